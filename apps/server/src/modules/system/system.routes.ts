@@ -1,0 +1,42 @@
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Database } from '@mc/db';
+import type { AppEnv } from '../../platform/request-context.js';
+
+const healthRoute = createRoute({
+  method: 'get',
+  path: '/health',
+  summary: 'Liveness with a database round trip',
+  responses: {
+    200: {
+      description: 'Healthy',
+      content: { 'application/json': { schema: z.object({ status: z.literal('ok'), database: z.literal('ok') }) } },
+    },
+    503: {
+      description: 'The database did not answer',
+      content: { 'application/json': { schema: z.object({ status: z.literal('error'), database: z.string() }) } },
+    },
+  },
+});
+
+const aboutSchema = z.object({ version: z.string(), engine: z.enum(['postgres', 'pglite']) });
+const aboutRoute = createRoute({
+  method: 'get',
+  path: '/api/about',
+  summary: 'Server version and database engine',
+  responses: { 200: { description: 'About', content: { 'application/json': { schema: aboutSchema } } } },
+});
+
+/** Liveness and version endpoints; public, since load balancers and the sign-in page call them. */
+export function registerSystemRoutes(app: OpenAPIHono<AppEnv>, deps: { database: Database; version: string }): void {
+  app.openapi(healthRoute, async (c) => {
+    try {
+      await deps.database.pool.query('SELECT 1');
+      return c.json({ status: 'ok' as const, database: 'ok' as const }, 200);
+    } catch (error) {
+      c.var.log.warn('health check failed', { error });
+      return c.json({ status: 'error' as const, database: 'unreachable' }, 503);
+    }
+  });
+  app.openapi(aboutRoute, (c) => c.json({ version: deps.version, engine: deps.database.engine }, 200));
+  app.doc31('/api/openapi.json', { openapi: '3.1.0', info: { title: 'Mission Control', version: deps.version } });
+}

@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Database } from '@mc/db';
+import { secureHeaders } from 'hono/secure-headers';
+import type { Config } from './config.js';
+import { handleError } from './error-handler.js';
+import type { Logger } from './logger.js';
+import type { AppEnv } from './request-context.js';
+import { mountConsole } from './static-console.js';
+
+/** What the HTTP app needs from the process that hosts it. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  logger: Logger;
+  version: string;
+  /** Built console folder; absent in API-only tests. */
+  webDist?: string;
+  /** Adds the product's routers; called after the platform middleware and before the fallbacks. */
+  registerModules?: (app: OpenAPIHono<AppEnv>) => void;
+}
+
+/** Builds the HTTP application: platform middleware, module routes, console and fallbacks. */
+export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
+  const app = new OpenAPIHono<AppEnv>();
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+      },
+      strictTransportSecurity: false,
+    }),
+  );
+  app.use('*', async (c, next) => {
+    const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
+    c.set('requestId', requestId);
+    c.set('actor', { kind: 'anonymous' });
+    c.set('log', deps.logger.child({ requestId }));
+    c.header('X-Request-Id', requestId);
+    if (new URL(c.req.url).protocol === 'https:') {
+      c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    }
+    await next();
+  });
+  app.onError(handleError);
+
+  deps.registerModules?.(app);
+
+  app.all('/api/*', (c) =>
+    c.json({ code: 'not_found', message: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404),
+  );
+  if (deps.webDist) mountConsole(app, deps.webDist);
+  app.notFound((c) => c.json({ code: 'not_found', message: 'Not found' }, 404));
+  return app;
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 8080, HOST: '127.0.0.1', MC_DATA_DIR: './data', LOG_LEVEL: 'info', MC_ROLE: 'all' });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('names every bad variable and why', () => {
+    const attempt = () => loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x' });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/PORT="eighty": must be a number/);
+    expect(attempt).toThrow(/LOG_LEVEL="loud": must be one of debug, info, warn, error/);
+    expect(attempt).toThrow(/DATABASE_URL="mysql:\/\/x": must be a postgres/);
+  });
+
+  it('rejects an out-of-range port', () => {
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/must be between 0 and 65535/);
+  });
+});

@@ -1,0 +1,40 @@
+import { LOG_LEVELS } from './config.js';
+
+type Level = (typeof LOG_LEVELS)[number];
+type Fields = Record<string, unknown>;
+
+/** Structured JSON logger: one line per event on stdout, fields merged with the bound context. */
+export interface Logger {
+  debug(message: string, fields?: Fields): void;
+  info(message: string, fields?: Fields): void;
+  warn(message: string, fields?: Fields): void;
+  error(message: string, fields?: Fields): void;
+  child(fields: Fields): Logger;
+}
+
+function serialise(value: unknown): unknown {
+  if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
+  return value;
+}
+
+/** Creates a logger that drops events below `level`. `write` is replaceable for tests. */
+export function createLogger(
+  level: Level = 'info',
+  context: Fields = {},
+  write: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+): Logger {
+  const threshold = LOG_LEVELS.indexOf(level);
+  const emit = (at: Level, message: string, fields: Fields = {}) => {
+    if (LOG_LEVELS.indexOf(at) < threshold) return;
+    const entry: Fields = { time: new Date().toISOString(), level: at, msg: message, ...context };
+    for (const [key, value] of Object.entries(fields)) entry[key] = serialise(value);
+    write(JSON.stringify(entry));
+  };
+  return {
+    debug: (message, fields) => emit('debug', message, fields),
+    info: (message, fields) => emit('info', message, fields),
+    warn: (message, fields) => emit('warn', message, fields),
+    error: (message, fields) => emit('error', message, fields),
+    child: (fields) => createLogger(level, { ...context, ...fields }, write),
+  };
+}

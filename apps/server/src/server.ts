@@ -1,0 +1,72 @@
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import type { Database } from '@mc/db';
+import { registerModules } from './modules/register-modules.js';
+import { createApp } from './platform/app.js';
+import type { Config } from './platform/config.js';
+import type { Logger } from './platform/logger.js';
+import { openDatabase } from './platform/open-database.js';
+import { VERSION } from './platform/version.js';
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+
+/** A running server process: its address (when it serves HTTP) and a graceful stop. */
+export interface RunningServer {
+  url?: string;
+  database: Database;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the roles `config.MC_ROLE` asks for on one database: HTTP, workers, or both.
+ * `stop` stops accepting, lets in-flight requests finish within MC_SHUTDOWN_TIMEOUT_MS, then closes the database.
+ */
+export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+  const database = await openDatabase(config, logger);
+  const deps = { config, database, logger, version: VERSION };
+  let httpStop: (() => Promise<void>) | undefined;
+  let url: string | undefined;
+
+  if (config.MC_ROLE !== 'worker') {
+    const app = createApp({
+      ...deps,
+      webDist: config.MC_WEB_DIST ?? DEFAULT_WEB_DIST,
+      registerModules: (router) => registerModules(router, deps),
+    });
+    const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST });
+    await new Promise<void>((resolve, reject) => {
+      server.once('listening', resolve);
+      server.once('error', reject);
+    });
+    const address = server.address() as AddressInfo; // a TCP listener always has an AddressInfo
+    url = `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${address.port}`;
+    logger.info('http listening', { url, version: VERSION });
+    httpStop = () =>
+      new Promise<void>((resolve) => {
+        const force = setTimeout(() => {
+          if ('closeAllConnections' in server) server.closeAllConnections();
+          resolve();
+        }, config.MC_SHUTDOWN_TIMEOUT_MS);
+        server.close(() => {
+          clearTimeout(force);
+          resolve();
+        });
+        if ('closeIdleConnections' in server) server.closeIdleConnections();
+      });
+  }
+
+  let stopping: Promise<void> | undefined;
+  return {
+    url,
+    database,
+    stop() {
+      stopping ??= (async () => {
+        await httpStop?.();
+        await database.close();
+        logger.info('stopped');
+      })();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+
+/** Which engine serves the database: a PostgreSQL server, or PGlite embedded in this process tree. */
+export type Engine = 'postgres' | 'pglite';
+
+/**
+ * An open database: one `pg` pool (the raw driver, used by the data API for speed) and one Kysely
+ * instance on that same pool (used by repositories). Both engines look the same from here on.
+ */
+export interface Database {
+  readonly engine: Engine;
+  readonly pool: pg.Pool;
+  readonly db: Kysely<Tables>;
+  close(): Promise<void>;
+}
+
+/**
+ * Loose table typing: repositories narrow rows with their own interfaces. Kept open on purpose so a
+ * migration never needs a matching change here.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: Kysely needs a table map; rows are typed per repository.
+export type Tables = Record<string, Record<string, any>>;
+
+// int8 (count(*), bigint ids) as JS numbers when they fit, as on PGlite through its shim.
+pg.types.setTypeParser(20, (value: string) => {
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : value;
+});
+
+/** Wraps a pool into a {@link Database}. `onClose` runs after the pool has ended. */
+export function wrapPool(engine: Engine, pool: pg.Pool, onClose: () => Promise<void> = async () => {}): Database {
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+  let closed = false;
+  return {
+    engine,
+    pool,
+    db,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+      await onClose();
+    },
+  };
+}
+
+/** A driver pool on a PostgreSQL server; idle-client errors are absorbed (the pool replaces the client). */
+export function createPostgresPool(url: string, options: { max?: number; applicationName?: string } = {}): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    application_name: options.applicationName ?? 'mission-control',
+  });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on next use.
+  });
+  return pool;
+}
+
+/** Connects to a PostgreSQL server. */
+export function connectPostgres(url: string, options: { max?: number; applicationName?: string } = {}): Database {
+  return wrapPool('postgres', createPostgresPool(url, options));
+}

@@ -1,0 +1,77 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import pg from 'pg';
+import { lockDataDir } from '../data-dir-lock.js';
+import { type Database, wrapPool } from '../database.js';
+import type { WorkerEvent, WorkerRequest } from './pglite-worker.js';
+
+const SOCKET_PORT = 5432;
+
+function waitFor(worker: Worker, type: WorkerEvent['type']): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    const onMessage = (event: WorkerEvent) => {
+      if (event.type === type) {
+        cleanup();
+        resolvePromise();
+      } else if (event.type === 'error') {
+        cleanup();
+        reject(new Error(`Embedded database failed to start: ${event.message}`));
+      }
+    };
+    const onError = (error: Error) => {
+      cleanup();
+      reject(error);
+    };
+    const onExit = (code: number) => {
+      cleanup();
+      reject(new Error(`Embedded database worker exited with code ${code}`));
+    };
+    const cleanup = () => {
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+    };
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    worker.on('exit', onExit);
+  });
+}
+
+/**
+ * Opens the embedded database for a server process: PGlite runs in a worker thread behind its
+ * socket server on a private unix socket, so a heavy query never blocks the HTTP event loop.
+ * The data directory is locked for this process; a second process gets a clear error.
+ */
+export async function openEmbedded(dataDir: string, options: { max?: number } = {}): Promise<Database> {
+  const absolute = resolve(dataDir);
+  const release = lockDataDir(absolute);
+  const socketDir = mkdtempSync(join(tmpdir(), 'mc-pglite-'));
+  const max = options.max ?? 6;
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL('./pglite-worker-entry.mjs', import.meta.url), {
+      workerData: {
+        dataDir: join(absolute, 'pgdata'),
+        socketPath: join(socketDir, `.s.PGSQL.${SOCKET_PORT}`),
+        maxConnections: max + 2,
+      },
+    });
+    await waitFor(worker, 'ready');
+  } catch (error) {
+    release();
+    rmSync(socketDir, { recursive: true, force: true });
+    throw error;
+  }
+  const pool = new pg.Pool({ host: socketDir, port: SOCKET_PORT, user: 'postgres', database: 'postgres', max });
+  pool.on('error', () => {});
+  return wrapPool('pglite', pool, async () => {
+    const stopped = waitFor(worker, 'stopped');
+    worker.postMessage({ type: 'stop' } satisfies WorkerRequest);
+    await stopped;
+    await worker.terminate();
+    rmSync(socketDir, { recursive: true, force: true });
+    release();
+  });
+}

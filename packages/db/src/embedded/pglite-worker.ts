@@ -1,0 +1,38 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { createPglite } from '../pglite-factory.js';
+
+/** Messages the embedded database worker understands from its parent. */
+export type WorkerRequest = { type: 'stop' };
+/** Messages the worker sends its parent. */
+export type WorkerEvent = { type: 'ready' } | { type: 'error'; message: string } | { type: 'stopped' };
+
+interface WorkerInput {
+  dataDir: string;
+  socketPath: string;
+  maxConnections: number;
+}
+
+const input = workerData as WorkerInput; // workerData is set by embedded-database.ts with this shape
+const port = parentPort;
+if (!port) throw new Error('pglite-worker must run as a worker thread');
+
+async function main(): Promise<void> {
+  const db = await createPglite({ dataDir: input.dataDir });
+  const server = new PGLiteSocketServer({ db, path: input.socketPath, maxConnections: input.maxConnections });
+  await server.start();
+  port?.on('message', async (message: WorkerRequest) => {
+    if (message.type !== 'stop') return;
+    await server.stop();
+    await db.close();
+    port.postMessage({ type: 'stopped' } satisfies WorkerEvent);
+  });
+  port?.postMessage({ type: 'ready' } satisfies WorkerEvent);
+}
+
+main().catch((error: unknown) => {
+  port.postMessage({
+    type: 'error',
+    message: error instanceof Error ? error.message : String(error),
+  } satisfies WorkerEvent);
+});

@@ -1,0 +1,1 @@
+export { createPostgresTestUrl, createTestDatabase, testAdminUrl, testEngine } from './test-database.js';

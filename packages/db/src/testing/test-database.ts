@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import pg from 'pg';
+import { createPostgresPool, type Database, wrapPool } from '../database.js';
+import { migrate } from '../migrate.js';
+import { createPglite } from '../pglite-factory.js';
+
+/** Engine the database suite runs on: `MC_TEST_ENGINE=postgres` switches from PGlite to the server. */
+export function testEngine(): 'pglite' | 'postgres' {
+  return process.env.MC_TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite';
+}
+
+/** Admin URL used to create and drop one throw-away database per test file on PostgreSQL. */
+export function testAdminUrl(): string {
+  return process.env.MC_TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
+}
+
+let snapshot: Promise<Blob> | undefined;
+
+/** A migrated PGlite data directory, made once per test worker and restored for each test database. */
+function migratedSnapshot(): Promise<Blob> {
+  snapshot ??= (async () => {
+    const pglite = await createPglite();
+    const pool = new pg.Pool(createPgConfig(pglite));
+    await migrate(pool);
+    await pool.end();
+    const blob = await pglite.dumpDataDir('none');
+    await pglite.close();
+    return blob;
+  })();
+  return snapshot;
+}
+
+async function createPgliteTestDatabase(): Promise<Database> {
+  const pglite = await createPglite({ loadDataDir: await migratedSnapshot() });
+  const pool = new pg.Pool(createPgConfig(pglite));
+  return wrapPool('pglite', pool, async () => {
+    await pglite.close();
+  });
+}
+
+async function adminQuery(text: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: testAdminUrl() });
+  await admin.connect();
+  try {
+    await admin.query(text);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Creates and migrates a uniquely named PostgreSQL database; returns its URL and how to drop it. */
+async function createMigratedPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `mc_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(`CREATE DATABASE ${name}`);
+  const url = new URL(testAdminUrl());
+  url.pathname = `/${name}`;
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+  try {
+    await migrate(pool);
+  } finally {
+    await pool.end();
+  }
+  return { url: url.toString(), drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+async function createPostgresTestDatabase(): Promise<Database> {
+  const { url, drop } = await createMigratedPostgres();
+  return wrapPool('postgres', createPostgresPool(url, { max: 5 }), drop);
+}
+
+/**
+ * A fresh, migrated database for one test file, on the engine chosen by `MC_TEST_ENGINE`.
+ * On PostgreSQL it is a new database (dropped on close), so test files never share state.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  return testEngine() === 'postgres' ? createPostgresTestDatabase() : createPgliteTestDatabase();
+}
+
+/**
+ * A fresh, migrated PostgreSQL database reachable by URL, for tests that start server processes.
+ * Returns its URL and a drop function.
+ */
+export function createPostgresTestUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+  return createMigratedPostgres();
+}

@@ -1,0 +1,84 @@
+// `npm test`: the whole suite. Runs unit, screen and database tests on PGlite, the database suite
+// again on PostgreSQL when a server answers (MC_TEST_DATABASE_URL, default 127.0.0.1:5432/test),
+// then the browser journeys, and ends with one line `N passed, N failed`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+
+const reportDir = '.mc-test';
+rmSync(reportDir, { recursive: true, force: true });
+mkdirSync(reportDir, { recursive: true });
+const adminUrl = process.env.MC_TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const extraArgs = process.argv.slice(2);
+
+function run(title, command, args, env) {
+  console.log(`\n=== ${title} ===`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+function addVitest(file, status) {
+  if (!existsSync(file)) {
+    totals.failed += 1;
+    console.error(`No report at ${file} (exit ${status}): counted as one failure.`);
+    return;
+  }
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += report.numPendingTests + report.numTodoTests;
+  if (report.numFailedTests === 0 && status !== 0) totals.failed += 1; // a suite that failed to load
+}
+
+function vitest(title, reportName, projectArgs, env) {
+  const file = join(reportDir, `${reportName}.json`);
+  const status = run(
+    title,
+    process.execPath,
+    ['node_modules/vitest/vitest.mjs', 'run', ...projectArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...extraArgs],
+    env,
+  );
+  addVitest(file, status);
+}
+
+async function postgresReachable() {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+vitest('unit, screen and database tests on PGlite', 'pglite', [], { MC_TEST_ENGINE: 'pglite' });
+
+if (await postgresReachable()) {
+  vitest('database suite on PostgreSQL', 'postgres', ['--project', 'server'], {
+    MC_TEST_ENGINE: 'postgres',
+    MC_TEST_DATABASE_URL: adminUrl,
+  });
+} else {
+  console.log(`\nPostgreSQL is not reachable at ${adminUrl}: skipped the PostgreSQL run of the database suite.`);
+}
+
+if (existsSync('e2e/playwright.config.ts') && !process.env.MC_SKIP_E2E) {
+  const status = run('browser journeys (Playwright, Chromium)', process.execPath, ['scripts/e2e.mjs']);
+  const file = join(reportDir, 'e2e.json');
+  if (existsSync(file)) {
+    const stats = JSON.parse(readFileSync(file, 'utf8')).stats;
+    totals.passed += stats.expected + stats.flaky;
+    totals.failed += stats.unexpected;
+    totals.skipped += stats.skipped;
+  } else if (status !== 0) {
+    totals.failed += 1;
+  }
+}
+
+console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(totals.failed > 0 ? 1 : 0);
