@@ -1,0 +1,35 @@
+import type { Actor } from './request-context.js';
+
+/** What a data-API request wants to do to a table. */
+export type DataAction = 'read' | 'create' | 'update' | 'delete';
+
+/** One request to the generic data API, as the access policy sees it. */
+export interface DataAccessRequest {
+  actor: Actor;
+  table: string;
+  action: DataAction;
+}
+
+/**
+ * Limits the rows a permitted request may touch: only rows whose `column` is one of `values`.
+ * Several scopes on one decision are alternatives (a row passes if it matches any).
+ */
+export interface RowScope {
+  column: string;
+  values: readonly string[];
+}
+
+/** The policy's answer: allowed (maybe only for some rows), or refused with a status and message. */
+export type DataAccessDecision =
+  | { allow: true; rowScopes?: readonly RowScope[] }
+  | { allow: false; status: 401 | 403; message: string };
+
+/**
+ * The one hook every `/api/db` request passes through. The identity module supplies the real
+ * policy (roles, permission rows, row scope); {@link openAccess} is the policy of a server with no
+ * identity module, used only by the data API's own tests.
+ */
+export type DataAccessPolicy = (request: DataAccessRequest) => DataAccessDecision | Promise<DataAccessDecision>;
+
+/** Allows everything: for tests of the data API itself, never wired into a running server. */
+export const openAccess: DataAccessPolicy = () => ({ allow: true });
