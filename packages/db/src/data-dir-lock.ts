@@ -2,6 +2,8 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 
 import { join } from 'node:path';
 
 const LOCK_FILE = 'mission-control.lock';
+/** Directories this process holds, so opening one twice in the same process is refused too. */
+const heldHere = new Set<string>();
 
 /** Raised when a second process tries to open an embedded data directory that is in use. */
 export class DataDirInUseError extends Error {
@@ -43,8 +45,15 @@ function tryCreate(path: string): boolean {
 export function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
   const path = join(dataDir, LOCK_FILE);
+  if (heldHere.has(path)) throw new DataDirInUseError(dataDir, process.pid);
   for (let attempt = 0; attempt < 2; attempt++) {
-    if (tryCreate(path)) return () => rmSync(path, { force: true });
+    if (tryCreate(path)) {
+      heldHere.add(path);
+      return () => {
+        heldHere.delete(path);
+        rmSync(path, { force: true });
+      };
+    }
     const owner = Number.parseInt(readFileSync(path, 'utf8'), 10);
     if (Number.isInteger(owner) && owner !== process.pid && isAlive(owner)) {
       throw new DataDirInUseError(dataDir, owner);
