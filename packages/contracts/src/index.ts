@@ -1,1 +1,3 @@
+export * from './agents.js';
+export * from './connections.js';
 export * from './constants.js';
