@@ -2,6 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import type { Database } from '@mc/db';
+import { jobRegistry } from './modules/jobs/job-definitions.js';
+import { type JobRuntime, startJobRuntime } from './modules/jobs/job-runtime.js';
 import { registerModules } from './modules/register-modules.js';
 import { createApp } from './platform/app.js';
 import type { Config } from './platform/config.js';
@@ -20,7 +22,8 @@ export interface RunningServer {
 
 /**
  * Starts the roles `config.MC_ROLE` asks for on one database: HTTP, workers, or both.
- * `stop` stops accepting, lets in-flight requests finish within MC_SHUTDOWN_TIMEOUT_MS, then closes the database.
+ * `stop` stops accepting requests and claiming jobs, lets in-flight requests and jobs finish within
+ * MC_SHUTDOWN_TIMEOUT_MS (jobs still running then go back to the queue), then closes the database.
  */
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
   const database = await openDatabase(config, logger);
@@ -56,13 +59,24 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       });
   }
 
+  let jobs: JobRuntime | undefined;
+  if (config.MC_ROLE !== 'http') {
+    try {
+      jobs = await startJobRuntime(deps, jobRegistry);
+    } catch (error) {
+      await httpStop?.();
+      await database.close();
+      throw error;
+    }
+  }
+
   let stopping: Promise<void> | undefined;
   return {
     url,
     database,
     stop() {
       stopping ??= (async () => {
-        await httpStop?.();
+        await Promise.all([httpStop?.(), jobs?.stop(config.MC_SHUTDOWN_TIMEOUT_MS)]);
         await database.close();
         logger.info('stopped');
       })();

@@ -23,7 +23,21 @@ const schema = z.object({
   MC_ROLE: z.enum(ROLES, { message: `must be one of ${ROLES.join(', ')}` }).default('all'),
   MC_SHUTDOWN_TIMEOUT_MS: z.coerce.number({ message: 'must be a number' }).int().min(0).default(10_000),
   MC_WORKER_CONCURRENCY: z.coerce.number({ message: 'must be a number' }).int().min(1).max(256).default(8),
+  MC_JOB_LEASE_MS: z.coerce.number({ message: 'must be a number' }).int().min(1_000).default(30_000),
+  MC_JOB_POLL_INTERVAL_MS: z.coerce.number({ message: 'must be a number' }).int().min(10).max(60_000).default(500),
   MC_WEB_DIST: z.string().optional(),
+  // Identity and access (docs/identity.md).
+  MC_PUBLIC_URL: z.url({ message: 'must be a URL such as https://mc.example.com' }).optional(),
+  MC_RETURN_TO_ALLOWLIST: z.string().optional(),
+  MC_ADMIN_EMAIL: z.email({ message: 'must be an email address' }).optional(),
+  MC_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  MC_DEFAULT_ROLE: z.enum(['admin', 'editor', 'viewer', 'guest', 'commander', 'responder']).default('guest'),
+  SMTP_HOST: z.string().optional(),
+  SMTP_PORT: port.default(587),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASSWORD: z.string().optional(),
+  SMTP_FROM: z.string().default('Mission Control <no-reply@localhost>'),
+  SMTP_SECURE: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
 });
 
 /** Validated server configuration; see the README's configuration table. */

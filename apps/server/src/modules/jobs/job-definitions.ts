@@ -1,0 +1,12 @@
+import type { AnyJobDefinition } from './job-definition.js';
+import { JobRegistry } from './job-registry.js';
+import { pruneJobsJob } from './prune-jobs.job.js';
+
+/**
+ * Every job kind of the product, one line per definition (each in its own `*.job.ts` file). Worker
+ * processes claim only these names; enqueue-by-name resolves against them.
+ */
+export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [pruneJobsJob];
+
+/** The product's registry, built from {@link JOB_DEFINITIONS}. */
+export const jobRegistry = new JobRegistry(JOB_DEFINITIONS);

@@ -1,0 +1,28 @@
+import type { AnyJobDefinition } from './job-definition.js';
+
+/** The job kinds a process knows: workers claim only these, and enqueue validates payloads against them. */
+export class JobRegistry {
+  private readonly definitions = new Map<string, AnyJobDefinition>();
+
+  constructor(definitions: readonly AnyJobDefinition[] = []) {
+    for (const definition of definitions) this.register(definition);
+  }
+
+  /** Adds a definition; a second definition with the same name is a programming error. */
+  register(definition: AnyJobDefinition): void {
+    if (this.definitions.has(definition.name)) throw new Error(`Job "${definition.name}" is defined twice`);
+    this.definitions.set(definition.name, definition);
+  }
+
+  get(name: string): AnyJobDefinition | undefined {
+    return this.definitions.get(name);
+  }
+
+  names(): string[] {
+    return [...this.definitions.keys()];
+  }
+
+  all(): AnyJobDefinition[] {
+    return [...this.definitions.values()];
+  }
+}

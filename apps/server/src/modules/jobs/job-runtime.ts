@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { JobDeps } from './job-definition.js';
+import type { JobRegistry } from './job-registry.js';
+import { reapExpiredLeases } from './jobs.repo.js';
+import { type PollLoop, startPollLoop } from './poll-loop.js';
+import { fireDueSchedules, SCHEDULER_BATCH } from './scheduler.js';
+import { upsertSchedule } from './schedules.service.js';
+import { JobWorker } from './worker.js';
+
+/** How often each replica looks for due schedules. */
+export const SCHEDULER_INTERVAL_MS = 1_000;
+
+/** The workers, scheduler and reaper of one process. */
+export interface JobRuntime {
+  worker: JobWorker;
+  /** Stops claiming and firing, gives running jobs `timeoutMs` to finish, hands back the rest. */
+  stop(timeoutMs: number): Promise<void>;
+}
+
+/** A lease token unique to this process: a reclaimed job's stale worker can never match it. */
+export function leaseOwner(host: string = hostname()): string {
+  return `${host}/${process.pid}/${randomBytes(4).toString('hex')}`;
+}
+
+/**
+ * Starts the job runtime of a worker process: declares the definitions' own schedules, then runs
+ * the worker (claims and runs jobs), the scheduler (fires due schedules) and the reaper (returns
+ * expired leases to pending). Every replica runs all three; the database keeps them from colliding.
+ */
+export async function startJobRuntime(deps: JobDeps, registry: JobRegistry): Promise<JobRuntime> {
+  const { config, database, logger } = deps;
+  const log = logger.child({ component: 'jobs' });
+  for (const definition of registry.all()) {
+    if (!definition.schedule) continue;
+    await upsertSchedule(database.pool, {
+      name: definition.name,
+      schedule: definition.schedule.schedule,
+      job: definition,
+      payload: definition.schedule.payload,
+      jitterMs: definition.schedule.jitterMs,
+    });
+  }
+  const host = hostname();
+  const worker = new JobWorker(
+    registry,
+    deps,
+    {
+      concurrency: config.MC_WORKER_CONCURRENCY,
+      leaseMs: config.MC_JOB_LEASE_MS,
+      pollIntervalMs: config.MC_JOB_POLL_INTERVAL_MS,
+      owner: leaseOwner(host),
+      hostname: host,
+    },
+    log,
+  );
+  worker.start();
+  const loops: PollLoop[] = [
+    startPollLoop('scheduler', SCHEDULER_INTERVAL_MS, log, async () => {
+      const fired = await fireDueSchedules(database.pool, registry, log);
+      if (fired > 0) worker.wake();
+      return fired === SCHEDULER_BATCH;
+    }),
+    startPollLoop('lease reaper', Math.max(500, Math.floor(config.MC_JOB_LEASE_MS / 2)), log, async () => {
+      const reaped = await reapExpiredLeases(database.pool, host);
+      if (reaped > 0) {
+        log.warn('returned jobs with expired leases', { jobs: reaped });
+        worker.wake();
+      }
+      return false;
+    }),
+  ];
+  log.info('job runtime started', { jobs: registry.names().length, concurrency: config.MC_WORKER_CONCURRENCY });
+  return {
+    worker,
+    async stop(timeoutMs) {
+      await Promise.all(loops.map((loop) => loop.stop()));
+      await worker.stop(timeoutMs);
+      log.info('job runtime stopped');
+    },
+  };
+}

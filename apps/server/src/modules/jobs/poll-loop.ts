@@ -1,0 +1,55 @@
+import type { Logger } from '../../platform/logger.js';
+
+/** A background loop that can be woken early and stopped (waiting for the pass in progress). */
+export interface PollLoop {
+  wake(): void;
+  stop(): Promise<void>;
+}
+
+/** `ms` plus or minus up to 20%, so replicas polling the same table drift apart instead of colliding. */
+export function jittered(ms: number, random: () => number = Math.random): number {
+  return Math.max(1, Math.round(ms * (0.8 + 0.4 * random())));
+}
+
+/**
+ * Runs `pass` repeatedly: again at once when it reports more work (returns true), otherwise after a
+ * jittered `intervalMs` or when woken. A failing pass is logged and retried after the interval.
+ */
+export function startPollLoop(
+  name: string,
+  intervalMs: number,
+  logger: Logger,
+  pass: () => Promise<boolean>,
+): PollLoop {
+  let stopping = false;
+  let wakeUp: (() => void) | undefined;
+  const sleep = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, jittered(intervalMs));
+      function done() {
+        clearTimeout(timer);
+        wakeUp = undefined;
+        resolve();
+      }
+      wakeUp = done;
+    });
+  const running = (async () => {
+    while (!stopping) {
+      let more = false;
+      try {
+        more = await pass();
+      } catch (error) {
+        if (!stopping) logger.warn(`${name} pass failed`, { error });
+      }
+      if (!more && !stopping) await sleep();
+    }
+  })();
+  return {
+    wake: () => wakeUp?.(),
+    async stop() {
+      stopping = true;
+      wakeUp?.();
+      await running;
+    },
+  };
+}

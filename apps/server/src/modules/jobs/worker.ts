@@ -1,0 +1,227 @@
+import type { Logger } from '../../platform/logger.js';
+import { type AnyJobDefinition, backoffDelay, type JobDeps, PermanentJobError } from './job-definition.js';
+import type { JobRegistry } from './job-registry.js';
+import { claimJobs, extendLease, finishAttempt, type JobRow, type JobTransition, type Lease } from './jobs.repo.js';
+import { type PollLoop, startPollLoop } from './poll-loop.js';
+
+/** Why the runtime aborted an attempt's signal. */
+export type AbortCause = 'timeout' | 'shutdown' | 'lease_lost';
+
+/** The reason carried by an aborted attempt's signal. */
+export class JobAbortedError extends Error {
+  override name = 'JobAbortedError';
+  constructor(
+    readonly abortCause: AbortCause,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Settings of one worker. */
+export interface WorkerOptions {
+  concurrency: number;
+  leaseMs: number;
+  pollIntervalMs: number;
+  /** This process's lease token: host, pid and a random part. */
+  owner: string;
+  hostname: string;
+}
+
+interface ActiveAttempt {
+  controller: AbortController;
+  done: Promise<void>;
+}
+
+type Outcome = { kind: 'ok'; value: unknown } | { kind: 'error'; error: unknown };
+
+/** Awaits `promise` unless `signal` aborts first; a late rejection of the abandoned promise is absorbed. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  promise.catch(() => {});
+  return new Promise<T>((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function isPermanent(error: unknown): boolean {
+  return error instanceof PermanentJobError || (error instanceof Error && error.name === 'ZodError');
+}
+
+/**
+ * Claims jobs of the registry's kinds and runs at most `concurrency` at once. Each attempt holds a
+ * lease renewed every third of its length, is aborted after its definition's timeout, and ends in
+ * one statement that moves the job (guarded by the lease) and writes job_history.
+ */
+export class JobWorker {
+  private readonly active = new Map<string, ActiveAttempt>();
+  private loop: PollLoop | undefined;
+
+  constructor(
+    private readonly registry: JobRegistry,
+    private readonly deps: JobDeps,
+    private readonly options: WorkerOptions,
+    private readonly logger: Logger,
+  ) {}
+
+  /** How many attempts run right now. */
+  get running(): number {
+    return this.active.size;
+  }
+
+  start(): void {
+    this.loop ??= startPollLoop('job worker', this.options.pollIntervalMs, this.logger, () => this.claimPass());
+  }
+
+  /** Wakes the claim loop now (after an enqueue in this process, for example). */
+  wake(): void {
+    this.loop?.wake();
+  }
+
+  /**
+   * Stops claiming, lets running attempts finish within `timeoutMs`, then aborts the rest: their
+   * jobs go back to pending without counting the attempt, with a STOPPED history row.
+   */
+  async stop(timeoutMs: number): Promise<void> {
+    await this.loop?.stop();
+    const pending = () => [...this.active.values()].map((attempt) => attempt.done);
+    if (this.active.size === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    const finished = await Promise.race([
+      Promise.allSettled(pending()).then(() => true),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), timeoutMs);
+      }),
+    ]);
+    clearTimeout(timer);
+    if (!finished) {
+      this.logger.warn('aborting jobs still running at shutdown', { jobs: this.active.size });
+      for (const attempt of this.active.values()) {
+        attempt.controller.abort(new JobAbortedError('shutdown', 'stopped by shutdown'));
+      }
+      await Promise.allSettled(pending());
+    }
+  }
+
+  private async claimPass(): Promise<boolean> {
+    const free = this.options.concurrency - this.active.size;
+    if (free <= 0) return false;
+    const rows = await claimJobs(this.deps.database.pool, {
+      names: this.registry.names(),
+      limit: free,
+      owner: this.options.owner,
+      leaseMs: this.options.leaseMs,
+    });
+    for (const row of rows) {
+      const definition = this.registry.get(row.name);
+      if (definition) this.launch(row, definition);
+    }
+    return rows.length === free;
+  }
+
+  private launch(row: JobRow, definition: AnyJobDefinition): void {
+    const controller = new AbortController();
+    const done = this.runAttempt(row, definition, controller)
+      .catch((error: unknown) => this.logger.error('job attempt crashed', { job: row.name, id: row.id, error }))
+      .finally(() => {
+        this.active.delete(row.id);
+        this.loop?.wake();
+      });
+    this.active.set(row.id, { controller, done });
+  }
+
+  private async runAttempt(row: JobRow, definition: AnyJobDefinition, controller: AbortController): Promise<void> {
+    const lease: Lease = { id: row.id, owner: this.options.owner, attempt: row.attempts };
+    const timeStart = new Date();
+    const timeout = setTimeout(
+      () => controller.abort(new JobAbortedError('timeout', `timed out after ${definition.timeoutMs} ms`)),
+      definition.timeoutMs,
+    );
+    const renew = setInterval(
+      () => {
+        extendLease(this.deps.database.pool, lease, this.options.leaseMs).then(
+          (held) => {
+            if (!held) controller.abort(new JobAbortedError('lease_lost', 'lease lost to another worker'));
+          },
+          (error: unknown) => this.logger.warn('lease renewal failed', { job: row.name, id: row.id, error }),
+        );
+      },
+      Math.max(100, Math.floor(this.options.leaseMs / 3)),
+    );
+    let outcome: Outcome;
+    try {
+      const payload = definition.payload.parse(row.payload);
+      const job = { id: row.id, name: row.name, attempt: row.attempts, maxAttempts: row.max_attempts };
+      const work = definition.handler({ payload, signal: controller.signal, job, deps: this.deps });
+      outcome = { kind: 'ok', value: await untilAborted(work, controller.signal) };
+    } catch (error) {
+      outcome = { kind: 'error', error };
+    } finally {
+      clearTimeout(timeout);
+      clearInterval(renew);
+    }
+    await this.finish(row, definition, lease, timeStart, outcome);
+  }
+
+  private async finish(
+    row: JobRow,
+    definition: AnyJobDefinition,
+    lease: Lease,
+    timeStart: Date,
+    outcome: Outcome,
+  ): Promise<void> {
+    const base = { job_id: row.id, attempt: row.attempts };
+    let transition: JobTransition;
+    let status: string;
+    let successCount = 0;
+    let errorCount = 1;
+    let details: Record<string, unknown>;
+    if (outcome.kind === 'ok') {
+      const result = (outcome.value ?? {}) as {
+        status?: string;
+        successCount?: number;
+        errorCount?: number;
+        details?: Record<string, unknown>;
+      }; // the handler's JobResult (or undefined)
+      successCount = result.successCount ?? 1;
+      errorCount = result.errorCount ?? 0;
+      status = result.status ?? (errorCount > 0 ? 'WARNING' : 'SUCCESS');
+      details = { ...result.details, ...base };
+      transition = { state: 'succeeded', attemptsDelta: 0, retryInMs: null, lastError: null };
+    } else {
+      const message = errorMessage(outcome.error);
+      details = { ...base, errors: [message] };
+      if (outcome.error instanceof JobAbortedError && outcome.error.abortCause === 'shutdown') {
+        status = 'STOPPED';
+        errorCount = 0;
+        transition = { state: 'pending', attemptsDelta: -1, retryInMs: 0, lastError: message };
+      } else {
+        status = 'FAILED';
+        const dead = isPermanent(outcome.error) || row.attempts >= row.max_attempts;
+        const retryInMs = dead ? null : backoffDelay(definition.backoff, row.attempts);
+        transition = { state: dead ? 'dead' : 'pending', attemptsDelta: 0, retryInMs, lastError: message };
+        if (!dead) details.retry_in_ms = retryInMs;
+        this.logger.warn(dead ? 'job dead' : 'job failed, will retry', { job: row.name, id: row.id, error: message });
+      }
+    }
+    const matched = await finishAttempt(this.deps.database.pool, lease, transition, {
+      name: row.name,
+      resourceType: row.resource_type,
+      resourceId: row.resource_id,
+      status,
+      successCount,
+      errorCount,
+      details,
+      hostname: this.options.hostname,
+      timeStart,
+      timeEnd: new Date(),
+    });
+    if (!matched) this.logger.warn('job lease was lost before it ended', { job: row.name, id: row.id });
+  }
+}
