@@ -1,3 +1,6 @@
 export * from './agents.js';
 export * from './connections.js';
 export * from './constants.js';
+export * from './health.js';
+export * from './interface.js';
+export * from './properties.js';

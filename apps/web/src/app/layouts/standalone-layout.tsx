@@ -1,0 +1,13 @@
+import { Outlet } from 'react-router';
+import { SessionBoundary } from '../session-boundary';
+
+/** /view/* pages: no sidebar, the page alone (000 §2). */
+export function StandaloneLayout() {
+  return (
+    <div className="flex h-screen bg-gray-50 text-gray-900">
+      <SessionBoundary>
+        <Outlet />
+      </SessionBoundary>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+/** A sidebar entry (001 §3 nav item): where it goes, and what hides it. */
+export interface NavItem {
+  name: string;
+  href: string;
+  icon: string;
+  /** Hidden when `<featureName>.disable` is 'true' (or its parent's). */
+  featureName?: string;
+  /** Hidden without read permission on this resource. */
+  resourceName?: string;
+}
+
+/** Primary entries of 000 §2; the sidebar sorts them by name. */
+export const PRIMARY_NAV: readonly NavItem[] = [
+  { name: 'Dashboard', href: '/topology', icon: '◫', featureName: 'topology', resourceName: 'topologies' },
+  { name: 'Health', href: '/health', icon: '♥', featureName: 'health', resourceName: 'canaries' },
+  { name: 'Incidents', href: '/incidents', icon: '⚠', featureName: 'incidents', resourceName: 'incident' },
+  { name: 'Catalog', href: '/catalog', icon: '▤', featureName: 'config', resourceName: 'database' },
+  { name: 'Logs', href: '/logs', icon: '≡', featureName: 'logs', resourceName: 'database' },
+  { name: 'Playbooks', href: '/playbooks', icon: '▶', featureName: 'playbooks', resourceName: 'playbooks' },
+];
+
+/**
+ * Schema-driven resources with a generic list at /settings/{table} (000 §2). Catalog scrapers have
+ * their own pages under /catalog/scrapers and are not listed here.
+ */
+export const SCHEMA_RESOURCES: ReadonlyArray<NavItem & { table: string }> = [
+  {
+    name: 'Health Checks',
+    table: 'canaries',
+    href: '/settings/canaries',
+    icon: '♥',
+    featureName: 'settings.health',
+    resourceName: 'canaries',
+  },
+  {
+    name: 'Topologies',
+    table: 'topologies',
+    href: '/settings/topologies',
+    icon: '◫',
+    featureName: 'settings.topology',
+    resourceName: 'topologies',
+  },
+  {
+    name: 'Log Backends',
+    table: 'logging_backends',
+    href: '/settings/logging_backends',
+    icon: '≡',
+    featureName: 'logs',
+    resourceName: 'logging_backends',
+  },
+];
+
+/** The Settings group of 000 §2 plus the generic resources; sorted by name in the sidebar. */
+export const SETTINGS_NAV: readonly NavItem[] = [
+  {
+    name: 'Connections',
+    href: '/settings/connections',
+    icon: '⇄',
+    featureName: 'settings.connections',
+    resourceName: 'connections',
+  },
+  {
+    name: 'Permissions',
+    href: '/settings/permissions',
+    icon: '⚿',
+    featureName: 'settings.permissions',
+    resourceName: 'permissions',
+  },
+  { name: 'Users', href: '/settings/users', icon: '☺', featureName: 'settings.users', resourceName: 'identities' },
+  { name: 'Teams', href: '/settings/teams', icon: '☷', featureName: 'settings.teams', resourceName: 'identities' },
+  {
+    name: 'Jobs History',
+    href: '/settings/jobs',
+    icon: '⏱',
+    featureName: 'settings.job_history',
+    resourceName: 'database',
+  },
+  {
+    name: 'Feature Flags',
+    href: '/settings/feature-flags',
+    icon: '⚑',
+    featureName: 'settings.feature_flags',
+    resourceName: 'feature_flags',
+  },
+  {
+    name: 'Event Queue',
+    href: '/settings/event-queue-status',
+    icon: '☰',
+    featureName: 'settings.event_queue',
+    resourceName: 'database',
+  },
+  { name: 'Agents', href: '/settings/agents', icon: '⛭', featureName: 'agents', resourceName: 'agents' },
+  {
+    name: 'Integrations',
+    href: '/settings/integrations',
+    icon: '⊕',
+    featureName: 'settings.integrations',
+    resourceName: 'integrations',
+  },
+  ...SCHEMA_RESOURCES,
+];
+
+/** Entries in name order (000 §2: "Entries are sorted by name"). */
+export function sortByName<T extends { name: string }>(items: readonly T[]): T[] {
+  return [...items].sort((a, b) => a.name.localeCompare(b.name));
+}

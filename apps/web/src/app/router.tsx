@@ -1,0 +1,7 @@
+import { createBrowserRouter } from 'react-router';
+import { routes } from './routes';
+
+/** The browser's data router over the routing table. */
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,212 @@
+import { UI_MESSAGES } from '@mc/contracts';
+import {
+  type ColumnDef,
+  type ExpandedState,
+  flexRender,
+  getCoreRowModel,
+  getExpandedRowModel,
+  getGroupedRowModel,
+  getPaginationRowModel,
+  getSortedRowModel,
+  type SortingState,
+  type Updater,
+  useReactTable,
+} from '@tanstack/react-table';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Pagination } from './pagination';
+import { readExpanded, readScroll, writeExpanded, writeScroll } from './session-state';
+import { PlainRows, SkeletonRows, VirtualRows } from './table-rows';
+import { pageSizeChoices, useTableUrlState } from './use-table-url-state';
+
+/** Props of the shared table. */
+export interface DataTableProps<T> {
+  /** Names the table's remembered scroll position and expanded rows in session storage. */
+  id: string;
+  columns: ColumnDef<T, unknown>[];
+  data: T[];
+  /** client: sort, group and page here; server: the page's query already did, `total` counts all rows. */
+  mode?: 'client' | 'server';
+  total?: number;
+  loading?: boolean;
+  pagination?: boolean;
+  pageSizeVariant?: 'full' | 'compact';
+  defaultPageSize?: number;
+  /** Render only the rows in view; reaching the last row doubles the page size. */
+  virtual?: boolean;
+  /** Column ids to group by (client mode). */
+  groupBy?: string[];
+  onRowClick?: (row: T) => void;
+  /** Height of the scrolling body in virtual mode. */
+  height?: number | string;
+}
+
+function resolve<S>(updater: Updater<S>, current: S): S {
+  return typeof updater === 'function' ? (updater as (old: S) => S)(current) : updater; // TanStack's Updater union
+}
+
+/**
+ * The console's table (001 §2, §5, §9): sorting that cycles asc → desc → none, grouping with
+ * expand and collapse, pagination with URL state (pageIndex, pageSize, sortBy, sortOrder), virtual
+ * rows for long lists, 'No data available' when empty and a skeleton while the first page loads.
+ */
+export function DataTable<T>({
+  id,
+  columns,
+  data,
+  mode = 'client',
+  total,
+  loading = false,
+  pagination = true,
+  pageSizeVariant = 'full',
+  defaultPageSize,
+  virtual = false,
+  groupBy,
+  onRowClick,
+  height = 600,
+}: DataTableProps<T>) {
+  const url = useTableUrlState(defaultPageSize ? { defaultPageSize } : {});
+  const [expanded, setExpandedState] = useState<ExpandedState>(() => readExpanded(id));
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const initialScroll = useRef(readScroll(id));
+  const server = mode === 'server';
+
+  const setExpanded = useCallback(
+    (updater: Updater<ExpandedState>) =>
+      setExpandedState((current) => {
+        const next = resolve(updater, current);
+        writeExpanded(id, next);
+        return next;
+      }),
+    [id],
+  );
+  const onSortingChange = useCallback(
+    (updater: Updater<SortingState>) => url.setSorting(resolve(updater, url.sorting)),
+    [url],
+  );
+
+  const table = useReactTable<T>({
+    data,
+    columns,
+    state: {
+      sorting: url.sorting,
+      expanded,
+      grouping: groupBy ?? [],
+      pagination: { pageIndex: url.pageIndex, pageSize: url.pageSize },
+    },
+    enableSortingRemoval: true,
+    autoResetExpanded: false,
+    autoResetPageIndex: false,
+    manualSorting: server,
+    manualPagination: server || !pagination,
+    manualGrouping: server,
+    rowCount: server ? total : undefined,
+    onSortingChange,
+    onExpandedChange: setExpanded,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: server ? undefined : getSortedRowModel(),
+    getGroupedRowModel: server ? undefined : getGroupedRowModel(),
+    getExpandedRowModel: getExpandedRowModel(),
+    getPaginationRowModel: server || !pagination ? undefined : getPaginationRowModel(),
+  });
+
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    if (!virtual && initialScroll.current) element.scrollTop = initialScroll.current;
+    let frame = 0;
+    const onScroll = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => writeScroll(id, element.scrollTop));
+    };
+    element.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      element.removeEventListener('scroll', onScroll);
+    };
+  }, [id, virtual]);
+
+  const rows = table.getRowModel().rows;
+  const columnCount = table.getVisibleLeafColumns().length;
+  const pageSize = url.pageSize;
+  const setPageSize = url.setPageSize;
+  const rowTotal = server ? (total ?? data.length) : data.length;
+  const onReachEnd = useCallback(() => {
+    if (pagination && pageSize < rowTotal) setPageSize(pageSize * 2);
+  }, [pagination, pageSize, rowTotal, setPageSize]);
+
+  let body: React.ReactNode;
+  if (loading && data.length === 0) body = <SkeletonRows columnCount={columnCount} />;
+  else if (rows.length === 0) {
+    body = (
+      <tbody>
+        <tr>
+          <td colSpan={columnCount} className="py-8 text-center text-sm text-gray-500">
+            {UI_MESSAGES.noData}
+          </td>
+        </tr>
+      </tbody>
+    );
+  } else if (virtual) {
+    body = (
+      <VirtualRows
+        rows={rows}
+        columnCount={columnCount}
+        scrollRef={scrollRef}
+        initialOffset={initialScroll.current}
+        onRowClick={onRowClick}
+        onReachEnd={onReachEnd}
+      />
+    );
+  } else body = <PlainRows rows={rows} onRowClick={onRowClick} />;
+
+  return (
+    <div className="flex min-h-0 flex-col rounded-md border border-gray-200 bg-white" data-table-id={id}>
+      <div ref={scrollRef} className="min-h-0 flex-1 overflow-auto" style={virtual ? { height } : undefined}>
+        <table className="w-full table-fixed border-collapse">
+          <thead className="sticky top-0 z-10 bg-gray-50">
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const sorted = header.column.getIsSorted();
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                      className="border-b border-gray-200 px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-gray-600"
+                    >
+                      {header.isPlaceholder ? null : header.column.getCanSort() ? (
+                        <button
+                          type="button"
+                          onClick={header.column.getToggleSortingHandler()}
+                          className="inline-flex items-center gap-1"
+                        >
+                          {flexRender(header.column.columnDef.header, header.getContext())}
+                          <span aria-hidden="true">{sorted === 'asc' ? '↑' : sorted === 'desc' ? '↓' : ''}</span>
+                        </button>
+                      ) : (
+                        flexRender(header.column.columnDef.header, header.getContext())
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          {body}
+        </table>
+      </div>
+      {pagination && !virtual ? (
+        <Pagination
+          pageIndex={url.pageIndex}
+          pageCount={table.getPageCount()}
+          pageSize={url.pageSize}
+          pageSizes={pageSizeChoices(pageSizeVariant)}
+          total={server ? total : undefined}
+          onPageIndex={url.setPageIndex}
+          onPageSize={url.setPageSize}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { VIRTUAL_OVERSCAN, VIRTUAL_ROW_ESTIMATE } from '@mc/contracts';
+import { flexRender, type Row } from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { clsx } from 'clsx';
+import { type RefObject, useEffect } from 'react';
+
+function RowCells<T>({ row, onRowClick }: { row: Row<T>; onRowClick?: (row: T) => void }) {
+  const clickable = Boolean(onRowClick) && !row.getIsGrouped();
+  return (
+    <tr
+      data-index={row.index}
+      className={clsx('border-b border-gray-100', clickable && 'cursor-pointer hover:bg-gray-50')}
+      onClick={clickable ? () => onRowClick?.(row.original) : undefined}
+    >
+      {row.getVisibleCells().map((cell) => (
+        <td key={cell.id} className="h-[35px] truncate px-3 py-1.5 text-sm text-gray-800">
+          {cell.getIsGrouped() ? (
+            <button
+              type="button"
+              aria-expanded={row.getIsExpanded()}
+              onClick={row.getToggleExpandedHandler()}
+              className="font-medium"
+            >
+              {row.getIsExpanded() ? '▾' : '▸'} {flexRender(cell.column.columnDef.cell, cell.getContext())} (
+              {row.subRows.length})
+            </button>
+          ) : cell.getIsAggregated() ? (
+            flexRender(cell.column.columnDef.aggregatedCell ?? cell.column.columnDef.cell, cell.getContext())
+          ) : cell.getIsPlaceholder() ? null : (
+            flexRender(cell.column.columnDef.cell, cell.getContext())
+          )}
+        </td>
+      ))}
+    </tr>
+  );
+}
+
+/** Every row of the page rendered. */
+export function PlainRows<T>({ rows, onRowClick }: { rows: Row<T>[]; onRowClick?: (row: T) => void }) {
+  return (
+    <tbody>
+      {rows.map((row) => (
+        <RowCells key={row.id} row={row} onRowClick={onRowClick} />
+      ))}
+    </tbody>
+  );
+}
+
+/**
+ * Only the rows in view (row estimate 35 px, overscan 10; 001 §9), with spacer rows above and
+ * below. Reaching the last row calls `onReachEnd` (the table doubles its page size).
+ */
+export function VirtualRows<T>({
+  rows,
+  columnCount,
+  scrollRef,
+  initialOffset,
+  onRowClick,
+  onReachEnd,
+}: {
+  rows: Row<T>[];
+  columnCount: number;
+  scrollRef: RefObject<HTMLDivElement | null>;
+  initialOffset: number;
+  onRowClick?: (row: T) => void;
+  onReachEnd?: () => void;
+}) {
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => VIRTUAL_ROW_ESTIMATE,
+    overscan: VIRTUAL_OVERSCAN,
+    initialOffset,
+    initialRect: { width: 1024, height: 600 },
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.at(-1)?.index;
+  useEffect(() => {
+    if (lastIndex !== undefined && rows.length > 0 && lastIndex >= rows.length - 1) onReachEnd?.();
+  }, [lastIndex, rows.length, onReachEnd]);
+  const top = items[0]?.start ?? 0;
+  const bottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+  return (
+    <tbody>
+      {top > 0 ? (
+        <tr data-spacer="true">
+          <td colSpan={columnCount} style={{ height: top, padding: 0 }} />
+        </tr>
+      ) : null}
+      {items.map((item) => {
+        const row = rows[item.index];
+        return row ? <RowCells key={row.id} row={row} onRowClick={onRowClick} /> : null;
+      })}
+      {bottom > 0 ? (
+        <tr data-spacer="true">
+          <td colSpan={columnCount} style={{ height: bottom, padding: 0 }} />
+        </tr>
+      ) : null}
+    </tbody>
+  );
+}
+
+/** Grey placeholder rows while the first page loads. */
+export function SkeletonRows({ columnCount, rows = 5 }: { columnCount: number; rows?: number }) {
+  return (
+    <tbody aria-busy="true" data-testid="table-skeleton">
+      {Array.from({ length: rows }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+        <tr key={index}>
+          {Array.from({ length: columnCount }, (_, cell) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells have no identity
+            <td key={cell} className="px-3 py-2">
+              <div className="h-3 animate-pulse rounded bg-gray-200" />
+            </td>
+          ))}
+        </tr>
+      ))}
+    </tbody>
+  );
+}

@@ -1,0 +1,66 @@
+import { useQuery } from '@tanstack/react-query';
+import { kubeconfigAvailabilityQuery } from '../../lib/api/shell-queries';
+import { copyToClipboard } from '../clipboard';
+import { Modal } from '../modal';
+import { Spinner } from '../spinner';
+import { AGENT_DOCS_URL, KUBECONFIG_DOCS_URL } from './links';
+
+/** The command of step 2: kubectl with the downloaded file, listing canaries. */
+export const KUBECONFIG_COMMAND = 'kubectl --kubeconfig ~/Downloads/mission-control.kubeconfig get canaries -A';
+
+/** 'Download and install kubeconfig' (001 §2): download, a copyable command, a Learn more link. */
+export function KubeconfigModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const availability = useQuery({ ...kubeconfigAvailabilityQuery, enabled: open });
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title="Download and install kubeconfig"
+      size="small"
+      helpLink={AGENT_DOCS_URL}
+      footer={
+        <button type="button" className="rounded border border-gray-300 px-3 py-1.5 text-sm" onClick={onClose}>
+          Close
+        </button>
+      }
+    >
+      <ol className="flex list-decimal flex-col gap-4 pl-5 text-sm">
+        <li>
+          <p className="mb-1">Download the kubeconfig file.</p>
+          {availability.isPending ? <Spinner /> : null}
+          {availability.data === true ? (
+            <button
+              type="button"
+              className="rounded bg-blue-600 px-3 py-1.5 text-white"
+              onClick={() => window.open('/api/kubeconfig', '_blank', 'noopener')}
+            >
+              Download kubeconfig
+            </button>
+          ) : null}
+          {availability.data === false ? (
+            <p className="text-gray-600">This server cannot provide a kubeconfig yet.</p>
+          ) : null}
+        </li>
+        <li>
+          <p className="mb-1">Run kubectl with the downloaded file:</p>
+          <div className="flex items-center gap-2 rounded bg-gray-900 px-2 py-1 font-mono text-xs text-gray-100">
+            <code className="flex-1 break-all">{KUBECONFIG_COMMAND}</code>
+            <button
+              type="button"
+              aria-label="Copy command"
+              className="text-gray-300 hover:text-white"
+              onClick={() => void copyToClipboard(KUBECONFIG_COMMAND)}
+            >
+              Copy
+            </button>
+          </div>
+        </li>
+        <li>
+          <a href={KUBECONFIG_DOCS_URL} target="_blank" rel="noreferrer" className="text-blue-600 hover:underline">
+            Learn more<span className="sr-only"> about using the kubeconfig</span>
+          </a>
+        </li>
+      </ol>
+    </Modal>
+  );
+}

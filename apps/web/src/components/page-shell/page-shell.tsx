@@ -1,0 +1,97 @@
+import { PRODUCT_NAME } from '@mc/contracts';
+import { clsx } from 'clsx';
+import { type ReactNode, useEffect } from 'react';
+import { Link } from 'react-router';
+import { ErrorBoundary } from '../error-boundary';
+import { DOCS_URL } from './links';
+import { Menu } from './menu';
+import { PreferencesMenu } from './preferences-menu';
+import { UserMenu } from './user-menu';
+
+/** 'Health | Mission Control': every page title ends with the product name (001 §1). */
+export function documentTitle(title: string | undefined): string {
+  return title ? `${title} | ${PRODUCT_NAME}` : PRODUCT_NAME;
+}
+
+/**
+ * The page frame of 001 §2: a sticky header with the title and extra actions, an optional refresh
+ * button that spins while loading, the notifications bell, preferences, help and user menus; the
+ * content sits in an error boundary.
+ */
+export function PageShell({
+  title,
+  titleText,
+  extra,
+  onRefresh,
+  loading = false,
+  children,
+}: {
+  title: ReactNode;
+  /** The text for the browser tab when `title` is not plain text. */
+  titleText?: string;
+  extra?: ReactNode;
+  onRefresh?: () => void;
+  loading?: boolean;
+  children?: ReactNode;
+}) {
+  const text = titleText ?? (typeof title === 'string' ? title : undefined);
+  useEffect(() => {
+    document.title = documentTitle(text);
+  }, [text]);
+  return (
+    <div className="flex min-h-0 min-w-0 flex-1 flex-col">
+      <header className="sticky top-0 z-20 flex h-12 shrink-0 items-center gap-2 border-b border-gray-200 bg-white px-4">
+        <h1 className="min-w-0 flex-1 truncate text-base font-semibold text-gray-900">{title}</h1>
+        {extra}
+        {onRefresh ? (
+          <button
+            type="button"
+            aria-label="Refresh"
+            aria-busy={loading}
+            onClick={onRefresh}
+            className="inline-flex size-8 items-center justify-center rounded text-gray-600 hover:bg-gray-100"
+          >
+            <span aria-hidden="true" className={clsx('inline-block', loading && 'animate-spin')}>
+              ↻
+            </span>
+          </button>
+        ) : null}
+        <Link
+          to="/notifications"
+          aria-label="Notifications"
+          className="inline-flex size-8 items-center justify-center rounded text-gray-600 hover:bg-gray-100"
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="size-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.5"
+          >
+            <path d="M15 17h5l-1.4-1.4A2 2 0 0 1 18 14.2V11a6 6 0 1 0-12 0v3.2a2 2 0 0 1-.6 1.4L4 17h5m6 0a3 3 0 1 1-6 0" />
+          </svg>
+        </Link>
+        <PreferencesMenu />
+        <Menu label="Help" trigger={<span aria-hidden="true">?</span>}>
+          {(close) => (
+            <a
+              href={DOCS_URL}
+              target="_blank"
+              rel="noreferrer"
+              role="menuitem"
+              onClick={close}
+              className="block rounded px-2 py-1 hover:bg-gray-100"
+            >
+              Docs
+            </a>
+          )}
+        </Menu>
+        <UserMenu />
+      </header>
+      <main className="min-h-0 flex-1 overflow-auto p-4">
+        <ErrorBoundary>{children}</ErrorBoundary>
+      </main>
+    </div>
+  );
+}

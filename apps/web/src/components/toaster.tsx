@@ -1,0 +1,8 @@
+import { TOAST_DURATION_MS } from '@mc/contracts';
+import { Toaster as Sonner } from 'sonner';
+import { TOAST_POSITION } from '../lib/toast';
+
+/** The one toast outlet: bottom right, 5 s (001 §8). */
+export function Toaster() {
+  return <Sonner position={TOAST_POSITION} duration={TOAST_DURATION_MS} richColors />;
+}

@@ -1,0 +1,147 @@
+import { UI_MESSAGES } from '@mc/contracts';
+import { ApiError, errorFromBody } from './api-error';
+import { totalFromContentRange } from './content-range';
+
+/** Where the auth-state-checker route lives; a 401 sends the browser there with return_to (000 §8). */
+export const AUTH_STATE_CHECKER_PATH = '/auth-state-checker';
+
+/** Calls give up after this long and report 'Request timed out. Please try again.'. */
+export const REQUEST_TIMEOUT_MS = 60_000;
+
+/**
+ * The hosted-organisation seam (000 §7): in direct mode the `/api` base is replaced by the
+ * organisation's backend address and a bearer token for that backend is added to every call.
+ */
+export interface ApiTarget {
+  baseUrl?: string;
+  getToken?: () => Promise<string | null | undefined>;
+}
+
+let target: ApiTarget = {};
+
+/** Switches the client to a hosted organisation's backend, or back to same-origin with `{}`. */
+export function configureApiTarget(next: ApiTarget): void {
+  target = next;
+}
+
+/** Rewrites a console path (`/api/db/checks`) to the configured base. */
+export function resolveApiUrl(path: string): string {
+  if (!target.baseUrl || !path.startsWith('/api')) return path;
+  return `${target.baseUrl.replace(/\/+$/, '')}${path.slice('/api'.length)}`;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+/** One call: method, query parameters, JSON body, and the PostgREST extras. */
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  query?: Record<string, QueryValue | QueryValue[]>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Ask for an exact count; the total comes back from Content-Range (000 §7). */
+  count?: boolean;
+  /** Set false where a 401 is an answer the caller handles (the session check itself). */
+  redirectOn401?: boolean;
+  timeoutMs?: number;
+}
+
+/** A decoded answer: the JSON body, the total when one was asked for, and the status. */
+export interface ApiResponse<T> {
+  data: T;
+  total?: number;
+  status: number;
+}
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  const url = resolveApiUrl(path);
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, raw] of Object.entries(query)) {
+    for (const value of Array.isArray(raw) ? raw : [raw]) {
+      if (value !== undefined && value !== null) params.append(key, String(value));
+    }
+  }
+  const text = params.toString();
+  if (!text) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${text}`;
+}
+
+/** Sends the browser to the auth-state-checker route, keeping where it was (000 §8). */
+export function redirectToAuthStateChecker(): void {
+  const returnTo = `${window.location.pathname}${window.location.search}`;
+  if (window.location.pathname === AUTH_STATE_CHECKER_PATH) return;
+  window.location.assign(`${AUTH_STATE_CHECKER_PATH}?return_to=${encodeURIComponent(returnTo)}`);
+}
+
+function networkError(error: unknown, timedOut: boolean): ApiError {
+  if (timedOut) return new ApiError(0, UI_MESSAGES.timeout, { code: 'timeout' });
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+    return new ApiError(0, UI_MESSAGES.offline, { code: 'offline' });
+  }
+  return new ApiError(0, UI_MESSAGES.network, { code: 'network', details: String(error) });
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Makes one call with the PostgREST conventions (000 §7): JSON in and out, `Prefer:
+ * return=representation`, and `count=exact` with the total read from Content-Range. Failures throw
+ * ApiError carrying the server's message; a 401 first redirects to the auth-state-checker route.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const prefer = ['return=representation'];
+  if (options.count) prefer.push('count=exact');
+  const headers: Record<string, string> = { Accept: 'application/json', Prefer: prefer.join(','), ...options.headers };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = target.getToken ? await target.getToken() : undefined;
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  const timeout = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    timeout.abort();
+  }, options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'include',
+      signal,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw networkError(error, timedOut);
+  } finally {
+    clearTimeout(timer);
+  }
+
+  const body = await readBody(response);
+  if (!response.ok) {
+    if (response.status === 401 && options.redirectOn401 !== false) redirectToAuthStateChecker();
+    throw errorFromBody(response.status, body);
+  }
+  return {
+    data: body as T, // the caller names the shape it asked the server for
+    total: options.count ? totalFromContentRange(response.headers.get('Content-Range')) : undefined,
+    status: response.status,
+  };
+}
+
+/** GET returning only the body. */
+export async function apiGet<T>(path: string, options: Omit<RequestOptions, 'method'> = {}): Promise<T> {
+  return (await apiRequest<T>(path, options)).data;
+}

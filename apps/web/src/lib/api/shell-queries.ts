@@ -1,0 +1,90 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { disabledFeatures, type PropertyRow } from '../feature-flags';
+import { can, type Requirement, type Session } from '../permissions';
+import { apiGet, apiRequest } from './client';
+
+/**
+ * The calls every screen shares (the shell's own data): who is signed in, the feature flags and the
+ * server version. They live in lib because the shell, the guards and every area read them.
+ */
+export const shellKeys = {
+  session: ['auth', 'whoami'] as const,
+  properties: ['db', 'properties', 'flags'] as const,
+  about: ['about'] as const,
+  kubeconfig: ['kubeconfig', 'availability'] as const,
+};
+
+/** GET /api/auth/whoami: user, roles and permissions; a 401 sends the browser to sign in. */
+export const sessionQuery = queryOptions({
+  queryKey: shellKeys.session,
+  queryFn: ({ signal }) => apiGet<Session>('/api/auth/whoami', { signal }),
+  retry: false,
+});
+
+/** The signed-in user, as a query. */
+export function useSession() {
+  return useQuery(sessionQuery);
+}
+
+/** Whether the signed-in user may do an action; false until the session loads. */
+export function useCan(requirement: Requirement): boolean {
+  const { data } = useSession();
+  return data ? can(data, requirement) : false;
+}
+
+/** GET /api/db/properties: the `<feature>.disable` rows (001 §6). */
+export const propertiesQuery = queryOptions({
+  queryKey: shellKeys.properties,
+  queryFn: ({ signal }) => apiGet<PropertyRow[]>('/api/db/properties', { signal, query: { select: 'name,value' } }),
+  retry: false,
+});
+
+/**
+ * The disabled features and whether they are still loading. A properties call that fails counts
+ * as no feature disabled, so a missing data API never locks the console.
+ */
+export function useFeatureFlags(): { disabled: ReadonlySet<string>; loading: boolean } {
+  const { data, isPending, isError } = useQuery(propertiesQuery);
+  return { disabled: disabledFeatures(Array.isArray(data) ? data : []), loading: isPending && !isError };
+}
+
+/** GET /api/about: the backend version ('NA' when unknown). */
+export const aboutQuery = queryOptions({
+  queryKey: shellKeys.about,
+  queryFn: ({ signal }) => apiGet<{ version?: string }>('/api/about', { signal, redirectOn401: false }),
+  retry: false,
+});
+
+/** The backend's version, or 'NA'. */
+export function useBackendVersion(): string {
+  const { data } = useQuery(aboutQuery);
+  return data?.version || 'NA';
+}
+
+/** Whether GET /api/kubeconfig answers; the server serves it only when it can build one. */
+export const kubeconfigAvailabilityQuery = queryOptions({
+  queryKey: shellKeys.kubeconfig,
+  queryFn: async ({ signal }) => {
+    try {
+      await apiRequest<unknown>('/api/kubeconfig', { signal, redirectOn401: false, headers: { Accept: '*/*' } });
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  retry: false,
+});
+
+/**
+ * Ends the session and goes to sign-in with return_to = the current path and query (001 §2). The
+ * identity feature owns the logout endpoint; a failure still leaves for the sign-in page.
+ */
+export async function signOut(): Promise<void> {
+  const returnTo = `${window.location.pathname}${window.location.search}`;
+  try {
+    await apiRequest('/api/auth/logout', { method: 'POST', redirectOn401: false });
+  } catch {
+    // already signed out or no session: the sign-in page is the right place either way
+  }
+  window.location.assign(`/login?return_to=${encodeURIComponent(returnTo)}`);
+}
