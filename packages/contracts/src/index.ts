@@ -1,6 +1,4 @@
 export * from './agents.js';
 export * from './connections.js';
 export * from './constants.js';
-export * from './health.js';
 export * from './interface.js';
-export * from './properties.js';
