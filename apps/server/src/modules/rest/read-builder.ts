@@ -1,0 +1,138 @@
+import type { RowScope } from '../../platform/access.js';
+import { type ConditionScope, conditionSql, mentionsColumn } from './condition-sql.js';
+import { resolveEmbed } from './embed-resolver.js';
+import { fieldOutputName } from './parse-field.js';
+import type { NodeOptions, OrderTerm, ParsedQuery, SelectItem } from './query-types.js';
+import type { SchemaCache, TableInfo } from './schema-cache.js';
+import { fieldSql, ident, type SqlParams, tableRef } from './sql-text.js';
+
+/** One level of a read (the root or an embedded resource), as SQL pieces. */
+export interface LevelPlan {
+  table: TableInfo;
+  alias: string;
+  /** `expr AS "name", …`, or empty when nothing is selected (`rel!inner()`). */
+  selectList: string;
+  /** Conjuncts: join to the parent, filters, soft delete, row scope, `!inner` EXISTS. */
+  where: string[];
+  orderBy: string;
+  /** ` LIMIT $n OFFSET $m` of an embedded to-many level (the root pages itself). */
+  paging: string;
+  limit?: number;
+  offset?: number;
+}
+
+/** Shared state of one build: the cache, the parsed query, the parameters and a fresh-alias counter. */
+export interface BuildContext {
+  cache: SchemaCache;
+  query: ParsedQuery;
+  params: SqlParams;
+  nextAlias: number;
+}
+
+const EMPTY_NODE: NodeOptions = { conditions: [] };
+
+function freshAlias(ctx: BuildContext): string {
+  ctx.nextAlias += 1;
+  return `pgrst_${ctx.nextAlias}`;
+}
+
+/** `WHERE a AND b`, or nothing. */
+export function whereSql(where: readonly string[]): string {
+  return where.length === 0 ? '' : ` WHERE ${where.join(' AND ')}`;
+}
+
+function orderSql(table: TableInfo, alias: string, order: readonly OrderTerm[] | undefined, params: SqlParams): string {
+  if (!order || order.length === 0) return '';
+  const terms = order.map((t) => {
+    const dir = t.direction === 'desc' ? ' DESC' : ' ASC';
+    const nulls = t.nulls ? ` NULLS ${t.nulls.toUpperCase()}` : '';
+    return `${fieldSql(table, alias, t.field, params)}${dir}${nulls}`;
+  });
+  return ` ORDER BY ${terms.join(', ')}`;
+}
+
+/** The conjunct limiting rows to the policy's row scopes (alternatives); FALSE for a column the table lacks. */
+export function rowScopeSql(table: TableInfo, alias: string, scopes: readonly RowScope[], params: SqlParams): string {
+  const parts = scopes.map((s) =>
+    table.columns.has(s.column)
+      ? `${ident(alias)}.${ident(s.column)}::text = ANY(${params.add([...s.values])})`
+      : 'FALSE',
+  );
+  return `(${parts.join(' OR ') || 'FALSE'})`;
+}
+
+/** SQL of an embedded level as a value: an object (to-one) or an array (to-many). */
+function embedValueSql(plan: LevelPlan, toOne: boolean): string {
+  const from = `FROM ${tableRef(plan.table)} AS ${ident(plan.alias)}${whereSql(plan.where)}`;
+  if (toOne) {
+    return `(SELECT row_to_json(pgrst_e) FROM (SELECT ${plan.selectList} ${from}${plan.orderBy} LIMIT 1) pgrst_e)`;
+  }
+  return `COALESCE((SELECT json_agg(pgrst_e) FROM (SELECT ${plan.selectList} ${from}${plan.orderBy}${plan.paging}) pgrst_e), '[]')`;
+}
+
+/**
+ * Plans one level: resolves its embeds (recursively), renders its filters, soft-delete rule and select
+ * list. `join` holds the conjuncts tying an embedded level to its parent.
+ */
+export function planLevel(
+  ctx: BuildContext,
+  table: TableInfo,
+  alias: string,
+  path: string,
+  items: readonly SelectItem[],
+  join: readonly string[],
+): LevelPlan {
+  const node = ctx.query.nodes.get(path) ?? EMPTY_NODE;
+  const where = [...join];
+  const columns: string[] = [];
+  const exists = new Map<string, string>();
+  for (const item of items) {
+    if (item.kind === 'star') {
+      for (const name of table.visible) columns.push(`${ident(alias)}.${ident(name)}`);
+    } else if (item.kind === 'field') {
+      const expr = fieldSql(table, alias, item.field, ctx.params);
+      const name = item.alias ?? fieldOutputName(item.field);
+      columns.push(`${item.cast ? `CAST(${expr} AS ${item.cast})` : expr} AS ${ident(name)}`);
+    } else {
+      const embed = resolveEmbed(ctx.cache, table, item.relation, item.hint);
+      const key = item.alias ?? item.relation;
+      const childAlias = freshAlias(ctx);
+      const [parentCols, childCols] = embed.fromParent
+        ? [embed.fk.columns, embed.fk.refColumns]
+        : [embed.fk.refColumns, embed.fk.columns];
+      const childJoin = parentCols.map(
+        (col, i) => `${ident(childAlias)}.${ident(childCols[i] ?? '')} = ${ident(alias)}.${ident(col)}`,
+      );
+      const childPath = path === '' ? key : `${path}.${key}`;
+      const fallbackPath = path === '' ? item.relation : `${path}.${item.relation}`;
+      const pathToUse = ctx.query.nodes.has(childPath) || !ctx.query.nodes.has(fallbackPath) ? childPath : fallbackPath;
+      const child = planLevel(ctx, embed.target, childAlias, pathToUse, item.select, childJoin);
+      const existsSql = `EXISTS (SELECT 1 FROM ${tableRef(embed.target)} AS ${ident(childAlias)}${whereSql(child.where)})`;
+      exists.set(key, existsSql);
+      exists.set(item.relation, existsSql);
+      if (item.inner) where.push(existsSql);
+      if (item.select.length > 0) columns.push(`${embedValueSql(child, embed.toOne)} AS ${ident(key)}`);
+    }
+  }
+  const scope: ConditionScope = { table, alias, params: ctx.params, embedExists: (name) => exists.get(name) };
+  for (const condition of node.conditions) where.push(conditionSql(condition, scope));
+  if (table.softDelete && !mentionsColumn(node.conditions, 'deleted_at')) {
+    where.push(`${ident(alias)}."deleted_at" IS NULL`);
+  }
+  const orderBy = orderSql(table, alias, node.order, ctx.params);
+  let paging = '';
+  if (path !== '') {
+    if (node.limit !== undefined) paging += ` LIMIT ${ctx.params.add(node.limit)}`;
+    if (node.offset) paging += ` OFFSET ${ctx.params.add(node.offset)}`;
+  }
+  return {
+    table,
+    alias,
+    selectList: columns.join(', '),
+    where,
+    orderBy,
+    paging,
+    limit: node.limit,
+    offset: node.offset,
+  };
+}

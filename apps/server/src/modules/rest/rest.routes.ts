@@ -1,0 +1,64 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Database } from '@mc/db';
+import type { Context } from 'hono';
+import type { DataAccessPolicy } from '../../platform/access.js';
+import type { Logger } from '../../platform/logger.js';
+import type { AppEnv } from '../../platform/request-context.js';
+import { fromDatabaseError, PgrstError } from './pgrst-error.js';
+import { type RestRequest, RestService } from './rest.service.js';
+import type { RestResponse } from './rest-response.js';
+
+/** What the data API's routes need. */
+export interface RestDeps {
+  database: Database;
+  logger: Logger;
+  dataAccess?: DataAccessPolicy;
+}
+
+function toResponse(out: RestResponse): Response {
+  return new Response(out.body, { status: out.status, headers: out.headers });
+}
+
+function errorResponse(error: PgrstError): Response {
+  return new Response(JSON.stringify(error.body), {
+    status: error.status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...error.headers },
+  });
+}
+
+function restRequest(c: Context<AppEnv>, name: string): RestRequest {
+  const url = new URL(c.req.url);
+  return {
+    method: c.req.method,
+    name,
+    search: url.searchParams,
+    header: (h) => c.req.header(h),
+    body: () => c.req.text(),
+    actor: c.var.actor,
+    requestId: c.var.requestId,
+  };
+}
+
+/**
+ * Mounts the PostgREST-compatible data API: `/api/db/{table}` and `/api/db/rpc/{fn}`. Every error is
+ * answered in PostgREST's `{code, message, details, hint}` shape; database errors are mapped to a 4xx.
+ */
+export function registerRestRoutes(app: OpenAPIHono<AppEnv>, deps: RestDeps): RestService {
+  if (!deps.dataAccess) throw new Error('The data API needs an access policy (ModuleDeps.dataAccess)');
+  const service = new RestService(deps.database, deps.dataAccess);
+  const run = async (c: Context<AppEnv>, handle: (req: RestRequest) => Promise<RestResponse>, name: string) => {
+    try {
+      return toResponse(await handle(restRequest(c, name)));
+    } catch (error) {
+      try {
+        return errorResponse(fromDatabaseError(error));
+      } catch (unexpected) {
+        c.var.log?.error('data API failure', { error: unexpected });
+        return errorResponse(new PgrstError(500, 'PGRSTX00', 'Internal server error'));
+      }
+    }
+  };
+  app.all('/api/db/rpc/:fn', (c) => run(c, (req) => service.handleRpc(req), c.req.param('fn')));
+  app.all('/api/db/:table', (c) => run(c, (req) => service.handleTable(req), c.req.param('table')));
+  return service;
+}

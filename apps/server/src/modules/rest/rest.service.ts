@@ -1,0 +1,140 @@
+import type { Database } from '@mc/db';
+import type { DataAccessPolicy, DataAction, RowScope } from '../../platform/access.js';
+import type { Actor } from '../../platform/request-context.js';
+import { parseQuery } from './parse-query.js';
+import { PgrstError, unknownTable } from './pgrst-error.js';
+import { runRead } from './read-handler.js';
+import { negotiateAccept, parsePrefer, parseRange } from './request-options.js';
+import type { RestResponse } from './rest-response.js';
+import { functionNotFound, runRpc } from './rpc-handler.js';
+import { loadSchemaCache, type SchemaCache } from './schema-cache.js';
+import { runWrite } from './write-handler.js';
+
+/** One HTTP request to `/api/db`, reduced to what the data API reads. */
+export interface RestRequest {
+  method: string;
+  /** Table name, or function name for RPC. */
+  name: string;
+  search: URLSearchParams;
+  header(name: string): string | undefined;
+  body(): Promise<string>;
+  actor: Actor;
+  requestId: string;
+}
+
+const ACTIONS: Readonly<Record<string, DataAction>> = {
+  GET: 'read',
+  HEAD: 'read',
+  POST: 'create',
+  PATCH: 'update',
+  DELETE: 'delete',
+};
+
+function checkProfile(req: RestRequest): void {
+  const profile = req.header('accept-profile') ?? req.header('content-profile');
+  if (profile !== undefined && profile !== 'public') {
+    throw new PgrstError(
+      406,
+      'PGRST106',
+      `Invalid schema: ${profile}`,
+      null,
+      'Only the following schemas are exposed: public',
+    );
+  }
+}
+
+/**
+ * The data API: resolves the resource on the allow-list, asks the access policy, then runs the
+ * read, write or RPC. The schema cache is loaded on first use and reloadable.
+ */
+export class RestService {
+  private cache: Promise<SchemaCache> | undefined;
+
+  constructor(
+    private readonly database: Database,
+    private readonly policy: DataAccessPolicy,
+  ) {}
+
+  /** The schema cache (loaded once; {@link reload} re-reads it after a migration). */
+  schema(): Promise<SchemaCache> {
+    if (!this.cache) {
+      this.cache = loadSchemaCache(this.database.pool);
+      this.cache.catch(() => {
+        this.cache = undefined;
+      });
+    }
+    return this.cache;
+  }
+
+  reload(): Promise<SchemaCache> {
+    this.cache = undefined;
+    return this.schema();
+  }
+
+  private async authorize(
+    req: RestRequest,
+    table: string,
+    action: DataAction,
+  ): Promise<readonly RowScope[] | undefined> {
+    const decision = await this.policy({ actor: req.actor, table, action });
+    if (!decision.allow) throw new PgrstError(decision.status, '42501', decision.message);
+    return decision.rowScopes;
+  }
+
+  /** `/api/db/{table}`: GET/HEAD read, POST insert/upsert, PATCH update, DELETE delete. */
+  async handleTable(req: RestRequest): Promise<RestResponse> {
+    const cache = await this.schema();
+    const table = cache.tables.get(req.name);
+    if (!table) throw unknownTable(req.name);
+    const action = ACTIONS[req.method];
+    if (!action) throw new PgrstError(405, 'PGRST117', `Unsupported HTTP method: ${req.method}`);
+    checkProfile(req);
+    const rowScopes = await this.authorize(req, table.name, action);
+    const query = parseQuery(req.search);
+    const prefs = parsePrefer(req.header('prefer'));
+    const accept = negotiateAccept(req.header('accept'));
+    const pool = this.database.pool;
+    if (action === 'read') {
+      const range = parseRange(req.header('range'), req.header('range-unit'));
+      return runRead({ pool, cache, table, query, prefs, accept, range, rowScopes, head: req.method === 'HEAD' });
+    }
+    return runWrite({
+      method: req.method === 'POST' ? 'POST' : req.method === 'PATCH' ? 'PATCH' : 'DELETE',
+      pool,
+      cache,
+      table,
+      query,
+      prefs,
+      accept,
+      body: await req.body(),
+      rowScopes,
+      actor: req.actor,
+      requestId: req.requestId,
+    });
+  }
+
+  /** `/api/db/rpc/{fn}`: GET/HEAD with query arguments, POST with a JSON object of named arguments. */
+  async handleRpc(req: RestRequest): Promise<RestResponse> {
+    const cache = await this.schema();
+    const fn = cache.functions.get(req.name);
+    if (!fn) throw functionNotFound(req.name, []);
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'POST') {
+      throw new PgrstError(405, 'PGRST101', `Cannot use the ${req.method} method on RPC`);
+    }
+    checkProfile(req);
+    await this.authorize(req, `rpc/${fn.name}`, 'read');
+    const query = parseQuery(req.search, new Set(fn.args.map((a) => a.name)));
+    const range = parseRange(req.header('range'), req.header('range-unit'));
+    return runRpc({
+      pool: this.database.pool,
+      cache,
+      fn,
+      method: req.method,
+      query,
+      body: req.method === 'POST' ? await req.body() : '',
+      prefs: parsePrefer(req.header('prefer')),
+      accept: negotiateAccept(req.header('accept')),
+      range,
+    });
+  }
+}

@@ -1,0 +1,39 @@
+import { unknownColumn } from './pgrst-error.js';
+import type { FieldRef } from './query-types.js';
+import type { TableInfo } from './schema-cache.js';
+
+/** Quotes an identifier. Names reaching here come from the schema cache, but are quoted all the same. */
+export function ident(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+/** `"public"."table"` for a table known to the schema cache. */
+export function tableRef(table: TableInfo): string {
+  return `"public".${ident(table.name)}`;
+}
+
+/** Collects bound parameter values; every user value reaches SQL only as `$n`. */
+export class SqlParams {
+  readonly values: unknown[] = [];
+
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+/** Checks that `name` is a readable column of `table` (hidden columns look like unknown ones). */
+export function readableColumn(table: TableInfo, name: string): string {
+  if (!table.columns.has(name) || table.hidden.has(name)) throw unknownColumn(table.name, name);
+  return name;
+}
+
+/** SQL for a column (with its JSON path) of `table` under `alias`. */
+export function fieldSql(table: TableInfo, alias: string, field: FieldRef, params: SqlParams): string {
+  let sql = `${ident(alias)}.${ident(readableColumn(table, field.name))}`;
+  for (const step of field.path) {
+    const key = /^-?\d+$/.test(step.key) ? `${params.add(Number(step.key))}::int` : `${params.add(step.key)}::text`;
+    sql = `(${sql}${step.arrow}${key})`;
+  }
+  return sql;
+}

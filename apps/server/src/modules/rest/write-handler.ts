@@ -1,0 +1,157 @@
+import type pg from 'pg';
+import type { RowScope } from '../../platform/access.js';
+import { type AuditRecord, recordAudit } from '../../platform/audit.js';
+import type { Actor } from '../../platform/request-context.js';
+import { PgrstError, singularityError } from './pgrst-error.js';
+import type { ParsedQuery } from './query-types.js';
+import { type BuildContext, planLevel } from './read-builder.js';
+import type { AcceptChoice, Preferences } from './request-options.js';
+import { contentRange, contentType, type RestResponse, unwrapSingle } from './rest-response.js';
+import type { SchemaCache, TableInfo } from './schema-cache.js';
+import { ident, SqlParams } from './sql-text.js';
+import { type JsonRecord, parseWriteBody, writeColumns } from './write-body.js';
+import { deleteCte, insertCte, updateCte, upsertBeforeSql, WRITE_ALIAS, type WriteInput } from './write-builder.js';
+
+/** Everything a POST/PATCH/DELETE needs. */
+export interface WriteRequest {
+  method: 'POST' | 'PATCH' | 'DELETE';
+  pool: pg.Pool;
+  cache: SchemaCache;
+  table: TableInfo;
+  query: ParsedQuery;
+  prefs: Preferences;
+  accept: AcceptChoice;
+  body: string;
+  rowScopes?: readonly RowScope[];
+  actor: Actor;
+  requestId: string;
+}
+
+interface MutationResult {
+  body: string;
+  images: [JsonRecord | null, JsonRecord | null][];
+  affected: number;
+}
+
+/** The select list of the answer, over the mutated rows (root filters/order do not apply to it). */
+function representationSql(req: WriteRequest, params: SqlParams): string {
+  const nodes = new Map(req.query.nodes);
+  nodes.set('', { conditions: [] });
+  const ctx: BuildContext = { cache: req.cache, query: { ...req.query, nodes }, params, nextAlias: 0 };
+  const plan = planLevel(ctx, req.table, WRITE_ALIAS, '', req.query.select, []);
+  const body = req.accept.stripNulls ? 'json_strip_nulls(json_agg(pgrst_t))' : 'json_agg(pgrst_t)';
+  return `SELECT COALESCE(${body}, '[]')::text FROM (SELECT ${plan.selectList} FROM pgrst_mut AS ${ident(WRITE_ALIAS)}) pgrst_t`;
+}
+
+function checkInsertScope(table: TableInfo, rows: readonly JsonRecord[], scopes: readonly RowScope[]): void {
+  for (const row of rows) {
+    const inside = scopes.some((s) => {
+      const value = row[s.column];
+      return value !== undefined && value !== null && s.values.includes(String(value));
+    });
+    if (!inside) {
+      throw new PgrstError(403, '42501', `new row violates row-level security policy for table "${table.name}"`);
+    }
+  }
+}
+
+function recordId(table: TableInfo, image: JsonRecord | null): string | null {
+  if (!image || table.primaryKey.length === 0) return null;
+  return table.primaryKey.map((k) => String(image[k] ?? '')).join(',');
+}
+
+function keyOf(image: JsonRecord, keys: readonly string[]): string {
+  return JSON.stringify(keys.map((k) => image[k] ?? null));
+}
+
+/**
+ * Runs a write in one transaction: (upsert: lock and read the rows it may overwrite), the mutation with
+ * its before/after images, the answer's JSON, and one audit row. Any failure rolls all of it back.
+ */
+export async function runWrite(req: WriteRequest): Promise<RestResponse> {
+  const { table, query, prefs } = req;
+  if (!table.writable) throw new PgrstError(405, '42501', `permission denied for table ${table.name}`);
+  const params = new SqlParams();
+  const input: WriteInput = { cache: req.cache, table, query, params, rowScopes: req.rowScopes };
+  let cte: string;
+  let rows: JsonRecord[] = [];
+  let action: string = req.method === 'POST' ? 'create' : req.method === 'PATCH' ? 'update' : 'delete';
+  if (req.method !== 'POST' && (query.nodes.get('')?.conditions.length ?? 0) === 0) {
+    const verb = req.method === 'PATCH' ? 'UPDATE' : 'DELETE';
+    throw new PgrstError(400, '21000', `${verb} requires a WHERE clause`);
+  }
+  if (req.method === 'POST') {
+    rows = parseWriteBody(req.body, true);
+    if (req.rowScopes) checkInsertScope(table, rows, req.rowScopes);
+    if (prefs.resolution) action = 'upsert';
+    cte = insertCte(input, rows, writeColumns(table, rows, query.columns), prefs);
+  } else if (req.method === 'PATCH') {
+    const [values] = parseWriteBody(req.body, false);
+    const columns = writeColumns(table, values ? [values] : [], query.columns);
+    if (!values || columns.length === 0) return { status: 204, headers: {}, body: null };
+    cte = updateCte(input, values, columns);
+  } else {
+    cte = deleteCte(input);
+  }
+  const wantBody = prefs.return === 'representation';
+  const bodySql = wantBody ? `(${representationSql(req, params)})` : `'[]'`;
+  const sql =
+    `WITH pgrst_mut AS (${cte}) SELECT ${bodySql} AS body, ` +
+    `(SELECT COALESCE(json_agg(json_build_array(pgrst_before, pgrst_after)), '[]')::text FROM pgrst_mut) AS images, ` +
+    `(SELECT count(*) FROM pgrst_mut)::int AS affected`;
+  const client = await req.pool.connect();
+  let result: MutationResult;
+  try {
+    await client.query('BEGIN');
+    try {
+      const before = new Map<string, JsonRecord>();
+      let keys: string[] = [];
+      if (action === 'upsert' && prefs.resolution === 'merge-duplicates') {
+        const pre = upsertBeforeSql(table, query.onConflict, rows);
+        keys = pre.keys;
+        const locked = await client.query<{ before: JsonRecord }>(pre.text, pre.values);
+        for (const r of locked.rows) before.set(keyOf(r.before, keys), r.before);
+      }
+      const out = await client.query<{ body: string; images: string; affected: number }>(sql, params.values);
+      const row = out.rows[0];
+      result = {
+        body: row?.body ?? '[]',
+        images: JSON.parse(row?.images ?? '[]') as MutationResult['images'], // built by json_agg just above
+        affected: row?.affected ?? 0,
+      };
+      if (req.accept.single && result.affected !== 1) throw singularityError(result.affected);
+      if (result.affected > 0) {
+        const records: AuditRecord[] = result.images.map(([b, a]) => {
+          const prior = b ?? (a && keys.length > 0 ? (before.get(keyOf(a, keys)) ?? null) : null);
+          return { id: recordId(table, a ?? prior), before: prior, after: a };
+        });
+        await recordAudit(client, { actor: req.actor, action, target: table.name, requestId: req.requestId, records });
+      }
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK');
+      throw error;
+    }
+  } finally {
+    client.release();
+  }
+  const headers: Record<string, string> = {};
+  const total = prefs.count === 'exact' ? result.affected : undefined;
+  headers['Content-Range'] = req.method === 'POST' ? `*/${total ?? '*'}` : contentRange(0, result.affected, total);
+  const applied = Object.entries(prefs).map(([k, v]) => `${k}=${v}`);
+  if (applied.length > 0) headers['Preference-Applied'] = applied.join(', ');
+  const created = req.method === 'POST' ? 201 : 200;
+  if (prefs.return === 'headers-only' && req.method === 'POST') {
+    const [, after] = result.images[0] ?? [null, null];
+    if (after && result.affected === 1 && table.primaryKey.length > 0) {
+      const filters = table.primaryKey.map(
+        (k) => `${encodeURIComponent(k)}=eq.${encodeURIComponent(String(after[k]))}`,
+      );
+      headers.Location = `/${table.name}?${filters.join('&')}`;
+    }
+    return { status: 201, headers, body: null };
+  }
+  if (!wantBody) return { status: req.method === 'POST' ? 201 : 204, headers, body: null };
+  headers['Content-Type'] = contentType(req.accept);
+  return { status: created, headers, body: req.accept.single ? unwrapSingle(result.body) : result.body };
+}
