@@ -1,4 +1,5 @@
 export * from './agents.js';
 export * from './connections.js';
 export * from './constants.js';
+export * from './health.js';
 export * from './interface.js';

@@ -1,0 +1,118 @@
+/**
+ * ICMP check through the system's `ping` (iputils). Where no ping command is installed the check is
+ * reported unhealthy as unsupported — never simulated. Sends `packetCount` echo requests (default 3)
+ * to the checked address; fails on packet loss above `packetLossThreshold` percent (default 0, as in
+ * canary-checker) or an average round trip above `thresholdMillis`. Expression variables: transmitted,
+ * received, packetLoss, rttMin, rttAvg, rttMax, address.
+ */
+import { execFile } from 'node:child_process';
+import { access, constants } from 'node:fs/promises';
+import { delimiter, join } from 'node:path';
+import { type IcmpCheckSpec, icmpCheckSchema } from '@mc/contracts';
+import {
+  type CheckContext,
+  type CheckRunOutput,
+  type CheckTypeDefinition,
+  healthy,
+  unhealthy,
+} from './check-context.js';
+import { guardTarget } from './guard-target.js';
+
+const DEFAULT_PACKETS = 3;
+const SAFE_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+
+/** Finds the ping executable on PATH (and the usual system directories); null when absent. */
+export async function findPing(): Promise<string | null> {
+  const dirs = [...(process.env.PATH ?? '').split(delimiter), ...SAFE_PATH.split(':')].filter(Boolean);
+  for (const dir of dirs) {
+    const candidate = join(dir, 'ping');
+    try {
+      await access(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // not in this directory
+    }
+  }
+  return null;
+}
+
+/** Parsed ping summary. */
+export interface PingStats {
+  transmitted: number;
+  received: number;
+  packetLoss: number;
+  rttMin?: number;
+  rttAvg?: number;
+  rttMax?: number;
+}
+
+/** Reads iputils' closing lines ("3 packets transmitted, 3 received, 0% packet loss", "rtt min/avg/max/mdev = …"). */
+export function parsePingOutput(output: string): PingStats | null {
+  const counts = /(\d+) packets transmitted, (\d+) (?:packets )?received/.exec(output);
+  if (!counts) return null;
+  const loss = /([\d.]+)% packet loss/.exec(output);
+  const rtt = /= ([\d.]+)\/([\d.]+)\/([\d.]+)/.exec(output);
+  const stats: PingStats = {
+    transmitted: Number(counts[1]),
+    received: Number(counts[2]),
+    packetLoss: loss ? Number(loss[1]) : 100,
+  };
+  if (rtt) {
+    stats.rttMin = Number(rtt[1]);
+    stats.rttAvg = Number(rtt[2]);
+    stats.rttMax = Number(rtt[3]);
+  }
+  return stats;
+}
+
+function ping(binary: string, args: string[], signal: AbortSignal): Promise<{ output: string; code: number }> {
+  return new Promise((resolve) => {
+    execFile(
+      binary,
+      args,
+      { signal, env: { PATH: SAFE_PATH, LANG: 'C' }, timeout: 0, maxBuffer: 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const code = error && typeof error.code === 'number' ? error.code : error ? -1 : 0;
+        resolve({ output: `${stdout}\n${stderr}`, code });
+      },
+    );
+  });
+}
+
+async function run(spec: IcmpCheckSpec, ctx: CheckContext): Promise<CheckRunOutput> {
+  const binary = await findPing();
+  if (!binary) {
+    return unhealthy('icmp checks are not supported on this server: no ping command is installed', {
+      supported: false,
+    });
+  }
+  const host = spec.endpoint.replace(/^\[(.*)\]$/, '$1');
+  const target = await guardTarget(host, ctx);
+  const count = spec.packetCount ?? DEFAULT_PACKETS;
+  const waitSeconds = Math.max(1, Math.floor(ctx.timeoutMs / 1000 / (count + 1)));
+  const args = ['-n', '-c', String(count), '-i', '0.2', '-W', String(waitSeconds), target.address];
+  if (target.family === 6) args.unshift('-6');
+  const { output, code } = await ping(binary, args, ctx.signal);
+  ctx.signal.throwIfAborted();
+  const stats = parsePingOutput(output);
+  if (!stats) {
+    const reason = output.trim().split('\n').pop() ?? `exit code ${code}`;
+    return unhealthy(`ping ${host} failed: ${reason}`, { address: target.address }, output.trim());
+  }
+  const details = { address: target.address, ...stats };
+  if (stats.received === 0) return unhealthy(`no reply from ${host} (${stats.transmitted} packets sent)`, details);
+  const lossLimit = spec.packetLossThreshold ?? 0;
+  if (stats.packetLoss > lossLimit) {
+    return unhealthy(`packet loss ${stats.packetLoss}% > ${lossLimit}%`, details);
+  }
+  if (spec.thresholdMillis && (stats.rttAvg ?? 0) > spec.thresholdMillis) {
+    return unhealthy(`threshold exceeded: average ${stats.rttAvg} ms > ${spec.thresholdMillis} ms`, details);
+  }
+  return {
+    ...healthy(`${stats.received}/${stats.transmitted} replies, average ${stats.rttAvg ?? 0} ms`, details),
+    duration: Math.round(stats.rttAvg ?? 0),
+  };
+}
+
+/** The icmp check type. */
+export const icmpCheckType: CheckTypeDefinition<IcmpCheckSpec> = { type: 'icmp', schema: icmpCheckSchema, run };

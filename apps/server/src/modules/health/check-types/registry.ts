@@ -1,0 +1,172 @@
+/**
+ * The check-type registry and the one entry point a job handler calls: `runCheck(type, spec, options)`.
+ * It validates the spec with the type's schema, runs it under the per-check timeout (an AbortSignal the
+ * runner passes to its sockets and processes, plus a race so a stuck client cannot hold the job), turns
+ * every failure into an unhealthy result with a clear message, applies the CEL expressions, and trims
+ * long strings in the stored details. It never throws for a check's own failure.
+ */
+import { CHECK_DETAILS_MAX_STRING, CHECK_TYPES, type CheckType, DEFAULT_CHECK_TIMEOUT_MS } from '@mc/contracts';
+import type { EgressGuard } from '../egress/egress-guard.js';
+import {
+  applyCheckExpressions,
+  type TemplatableSpec,
+  unsupportedExpression,
+} from '../expressions/check-expressions.js';
+import {
+  CheckConfigError,
+  type CheckContext,
+  CheckFailure,
+  type CheckResult,
+  type CheckRunOutput,
+  type CheckTypeDefinition,
+  type ConnectionResolver,
+  type EnvSourceResolver,
+} from './check-context.js';
+import { dnsCheckType } from './dns.js';
+import { execCheckType } from './exec.js';
+import { httpCheckType } from './http.js';
+import { icmpCheckType } from './icmp.js';
+import { mysqlCheckType } from './mysql.js';
+import { errorText } from './network-errors.js';
+import { postgresCheckType } from './postgres.js';
+import { prometheusCheckType } from './prometheus.js';
+import { redisCheckType } from './redis.js';
+import { tcpCheckType } from './tcp.js';
+import { tlsCheckType } from './tls.js';
+
+/** A definition with its spec type erased, so one map holds all of them. */
+interface ErasedDefinition {
+  type: CheckType;
+  execute(spec: unknown, ctx: CheckContext): Promise<{ spec: TemplatableSpec; output: CheckRunOutput }>;
+}
+
+function erase<S extends TemplatableSpec>(definition: CheckTypeDefinition<S>): ErasedDefinition {
+  return {
+    type: definition.type,
+    async execute(raw, ctx) {
+      const parsed = definition.schema.safeParse(raw);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+        throw new CheckConfigError(`invalid ${definition.type} check spec: ${where}${issue?.message ?? 'invalid'}`);
+      }
+      const unsupported = unsupportedExpression(parsed.data);
+      if (unsupported) throw new CheckConfigError(unsupported);
+      return { spec: parsed.data, output: await definition.run(parsed.data, ctx) };
+    },
+  };
+}
+
+/** Every check type, keyed by its canary spec key. Adding a type: one file and one line here. */
+export const checkTypes: Record<CheckType, ErasedDefinition> = {
+  http: erase(httpCheckType),
+  tcp: erase(tcpCheckType),
+  dns: erase(dnsCheckType),
+  tls: erase(tlsCheckType),
+  icmp: erase(icmpCheckType),
+  postgres: erase(postgresCheckType),
+  mysql: erase(mysqlCheckType),
+  redis: erase(redisCheckType),
+  prometheus: erase(prometheusCheckType),
+  exec: erase(execCheckType),
+};
+
+/** What the caller (the scheduler's job handler) supplies for one run. */
+export interface RunCheckOptions {
+  egress: EgressGuard;
+  /** Per-check timeout; defaults to {@link DEFAULT_CHECK_TIMEOUT_MS}. */
+  timeoutMs?: number;
+  /** The job's own signal (shutdown, lease lost); combined with the timeout. */
+  signal?: AbortSignal;
+  resolveConnection?: ConnectionResolver;
+  resolveEnvSource?: EnvSourceResolver;
+  namespace?: string;
+  /** Exposed to expressions as `canary`. */
+  canary?: { name: string; namespace?: string; labels?: Record<string, string> };
+}
+
+function trimDetails(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string' && value.length > CHECK_DETAILS_MAX_STRING) {
+    return `${value.slice(0, CHECK_DETAILS_MAX_STRING)}… (${value.length} characters, truncated)`;
+  }
+  if (depth > 20 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => trimDetails(item, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, trimDetails(item, depth + 1)]));
+}
+
+function whenAborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    else signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+}
+
+function isKnownType(type: string): type is CheckType {
+  return (CHECK_TYPES as readonly string[]).includes(type);
+}
+
+/** Runs one check and returns its result; never throws for the check's own failures. */
+export async function runCheck(type: string, spec: unknown, options: RunCheckOptions): Promise<CheckResult> {
+  const started = performance.now();
+  const elapsed = () => Math.max(0, Math.round(performance.now() - started));
+  if (!isKnownType(type)) {
+    return { status: 'unhealthy', duration: 0, message: `unknown check type '${type}'`, details: {}, invalid: true };
+  }
+  const timeoutMs = options.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS;
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  const ctx: CheckContext = {
+    signal,
+    timeoutMs,
+    egress: options.egress,
+    ...(options.resolveConnection ? { resolveConnection: options.resolveConnection } : {}),
+    ...(options.resolveEnvSource ? { resolveEnvSource: options.resolveEnvSource } : {}),
+    ...(options.namespace ? { namespace: options.namespace } : {}),
+  };
+  let executed: Awaited<ReturnType<ErasedDefinition['execute']>>;
+  const running = checkTypes[type].execute(spec, ctx);
+  // A run that loses the race to the timeout may still reject later; that rejection is already answered.
+  running.catch(() => undefined);
+  try {
+    executed = await Promise.race([running, whenAborted(signal)]);
+  } catch (error) {
+    const duration = elapsed();
+    if (timeout.aborted) {
+      return { status: 'unhealthy', duration, message: `timed out after ${timeoutMs} ms`, details: {} };
+    }
+    if (signal.aborted) return { status: 'unhealthy', duration, message: 'cancelled before it finished', details: {} };
+    if (error instanceof CheckConfigError) {
+      return { status: 'unhealthy', duration, message: error.message, details: {}, invalid: true };
+    }
+    if (error instanceof CheckFailure) {
+      const failed: CheckResult = { status: 'unhealthy', duration, message: error.message, details: error.details };
+      if (error.error) failed.error = error.error;
+      return failed;
+    }
+    return { status: 'unhealthy', duration, message: errorText(error), error: errorText(error), details: {} };
+  }
+  const { output } = executed;
+  const { subject, transformed } = applyCheckExpressions(
+    executed.spec,
+    type,
+    {
+      status: output.status,
+      message: output.message,
+      duration: output.duration ?? elapsed(),
+      details: output.details,
+      ...(output.error ? { error: output.error } : {}),
+    },
+    options.canary ? { canary: options.canary } : {},
+  );
+  const result: CheckResult = {
+    status: subject.status,
+    duration: subject.duration,
+    message: subject.message,
+    // trimDetails keeps the shape: an object in, an object out.
+    details: trimDetails(subject.details) as Record<string, unknown>,
+  };
+  if (subject.error) result.error = subject.error;
+  if (output.invalid) result.invalid = true;
+  if (transformed.length > 0) result.transformed = transformed;
+  return result;
+}

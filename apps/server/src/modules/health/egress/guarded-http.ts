@@ -1,0 +1,189 @@
+/**
+ * The HTTP client of the checks (http, prometheus): every hop — the first URL and each redirect — goes
+ * through the egress guard, and its socket connects to the address the guard checked (pinned lookup),
+ * so neither a redirect to a private address nor a DNS answer that changes between check and connect
+ * reaches a refused target. Redirects are followed by hand for that reason.
+ */
+import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import https from 'node:https';
+import { isIP } from 'node:net';
+import type { TLSSocket } from 'node:tls';
+import { type EgressGuard, pinnedLookup } from './egress-guard.js';
+
+/** What to send. `headers` keys are sent as given. */
+export interface GuardedRequest {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  followRedirects: boolean;
+  maxRedirects: number;
+  insecureSkipVerify?: boolean;
+  ca?: string;
+  maxBodyBytes: number;
+  signal: AbortSignal;
+  guard: EgressGuard;
+}
+
+/** The peer certificate of an HTTPS response. */
+export interface PeerCertificateInfo {
+  subject: string;
+  issuer: string;
+  validFrom: string;
+  validTo: string;
+  daysRemaining: number;
+}
+
+/** The final response after any redirects. */
+export interface GuardedResponse {
+  url: string;
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  truncated: boolean;
+  certificate?: PeerCertificateInfo;
+  redirects: { url: string; status: number }[];
+  address: string;
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+function flattenHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+/** Reads a certificate's summary fields from a TLS socket; undefined for plain HTTP. */
+export function peerCertificate(socket: unknown): PeerCertificateInfo | undefined {
+  // The response socket of an https request is a TLSSocket; plain sockets lack getPeerCertificate.
+  const tlsSocket = socket as Partial<TLSSocket> | null;
+  if (!tlsSocket || typeof tlsSocket.getPeerCertificate !== 'function') return undefined;
+  const cert = tlsSocket.getPeerCertificate(false);
+  if (!cert?.valid_to) return undefined;
+  const validTo = new Date(cert.valid_to);
+  const name = (part: Record<string, string | string[] | undefined> | undefined) =>
+    part
+      ? Object.entries(part)
+          .map(([key, value]) => `${key}=${String(value)}`)
+          .join(', ')
+      : '';
+  return {
+    subject: name(cert.subject as unknown as Record<string, string>),
+    issuer: name(cert.issuer as unknown as Record<string, string>),
+    validFrom: new Date(cert.valid_from).toISOString(),
+    validTo: validTo.toISOString(),
+    daysRemaining: (validTo.getTime() - Date.now()) / 86_400_000,
+  };
+}
+
+function sendOnce(
+  url: URL,
+  req: GuardedRequest,
+  method: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+  address: Parameters<typeof pinnedLookup>[0],
+) {
+  const client = url.protocol === 'https:' ? https : http;
+  const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+  return new Promise<{ res: IncomingMessage; certificate?: PeerCertificateInfo }>((resolve, reject) => {
+    const request = client.request(
+      {
+        protocol: url.protocol,
+        host,
+        port: url.port || undefined,
+        path: `${url.pathname}${url.search}`,
+        method,
+        headers,
+        lookup: pinnedLookup(address),
+        servername: isIP(host) ? undefined : host,
+        rejectUnauthorized: !req.insecureSkipVerify,
+        ca: req.ca,
+        agent: false,
+        signal: req.signal,
+      },
+      (res) => resolve({ res, certificate: peerCertificate(res.socket) }),
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+function readBody(res: IncomingMessage, max: number): Promise<{ body: Buffer; truncated: boolean }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let truncated = false;
+    res.on('data', (chunk: Buffer) => {
+      if (truncated) return;
+      const room = max - size;
+      if (chunk.length > room) {
+        chunks.push(chunk.subarray(0, room));
+        size = max;
+        truncated = true;
+        res.destroy();
+        resolve({ body: Buffer.concat(chunks), truncated });
+        return;
+      }
+      chunks.push(chunk);
+      size += chunk.length;
+    });
+    res.on('end', () => resolve({ body: Buffer.concat(chunks), truncated }));
+    res.on('error', (err) => (truncated ? undefined : reject(err)));
+  });
+}
+
+/** Sends the request, following redirects when asked, each hop checked by the egress guard. */
+export async function guardedRequest(req: GuardedRequest): Promise<GuardedResponse> {
+  let url = new URL(req.url);
+  let method = req.method.toUpperCase();
+  let body = req.body;
+  let headers = { ...req.headers };
+  const redirects: { url: string; status: number }[] = [];
+  for (;;) {
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new Error(`unsupported URL scheme '${url.protocol}' in ${url.href} (only http and https)`);
+    }
+    const target = await req.guard.check(url.hostname, req.signal);
+    const { res, certificate } = await sendOnce(url, req, method, headers, body, target);
+    const status = res.statusCode ?? 0;
+    const location = res.headers.location;
+    if (req.followRedirects && REDIRECT_STATUSES.has(status) && location) {
+      res.resume();
+      if (redirects.length >= req.maxRedirects) {
+        throw new Error(`too many redirects (more than ${req.maxRedirects}), last to ${location}`);
+      }
+      const next = new URL(location, url);
+      redirects.push({ url: next.href, status });
+      if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
+        method = method === 'HEAD' ? 'HEAD' : 'GET';
+        body = undefined;
+        headers = Object.fromEntries(
+          Object.entries(headers).filter(([name]) => !/^content-(type|length)$/i.test(name)),
+        );
+      }
+      if (next.origin !== url.origin) {
+        headers = Object.fromEntries(
+          Object.entries(headers).filter(([name]) => !/^(authorization|cookie)$/i.test(name)),
+        );
+      }
+      url = next;
+      continue;
+    }
+    const read = await readBody(res, req.maxBodyBytes);
+    const response: GuardedResponse = {
+      url: url.href,
+      status,
+      headers: flattenHeaders(res.headers),
+      body: read.body,
+      truncated: read.truncated,
+      redirects,
+      address: target.address,
+    };
+    if (certificate) response.certificate = certificate;
+    return response;
+  }
+}

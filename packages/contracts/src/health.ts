@@ -1,0 +1,271 @@
+/**
+ * Check specs of the health area, in canary-checker's field names (api/v1/checks.go), so a Canary file
+ * written for canary-checker validates here unchanged. The server's check runtime and the console's
+ * canary editor share these schemas. Fields canary-checker knows but this server does not run (ntlm,
+ * oauth2, crawl, javascript/template expressions) are accepted here and answered at run time with a
+ * clear "not supported" result instead of being silently ignored. Extensions of ours are marked.
+ */
+import { z } from 'zod';
+
+/** The check types this server runs, as canary spec keys. */
+export const CHECK_TYPES = [
+  'http',
+  'tcp',
+  'dns',
+  'tls',
+  'icmp',
+  'postgres',
+  'mysql',
+  'redis',
+  'prometheus',
+  'exec',
+] as const;
+
+/** One of {@link CHECK_TYPES}. */
+export type CheckType = (typeof CHECK_TYPES)[number];
+
+/** Per-check timeout when the caller gives none (canary-checker's DNS default is 10 s; ours covers all). */
+export const DEFAULT_CHECK_TIMEOUT_MS = 30_000;
+
+/** Longest redirect chain an HTTP check follows. */
+export const HTTP_MAX_REDIRECTS = 10;
+
+/** Most response bytes an HTTP or Prometheus check reads; the rest is cut off and said so. */
+export const HTTP_MAX_BODY_BYTES = 5 * 1024 * 1024;
+
+/** Most bytes of stdout or stderr an exec check keeps. */
+export const EXEC_MAX_OUTPUT_BYTES = 1024 * 1024;
+
+/** Longest string kept in a stored result's details (the full value stays available to expressions). */
+export const CHECK_DETAILS_MAX_STRING = 4096;
+
+/** The property holding the egress policy, and its allowed values (default allow-private). */
+export const EGRESS_POLICY_PROPERTY = 'health.egress.policy';
+
+/** The property holding the egress allow-list: CIDRs, addresses or hostnames, comma or newline separated. */
+export const EGRESS_ALLOW_LIST_PROPERTY = 'health.egress.allow_list';
+
+/** Egress modes: private targets allowed (default), private targets refused, or only listed targets. */
+export const EGRESS_MODES = ['allow-private', 'deny-private', 'allow-list'] as const;
+
+/** One of {@link EGRESS_MODES}. */
+export type EgressMode = (typeof EGRESS_MODES)[number];
+
+/** The default egress mode: checks usually watch internal systems. */
+export const DEFAULT_EGRESS_MODE: EgressMode = 'allow-private';
+
+const keySelector = z.object({ name: z.string().optional(), key: z.string().min(1) });
+
+/** canary-checker's EnvVar: a static `value`, or a `valueFrom` source resolved at run time. */
+export const envVarSchema = z.object({
+  name: z.string().optional(),
+  value: z.string().optional(),
+  valueFrom: z
+    .object({
+      serviceAccount: z.string().optional(),
+      helmRef: keySelector.optional(),
+      configMapKeyRef: keySelector.optional(),
+      secretKeyRef: keySelector.optional(),
+    })
+    .optional(),
+});
+
+/** An environment-variable value source. */
+export type EnvVar = z.infer<typeof envVarSchema>;
+
+/** canary-checker's Template: only `expr` (CEL) runs here. */
+export const templateSchema = z.object({
+  expr: z.string().optional(),
+  javascript: z.string().optional(),
+  template: z.string().optional(),
+  jsonPath: z.string().optional(),
+});
+
+/** A test, display or transform expression block. */
+export type CheckTemplate = z.infer<typeof templateSchema>;
+
+const description = {
+  name: z.string().min(1),
+  description: z.string().optional(),
+  namespace: z.string().optional(),
+  icon: z.string().optional(),
+  labels: z.record(z.string(), z.string()).optional(),
+  transformDeleteStrategy: z.string().optional(),
+  metrics: z.array(z.unknown()).optional(),
+};
+
+const templatable = {
+  test: templateSchema.optional(),
+  display: templateSchema.optional(),
+  transform: templateSchema.optional(),
+};
+
+const connection = {
+  /** `connection://<type>/<name>` of a stored connection (or, for SQL checks, a raw connection string). */
+  connection: z.string().optional(),
+  url: z.string().optional(),
+  username: envVarSchema.optional(),
+  password: envVarSchema.optional(),
+};
+
+const thresholdMillis = z.number().int().nonnegative().optional();
+
+/** `tlsConfig` of canary-checker's HTTP check. */
+export const tlsConfigSchema = z.object({
+  insecureSkipVerify: z.boolean().optional(),
+  handshakeTimeout: z.string().optional(),
+  ca: envVarSchema.optional(),
+  cert: envVarSchema.optional(),
+  key: envVarSchema.optional(),
+});
+
+/** HTTP check. `responseRegex`, `followRedirects` and `maxRedirects` are our extensions. */
+export const httpCheckSchema = z.object({
+  ...description,
+  ...templatable,
+  ...connection,
+  endpoint: z.string().optional(),
+  thresholdMillis,
+  responseCodes: z.array(z.number().int().min(100).max(599)).optional(),
+  responseContent: z.string().optional(),
+  responseRegex: z.string().optional(),
+  responseJSONContent: z.object({ path: z.string().min(1), value: z.string() }).optional(),
+  maxSSLExpiry: z.number().int().nonnegative().optional(),
+  method: z
+    .string()
+    .regex(/^[A-Za-z]+$/, 'method must be letters only')
+    .optional(),
+  ntlm: z.boolean().optional(),
+  ntlmv2: z.boolean().optional(),
+  body: z.string().optional(),
+  headers: z.array(envVarSchema).optional(),
+  templateBody: z.boolean().optional(),
+  env: z.array(envVarSchema).optional(),
+  oauth2: z.unknown().optional(),
+  tlsConfig: tlsConfigSchema.optional(),
+  crawl: z.unknown().optional(),
+  followRedirects: z.boolean().optional(),
+  maxRedirects: z.number().int().min(0).max(HTTP_MAX_REDIRECTS).optional(),
+});
+
+/** TCP check: `endpoint` is host:port. */
+export const tcpCheckSchema = z.object({
+  ...description,
+  endpoint: z.string().min(1),
+  thresholdMillis,
+});
+
+/** DNS query types the DNS check asks. */
+export const DNS_QUERY_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'SRV', 'NS', 'PTR'] as const;
+
+/** DNS check, canary-checker's lower-case keys (`querytype`, `minrecords`, `exactreply`, `timeout` in seconds). */
+export const dnsCheckSchema = z.object({
+  ...description,
+  server: z.string().optional(),
+  port: z.number().int().min(1).max(65535).optional(),
+  query: z.string().min(1),
+  querytype: z
+    .string()
+    .transform((value) => value.toUpperCase())
+    .pipe(z.enum(DNS_QUERY_TYPES))
+    .optional(),
+  minrecords: z.number().int().nonnegative().optional(),
+  exactreply: z.array(z.string()).optional(),
+  timeout: z.number().int().positive().optional(),
+  thresholdMillis,
+});
+
+/** TLS certificate check (ours; canary-checker checks certificates only through http's maxSSLExpiry). */
+export const tlsCheckSchema = z.object({
+  ...description,
+  endpoint: z.string().min(1),
+  serverName: z.string().optional(),
+  maxSSLExpiry: z.number().int().nonnegative().optional(),
+  insecureSkipVerify: z.boolean().optional(),
+  ca: envVarSchema.optional(),
+  thresholdMillis,
+});
+
+/** ICMP check through the system's ping. */
+export const icmpCheckSchema = z.object({
+  ...description,
+  endpoint: z.string().min(1),
+  thresholdMillis,
+  packetLossThreshold: z.number().int().min(0).max(100).optional(),
+  packetCount: z.number().int().min(1).max(20).optional(),
+});
+
+/** SQL check (postgres, mysql): `query` defaults to SELECT 1, `results` is the least row count expected. */
+export const sqlCheckSchema = z.object({
+  ...description,
+  ...templatable,
+  ...connection,
+  query: z.string().optional(),
+  results: z.number().int().nonnegative().optional(),
+});
+
+/** Postgres check. */
+export const postgresCheckSchema = sqlCheckSchema;
+
+/** MySQL / MariaDB check. */
+export const mysqlCheckSchema = sqlCheckSchema;
+
+/** Redis check: PING, or `command` (our extension, e.g. ["GET", "key"]) whose reply the test reads. */
+export const redisCheckSchema = z.object({
+  ...description,
+  ...templatable,
+  ...connection,
+  addr: z.string().optional(),
+  db: z.number().int().nonnegative().optional(),
+  command: z.array(z.string()).min(1).optional(),
+});
+
+/** Prometheus check: an instant PromQL query; the threshold is a CEL test. */
+export const prometheusCheckSchema = z.object({
+  ...description,
+  ...templatable,
+  ...connection,
+  host: z.string().optional(),
+  query: z.string().min(1),
+});
+
+/** Exec check: a bash script; the default test is `results.exitCode == 0`. */
+export const execCheckSchema = z.object({
+  ...description,
+  ...templatable,
+  script: z.string().min(1),
+  env: z.array(envVarSchema).optional(),
+  connections: z.unknown().optional(),
+  checkout: z.unknown().optional(),
+  artifacts: z.unknown().optional(),
+});
+
+/** The spec schema of each check type, keyed as in a Canary's spec. */
+export const CHECK_SPEC_SCHEMAS = {
+  http: httpCheckSchema,
+  tcp: tcpCheckSchema,
+  dns: dnsCheckSchema,
+  tls: tlsCheckSchema,
+  icmp: icmpCheckSchema,
+  postgres: postgresCheckSchema,
+  mysql: mysqlCheckSchema,
+  redis: redisCheckSchema,
+  prometheus: prometheusCheckSchema,
+  exec: execCheckSchema,
+} as const satisfies Record<CheckType, z.ZodType>;
+
+export type HttpCheckSpec = z.infer<typeof httpCheckSchema>;
+export type TcpCheckSpec = z.infer<typeof tcpCheckSchema>;
+export type DnsCheckSpec = z.infer<typeof dnsCheckSchema>;
+export type TlsCheckSpec = z.infer<typeof tlsCheckSchema>;
+export type IcmpCheckSpec = z.infer<typeof icmpCheckSchema>;
+export type SqlCheckSpec = z.infer<typeof sqlCheckSchema>;
+export type RedisCheckSpec = z.infer<typeof redisCheckSchema>;
+export type PrometheusCheckSpec = z.infer<typeof prometheusCheckSchema>;
+export type ExecCheckSpec = z.infer<typeof execCheckSchema>;
+
+/** A check run's outcome as stored in check_statuses (status true = healthy). */
+export const CHECK_RESULT_STATUSES = ['healthy', 'unhealthy'] as const;
+
+/** One of {@link CHECK_RESULT_STATUSES}. */
+export type CheckResultStatus = (typeof CHECK_RESULT_STATUSES)[number];
