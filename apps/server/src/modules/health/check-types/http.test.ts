@@ -27,7 +27,14 @@ beforeAll(async () => {
       res.end(JSON.stringify({ status: 'ok', items: [{ name: 'a' }, { name: 'b' }], count: 3 }));
     } else if (url.pathname === '/echo') {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ method: req.method, auth: req.headers.authorization ?? '', x: req.headers['x-token'] ?? '', body }));
+      res.end(
+        JSON.stringify({
+          method: req.method,
+          auth: req.headers.authorization ?? '',
+          x: req.headers['x-token'] ?? '',
+          body,
+        }),
+      );
     } else if (redirect) {
       const left = Number(redirect[1]);
       if (left === 0) res.writeHead(200).end('landed');
@@ -103,7 +110,9 @@ describe('http check against a local HTTP server', () => {
       test: { expr: 'json.method == "POST" && json.x == "t1" && json.body == "{\\"a\\":1}"' },
     });
     expect(result.status).toBe('healthy');
-    expect((result.details.json as { auth: string }).auth).toBe(`Basic ${Buffer.from('alice:s3cret').toString('base64')}`);
+    expect((result.details.json as { auth: string }).auth).toBe(
+      `Basic ${Buffer.from('alice:s3cret').toString('base64')}`,
+    );
   });
 
   it('fails when the response is slower than thresholdMillis', async () => {
@@ -134,7 +143,11 @@ describe('http check against a local HTTP server', () => {
   });
 
   it('marks an unusable spec invalid with the reason', async () => {
-    expect(await run({})).toMatchObject({ status: 'unhealthy', message: 'no url or connection specified', invalid: true });
+    expect(await run({})).toMatchObject({
+      status: 'unhealthy',
+      message: 'no url or connection specified',
+      invalid: true,
+    });
     expect((await run({ url: 'not a url' })).message).toBe("invalid url 'not a url'");
     expect((await run({ url: server.url, ntlm: true })).message).toBe('ntlm is not supported by this server');
   });
@@ -149,7 +162,10 @@ describe('http check against a local HTTPS server with a self-signed certificate
 
   it('accepts it with insecureSkipVerify or with the certificate as CA', async () => {
     expect((await run({ url: httpsServer.url, tlsConfig: { insecureSkipVerify: true } })).status).toBe('healthy');
-    const trusted = await run({ url: `https://localhost:${httpsServer.port}/`, tlsConfig: { ca: { value: tlsCert.cert } } });
+    const trusted = await run({
+      url: `https://localhost:${httpsServer.port}/`,
+      tlsConfig: { ca: { value: tlsCert.cert } },
+    });
     expect(trusted.status).toBe('healthy');
     expect(trusted.details.sslExpiryDays).toBe(4);
   });

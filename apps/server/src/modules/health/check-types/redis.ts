@@ -94,7 +94,11 @@ async function run(spec: RedisCheckSpec, ctx: CheckContext): Promise<CheckRunOut
     enableOfflineQueue: false,
     enableReadyCheck: false,
   });
-  client.on('error', () => undefined);
+  // ioredis reports the real cause (e.g. WRONGPASS) as an 'error' event, then rejects with "Connection is closed".
+  let cause: unknown;
+  client.on('error', (error) => {
+    cause ??= error;
+  });
   const onAbort = () => client.disconnect();
   ctx.signal.addEventListener('abort', onAbort, { once: true });
   try {
@@ -108,7 +112,7 @@ async function run(spec: RedisCheckSpec, ctx: CheckContext): Promise<CheckRunOut
     return healthy(`${where} answered ${ping}${spec.command ? ` and ${spec.command[0]}` : ''}`, details);
   } catch (error) {
     if (ctx.signal.aborted) throw error;
-    throw failure(error, where);
+    throw failure(cause ?? error, where);
   } finally {
     ctx.signal.removeEventListener('abort', onAbort);
     client.disconnect();

@@ -51,7 +51,8 @@ function judge(spec: TlsCheckSpec, cert: PeerCertificate, socket: TLSSocket, nam
   if (validTo.getTime() < now) return `TLS certificate expired on ${validTo.toISOString()}`;
   if (validFrom.getTime() > now) return `TLS certificate is not valid before ${validFrom.toISOString()}`;
   if (!spec.insecureSkipVerify && !socket.authorized) {
-    return `TLS certificate is not trusted: ${String(socket.authorizationError)}`;
+    const reason = describeNetworkError({ code: String(socket.authorizationError) });
+    return reason.startsWith('TLS') ? reason : `TLS certificate is not trusted: ${reason}`;
   }
   const mismatch = checkServerIdentity(name, cert);
   if (mismatch) return `TLS certificate does not match ${name}: ${mismatch.message}`;

@@ -80,7 +80,10 @@ export interface DnsResponder {
 }
 
 /** Starts a responder answering from `zone`; names in `silent` are never answered. */
-export async function startDnsResponder(zone: Record<string, DnsRecords>, silent: string[] = []): Promise<DnsResponder> {
+export async function startDnsResponder(
+  zone: Record<string, DnsRecords>,
+  silent: string[] = [],
+): Promise<DnsResponder> {
   const socket: Socket = createSocket('udp4');
   let count = 0;
   socket.on('message', (message, remote) => {
