@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { kubeconfigAvailabilityQuery } from '../../lib/api/shell-queries';
+import { browser } from '../../lib/browser';
 import { copyToClipboard } from '../clipboard';
 import { Modal } from '../modal';
 import { Spinner } from '../spinner';
@@ -32,7 +33,7 @@ export function KubeconfigModal({ open, onClose }: { open: boolean; onClose: () 
             <button
               type="button"
               className="rounded bg-blue-600 px-3 py-1.5 text-white"
-              onClick={() => window.open('/api/kubeconfig', '_blank', 'noopener')}
+              onClick={() => browser.open('/api/kubeconfig')}
             >
               Download kubeconfig
             </button>

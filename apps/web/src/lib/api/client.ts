@@ -1,4 +1,5 @@
 import { UI_MESSAGES } from '@mc/contracts';
+import { browser } from '../browser';
 import { ApiError, errorFromBody } from './api-error';
 import { totalFromContentRange } from './content-range';
 
@@ -71,7 +72,7 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
 export function redirectToAuthStateChecker(): void {
   const returnTo = `${window.location.pathname}${window.location.search}`;
   if (window.location.pathname === AUTH_STATE_CHECKER_PATH) return;
-  window.location.assign(`${AUTH_STATE_CHECKER_PATH}?return_to=${encodeURIComponent(returnTo)}`);
+  browser.assign(`${AUTH_STATE_CHECKER_PATH}?return_to=${encodeURIComponent(returnTo)}`);
 }
 
 function networkError(error: unknown, timedOut: boolean): ApiError {

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { browser } from '../browser';
 import { disabledFeatures, type PropertyRow } from '../feature-flags';
 import { can, type Requirement, type Session } from '../permissions';
 import { apiGet, apiRequest } from './client';
@@ -75,16 +76,24 @@ export const kubeconfigAvailabilityQuery = queryOptions({
   retry: false,
 });
 
+/** The built-in identity provider's Kratos-compatible public API. */
+export const IDENTITY_API_BASE = '/api/.ory';
+
 /**
- * Ends the session and goes to sign-in with return_to = the current path and query (001 §2). The
- * identity feature owns the logout endpoint; a failure still leaves for the sign-in page.
+ * Ends the session and lands on sign-in with return_to = the current path and query (001 §2): asks
+ * the identity provider for a logout URL whose own return_to is that sign-in address, then follows
+ * it. Without a session (or provider) it goes straight to sign-in.
  */
 export async function signOut(): Promise<void> {
-  const returnTo = `${window.location.pathname}${window.location.search}`;
+  const here = `${window.location.pathname}${window.location.search}`;
+  const loginUrl = `/login?return_to=${encodeURIComponent(here)}`;
   try {
-    await apiRequest('/api/auth/logout', { method: 'POST', redirectOn401: false });
+    const { logout_url: logoutUrl } = await apiGet<{ logout_url?: string }>(
+      `${IDENTITY_API_BASE}/self-service/logout/browser`,
+      { query: { return_to: loginUrl }, redirectOn401: false },
+    );
+    browser.assign(logoutUrl ?? loginUrl);
   } catch {
-    // already signed out or no session: the sign-in page is the right place either way
+    browser.assign(loginUrl);
   }
-  window.location.assign(`/login?return_to=${encodeURIComponent(returnTo)}`);
 }
