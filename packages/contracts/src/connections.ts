@@ -93,17 +93,28 @@ export interface FieldIssue {
   message: string;
 }
 
+/** Any connection-shaped object: a form's values, an API body or a stored row. */
+export interface ConnectionLike {
+  type?: string;
+  url?: string | null;
+  username?: string | null;
+  password?: string | null;
+  certificate?: string | null;
+  insecure_tls?: boolean | null;
+  properties?: Record<string, unknown> | null;
+}
+
 /** Reads a field's value from a connection-shaped object. */
-export function fieldValue(input: Partial<ConnectionInput>, path: ConnectionFieldPath): unknown {
+export function fieldValue(input: ConnectionLike, path: ConnectionFieldPath): unknown {
   if (path.startsWith('properties.')) return input.properties?.[path.slice('properties.'.length)];
-  // The other paths are column names of the connection.
-  return input[path as keyof ConnectionInput];
+  // The other paths are the column names of ConnectionLike.
+  return input[path as Exclude<keyof ConnectionLike, 'properties'>];
 }
 
 /** Whether a field applies given the other values (fields with `showWhen` may be hidden). */
 export function fieldVisible(
   field: ConnectionField,
-  input: Partial<ConnectionInput>,
+  input: ConnectionLike,
   fields: readonly ConnectionField[],
 ): boolean {
   if (!field.showWhen) return true;
@@ -119,7 +130,7 @@ const isBlank = (value: unknown) =>
  * Field rules of one connection type: required fields, numbers, and well-formed references
  * (`secret://name/key`, `configmap://name/key`, `connection://…`). The form and the server both call it.
  */
-export function validateConnectionFields(input: Partial<ConnectionInput>): FieldIssue[] {
+export function validateConnectionFields(input: ConnectionLike): FieldIssue[] {
   const definition = connectionType(input.type ?? '');
   if (!definition) return [{ path: 'type', message: `Unknown connection type '${input.type ?? ''}'` }];
   const issues: FieldIssue[] = [];

@@ -3,6 +3,7 @@ import type { Database } from '@mc/db';
 import type { Config } from '../platform/config.js';
 import type { Logger } from '../platform/logger.js';
 import type { AppEnv } from '../platform/request-context.js';
+import { registerConnectionsRoutes } from './connections/connections.routes.js';
 import { registerSystemRoutes } from './system/system.routes.js';
 
 /** What every module's routes may depend on. */
@@ -16,4 +17,5 @@ export interface ModuleDeps {
 /** The one list of the product's routers, in mount order. */
 export function registerModules(app: OpenAPIHono<AppEnv>, deps: ModuleDeps): void {
   registerSystemRoutes(app, deps);
+  registerConnectionsRoutes(app, deps);
 }

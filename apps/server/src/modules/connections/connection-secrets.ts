@@ -1,0 +1,121 @@
+import {
+  type ConnectionFieldPath,
+  type ConnectionInput,
+  type ConnectionTypeDefinition,
+  parseEnvVar,
+  SECRET_MASK,
+} from '@mc/contracts';
+import type { SecretBox } from '../../platform/secrets.js';
+
+/** The secret-bearing values of a connection, keyed like the stored row. */
+export interface ConnectionValues {
+  url: string | null;
+  username: string | null;
+  password: string | null;
+  certificate: string | null;
+  insecure_tls: boolean;
+  properties: Record<string, unknown>;
+}
+
+/**
+ * Paths that hold secrets for a type: every `secret` field, plus `url` for notification types (their
+ * built provider URL carries tokens and passwords).
+ */
+export function secretPaths(definition: ConnectionTypeDefinition): ConnectionFieldPath[] {
+  const paths = definition.fields.filter((field) => field.kind === 'secret').map((field) => field.path);
+  if (definition.notification) paths.push('url');
+  return [...new Set(paths)];
+}
+
+const read = (values: ConnectionValues, path: ConnectionFieldPath): unknown =>
+  path.startsWith('properties.')
+    ? values.properties[path.slice('properties.'.length)]
+    : // The other paths are the column names of ConnectionValues.
+      values[path as keyof Omit<ConnectionValues, 'properties'>];
+
+const write = (values: ConnectionValues, path: ConnectionFieldPath, value: unknown): void => {
+  if (path.startsWith('properties.')) {
+    values.properties[path.slice('properties.'.length)] = value;
+  } else if (path !== 'insecure_tls') {
+    // url, username, password and certificate are text columns.
+    values[path as 'url' | 'username' | 'password' | 'certificate'] = value as string | null;
+  }
+};
+
+const clone = (values: ConnectionValues): ConnectionValues => ({ ...values, properties: { ...values.properties } });
+
+/** True for a reference to a config map or secret: stored as is, since it holds no secret itself. */
+export const isReference = (value: unknown): boolean =>
+  typeof value === 'string' && parseEnvVar(value).kind !== 'static';
+
+/**
+ * The plaintext an update means: a secret sent back as the mask (or left out) keeps the stored value,
+ * decrypted so rules and URL building can read it. `stored` is the row before the update, if any.
+ */
+export function mergePlain(
+  input: ConnectionInput,
+  stored: ConnectionValues | undefined,
+  paths: readonly ConnectionFieldPath[],
+  box: () => SecretBox,
+): ConnectionValues {
+  const merged: ConnectionValues = {
+    url: input.url ?? null,
+    username: input.username ?? null,
+    password: input.password ?? null,
+    certificate: input.certificate ?? null,
+    insecure_tls: input.insecure_tls,
+    properties: { ...input.properties },
+  };
+  if (!stored) return merged;
+  for (const path of paths) {
+    const incoming = read(merged, path);
+    if (incoming !== SECRET_MASK && incoming !== undefined) continue;
+    const previous = read(stored, path);
+    write(merged, path, typeof previous === 'string' ? openValue(previous, box) : (previous ?? null));
+  }
+  return merged;
+}
+
+/** Decrypts a stored value if it is ciphertext; references and plain values come back unchanged. */
+export function openValue(value: string, box: () => SecretBox): string {
+  return value.startsWith('mcenc:') ? box().decrypt(value) : value;
+}
+
+/** Encrypts every static secret value for storage; references and empty values stay as they are. */
+export function seal(
+  plain: ConnectionValues,
+  paths: readonly ConnectionFieldPath[],
+  box: () => SecretBox,
+): ConnectionValues {
+  const sealed = clone(plain);
+  for (const path of paths) {
+    const value = read(sealed, path);
+    if (typeof value !== 'string' || value === '' || isReference(value)) continue;
+    write(sealed, path, box().encrypt(value));
+  }
+  return sealed;
+}
+
+/** Decrypts every secret value (for resolving, never for answering the browser). */
+export function open(
+  stored: ConnectionValues,
+  paths: readonly ConnectionFieldPath[],
+  box: () => SecretBox,
+): ConnectionValues {
+  const opened = clone(stored);
+  for (const path of paths) {
+    const value = read(opened, path);
+    if (typeof value === 'string') write(opened, path, openValue(value, box));
+  }
+  return opened;
+}
+
+/** Replaces every stored secret with the mask; references stay visible so the form can show their source. */
+export function mask(stored: ConnectionValues, paths: readonly ConnectionFieldPath[]): ConnectionValues {
+  const masked = clone(stored);
+  for (const path of paths) {
+    const value = read(masked, path);
+    if (typeof value === 'string' && value !== '' && !isReference(value)) write(masked, path, SECRET_MASK);
+  }
+  return masked;
+}

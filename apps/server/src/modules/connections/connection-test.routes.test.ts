@@ -1,0 +1,239 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import mysql from 'mysql2/promise';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AdminTestApp, createAdminTestApp, jsonOf } from '../settings-views/admin-test-app.js';
+import { registerConnectionsRoutes } from './connections.routes.js';
+
+process.env.MC_SECRET_KEY = randomBytes(32).toString('base64');
+
+let t: AdminTestApp;
+let http: Server;
+let httpPort: number;
+let smtp: SMTPServer;
+let smtpPort: number;
+let closedPort: number;
+const smtpLogins: string[] = [];
+
+const listen = (server: { listen: (port: number, host: string, cb: () => void) => unknown }) =>
+  new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+
+/** A port that was just free: bound, then released, so nothing listens there. */
+async function freePort(): Promise<number> {
+  const server = createNetServer();
+  await listen(server);
+  // A TCP server bound to a port has an AddressInfo address.
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+beforeAll(async () => {
+  t = await createAdminTestApp(registerConnectionsRoutes);
+  http = createServer((req, res) => {
+    if (req.url === '/api/v1/status/buildinfo') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ status: 'success', data: { version: '2.53.0' } }));
+      return;
+    }
+    if (req.url === '/private' && req.headers.authorization !== `Basic ${Buffer.from('u:p').toString('base64')}`) {
+      res.writeHead(401).end();
+      return;
+    }
+    res.writeHead(200).end('ok');
+  });
+  await listen(http);
+  // A listening HTTP server has an AddressInfo address.
+  httpPort = (http.address() as AddressInfo).port;
+  smtp = new SMTPServer({
+    authOptional: false,
+    allowInsecureAuth: true,
+    disabledCommands: ['STARTTLS'],
+    onAuth(auth, _session, callback) {
+      smtpLogins.push(auth.username ?? '');
+      if (auth.username === 'mailer' && auth.password === 'pw') return callback(null, { user: auth.username });
+      return callback(new Error('Invalid username or password'));
+    },
+  });
+  await listen(smtp);
+  // smtp-server wraps a net.Server.
+  smtpPort = (smtp.server.address() as AddressInfo).port;
+  closedPort = await freePort();
+  const root = await mysql.createConnection({ host: '127.0.0.1', port: 3306, user: 'root' });
+  await root.query("CREATE USER IF NOT EXISTS 'mc_conn_test'@'127.0.0.1' IDENTIFIED BY 'mc-pw'");
+  await root.query("GRANT USAGE ON *.* TO 'mc_conn_test'@'127.0.0.1'");
+  await root.end();
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => http.close(resolve));
+  await new Promise((resolve) => smtp.close(() => resolve(undefined)));
+  await t.close();
+});
+
+async function createAndTest(body: Record<string, unknown>) {
+  const created = await t.app.request('/api/connections', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: `c-${randomBytes(4).toString('hex')}`, ...body }),
+  });
+  expect(created.status, await created.clone().text()).toBe(201);
+  const { id } = await jsonOf(created);
+  const response = await t.app.request(`/api/connection/test/${id}`, { method: 'POST' });
+  expect(response.status).toBe(200);
+  // The answer is a ConnectionTestResult.
+  return (await response.json()) as { ok: boolean; message: string; mode: string };
+}
+
+describe('POST /api/connection/test/{id}', () => {
+  it('reaches the local PostgreSQL', async () => {
+    const result = await createAndTest({
+      type: 'postgres',
+      url: 'postgres://127.0.0.1:5432/test',
+      username: 'root',
+      password: 'x',
+    });
+    expect(result, result.message).toMatchObject({ ok: true, mode: 'reached' });
+    expect(result.message).toMatch(/^Connected to PostgreSQL/);
+  });
+
+  it('reaches the local MariaDB', async () => {
+    const result = await createAndTest({
+      type: 'mysql',
+      url: 'mysql://127.0.0.1:3306',
+      username: 'mc_conn_test',
+      password: 'mc-pw',
+    });
+    expect(result.ok, result.message).toBe(true);
+    expect(result.message).toMatch(/^Connected to MySQL .*MariaDB/);
+    const denied = await createAndTest({
+      type: 'mysql',
+      url: 'mysql://127.0.0.1:3306',
+      username: 'mc_conn_test',
+      password: 'no',
+    });
+    expect(denied.ok).toBe(false);
+    expect(denied.message).toMatch(/^MySQL: Access denied for user 'mc_conn_test'/);
+  });
+
+  it('reaches the local Redis', async () => {
+    const result = await createAndTest({ type: 'redis', url: 'redis://127.0.0.1:6379' });
+    expect(result).toMatchObject({ ok: true, message: 'Redis answered PONG' });
+  });
+
+  it('reaches an HTTP server, with and without the right credentials', async () => {
+    const good = await createAndTest({
+      type: 'http',
+      url: `http://127.0.0.1:${httpPort}/private`,
+      username: 'u',
+      password: 'p',
+    });
+    expect(good).toMatchObject({ ok: true, message: `http://127.0.0.1:${httpPort} answered 200` });
+    const bad = await createAndTest({
+      type: 'http',
+      url: `http://127.0.0.1:${httpPort}/private`,
+      username: 'u',
+      password: 'wrong',
+    });
+    expect(bad).toMatchObject({
+      ok: false,
+      message: `HTTP: http://127.0.0.1:${httpPort} answered 401; check the username and password`,
+    });
+  });
+
+  it('reaches a Prometheus API', async () => {
+    const result = await createAndTest({ type: 'prometheus', url: `http://127.0.0.1:${httpPort}` });
+    expect(result).toMatchObject({ ok: true, message: 'Prometheus 2.53.0 answered' });
+  });
+
+  it('opens an SMTP session and logs in', async () => {
+    const result = await createAndTest({
+      type: 'email',
+      username: 'mailer',
+      password: 'pw',
+      properties: { host: '127.0.0.1', port: smtpPort, encryptionMethod: 'None', smtpAuthMethod: 'Plain' },
+    });
+    expect(result.ok, result.message).toBe(true);
+    expect(smtpLogins).toContain('mailer');
+    const wrong = await createAndTest({
+      type: 'email',
+      username: 'mailer',
+      password: 'nope',
+      properties: { host: '127.0.0.1', port: smtpPort, encryptionMethod: 'None', smtpAuthMethod: 'Plain' },
+    });
+    expect(wrong.ok).toBe(false);
+    expect(wrong.message).toMatch(/^Email: .*Invalid username or password/);
+  });
+
+  it('fails with a clear message against a closed port, for every reachable type', async () => {
+    const at = `127.0.0.1:${closedPort}`;
+    const refused = `Connection refused at ${at}`;
+    expect(
+      await createAndTest({ type: 'postgres', url: `postgres://${at}/x`, username: 'u', password: 'p' }),
+    ).toMatchObject({
+      ok: false,
+      message: `PostgreSQL: ${refused}`,
+    });
+    expect(await createAndTest({ type: 'mysql', url: `mysql://${at}/x`, username: 'u', password: 'p' })).toMatchObject({
+      ok: false,
+      message: `MySQL: ${refused}`,
+    });
+    expect(await createAndTest({ type: 'redis', url: `redis://${at}` })).toMatchObject({
+      ok: false,
+      message: `Redis: ${refused}`,
+    });
+    expect(await createAndTest({ type: 'http', url: `http://${at}/`, username: 'u', password: 'p' })).toMatchObject({
+      ok: false,
+      message: `HTTP: ${refused}`,
+    });
+    expect(
+      await createAndTest({
+        type: 'email',
+        properties: { host: '127.0.0.1', port: closedPort, encryptionMethod: 'None' },
+      }),
+    ).toMatchObject({ ok: false, message: `Email: ${refused}` });
+  });
+
+  it('lists a local git repository ref, and fails on a missing one', async () => {
+    const repo = mkdtempSync(join(tmpdir(), 'mc-git-'));
+    execFileSync('git', ['init', '-q', '-b', 'main', repo]);
+    execFileSync('git', [
+      '-C',
+      repo,
+      '-c',
+      'user.email=t@t',
+      '-c',
+      'user.name=t',
+      'commit',
+      '-q',
+      '--allow-empty',
+      '-m',
+      'x',
+    ]);
+    expect(await createAndTest({ type: 'git', url: repo })).toMatchObject({ ok: true, mode: 'reached' });
+    const missing = await createAndTest({ type: 'git', url: join(repo, 'nope') });
+    expect(missing.ok).toBe(false);
+    expect(missing.message).toMatch(/^Git: /);
+  });
+
+  it('checks a folder exists and is readable', async () => {
+    expect(await createAndTest({ type: 'folder', url: tmpdir() })).toMatchObject({ ok: true });
+    expect(await createAndTest({ type: 'folder', url: '/does/not/exist' })).toMatchObject({
+      ok: false,
+      message: 'Folder: /does/not/exist does not exist',
+    });
+  });
+
+  it('says what was validated for types it cannot reach', async () => {
+    const result = await createAndTest({ type: 'slack', password: 'xoxb-1', properties: { channel: 'ops' } });
+    expect(result).toMatchObject({ ok: true, mode: 'validated' });
+    expect(result.message).toMatch(/^Slack connection is valid/);
+  });
+});

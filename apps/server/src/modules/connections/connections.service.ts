@@ -1,0 +1,228 @@
+import { join } from 'node:path';
+import {
+  buildNotificationUrl,
+  CONNECTION_REF,
+  type Connection,
+  type ConnectionInput,
+  type ConnectionTypeDefinition,
+  connectionInputSchema,
+  connectionType,
+  fieldValue,
+  fieldVisible,
+  validateConnectionFields,
+} from '@mc/contracts';
+import type { Database } from '@mc/db';
+import type { Config } from '../../platform/config.js';
+import { AppError } from '../../platform/errors.js';
+import { loadSecretBox, type SecretBox } from '../../platform/secrets.js';
+import { type ConnectionValues, isReference, mask, mergePlain, open, seal, secretPaths } from './connection-secrets.js';
+import { type ConnectionRow, type ConnectionsRepo, connectionsRepo } from './connections.repo.js';
+import { fileReferenceResolver, type ReferenceResolver } from './reference-resolver.js';
+
+/** A connection with every secret decrypted and every reference resolved: for checks, scrapers, playbooks, channels. */
+export interface ResolvedConnection extends ConnectionValues {
+  id: string;
+  name: string;
+  namespace: string;
+  type: string;
+}
+
+/** What the service needs: its repo, the keyring (loaded on first use) and the reference resolver. */
+export interface ConnectionsServiceDeps {
+  repo: ConnectionsRepo;
+  secretBox: () => SecretBox;
+  resolveReference: ReferenceResolver;
+}
+
+const values = (row: ConnectionRow): ConnectionValues => ({
+  url: row.url,
+  username: row.username,
+  password: row.password,
+  certificate: row.certificate,
+  insecure_tls: row.insecure_tls,
+  properties: row.properties ?? {},
+});
+
+function definitionOf(type: string): ConnectionTypeDefinition {
+  const definition = connectionType(type);
+  if (!definition) throw new AppError('bad_request', `Unknown connection type '${type}'`);
+  return definition;
+}
+
+function parseInput(body: unknown): ConnectionInput {
+  const parsed = connectionInputSchema.safeParse(body ?? {});
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join('.') || 'body', message: issue.message }));
+  throw new AppError('bad_request', issues.map((issue) => `${issue.path}: ${issue.message}`).join('; '), { issues });
+}
+
+/**
+ * Connections: validation per type (spec 001 §3), secrets encrypted on write and masked on read, and
+ * {@link ConnectionsService.resolveConnection}, the only way to the decrypted values.
+ */
+export function connectionsService(deps: ConnectionsServiceDeps) {
+  const { repo, secretBox } = deps;
+
+  const toApi = (row: ConnectionRow): Connection => {
+    const masked = mask(values(row), secretPaths(definitionOf(row.type)));
+    return {
+      id: row.id,
+      name: row.name,
+      namespace: row.namespace,
+      type: row.type,
+      ...masked,
+      source: row.source,
+      created_by: row.created_by,
+      created_at: new Date(row.created_at).toISOString(),
+      updated_at: new Date(row.updated_at).toISOString(),
+    };
+  };
+
+  async function findByRef(ref: string): Promise<ConnectionRow | undefined> {
+    const match = CONNECTION_REF.exec(ref);
+    if (!match) return repo.byId(ref);
+    const [, scope = '', name = ''] = match;
+    const rows = await repo.byScopeName(scope, name);
+    return rows.find((row) => row.type === scope) ?? rows[0];
+  }
+
+  /** Checks what rules cannot see alone: references to other connections, config maps and secrets exist. */
+  async function checkReferences(definition: ConnectionTypeDefinition, plain: ConnectionValues) {
+    const shaped = { ...plain, type: definition.type };
+    for (const field of definition.fields) {
+      if (!fieldVisible(field, shaped, definition.fields)) continue;
+      const value = fieldValue(shaped, field.path);
+      if (typeof value !== 'string' || value === '') continue;
+      if (field.kind === 'connection' && !(await findByRef(value))) {
+        throw new AppError('bad_request', `${field.label}: ${value} refers to no connection`);
+      }
+      if (isReference(value)) {
+        await deps.resolveReference(value).catch((error: Error) => {
+          throw new AppError('bad_request', `${field.label}: ${error.message}`);
+        });
+      }
+    }
+  }
+
+  async function prepare(input: ConnectionInput, stored: ConnectionRow | undefined) {
+    const definition = definitionOf(input.type);
+    const paths = secretPaths(definition);
+    const plain = mergePlain(input, stored && values(stored), paths, secretBox);
+    const issues = validateConnectionFields({ ...plain, type: definition.type });
+    if (issues.length > 0) {
+      const fields = new Map<string, string>(definition.fields.map((field) => [field.path, field.label]));
+      const message = issues.map((issue) => `${fields.get(issue.path) ?? issue.path}: ${issue.message}`).join('; ');
+      throw new AppError('bad_request', message, { issues });
+    }
+    await checkReferences(definition, plain);
+    if (definition.notification) plain.url = buildNotificationUrl(definition.type, plain) ?? null;
+    const sealed = seal(plain, paths, secretBox);
+    return { ...sealed, name: input.name, namespace: input.namespace, type: definition.type };
+  }
+
+  async function assertFreeName(namespace: string, name: string, exceptId?: string) {
+    const clash = await repo.byNamespaceName(namespace, name);
+    if (clash && clash.id !== exceptId) {
+      throw new AppError('conflict', `A connection named '${name}' already exists in namespace '${namespace}'`);
+    }
+  }
+
+  async function mustGet(id: string): Promise<ConnectionRow> {
+    const row = await repo.byId(id);
+    if (!row) throw new AppError('not_found', `Connection ${id} not found`);
+    return row;
+  }
+
+  return {
+    async list(filter: { type?: string; namespace?: string } = {}): Promise<Connection[]> {
+      return (await repo.list(filter)).map(toApi);
+    },
+    async get(id: string): Promise<Connection> {
+      return toApi(await mustGet(id));
+    },
+    async create(body: unknown, createdBy: string | null): Promise<Connection> {
+      const row = await prepare(parseInput(body), undefined);
+      await assertFreeName(row.namespace, row.name);
+      return toApi(await repo.insert(row, createdBy));
+    },
+    async update(id: string, body: unknown): Promise<Connection> {
+      const stored = await mustGet(id);
+      const input = parseInput(body);
+      // Stored secrets carry over only while the type stays the same.
+      const row = await prepare(input, stored.type === input.type ? stored : undefined);
+      await assertFreeName(row.namespace, row.name, id);
+      const updated = await repo.update(id, row);
+      if (!updated) throw new AppError('not_found', `Connection ${id} not found`);
+      return toApi(updated);
+    },
+    async remove(id: string): Promise<void> {
+      if (!(await repo.softDelete(id))) throw new AppError('not_found', `Connection ${id} not found`);
+    },
+    /**
+     * The decrypted connection behind a reference: an id, `connection://<type>/<name>` or
+     * `connection://<namespace>/<name>`. Config map and secret references are read too, and a
+     * notification type's provider URL is rebuilt from the resolved fields.
+     */
+    async resolveConnection(ref: string): Promise<ResolvedConnection> {
+      const row = await findByRef(ref);
+      if (!row) throw new AppError('not_found', `Connection ${ref} not found`);
+      const definition = definitionOf(row.type);
+      const opened = open(values(row), secretPaths(definition), secretBox);
+      for (const key of ['url', 'username', 'password', 'certificate'] as const) {
+        const value = opened[key];
+        if (value && isReference(value)) opened[key] = await deps.resolveReference(value);
+      }
+      for (const [key, value] of Object.entries(opened.properties)) {
+        if (isReference(value)) opened.properties[key] = await deps.resolveReference(String(value));
+      }
+      if (definition.notification) opened.url = buildNotificationUrl(definition.type, opened) ?? null;
+      return { id: row.id, name: row.name, namespace: row.namespace, type: row.type, ...opened };
+    },
+    /** Re-encrypts secrets written with an older key; returns how many rows changed (rotation, docs/secrets.md). */
+    async reencryptAll(): Promise<number> {
+      let changed = 0;
+      for (const row of await repo.all()) {
+        const definition = connectionType(row.type);
+        if (!definition) continue;
+        const paths = secretPaths(definition);
+        const current = values(row);
+        const stale = paths.some((path) => {
+          const value = fieldValue(current, path);
+          return typeof value === 'string' && secretBox().isStale(value);
+        });
+        if (!stale) continue;
+        const resealed = seal(open(current, paths, secretBox), paths, secretBox);
+        await repo.update(row.id, { ...resealed, name: row.name, namespace: row.namespace, type: row.type });
+        changed += 1;
+      }
+      return changed;
+    },
+  };
+}
+
+/** The connections service; other modules import it to call `resolveConnection`. */
+export type ConnectionsService = ReturnType<typeof connectionsService>;
+
+const shared = new WeakMap<object, ConnectionsService>();
+
+/**
+ * The one connections service of a database, built on first use: the keyring comes from
+ * `MC_SECRET_KEY` or the key file in MC_DATA_DIR (loaded when a secret is first sealed or opened), and
+ * config map / secret references are read under `MC_SECRET_REFS_DIR` (default `<MC_DATA_DIR>/refs`).
+ * Checks, scrapers, playbooks and channels call `connectionsServiceFor(deps).resolveConnection(ref)`.
+ */
+export function connectionsServiceFor(deps: { database: Database; config: Config }): ConnectionsService {
+  const existing = shared.get(deps.database);
+  if (existing) return existing;
+  let box: SecretBox | undefined;
+  const service = connectionsService({
+    repo: connectionsRepo(deps.database),
+    secretBox: () => {
+      box ??= loadSecretBox({ env: process.env, dataDir: deps.config.MC_DATA_DIR });
+      return box;
+    },
+    resolveReference: fileReferenceResolver(process.env.MC_SECRET_REFS_DIR || join(deps.config.MC_DATA_DIR, 'refs')),
+  });
+  shared.set(deps.database, service);
+  return service;
+}
