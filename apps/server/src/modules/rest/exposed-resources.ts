@@ -23,7 +23,7 @@ export const EXPOSED_TABLES: Readonly<Record<string, ExposedTable>> = {
   people: rw,
   teams: rw,
   team_members: rw,
-  agents: rw,
+  agents: { writable: true, hidden: ['token_hash'] },
   properties: rw,
   connections: { writable: true, hidden: ['username', 'password', 'certificate'] },
   integrations: rw,
@@ -68,6 +68,12 @@ export const EXPOSED_TABLES: Readonly<Record<string, ExposedTable>> = {
   // jobs and events (written by the server itself)
   job_history: ro,
   event_queue: ro,
+  job_histories: ro,
+  job_history_names: ro,
+  event_queue_summary: ro,
+  failed_events: ro,
+  agents_summary: ro,
+  connections_list: ro,
   // the audit trail: readable (admins, by policy), never writable through the data API
   audit_log: ro,
 };
