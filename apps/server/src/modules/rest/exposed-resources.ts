@@ -25,7 +25,8 @@ export const EXPOSED_TABLES: Readonly<Record<string, ExposedTable>> = {
   team_members: rw,
   agents: { writable: true, hidden: ['token_hash'] },
   properties: rw,
-  connections: { writable: true, hidden: ['username', 'password', 'certificate'] },
+  // written only through /api/connections (it encrypts the secrets); never readable here
+  connections: { writable: false, hidden: ['username', 'password', 'certificate'] },
   integrations: rw,
   logging_backends: rw,
   permissions: rw,

@@ -32,13 +32,16 @@ export function splitList(inner: string): string[] {
         i += 1;
       } else if (ch === '"') quoted = false;
       else current += ch;
-    } else if (ch === '"') {
-      quoted = true;
-      wasQuoted = true;
     } else if (ch === ',') {
       items.push(wasQuoted ? current : current.trim());
       current = '';
       wasQuoted = false;
+    } else if (wasQuoted) {
+      // Text after a closing quote (spaces before the comma) is not part of the item.
+    } else if (ch === '"' && current.trim() === '') {
+      current = '';
+      quoted = true;
+      wasQuoted = true;
     } else current += ch;
   }
   items.push(wasQuoted ? current : current.trim());

@@ -1,5 +1,5 @@
 import { Cursor, parseFieldAt } from './parse-field.js';
-import { parseCount, parseFilterValue, parseLogic, parseOrder } from './parse-filter.js';
+import { parseCount, parseFilterValue, parseLogic, parseOrder, splitList } from './parse-filter.js';
 import { parseSelect } from './parse-select.js';
 import { parseError } from './pgrst-error.js';
 import type { NodeOptions, ParsedQuery } from './query-types.js';
@@ -22,11 +22,9 @@ function nodeFor(nodes: Map<string, NodeOptions>, path: string): NodeOptions {
   return node;
 }
 
-function splitList(raw: string): string[] {
-  return raw
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
+/** `columns=` / `on_conflict=` lists; postgrest-js double-quotes each name. */
+function nameList(raw: string): string[] {
+  return splitList(raw).filter((s) => s !== '');
 }
 
 /** Splits `a.b.col->x` into the embed path (`a.b`) and the field text (`col->x`). */
@@ -54,11 +52,11 @@ export function parseQuery(params: URLSearchParams, argNames: ReadonlySet<string
       continue;
     }
     if (key === 'columns') {
-      parsed.columns = splitList(value);
+      parsed.columns = nameList(value);
       continue;
     }
     if (key === 'on_conflict') {
-      parsed.onConflict = splitList(value);
+      parsed.onConflict = nameList(value);
       continue;
     }
     if (argNames.has(key)) {

@@ -21,7 +21,10 @@ export interface RestTestApp {
 }
 
 /** Builds the data API alone (policy `openAccess` unless given) on a fresh migrated database. */
-export async function createRestTestApp(policy: DataAccessPolicy = openAccess): Promise<RestTestApp> {
+export async function createRestTestApp(
+  policy: DataAccessPolicy = openAccess,
+  extraFunctions: readonly string[] = [],
+): Promise<RestTestApp> {
   const database = await createTestDatabase();
   const logs: string[] = [];
   const logger = createLogger('debug', {}, (line) => logs.push(line));
@@ -32,7 +35,7 @@ export async function createRestTestApp(policy: DataAccessPolicy = openAccess): 
     logger,
     version: 'test',
     registerModules: (router) => {
-      service = registerRestRoutes(router, { database, logger, dataAccess: policy });
+      service = registerRestRoutes(router, { database, logger, dataAccess: policy, extraFunctions });
     },
   });
   if (!service) throw new Error('data API routes were not mounted');

@@ -13,6 +13,8 @@ export interface RestDeps {
   database: Database;
   logger: Logger;
   dataAccess?: DataAccessPolicy;
+  /** Functions exposed on top of EXPOSED_FUNCTIONS; only the data API's own tests pass any. */
+  extraFunctions?: readonly string[];
 }
 
 function toResponse(out: RestResponse): Response {
@@ -45,7 +47,7 @@ function restRequest(c: Context<AppEnv>, name: string): RestRequest {
  */
 export function registerRestRoutes(app: OpenAPIHono<AppEnv>, deps: RestDeps): RestService {
   if (!deps.dataAccess) throw new Error('The data API needs an access policy (ModuleDeps.dataAccess)');
-  const service = new RestService(deps.database, deps.dataAccess);
+  const service = new RestService(deps.database, deps.dataAccess, deps.extraFunctions);
   const run = async (c: Context<AppEnv>, handle: (req: RestRequest) => Promise<RestResponse>, name: string) => {
     try {
       return toResponse(await handle(restRequest(c, name)));

@@ -53,12 +53,13 @@ export class RestService {
   constructor(
     private readonly database: Database,
     private readonly policy: DataAccessPolicy,
+    private readonly extraFunctions: readonly string[] = [],
   ) {}
 
   /** The schema cache (loaded once; {@link reload} re-reads it after a migration). */
   schema(): Promise<SchemaCache> {
     if (!this.cache) {
-      this.cache = loadSchemaCache(this.database.pool);
+      this.cache = loadSchemaCache(this.database.pool, this.extraFunctions);
       this.cache.catch(() => {
         this.cache = undefined;
       });

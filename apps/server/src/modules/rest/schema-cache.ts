@@ -177,13 +177,16 @@ function buildFunction(row: FunctionRow): FunctionInfo {
   };
 }
 
-/** Reads tables, columns, keys and functions of everything on the allow-list. */
-export async function loadSchemaCache(pool: pg.Pool): Promise<SchemaCache> {
+/**
+ * Reads tables, columns, keys and functions of everything on the allow-list. `extraFunctions` exposes
+ * more functions (the data API's tests call functions they create themselves).
+ */
+export async function loadSchemaCache(pool: pg.Pool, extraFunctions: readonly string[] = []): Promise<SchemaCache> {
   const names = Object.keys(EXPOSED_TABLES);
   const [columns, constraints, functions] = await Promise.all([
     pool.query<ColumnRow>(COLUMNS_SQL, [names]),
     pool.query<ConstraintRow>(CONSTRAINTS_SQL, [names]),
-    pool.query<FunctionRow>(FUNCTIONS_SQL, [[...EXPOSED_FUNCTIONS]]),
+    pool.query<FunctionRow>(FUNCTIONS_SQL, [[...EXPOSED_FUNCTIONS, ...extraFunctions]]),
   ]);
   const tables = new Map<string, MutableTable>();
   for (const row of columns.rows) {
