@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { runCheck } from './registry.js';
+import { guardFor } from './testing/targets.js';
+
+const egress = guardFor();
+const exec = (spec: Record<string, unknown>) => runCheck('exec', { name: 'e', ...spec }, { egress });
+
+describe('runCheck', () => {
+  it('answers an unknown type and an invalid spec as invalid, unhealthy results', async () => {
+    expect(await runCheck('ftp', {}, { egress })).toMatchObject({
+      status: 'unhealthy',
+      message: "unknown check type 'ftp'",
+      invalid: true,
+    });
+    expect(await runCheck('tcp', { name: 't' }, { egress })).toMatchObject({
+      message: 'invalid tcp check spec: endpoint: Invalid input: expected string, received undefined',
+      invalid: true,
+    });
+  });
+
+  it('refuses expression kinds other than CEL instead of skipping them', async () => {
+    expect((await exec({ script: 'true', test: { javascript: 'true' } })).message).toBe(
+      'test.javascript is not supported; write test.expr (CEL) instead',
+    );
+  });
+
+  it('applies display, then transform, with check and canary variables', async () => {
+    const shown = await runCheck(
+      'exec',
+      {
+        name: 'disk',
+        labels: { team: 'ops' },
+        script: 'echo 81',
+        display: { expr: 'check.name + " at " + stdout.trim() + "% on " + canary.name' },
+      },
+      { egress, canary: { name: 'infra' } },
+    );
+    expect(shown.message).toBe('disk at 81% on infra');
+    const transformed = await exec({
+      script: 'echo 81',
+      transform: { expr: '{"pass": int(stdout.trim()) < 80, "message": "usage " + stdout.trim() + "%"}' },
+    });
+    expect(transformed).toMatchObject({ status: 'unhealthy', message: 'usage 81%' });
+  });
+
+  it('returns named transform entries as transformed checks', async () => {
+    const result = await exec({
+      script: 'printf "a\\nb\\n"',
+      transform: { expr: 'stdout.trim().split("\\n").map(n, {"name": "disk-" + n, "pass": true})' },
+    });
+    expect(result.transformed).toEqual([
+      { name: 'disk-a', pass: true },
+      { name: 'disk-b', pass: true },
+    ]);
+  });
+
+  it('reports a failing or non-boolean test clearly', async () => {
+    expect((await exec({ script: 'echo x', test: { expr: 'stdout' } })).message).toBe(
+      'test expression must return true or false, got "x\\n": stdout',
+    );
+    expect((await exec({ script: 'echo x', test: { expr: 'nope > 1' } })).message).toBe(
+      'expression failed: Unknown variable: nope',
+    );
+  });
+
+  it('trims long strings in stored details', async () => {
+    const result = await exec({ script: 'head -c 10000 /dev/zero | tr "\\0" a' });
+    expect(String(result.details.stdout)).toMatch(/^a{4096}… \(10000 characters, truncated\)$/);
+  });
+
+  it('stops at the caller signal', async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const result = await runCheck('exec', { name: 'e', script: 'sleep 5' }, { egress, signal: controller.signal });
+    expect(result.message).toBe('cancelled before it finished');
+  });
+});
