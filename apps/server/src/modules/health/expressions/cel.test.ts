@@ -4,7 +4,9 @@ import { ExpressionError, evaluateExpression, expressionError } from './cel.js';
 describe('CEL expressions', () => {
   it('evaluates over JSON variables and returns plain values', () => {
     expect(evaluateExpression('code == 200 && content.contains("ok")', { code: 200, content: 'all ok' })).toBe(true);
-    expect(evaluateExpression('json.items.map(i, i.n * 2.0)', { json: { items: [{ n: 1 }, { n: 2 }] } })).toEqual([2, 4]);
+    expect(evaluateExpression('json.items.map(i, i.n * 2.0)', { json: { items: [{ n: 1 }, { n: 2 }] } })).toEqual([
+      2, 4,
+    ]);
     expect(evaluateExpression('{"pass": value > 0.5, "message": "v=" + string(value)}', { value: 0.75 })).toEqual({
       pass: true,
       message: 'v=0.75',
