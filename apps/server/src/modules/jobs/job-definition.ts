@@ -65,7 +65,8 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   /** Job-history resource type for the Jobs History page (canary, topology, config_scraper…). */
   resourceType?: string;
   schedule?: DefinitionSchedule<z.input<S>>;
-  handler(ctx: JobContext<z.output<S>>): Promise<JobResult | undefined>;
+  // biome-ignore lint/suspicious/noConfusingVoidType: a handler with nothing to report just returns
+  handler(ctx: JobContext<z.output<S>>): Promise<JobResult | void>;
 }
 
 /** A definition with its payload type erased, as the registry holds it. */

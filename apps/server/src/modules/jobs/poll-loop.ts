@@ -23,8 +23,14 @@ export function startPollLoop(
 ): PollLoop {
   let stopping = false;
   let wakeUp: (() => void) | undefined;
+  // A wake that arrives while a pass runs is kept, so the loop goes again at once instead of sleeping.
+  let woken = false;
   const sleep = () =>
     new Promise<void>((resolve) => {
+      if (woken) {
+        woken = false;
+        return resolve();
+      }
       const timer = setTimeout(done, jittered(intervalMs));
       function done() {
         clearTimeout(timer);
@@ -36,6 +42,7 @@ export function startPollLoop(
   const running = (async () => {
     while (!stopping) {
       let more = false;
+      woken = false;
       try {
         more = await pass();
       } catch (error) {
@@ -45,7 +52,10 @@ export function startPollLoop(
     }
   })();
   return {
-    wake: () => wakeUp?.(),
+    wake() {
+      if (wakeUp) wakeUp();
+      else woken = true;
+    },
     async stop() {
       stopping = true;
       wakeUp?.();

@@ -144,7 +144,12 @@ describe('scheduler', () => {
   });
 
   it('leaves schedules of jobs this process does not know to a replica that does', async () => {
-    await upsertSchedule(kit.database.pool, { name: 'x', schedule: '@every 1m', job: tickJob, payload: { target: 'x' } });
+    await upsertSchedule(kit.database.pool, {
+      name: 'x',
+      schedule: '@every 1m',
+      job: tickJob,
+      payload: { target: 'x' },
+    });
     await makeDue('x', '1 second');
     expect(await fireDueSchedules(kit.database.pool, new JobRegistry([]), logger)).toBe(0);
     expect(await fireDueSchedules(kit.database.pool, registry, logger)).toBe(1);
