@@ -57,6 +57,9 @@ export const EXPOSED_TABLES: Readonly<Record<string, ExposedTable>> = {
   evidences: rw,
   comments: rw,
   incident_histories: rw,
+  incident_summary: ro,
+  incidents_by_component: ro,
+  incidents_by_config: ro,
   // playbooks
   playbooks: rw,
   playbook_runs: rw,
