@@ -3,3 +3,4 @@ export * from './connections.js';
 export * from './constants.js';
 export * from './health.js';
 export * from './interface.js';
+export * from './properties.js';

@@ -1,9 +1,9 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from '../../platform/request-context.js';
 import type { ModuleDeps } from '../register-modules.js';
+import { actorId, readJson } from '../settings-views/http-helpers.js';
 import { connectionTestService } from './connection-test.service.js';
 import { connectionsServiceFor } from './connections.service.js';
-import { actorId, readJson } from './http-helpers.js';
 
 /**
  * Connections API (spec 000 §7, 001 §3). Writes go through here rather than the data API so secrets

@@ -1,0 +1,57 @@
+import { disabledFeatures, type Property, propertyInputSchema, propertyUpdateSchema } from '@mc/contracts';
+import type { Database } from '@mc/db';
+import type { z } from 'zod';
+import { AppError } from '../../platform/errors.js';
+import { type PropertyRow, propertiesRepo } from './properties.repo.js';
+
+const toApi = (row: PropertyRow): Property => ({
+  name: row.name,
+  value: row.value,
+  created_by: row.created_by,
+  created_at: new Date(row.created_at).toISOString(),
+  updated_at: new Date(row.updated_at).toISOString(),
+});
+
+function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+  const parsed = schema.safeParse(body ?? {});
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join('.') || 'body', message: issue.message }));
+  throw new AppError('bad_request', issues.map((issue) => `${issue.path}: ${issue.message}`).join('; '), { issues });
+}
+
+/**
+ * Properties: runtime settings and feature flags (`<feature>.disable=true`, spec 001 §6). Nothing is
+ * cached, so a change shows on the consoles' next fetch.
+ */
+export function propertiesService(database: Database) {
+  const repo = propertiesRepo(database);
+  return {
+    async list(): Promise<Property[]> {
+      return (await repo.list()).map(toApi);
+    },
+    async get(name: string): Promise<Property> {
+      const row = await repo.get(name);
+      if (!row) throw new AppError('not_found', `Property '${name}' not found`);
+      return toApi(row);
+    },
+    /** The features turned off, parents' children included. */
+    async disabledFeatures(): Promise<string[]> {
+      return [...disabledFeatures(await repo.list())].sort();
+    },
+    async create(body: unknown, createdBy: string | null): Promise<Property> {
+      const input = parse(propertyInputSchema, body);
+      const row = await repo.insert(input.name, input.value, createdBy);
+      if (!row) throw new AppError('conflict', `Property '${input.name}' already exists`);
+      return toApi(row);
+    },
+    async update(name: string, body: unknown): Promise<Property> {
+      const input = parse(propertyUpdateSchema, body);
+      const row = await repo.update(name, input.value);
+      if (!row) throw new AppError('not_found', `Property '${name}' not found`);
+      return toApi(row);
+    },
+    async remove(name: string): Promise<void> {
+      if (!(await repo.softDelete(name))) throw new AppError('not_found', `Property '${name}' not found`);
+    },
+  };
+}

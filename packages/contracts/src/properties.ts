@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { FEATURE_PARENTS } from './interface.js';
+
+/**
+ * Properties are named runtime settings; those named `<feature>.disable` with value `true` turn a
+ * feature off (spec 001 §6). A disabled parent disables its children.
+ */
+
+/** Suffix of a feature-flag property name. */
+export const FEATURE_DISABLE_SUFFIX = '.disable';
+
+/** A property row as the API returns it. */
+export const propertySchema = z.object({
+  name: z.string(),
+  value: z.string(),
+  created_by: z.string().nullable().optional(),
+  created_at: z.string().optional(),
+  updated_at: z.string().optional(),
+});
+/** A property. */
+export type Property = z.infer<typeof propertySchema>;
+
+const PROPERTY_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.\-/]*$/;
+
+/** Body of a create: a name (letters, digits, `_ . - /`) and a text value. */
+export const propertyInputSchema = z.object({
+  name: z
+    .string({ message: 'This field is required' })
+    .trim()
+    .min(1, 'This field is required')
+    .max(255, 'Name is at most 255 characters')
+    .regex(PROPERTY_NAME, 'Name may hold letters, digits, _ . - and /'),
+  value: z.union([z.string(), z.number(), z.boolean()], { message: 'This field is required' }).transform(String),
+});
+/** Body of an edit by name: the new value. */
+export const propertyUpdateSchema = propertyInputSchema.pick({ value: true });
+
+/** The features a property set disables: each `<feature>.disable=true`, plus every child of a disabled parent. */
+export function disabledFeatures(properties: readonly { name: string; value: string }[]): Set<string> {
+  const disabled = new Set<string>();
+  for (const property of properties) {
+    if (property.name.endsWith(FEATURE_DISABLE_SUFFIX) && property.value.trim().toLowerCase() === 'true') {
+      disabled.add(property.name.slice(0, -FEATURE_DISABLE_SUFFIX.length));
+    }
+  }
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (const [child, parent] of Object.entries(FEATURE_PARENTS)) {
+      if (disabled.has(parent) && !disabled.has(child)) {
+        disabled.add(child);
+        changed = true;
+      }
+    }
+  }
+  return disabled;
+}
+
+/** True when `feature` is off, directly or through its parent. */
+export function isFeatureDisabled(feature: string, properties: readonly { name: string; value: string }[]): boolean {
+  return disabledFeatures(properties).has(feature);
+}
