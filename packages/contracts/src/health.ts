@@ -166,8 +166,10 @@ export const dnsCheckSchema = z.object({
   query: z.string().min(1),
   querytype: z
     .string()
-    .transform((value) => value.toUpperCase())
-    .pipe(z.enum(DNS_QUERY_TYPES))
+    .regex(
+      new RegExp(`^(${DNS_QUERY_TYPES.join('|')})$`, 'i'),
+      `querytype must be one of ${DNS_QUERY_TYPES.join(', ')}`,
+    )
     .optional(),
   minrecords: z.number().int().nonnegative().optional(),
   exactreply: z.array(z.string()).optional(),

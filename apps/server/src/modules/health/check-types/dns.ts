@@ -56,7 +56,7 @@ function sameAnswers(got: string[], expected: string[]): boolean {
 }
 
 async function run(spec: DnsCheckSpec, ctx: CheckContext): Promise<CheckRunOutput> {
-  const type = spec.querytype ?? 'A';
+  const type = (spec.querytype ?? 'A').toUpperCase();
   const timeoutMs = spec.timeout ? Math.min(spec.timeout * 1000, ctx.timeoutMs) : ctx.timeoutMs;
   const resolver = new Resolver({ timeout: timeoutMs, tries: 1 });
   let server = 'system resolver';
