@@ -80,7 +80,7 @@ export function Modal({
           ) : null}
           <button
             type="button"
-            aria-label="Close"
+            aria-label="Dismiss"
             className="rounded px-2 text-gray-500 hover:bg-gray-100"
             onClick={onClose}
           >

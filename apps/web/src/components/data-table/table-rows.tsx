@@ -2,7 +2,7 @@ import { VIRTUAL_OVERSCAN, VIRTUAL_ROW_ESTIMATE } from '@mc/contracts';
 import { flexRender, type Row } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { clsx } from 'clsx';
-import { type RefObject, useEffect } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 
 function RowCells<T>({ row, onRowClick }: { row: Row<T>; onRowClick?: (row: T) => void }) {
   const clickable = Boolean(onRowClick) && !row.getIsGrouped();
@@ -75,8 +75,13 @@ export function VirtualRows<T>({
   });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index;
+  // fire once per row count: the next call waits for the bigger page to arrive
+  const firedAt = useRef(-1);
   useEffect(() => {
-    if (lastIndex !== undefined && rows.length > 0 && lastIndex >= rows.length - 1) onReachEnd?.();
+    if (lastIndex === undefined || rows.length === 0 || lastIndex < rows.length - 1) return;
+    if (firedAt.current === rows.length) return;
+    firedAt.current = rows.length;
+    onReachEnd?.();
   }, [lastIndex, rows.length, onReachEnd]);
   const top = items[0]?.start ?? 0;
   const bottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);

@@ -1,0 +1,95 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { adminSession, shellApi, viewerSession } from '../../test/fake-api';
+import { renderApp } from '../../test/render';
+
+const nav = () => screen.getByRole('navigation', { name: 'Main' });
+const findNav = () => screen.findByRole('navigation', { name: 'Main' });
+const links = () =>
+  within(nav())
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+
+describe('sidebar', () => {
+  it('shows a skeleton until the user loads, then the entries sorted by name', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    shellApi(adminSession, [], {
+      '/api/auth/whoami': async () => {
+        await gate;
+        return { body: adminSession };
+      },
+    });
+    renderApp('/health');
+    expect(await screen.findByTestId('sidebar-skeleton')).toBeTruthy();
+    release();
+    await within(await findNav()).findByRole('link', { name: /Health/ });
+    expect(links()[0]).toBe('Mission Control');
+    expect(
+      links()
+        .slice(1)
+        .map((text) => text?.slice(1)),
+    ).toEqual(['Catalog', 'Dashboard', 'Health', 'Incidents', 'Logs', 'Playbooks']);
+  });
+
+  it('highlights the active item', async () => {
+    shellApi();
+    renderApp('/incidents/i1');
+    const incidents = await within(await findNav()).findByRole('link', { name: /Incidents/ });
+    expect(incidents.className).toContain('bg-blue-50');
+    expect(within(nav()).getByRole('link', { name: /Health/ }).className).not.toContain('bg-blue-50');
+  });
+
+  it('sorts the Settings group by name and hides items by feature flag', async () => {
+    shellApi(adminSession, [
+      { name: 'agents.disable', value: 'true' },
+      { name: 'health.disable', value: 'true' },
+    ]);
+    renderApp('/topology');
+    await userEvent.click(await within(await findNav()).findByRole('button', { name: /Settings/ }));
+    const names = links().map((text) => text?.slice(1));
+    expect(names).not.toContain('Agents');
+    expect(names).not.toContain('Health');
+    expect(names).not.toContain('Health Checks');
+    expect(names).not.toContain('Jobs History');
+    const settings = names.slice(names.indexOf('Playbooks') + 1);
+    expect(settings).toEqual([...settings].sort((a, b) => (a ?? '').localeCompare(b ?? '')));
+    expect(settings).toContain('Connections');
+  });
+
+  it('gives viewers no Settings group and hides entries without read permission', async () => {
+    shellApi({ ...viewerSession, permissions: viewerSession.permissions.filter((p) => p.resource !== 'playbooks') });
+    renderApp('/topology');
+    await within(await findNav()).findByRole('link', { name: /Health/ });
+    expect(within(nav()).queryByRole('button', { name: /Settings/ })).toBeNull();
+    expect(within(nav()).queryByRole('link', { name: /Playbooks/ })).toBeNull();
+  });
+
+  it('collapses to 14 units, persists it under sidebarCollapsed, and shows Settings as a flyout', async () => {
+    shellApi();
+    renderApp('/topology');
+    await within(await findNav()).findByRole('link', { name: /Health/ });
+    expect(nav().className).toContain('w-56');
+    await userEvent.click(screen.getByRole('button', { name: 'Collapse sidebar' }));
+    expect(nav().className).toContain('w-14');
+    expect(localStorage.getItem('sidebarCollapsed')).toBe('true');
+    await userEvent.click(within(nav()).getByRole('button', { name: 'Settings' }));
+    expect(within(screen.getByTestId('settings-flyout')).getByRole('link', { name: /Connections/ })).toBeTruthy();
+  });
+
+  it('auto-collapses on an outside click below 1024 px only', async () => {
+    shellApi();
+    renderApp('/topology');
+    await within(await findNav()).findByRole('link', { name: /Health/ });
+    window.innerWidth = 1280;
+    fireEvent.mouseDown(document.body);
+    expect(nav().dataset.collapsed).toBe('false');
+    window.innerWidth = 900;
+    fireEvent.mouseDown(within(nav()).getByRole('link', { name: /Health/ }));
+    expect(nav().dataset.collapsed).toBe('false');
+    fireEvent.mouseDown(document.body);
+    expect(nav().dataset.collapsed).toBe('true');
+    window.innerWidth = 1024;
+  });
+});
