@@ -4,3 +4,5 @@ export * from './constants.js';
 export * from './health.js';
 export * from './interface.js';
 export * from './properties.js';
+export * from './auth.js';
+export * from './rbac.js';

@@ -1,9 +1,11 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Database } from '@mc/db';
+import type { DataAccessPolicy } from '../platform/access.js';
 import type { Config } from '../platform/config.js';
 import type { Logger } from '../platform/logger.js';
 import type { AppEnv } from '../platform/request-context.js';
 import { registerAgentsRoutes } from './agents/agents.routes.js';
+import { registerIdentityModule } from './auth/identity.module.js';
 import { registerConnectionsRoutes } from './connections/connections.routes.js';
 import { registerPropertiesRoutes } from './properties/properties.routes.js';
 import { registerSystemRoutes } from './system/system.routes.js';
@@ -14,10 +16,14 @@ export interface ModuleDeps {
   database: Database;
   logger: Logger;
   version: string;
+  /** The data API's access policy; set by the identity module before the other routers mount. */
+  dataAccess?: DataAccessPolicy;
 }
 
 /** The one list of the product's routers, in mount order. */
 export function registerModules(app: OpenAPIHono<AppEnv>, deps: ModuleDeps): void {
+  // Identity first: its middleware sets the actor and denies anonymous API calls for every router below.
+  deps.dataAccess = registerIdentityModule(app, deps).access.dataAccess;
   registerSystemRoutes(app, deps);
   registerConnectionsRoutes(app, deps);
   registerPropertiesRoutes(app, deps);

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { AUTH_LIMITS } from '@mc/contracts';
+import { KRATOS_ERRORS } from '../kratos/kratos-error.js';
+import { csrfNode } from '../kratos/ui-node.js';
+import { safeEqual } from '../tokens.js';
+import { type FlowRow, getFlow, insertFlow, saveFlow } from './flow.repo.js';
+import type { FlowContext, FlowHandler, FlowOutcome, Submission } from './flow-context.js';
+import { newUi } from './flow-context.js';
+import { checkReturnTo } from './flow-http.js';
+
+/** The flow as Kratos answers it (`LoginFlow`, `RegistrationFlow`… of @ory/client-fetch). */
+export async function publicFlow(
+  ctx: FlowContext,
+  handler: FlowHandler,
+  flow: FlowRow,
+): Promise<Record<string, unknown>> {
+  const base: Record<string, unknown> = {
+    id: flow.id,
+    type: flow.type,
+    expires_at: flow.expires_at.toISOString(),
+    issued_at: flow.issued_at.toISOString(),
+    created_at: flow.issued_at.toISOString(),
+    updated_at: flow.updated_at.toISOString(),
+    request_url: flow.request_url,
+    ...(flow.return_to ? { return_to: flow.return_to } : {}),
+    ui: flow.ui,
+    state: flow.state,
+    organization_id: null,
+    ...(flow.active ? { active: flow.active } : {}),
+  };
+  if (flow.kind === 'login') {
+    base.refresh = flow.refresh;
+    base.requested_aal = flow.requested_aal;
+  }
+  return handler.extras ? { ...base, ...(await handler.extras(ctx, flow)) } : base;
+}
+
+/** Starts a flow of `handler`'s kind: checks return_to and preconditions, builds the nodes, stores it. */
+export async function createFlow(ctx: FlowContext, handler: FlowHandler, params: URLSearchParams): Promise<FlowRow> {
+  const returnTo = checkReturnTo(params.get('return_to') ?? undefined, ctx.baseUrl, ctx.config);
+  if (handler.needsSession && !ctx.current) throw KRATOS_ERRORS.noSession();
+  const init = await handler.init(ctx, params);
+  const id = randomUUID();
+  const nodes = ctx.type === 'browser' ? [csrfNode(ctx.csrfToken), ...init.nodes] : init.nodes;
+  return insertFlow(ctx.db, {
+    id,
+    kind: handler.kind,
+    type: ctx.type,
+    state: init.state,
+    csrf_token: ctx.type === 'browser' ? ctx.csrfToken : '',
+    request_url: ctx.requestUrl,
+    return_to: returnTo,
+    refresh: init.refresh ?? false,
+    requested_aal: init.requestedAal ?? 'aal1',
+    identity_id: init.identityId ?? ctx.current?.identity.id ?? null,
+    session_id: init.sessionId ?? ctx.current?.session.id ?? null,
+    internal: init.internal ?? {},
+    ui: newUi(ctx.baseUrl, handler.kind, id, { ...init, nodes }),
+    expires_at: new Date(Date.now() + AUTH_LIMITS.flowLifespanMs),
+  });
+}
+
+/** A browser flow only answers the browser that holds its CSRF cookie. */
+function checkCsrf(ctx: FlowContext, flow: FlowRow, submitted?: string): void {
+  if (flow.type !== 'browser') return;
+  if (!safeEqual(ctx.csrfToken, flow.csrf_token)) throw KRATOS_ERRORS.csrf();
+  if (submitted !== undefined && !safeEqual(submitted, flow.csrf_token)) throw KRATOS_ERRORS.csrf();
+}
+
+/** Replaces an expired flow with a fresh one carrying the "expired" message, then raises the 410. */
+async function expire(ctx: FlowContext, handler: FlowHandler, flow: FlowRow): Promise<never> {
+  const params = new URLSearchParams();
+  if (flow.return_to) params.set('return_to', flow.return_to);
+  if (flow.refresh) params.set('refresh', 'true');
+  if (flow.requested_aal === 'aal2') params.set('aal', 'aal2');
+  const minutes = Math.max(0, Math.floor((Date.now() - flow.expires_at.getTime()) / 60_000));
+  let replacement: FlowRow | undefined;
+  try {
+    replacement = await createFlow(ctx, handler, params);
+  } catch {
+    replacement = undefined;
+  }
+  if (replacement) {
+    replacement.ui.messages = [handler.expiredText(minutes)];
+    await saveFlow(ctx.db, replacement);
+  }
+  throw KRATOS_ERRORS.expired(replacement?.id ?? '', flow.expires_at);
+}
+
+/** Loads a flow of the handler's kind for the requesting browser or client (404, 403 or 410 otherwise). */
+export async function loadFlow(ctx: FlowContext, handler: FlowHandler, id: string | undefined): Promise<FlowRow> {
+  const flow = id ? await getFlow(ctx.db, id) : undefined;
+  if (!flow || flow.kind !== handler.kind) throw KRATOS_ERRORS.notFound();
+  checkCsrf(ctx, flow);
+  if (flow.expires_at.getTime() <= Date.now()) return expire(ctx, handler, flow);
+  if (handler.needsSession && flow.identity_id && ctx.current?.identity.id !== flow.identity_id)
+    throw KRATOS_ERRORS.identityMismatch();
+  return flow;
+}
+
+/** Processes a submission: CSRF, expiry, the handler's rules; the flow is saved with its new messages. */
+export async function submitFlow(
+  ctx: FlowContext,
+  handler: FlowHandler,
+  id: string | undefined,
+  body: Submission,
+): Promise<{ flow: FlowRow; outcome: FlowOutcome }> {
+  const flow = id ? await getFlow(ctx.db, id) : undefined;
+  if (!flow || flow.kind !== handler.kind) throw KRATOS_ERRORS.notFound();
+  checkCsrf(ctx, flow, flow.type === 'browser' ? (body.csrf_token ?? '') : undefined);
+  if (flow.expires_at.getTime() <= Date.now()) return expire(ctx, handler, flow);
+  if (handler.needsSession) {
+    if (!ctx.current) throw KRATOS_ERRORS.noSession();
+    if (flow.identity_id !== ctx.current.identity.id) throw KRATOS_ERRORS.identityMismatch();
+  }
+  const outcome = await handler.submit(ctx, flow, body);
+  if (outcome.kind === 'session')
+    flow.state = flow.kind === 'login' || flow.kind === 'registration' ? 'passed_challenge' : flow.state;
+  await saveFlow(ctx.db, flow);
+  return { flow, outcome };
+}

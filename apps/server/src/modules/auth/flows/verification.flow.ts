@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { AUTH_LIMITS, AUTH_ROUTES } from '@mc/contracts';
+import { findAddress, markAddressVerified } from '../identity.repo.js';
+import { addFieldMessage, clearMessages, csrfNode, input } from '../kratos/ui-node.js';
+import { TEXT } from '../kratos/ui-text.js';
+import { numericCode, sha256 } from '../tokens.js';
+import { consumeCode, insertCode } from './code.repo.js';
+import { clearFailures, type FlowRow, insertFlow, lockedUntil, recordFailure } from './flow.repo.js';
+import type { FlowContext, FlowHandler, FlowOutcome } from './flow-context.js';
+import { newUi } from './flow-context.js';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function emailNodes() {
+  return [
+    input('code', 'email', 'email', { required: true, autocomplete: 'email', label: TEXT.email() }),
+    input('code', 'method', 'submit', { value: 'code', label: TEXT.submit() }),
+  ];
+}
+
+function codeNodes(email: string) {
+  return [
+    input('code', 'code', 'text', { required: true, autocomplete: 'one-time-code', label: TEXT.verificationCode() }),
+    input('code', 'method', 'hidden', { value: 'code' }),
+    input('code', 'method', 'submit', { value: 'code', label: TEXT.submit() }),
+    input('code', 'email', 'submit', { value: email, label: TEXT.resendCode() }),
+  ];
+}
+
+/** Emails a verification code for `email` when an identity has it; silently nothing otherwise. */
+async function sendCode(ctx: FlowContext, flow: FlowRow, email: string): Promise<void> {
+  const address = await findAddress(ctx.db, email);
+  flow.internal = { ...flow.internal, address: email.toLowerCase() };
+  if (!address) return;
+  const code = numericCode();
+  await insertCode(ctx.db, {
+    flowId: flow.id,
+    identityId: address.identity_id,
+    address: address.value,
+    codeHash: sha256(code),
+    expiresAt: new Date(Date.now() + AUTH_LIMITS.codeLifespanMs),
+  });
+  await ctx.mailer.send({
+    to: address.value,
+    subject: 'Please verify your email address',
+    text: `Hi,\n\nplease verify your account by entering the following code:\n\n${code}\n\nor open this link: ${ctx.baseUrl}${AUTH_ROUTES.verification}?flow=${flow.id}&code=${code}\n`,
+  });
+}
+
+/** The verification flow: email → code by mail → address verified. */
+export const verificationFlow: FlowHandler = {
+  kind: 'verification',
+  uiPath: AUTH_ROUTES.verification,
+  needsSession: false,
+  expiredText: (minutes) => TEXT.verificationExpired(minutes),
+
+  async init() {
+    return { state: 'choose_method', nodes: emailNodes() };
+  },
+
+  async submit(ctx, flow, body): Promise<FlowOutcome> {
+    clearMessages(flow.ui);
+    const csrf = flow.ui.nodes.find((n) => (n.attributes as { name?: string }).name === 'csrf_token');
+    const code = (body.code ?? '').trim();
+    if (code && flow.state === 'sent_email') {
+      const key = `verification:${flow.id}`;
+      if (await lockedUntil(ctx.db, key)) {
+        addFieldMessage(flow.ui, 'code', TEXT.tooManyAttempts());
+        return { kind: 'invalid', status: 429 };
+      }
+      const used = await consumeCode(ctx.db, flow.id, sha256(code));
+      if (!used) {
+        await recordFailure(
+          ctx.db,
+          key,
+          AUTH_LIMITS.maxFailedAttempts,
+          AUTH_LIMITS.failureWindowMs,
+          AUTH_LIMITS.lockMs,
+        );
+        addFieldMessage(flow.ui, 'code', TEXT.invalidVerificationCode());
+        return { kind: 'invalid' };
+      }
+      await clearFailures(ctx.db, key);
+      await markAddressVerified(ctx.db, used.address);
+      flow.state = 'passed_challenge';
+      flow.ui.nodes = [
+        ...(csrf ? [csrf] : []),
+        input('code', 'continue', 'submit', { value: 'continue', label: TEXT.continue() }),
+      ];
+      flow.ui.messages = [TEXT.verifiedEmail()];
+      return { kind: 'updated' };
+    }
+    const email = (body.email ?? '').trim();
+    if (!EMAIL.test(email)) {
+      addFieldMessage(flow.ui, 'email', TEXT.validation(`"${email}" is not valid "email"`));
+      return { kind: 'invalid' };
+    }
+    await sendCode(ctx, flow, email);
+    flow.state = 'sent_email';
+    flow.ui.nodes = [...(csrf ? [csrf] : []), ...codeNodes(email)];
+    flow.ui.messages = [TEXT.verificationCodeSent()];
+    return { kind: 'updated' };
+  },
+};
+
+/**
+ * Starts a verification flow for a new identity's address and emails the code (registration's
+ * after-hook). Returns the continue_with entry Kratos adds to the registration answer.
+ */
+export async function startVerification(
+  ctx: FlowContext,
+  email: string,
+  csrfToken: string,
+): Promise<Record<string, unknown>> {
+  const id = randomUUID();
+  const nodes = [...(ctx.type === 'browser' ? [csrfNode(csrfToken)] : []), ...codeNodes(email)];
+  const flow = await insertFlow(ctx.db, {
+    id,
+    kind: 'verification',
+    type: ctx.type,
+    state: 'sent_email',
+    csrf_token: csrfToken,
+    request_url: ctx.requestUrl,
+    return_to: null,
+    ui: newUi(ctx.baseUrl, 'verification', id, { state: 'sent_email', nodes, messages: [TEXT.verificationCodeSent()] }),
+    expires_at: new Date(Date.now() + AUTH_LIMITS.flowLifespanMs),
+  });
+  await sendCode(ctx, flow, email);
+  return {
+    action: 'show_verification_ui',
+    flow: { id, verifiable_address: email.toLowerCase(), url: `${ctx.baseUrl}${AUTH_ROUTES.verification}?flow=${id}` },
+  };
+}

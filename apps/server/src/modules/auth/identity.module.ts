@@ -1,0 +1,59 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { ORY_BASE_PATH } from '@mc/contracts';
+import type { Database } from '@mc/db';
+import { authenticate, denyAnonymousApi } from '../../platform/authenticate.js';
+import type { Config } from '../../platform/config.js';
+import type { Logger } from '../../platform/logger.js';
+import type { AppEnv } from '../../platform/request-context.js';
+import { type AccessControl, createAccessControl } from '../rbac/access-control.js';
+import { createActorResolver } from './actor-resolver.js';
+import { ensureFirstAdmin } from './bootstrap-admin.js';
+import { registerFlowRoutes } from './flows/flow.routes.js';
+import { loginFlow } from './flows/login.flow.js';
+import { registrationFlow } from './flows/registration.flow.js';
+import { verificationFlow } from './flows/verification.flow.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+import { registerSessionRoutes } from './session.routes.js';
+import { registerWhoamiRoutes } from './whoami.routes.js';
+
+/** Paths under /api anyone may call: the identity provider, the about call and the API document. */
+export const PUBLIC_API_PREFIXES = [`${ORY_BASE_PATH}/`, '/api/about'] as const;
+
+/** What the identity module hands the other modules. */
+export interface IdentityModule {
+  access: AccessControl;
+  mailer: Mailer;
+  /** Settles when the first-start admin exists. */
+  ready: Promise<void>;
+}
+
+/**
+ * Mounts identity and access before every other router: the authentication middleware (actor from
+ * session or token), the default deny of anonymous API calls, no-store on auth answers, the
+ * Kratos-compatible provider under /api/.ory and who-am-I; starts the first-admin bootstrap.
+ */
+export function registerIdentityModule(
+  app: OpenAPIHono<AppEnv>,
+  deps: { config: Config; database: Database; logger: Logger; mailer?: Mailer },
+): IdentityModule {
+  const access = createAccessControl(deps.database);
+  const mailer = deps.mailer ?? createMailer(deps.config, deps.logger);
+  app.use('*', authenticate(createActorResolver(deps.database, access), access.check));
+  app.use('*', denyAnonymousApi(PUBLIC_API_PREFIXES));
+  app.use(`${ORY_BASE_PATH}/*`, async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+  app.use('/api/auth/*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+  const authDeps = { config: deps.config, database: deps.database, mailer };
+  registerFlowRoutes(app, authDeps, [loginFlow, registrationFlow, verificationFlow]);
+  registerSessionRoutes(app, authDeps);
+  registerWhoamiRoutes(app, { database: deps.database, access });
+  const ready = ensureFirstAdmin(deps.database, deps.config, deps.logger).catch((error: unknown) => {
+    deps.logger.error('first-admin bootstrap failed', { error });
+  });
+  return { access, mailer, ready };
+}

@@ -1,0 +1,96 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { browser, buildUser, type FlowJson } from './testing/auth-factory.js';
+
+describe('identity security', () => {
+  let t: TestApp;
+  let admin: { id: string; email: string; password: string };
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await buildUser(t.database, { roles: ['admin'], first: 'Ada', last: 'Admin' });
+  });
+  afterAll(() => t.close());
+
+  it('GET /api/auth/whoami: 401 JSON without a session', async () => {
+    const response = await t.app.request('/api/auth/whoami');
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ code: 'unauthorized', message: 'Unauthorized' });
+  });
+
+  it('GET /api/auth/whoami: user, roles and permissions of the signed-in person', async () => {
+    const b = browser(t.app);
+    await b.signIn(admin.email, admin.password);
+    const { status, body, response } = await b.json<{
+      user: { id: string; name: string; email: string };
+      roles: string[];
+      permissions: { resource: string; action: string }[];
+    }>('/api/auth/whoami');
+    expect(status).toBe(200);
+    expect(body.user).toEqual({ id: admin.id, name: 'Ada Admin', email: admin.email });
+    expect(body.roles).toEqual(['admin']);
+    expect(body.permissions).toContainEqual({ resource: 'rbac', action: 'write' });
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('denies anonymous calls to every API route but the provider and about; unknown paths stay 404', async () => {
+    expect((await t.app.request('/api/openapi.json')).status).toBe(401);
+    expect((await t.app.request('/api/about')).status).toBe(200);
+    expect((await t.app.request('/api/.ory/self-service/login/api')).status).toBe(200);
+    expect((await t.app.request('/api/nothing-here')).status).toBe(404);
+  });
+
+  it('stores only argon2id hashes', async () => {
+    const { rows } = await sql<{ hash: string }>`
+      SELECT config->>'hashed_password' AS hash FROM identity_credentials WHERE type = 'password'`.execute(
+      t.database.db,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it('never returns secrets: no hash, token hash or credential config in session, flow or whoami answers', async () => {
+    const b = browser(t.app);
+    const signIn = await b.signIn(admin.email, admin.password);
+    const texts = [await signIn.text()];
+    texts.push(await (await b.request('/api/.ory/sessions/whoami')).text());
+    texts.push(await (await b.request('/api/auth/whoami')).text());
+    const { rows } = await sql<{ token_hash: string }>`SELECT token_hash FROM sessions`.execute(t.database.db);
+    for (const text of texts) {
+      expect(text).not.toMatch(/argon2|hashed_password|token_hash|"config"|"credentials"/);
+      for (const row of rows) expect(text).not.toContain(row.token_hash);
+    }
+  });
+
+  it('sends security headers on every answer: CSP with frame-ancestors, nosniff; HSTS over TLS only', async () => {
+    for (const path of ['/api/.ory/self-service/login/api', '/api/auth/whoami', '/api/about']) {
+      const response = await t.app.request(path);
+      expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('strict-transport-security')).toBeNull();
+    }
+    const tls = await t.app.request('https://mc.example.com/api/.ory/self-service/login/api');
+    expect(tls.headers.get('strict-transport-security')).toContain('max-age=');
+    const flow = (await tls.json()) as FlowJson;
+    expect(flow.ui.action.startsWith('https://mc.example.com/api/.ory/')).toBe(true);
+  });
+
+  it('creates the first admin on start with a generated password written once to the log', async () => {
+    const fresh = await createTestApp();
+    try {
+      for (let i = 0; i < 50 && !fresh.logs.some((l) => l.includes('first admin')); i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const line = fresh.logs.find((l) => l.includes('created the first admin'));
+      expect(line).toBeTruthy();
+      const { email, password } = JSON.parse(line as string) as { email: string; password: string };
+      expect(email).toBe('admin@localhost');
+      const b = browser(fresh.app);
+      expect((await b.signIn(email, password)).status).toBe(200);
+      const who = await b.json<{ roles: string[] }>('/api/auth/whoami');
+      expect(who.body.roles).toEqual(['admin']);
+    } finally {
+      await fresh.close();
+    }
+  });
+});

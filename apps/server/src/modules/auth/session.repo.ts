@@ -1,0 +1,77 @@
+import { sql } from 'kysely';
+import type { Db } from './identity.repo.js';
+
+/** An authentication method completed in a session. */
+export interface SessionMethod {
+  method: 'password' | 'totp' | 'lookup_secret' | 'webauthn' | 'oidc' | 'code_recovery';
+  aal: 'aal1' | 'aal2';
+  completed_at: string;
+}
+
+/** A session row (the token itself is never stored). */
+export interface SessionRow {
+  id: string;
+  identity_id: string;
+  aal: 'aal1' | 'aal2';
+  methods: SessionMethod[];
+  authenticated_at: Date;
+  issued_at: Date;
+  expires_at: Date;
+  active: boolean;
+}
+
+/** Inserts a session under the hashes of its token and logout token. */
+export async function insertSession(
+  db: Db,
+  values: {
+    tokenHash: string;
+    logoutTokenHash: string;
+    identityId: string;
+    aal: 'aal1' | 'aal2';
+    methods: SessionMethod[];
+    authenticatedAt: Date;
+    expiresAt: Date;
+    userAgent?: string;
+    ip?: string;
+  },
+): Promise<SessionRow> {
+  const { rows } = await sql<SessionRow>`
+    INSERT INTO sessions (token_hash, logout_token_hash, identity_id, aal, methods, authenticated_at, expires_at, user_agent, ip)
+    VALUES (${values.tokenHash}, ${values.logoutTokenHash}, ${values.identityId}, ${values.aal}, ${JSON.stringify(values.methods)}::jsonb,
+      ${values.authenticatedAt}, ${values.expiresAt}, ${values.userAgent ?? null}, ${values.ip ?? null})
+    RETURNING id, identity_id, aal, methods, authenticated_at, issued_at, expires_at, active`.execute(db);
+  return rows[0] as SessionRow; // INSERT … RETURNING yields one row
+}
+
+/** The live session of a token hash (active and not expired). */
+export async function findActiveSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
+  const { rows } = await sql<SessionRow>`
+    SELECT id, identity_id, aal, methods, authenticated_at, issued_at, expires_at, active FROM sessions
+    WHERE token_hash = ${tokenHash} AND active AND expires_at > now()`.execute(db);
+  return rows[0];
+}
+
+/** Ends the session of a logout-token hash; returns whether one was active. */
+export async function revokeByLogoutTokenHash(db: Db, logoutTokenHash: string): Promise<boolean> {
+  const result =
+    await sql`UPDATE sessions SET active = false WHERE logout_token_hash = ${logoutTokenHash} AND active`.execute(db);
+  return Number(result.numAffectedRows ?? 0) > 0;
+}
+
+/** Ends the session of a token hash; returns whether one was active. */
+export async function revokeByTokenHash(db: Db, tokenHash: string): Promise<boolean> {
+  const result = await sql`UPDATE sessions SET active = false WHERE token_hash = ${tokenHash} AND active`.execute(db);
+  return Number(result.numAffectedRows ?? 0) > 0;
+}
+
+/** Ends one session by id. */
+export async function revokeSession(db: Db, id: string): Promise<void> {
+  await sql`UPDATE sessions SET active = false WHERE id = ${id}`.execute(db);
+}
+
+/** Ends every session of an identity except `keepId` (after a password change or recovery). */
+export async function revokeOtherSessions(db: Db, identityId: string, keepId: string | null): Promise<void> {
+  await sql`UPDATE sessions SET active = false WHERE identity_id = ${identityId} AND active AND id IS DISTINCT FROM ${keepId}`.execute(
+    db,
+  );
+}

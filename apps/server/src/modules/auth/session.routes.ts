@@ -1,0 +1,91 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { ORY_BASE_PATH } from '@mc/contracts';
+import { sql } from 'kysely';
+import type { AppEnv } from '../../platform/request-context.js';
+import { type AuthDeps, flowContext } from './auth-context.js';
+import { getFlowError } from './flows/flow.repo.js';
+import { baseUrlOf, clearSessionCookie, readSubmission, sessionTokenOf, wantsJson } from './flows/flow-http.js';
+import { hasSecondFactor } from './flows/login.flow.js';
+import { listCredentials } from './identity.repo.js';
+import { KRATOS_ERRORS } from './kratos/kratos-error.js';
+import { revokeByLogoutTokenHash, revokeByTokenHash } from './session.repo.js';
+import { findSession, sessionJson } from './session.service.js';
+import { LOGOUT_TOKEN_PREFIX, randomToken, sha256 } from './tokens.js';
+
+/**
+ * Kratos's session endpoints: who-am-I (with aal: a session below the identity's highest available
+ * level answers 403 session_aal2_required), the logout URL and token, logout, api logout, and
+ * stored flow errors.
+ */
+export function registerSessionRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps): void {
+  const db = deps.database.db;
+
+  app.get(`${ORY_BASE_PATH}/sessions/whoami`, async (c) => {
+    const current = await findSession(db, sessionTokenOf(c));
+    if (!current) return c.json(KRATOS_ERRORS.noSession().body(), 401);
+    const base = baseUrlOf(c, deps.config);
+    if (current.session.aal === 'aal1' && hasSecondFactor(await listCredentials(db, current.identity.id))) {
+      return c.json(
+        KRATOS_ERRORS.aal2Required(`${base}${ORY_BASE_PATH}/self-service/login/browser?aal=aal2`).body(),
+        403,
+      );
+    }
+    return c.json(await sessionJson(db, current.session, current.identity, base), 200);
+  });
+
+  app.get(`${ORY_BASE_PATH}/self-service/logout/browser`, async (c) => {
+    const current = await findSession(db, sessionTokenOf(c));
+    if (!current) return c.json(KRATOS_ERRORS.noSession().body(), 401);
+    const logoutToken = randomToken(LOGOUT_TOKEN_PREFIX);
+    await sql`UPDATE sessions SET logout_token_hash = ${sha256(logoutToken)} WHERE id = ${current.session.id}`.execute(
+      db,
+    );
+    const base = baseUrlOf(c, deps.config);
+    const returnTo = c.req.query('return_to');
+    const suffix = returnTo ? `&return_to=${encodeURIComponent(returnTo)}` : '';
+    return c.json(
+      {
+        logout_token: logoutToken,
+        logout_url: `${base}${ORY_BASE_PATH}/self-service/logout?token=${logoutToken}${suffix}`,
+      },
+      200,
+    );
+  });
+
+  app.get(`${ORY_BASE_PATH}/self-service/logout`, async (c) => {
+    const ctx = await flowContext(c, deps, 'browser');
+    const token = c.req.query('token') ?? '';
+    if (!token || !(await revokeByLogoutTokenHash(db, sha256(token)))) {
+      const error = KRATOS_ERRORS.badRequest('The logout token is invalid or the session has already ended.');
+      return c.json(error.body(), 400);
+    }
+    clearSessionCookie(c);
+    if (wantsJson(c)) return c.body(null, 204);
+    const returnTo = c.req.query('return_to');
+    const safe =
+      returnTo?.startsWith('/') && !returnTo.startsWith('//') ? `${ctx.baseUrl}${returnTo}` : `${ctx.baseUrl}/login`;
+    return c.redirect(safe, 303);
+  });
+
+  app.delete(`${ORY_BASE_PATH}/self-service/logout/api`, async (c) => {
+    const body = await readSubmission(c).catch(() => ({}) as Record<string, string>);
+    const token = body.session_token ?? '';
+    if (!token) return c.json(KRATOS_ERRORS.badRequest('Property session_token is missing.').body(), 400);
+    if (!(await revokeByTokenHash(db, sha256(token)))) return c.json(KRATOS_ERRORS.noSession().body(), 403);
+    return c.body(null, 204);
+  });
+
+  app.get(`${ORY_BASE_PATH}/self-service/errors`, async (c) => {
+    const error = await getFlowError(db, c.req.query('id') ?? '');
+    if (!error) return c.json(KRATOS_ERRORS.notFound().body(), 404);
+    return c.json(
+      {
+        id: error.id,
+        error: error.error,
+        created_at: error.created_at.toISOString(),
+        updated_at: error.updated_at.toISOString(),
+      },
+      200,
+    );
+  });
+}

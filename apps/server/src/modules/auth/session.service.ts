@@ -1,0 +1,124 @@
+import { AUTH_LIMITS } from '@mc/contracts';
+import { type AddressRow, type Db, getIdentity, type IdentityRow, listAddresses } from './identity.repo.js';
+import {
+  findActiveSessionByTokenHash,
+  insertSession,
+  revokeSession,
+  type SessionMethod,
+  type SessionRow,
+} from './session.repo.js';
+import { LOGOUT_TOKEN_PREFIX, randomToken, SESSION_TOKEN_PREFIX, sha256 } from './tokens.js';
+
+/** A session just issued: the secret token (returned once) and its row. */
+export interface IssuedSession {
+  token: string;
+  logoutToken: string;
+  session: SessionRow;
+}
+
+/** A session found from a request, with its identity. */
+export interface CurrentSession {
+  token: string;
+  session: SessionRow;
+  identity: IdentityRow;
+}
+
+/**
+ * Issues a fresh session (a new id and token every time: sign-in always rotates the session, so a
+ * token planted before sign-in is worthless after it). `replaces` is ended in the same transaction.
+ */
+export async function issueSession(
+  db: Db,
+  identityId: string,
+  options: {
+    aal: 'aal1' | 'aal2';
+    methods: SessionMethod[];
+    authenticatedAt?: Date;
+    replaces?: string | null;
+    userAgent?: string;
+    ip?: string;
+  },
+): Promise<IssuedSession> {
+  const token = randomToken(SESSION_TOKEN_PREFIX);
+  const logoutToken = randomToken(LOGOUT_TOKEN_PREFIX);
+  if (options.replaces) await revokeSession(db, options.replaces);
+  const session = await insertSession(db, {
+    tokenHash: sha256(token),
+    logoutTokenHash: sha256(logoutToken),
+    identityId,
+    aal: options.aal,
+    methods: options.methods,
+    authenticatedAt: options.authenticatedAt ?? new Date(),
+    expiresAt: new Date(Date.now() + AUTH_LIMITS.sessionLifespanMs),
+    userAgent: options.userAgent,
+    ip: options.ip,
+  });
+  return { token, logoutToken, session };
+}
+
+/** The live session and identity of a token, if any. */
+export async function findSession(db: Db, token: string | undefined): Promise<CurrentSession | undefined> {
+  if (!token || token.length > 200) return undefined;
+  const session = await findActiveSessionByTokenHash(db, sha256(token));
+  if (!session) return undefined;
+  const identity = await getIdentity(db, session.identity_id);
+  if (identity?.state !== 'active') return undefined;
+  return { token, session, identity };
+}
+
+/** A session method entry completed now. */
+export function methodNow(method: SessionMethod['method'], aal: 'aal1' | 'aal2'): SessionMethod {
+  return { method, aal, completed_at: new Date().toISOString() };
+}
+
+function addressJson(address: AddressRow) {
+  return {
+    id: address.id,
+    value: address.value,
+    via: address.via,
+    verified: address.verified,
+    status: address.status,
+    ...(address.verified_at ? { verified_at: address.verified_at.toISOString() } : {}),
+    created_at: address.created_at.toISOString(),
+    updated_at: address.updated_at.toISOString(),
+  };
+}
+
+/** Kratos's identity JSON (traits and addresses; credentials are never included). */
+export async function identityJson(db: Db, identity: IdentityRow, baseUrl: string) {
+  const addresses = await listAddresses(db, identity.id);
+  return {
+    id: identity.id,
+    schema_id: identity.schema_id,
+    schema_url: `${baseUrl}/schemas/ZGVmYXVsdA`,
+    state: identity.state,
+    traits: identity.traits,
+    verifiable_addresses: addresses.map(addressJson),
+    recovery_addresses: addresses.map((a) => ({
+      id: a.id,
+      value: a.value,
+      via: a.via,
+      created_at: a.created_at,
+      updated_at: a.updated_at,
+    })),
+    metadata_public: null,
+    created_at: identity.created_at.toISOString(),
+    updated_at: identity.updated_at.toISOString(),
+    organization_id: null,
+  };
+}
+
+/** Kratos's session JSON. */
+export async function sessionJson(db: Db, session: SessionRow, identity: IdentityRow, baseUrl: string) {
+  return {
+    id: session.id,
+    active: session.active,
+    expires_at: session.expires_at.toISOString(),
+    authenticated_at: session.authenticated_at.toISOString(),
+    authenticator_assurance_level: session.aal,
+    authentication_methods: session.methods,
+    issued_at: session.issued_at.toISOString(),
+    identity: await identityJson(db, identity, baseUrl),
+    devices: [],
+  };
+}

@@ -1,0 +1,91 @@
+import type { ResourceKind } from '@mc/contracts';
+import type { ScopeField } from './authorize.js';
+
+/** How the data API's tables map onto the role matrix, and which column a row scope filters. */
+export interface TableRule {
+  kind: ResourceKind;
+  /** For row scope: the table's column holding the id a permission row names, per scope field. */
+  scope?: Partial<Record<ScopeField, string>>;
+}
+
+/**
+ * Tables the data API never serves to anyone: credentials, sessions, flows, one-time codes, token
+ * hashes. Secrets never appear in an API answer.
+ */
+export const SECRET_TABLES: ReadonlySet<string> = new Set([
+  'identity_credentials',
+  'identity_credential_identifiers',
+  'sessions',
+  'selfservice_flows',
+  'selfservice_codes',
+  'auth_attempts',
+  'access_tokens',
+  'schema_migrations',
+]);
+
+const CONFIG_SCOPE = { config_id: 'config_id' } as const;
+
+const EXACT: Readonly<Record<string, TableRule>> = {
+  incidents: { kind: 'incident' },
+  incident_summary: { kind: 'incident' },
+  incident_histories: { kind: 'incident' },
+  incidents_by_component: { kind: 'incident' },
+  incidents_by_config: { kind: 'incident' },
+  hypotheses: { kind: 'incident' },
+  incident_rules: { kind: 'incident' },
+  evidences: { kind: 'evidences' },
+  comments: { kind: 'comments' },
+  responders: { kind: 'responder' },
+  people: { kind: 'database' },
+  teams: { kind: 'database' },
+  canaries: { kind: 'canaries', scope: { canary_id: 'id' } },
+  checks: { kind: 'canaries', scope: { canary_id: 'canary_id', check_id: 'id' } },
+  check_statuses: { kind: 'canaries', scope: { check_id: 'check_id' } },
+  check_summary: { kind: 'canaries', scope: { canary_id: 'canary_id', check_id: 'id' } },
+  topologies: { kind: 'topologies' },
+  components: { kind: 'topologies', scope: { component_id: 'id' } },
+  component_relationships: { kind: 'topologies', scope: { component_id: 'component_id' } },
+  config_scrapers: { kind: 'config_scrapers' },
+  config_items: { kind: 'database', scope: { config_id: 'id' } },
+  configs: { kind: 'database', scope: { config_id: 'id' } },
+  config_detail: { kind: 'database', scope: { config_id: 'id' } },
+  config_names: { kind: 'database', scope: { config_id: 'id' } },
+  identities: { kind: 'identities' },
+  identity_addresses: { kind: 'identities' },
+  connections: { kind: 'connections', scope: { connection_id: 'id' } },
+  connections_list: { kind: 'connections', scope: { connection_id: 'id' } },
+  connection_details: { kind: 'connections', scope: { connection_id: 'id' } },
+  agents: { kind: 'agents' },
+  agents_summary: { kind: 'agents' },
+  properties: { kind: 'feature_flags' },
+  logging_backends: { kind: 'logging_backends' },
+  integrations: { kind: 'integrations' },
+  integrations_with_status: { kind: 'integrations' },
+  playbooks: { kind: 'playbooks', scope: { playbook_id: 'id' } },
+  playbook_names: { kind: 'playbooks', scope: { playbook_id: 'id' } },
+  playbook_runs: { kind: 'playbook_runs', scope: { playbook_id: 'playbook_id' } },
+  playbook_run_actions: { kind: 'playbook_runs' },
+  permissions: { kind: 'permissions' },
+  permissions_summary: { kind: 'permissions' },
+  permission_subjects: { kind: 'permissions' },
+  permissions_group_summary: { kind: 'permissions' },
+  casbin_rule: { kind: 'rbac' },
+  invites: { kind: 'auth' },
+  selfservice_errors: { kind: 'kratos' },
+};
+
+/**
+ * The matrix kind of a table (or view). Families by prefix: `config_*` is the catalog (row scope by
+ * config_id), `notification*` notifications, `check*`/`canary*` canaries, `playbook*` playbooks;
+ * people, teams, jobs and anything else count as `database`.
+ */
+export function tableRule(table: string): TableRule {
+  const exact = EXACT[table];
+  if (exact) return exact;
+  if (table.startsWith('config_')) return { kind: 'database', scope: CONFIG_SCOPE };
+  if (table.startsWith('notification')) return { kind: 'notifications' };
+  if (table.startsWith('check') || table.startsWith('canar')) return { kind: 'canaries' };
+  if (table.startsWith('playbook')) return { kind: 'playbooks' };
+  if (table.startsWith('incident')) return { kind: 'incident' };
+  return { kind: 'database' };
+}

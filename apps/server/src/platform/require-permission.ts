@@ -1,0 +1,52 @@
+import type { AccessAction, ResourceKind } from '@mc/contracts';
+import type { Context, MiddlewareHandler } from 'hono';
+import { AppError } from './errors.js';
+import type { Actor, AppEnv } from './request-context.js';
+
+/** The one resource a request is about, as a permission row would name it. */
+export interface NamedResource {
+  field: 'config_id' | 'component_id' | 'canary_id' | 'playbook_id' | 'connection_id' | 'check_id';
+  id: string;
+}
+
+/** A permission question: may the actor do `action` on `resource` (optionally one named resource)? */
+export interface PermissionQuestion {
+  resource: ResourceKind;
+  action: AccessAction;
+  named?: NamedResource;
+}
+
+/** Answers permission questions; installed per request by the authentication middleware. */
+export type PermissionChecker = (actor: Actor, question: PermissionQuestion) => Promise<boolean>;
+
+/** The 401 every protected route gives without a session or token. */
+export const UNAUTHORIZED_MESSAGE = 'Unauthorized';
+
+/**
+ * Route guard: 401 without a signed-in actor, 403 when the role matrix and permission rows refuse.
+ * Every module route declares one (see docs/identity.md). `named` picks the one resource a request
+ * is about from the request, so a permission row on that resource can allow or deny it.
+ */
+export function requirePermission(
+  resource: ResourceKind,
+  action: AccessAction,
+  named?: (c: Context<AppEnv>) => NamedResource | undefined,
+): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const actor = c.var.actor;
+    if (actor.kind === 'anonymous') throw new AppError('unauthorized', UNAUTHORIZED_MESSAGE);
+    const check = c.var.checkPermission;
+    const allowed =
+      actor.kind === 'system' || (check !== undefined && (await check(actor, { resource, action, named: named?.(c) })));
+    if (!allowed) throw new AppError('forbidden', `You do not have permission to ${action} ${resource}`);
+    await next();
+  };
+}
+
+/** Route guard for routes any signed-in person may call (their own profile, who-am-I). */
+export function requireSignIn(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (c.var.actor.kind === 'anonymous') throw new AppError('unauthorized', UNAUTHORIZED_MESSAGE);
+    await next();
+  };
+}

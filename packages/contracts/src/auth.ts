@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/** Base path of the built-in identity provider's public (Kratos-compatible) API. */
+export const ORY_BASE_PATH = '/api/.ory';
+
+/** Console routes of the auth pages (spec 000 §2). */
+export const AUTH_ROUTES = {
+  login: '/login',
+  registration: '/registration',
+  recovery: '/recovery',
+  verification: '/verification',
+  settings: '/profile-settings',
+  error: '/error',
+  badSession: '/bad-session',
+  authStateChecker: '/auth-state-checker',
+} as const;
+
+/** Headings and texts of the auth pages (spec 000 §2, §8). */
+export const AUTH_TEXTS = {
+  loginHeading: 'Sign In to your account',
+  refreshHeading: 'Confirm Action',
+  secondFactorHeading: 'Two-Factor Authentication',
+  resetPassword: 'Reset password',
+  registrationHeading: 'Create account',
+  recoveryHeading: 'Recover account',
+  verificationHeading: 'Verify your account',
+  badSession: 'Bad Session. Please try logging out and logging in again, if the problem persist, please contact us.',
+  unknownError: 'Unknown error',
+  goBack: 'Go back',
+  provisioning: 'Please wait, instance provisioning in-progress ...',
+  settingsSections: [
+    'Profile Settings',
+    'Change Password',
+    'Manage Social Sign In',
+    'Manage 2FA Backup Recovery Codes',
+    'Manage 2FA TOTP Authenticator App',
+    'Manage Hardware Tokens and Biometrics',
+  ],
+} as const;
+
+/** The console's messages for the provider's error ids (spec 000 §8). */
+export const FLOW_ERROR_MESSAGES = {
+  self_service_flow_return_to_forbidden: 'The return_to address is not allowed.',
+  self_service_flow_expired: 'Your interaction expired, please fill out the form again.',
+  security_csrf_violation: 'A security violation was detected, please fill out the form again.',
+} as const;
+
+/** Settings flow messages clear after this long (spec 000 §9). */
+export const SETTINGS_MESSAGE_CLEAR_MS = 10_000;
+
+/** Lifetimes and limits of the identity provider. */
+export const AUTH_LIMITS = {
+  flowLifespanMs: 60 * 60 * 1000,
+  sessionLifespanMs: 24 * 60 * 60 * 1000,
+  privilegedSessionMs: 15 * 60 * 1000,
+  codeLifespanMs: 60 * 60 * 1000,
+  maxFailedAttempts: 5,
+  failureWindowMs: 15 * 60 * 1000,
+  lockMs: 15 * 60 * 1000,
+  minPasswordLength: 8,
+  backupCodeCount: 12,
+} as const;
+
+/** Who-am-I status codes that send the console to second-factor sign-in (spec 000 §8). */
+export const AAL2_REQUIRED_STATUSES: readonly number[] = [403, 422];
+
+/** `POST /api/auth/invite_user` body (spec 000 §7). */
+export const inviteUserSchema = z.object({
+  firstName: z.string().trim().min(1, 'First name is required').max(100),
+  lastName: z.string().trim().min(1, 'Last name is required').max(100),
+  email: z.email('Enter a valid email address').max(320),
+  role: z.enum(['admin', 'editor', 'viewer', 'guest', 'commander', 'responder'], { message: 'Choose a role' }),
+});
+/** An invitation request. */
+export type InviteUserInput = z.infer<typeof inviteUserSchema>;
+
+/** `POST /api/auth/tokens` body. */
+export const createTokenSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(200),
+  expiresInDays: z.number().int().min(1).max(3650).nullish(),
+});
+/** An API-token creation request. */
+export type CreateTokenInput = z.infer<typeof createTokenSchema>;
