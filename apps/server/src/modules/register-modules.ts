@@ -8,6 +8,7 @@ import { registerAgentsRoutes } from './agents/agents.routes.js';
 import { registerIdentityModule } from './auth/identity.module.js';
 import { registerConnectionsRoutes } from './connections/connections.routes.js';
 import { registerPropertiesRoutes } from './properties/properties.routes.js';
+import { registerSchemaRoutes } from './settings-views/schemas.routes.js';
 import { registerSystemRoutes } from './system/system.routes.js';
 
 /** What every module's routes may depend on. */
@@ -28,4 +29,5 @@ export function registerModules(app: OpenAPIHono<AppEnv>, deps: ModuleDeps): voi
   registerConnectionsRoutes(app, deps);
   registerPropertiesRoutes(app, deps);
   registerAgentsRoutes(app, deps);
+  registerSchemaRoutes(app, deps);
 }

@@ -1,0 +1,63 @@
+import type { Context, Hono } from 'hono';
+import { AppError } from '../../platform/errors.js';
+import type { AppEnv } from '../../platform/request-context.js';
+import type { ModuleDeps } from '../register-modules.js';
+import { findResourceSchema, jsonSchemaOf, RESOURCE_SCHEMAS, type ResourceSchema } from './resource-schemas.js';
+import { validateSpecText } from './yaml-validation.js';
+
+const SUFFIX = '.schema.json';
+
+function schemaOrThrow(name: string): ResourceSchema {
+  const entry = findResourceSchema(name);
+  if (!entry) {
+    const known = RESOURCE_SCHEMAS.map((schema) => schema.file).join(', ');
+    throw new AppError('not_found', `No schema for '${name}'; known types: ${known}`);
+  }
+  return entry;
+}
+
+/** The spec text of a validate request: a raw YAML body, or JSON `{ "spec": "<yaml text>" }`. */
+async function specText(c: Context<AppEnv>): Promise<string> {
+  const type = c.req.header('content-type') ?? '';
+  if (!type.includes('application/json')) return c.req.text();
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw new AppError('bad_request', 'The request body must be JSON');
+  }
+  const spec = typeof body === 'object' && body !== null && 'spec' in body ? body.spec : undefined;
+  if (typeof spec !== 'string')
+    throw new AppError('bad_request', 'spec: This field is required (the YAML text to validate)');
+  return spec;
+}
+
+/**
+ * JSON schemas of the generic editor's types (`/api/schemas/{type}.schema.json`) and validation of
+ * spec YAML against them with line numbers (`POST /api/schemas/{type}/validate`).
+ */
+export function registerSchemaRoutes(app: Hono<AppEnv>, _deps: ModuleDeps): void {
+  app.get('/api/schemas', (c) =>
+    c.json(
+      RESOURCE_SCHEMAS.map((entry) => ({
+        table: entry.table,
+        title: entry.title,
+        url: `/api/schemas/${entry.file}${SUFFIX}`,
+      })),
+    ),
+  );
+  app.get('/api/schemas/:file', (c) => {
+    const file = c.req.param('file');
+    const name = file.endsWith(SUFFIX) ? file.slice(0, -SUFFIX.length) : file;
+    return c.json(jsonSchemaOf(schemaOrThrow(name)));
+  });
+  app.post('/api/schemas/:type/validate', async (c) => {
+    const entry = schemaOrThrow(c.req.param('type'));
+    const text = await specText(c);
+    const result = validateSpecText(text, jsonSchemaOf(entry));
+    if (result.valid) return c.json({ valid: true, spec: result.value });
+    const [first] = result.issues;
+    const message = first ? `line ${first.line}, column ${first.column}: ${first.message}` : 'Invalid spec';
+    throw new AppError('bad_request', message, { issues: result.issues });
+  });
+}
