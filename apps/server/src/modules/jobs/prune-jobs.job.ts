@@ -5,6 +5,16 @@ import { deleteFinishedJobs, deleteOldJobHistory } from './jobs.repo.js';
 /** Rows deleted per statement, so retention never holds long locks on a big table. */
 const BATCH = 5_000;
 
+/** Repeats a batched delete until a batch comes back short (or the job is aborted); returns the total. */
+async function deleteInBatches(remove: () => Promise<number>, signal: AbortSignal): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const deleted = await remove();
+    total += deleted;
+    if (deleted < BATCH || signal.aborted) return total;
+  }
+}
+
 /**
  * Retention for the queue itself: deletes finished jobs (succeeded, dead, cancelled) and
  * job_history rows past their retention, in batches. Runs hourly; safe to run twice.
@@ -20,14 +30,8 @@ export const pruneJobsJob = defineJob({
   schedule: { schedule: '@hourly', payload: {}, jitterMs: 5 * 60_000 },
   async handler({ payload, signal, deps }) {
     const pool = deps.database.pool;
-    let jobs = 0;
-    let history = 0;
-    for (let deleted = BATCH; deleted === BATCH && !signal.aborted; jobs += deleted) {
-      deleted = await deleteFinishedJobs(pool, payload.jobsRetentionDays, BATCH);
-    }
-    for (let deleted = BATCH; deleted === BATCH && !signal.aborted; history += deleted) {
-      deleted = await deleteOldJobHistory(pool, payload.historyRetentionDays, BATCH);
-    }
+    const jobs = await deleteInBatches(() => deleteFinishedJobs(pool, payload.jobsRetentionDays, BATCH), signal);
+    const history = await deleteInBatches(() => deleteOldJobHistory(pool, payload.historyRetentionDays, BATCH), signal);
     return { successCount: jobs + history, details: { summary: { jobs_deleted: jobs, job_history_deleted: history } } };
   },
 });
