@@ -186,7 +186,7 @@ describe('PATCH and DELETE', () => {
   });
 
   test('a single-object write that touches several rows is 406 and rolled back', async () => {
-    const res = await raw(t, 'checks?canary_id=eq.' + ID.web, {
+    const res = await raw(t, `checks?canary_id=eq.${ID.web}`, {
       method: 'PATCH',
       headers: { ...json, Accept: 'application/vnd.pgrst.object+json', Prefer: 'return=representation' },
       body: JSON.stringify({ owner: 'rolled-back' }),

@@ -6,7 +6,7 @@ import type { ColumnInfo, ForeignKey, SchemaCache, TableInfo } from './schema-ca
 import { SqlParams } from './sql-text.js';
 
 function column(name: string, type = 'text'): ColumnInfo {
-  return { name, type, category: 'S', defaultExpr: null, generated: false };
+  return { name, type, category: 'S', defaultExpr: null, generated: false, notNull: false };
 }
 
 function table(name: string, cols: string[], extra: Partial<TableInfo> = {}): TableInfo {

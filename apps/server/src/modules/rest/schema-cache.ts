@@ -11,6 +11,7 @@ export interface ColumnInfo {
   category: string;
   defaultExpr: string | null;
   generated: boolean;
+  notNull: boolean;
 }
 
 /** A foreign key between two exposed tables. */
@@ -68,7 +69,7 @@ export interface SchemaCache {
 
 const COLUMNS_SQL = `
 SELECT c.relname AS table, c.relkind AS kind, a.attname AS column, format_type(a.atttypid, a.atttypmod) AS type,
-       t.typcategory AS category, pg_get_expr(d.adbin, d.adrelid) AS default_expr, a.attgenerated <> '' AS generated
+       t.typcategory AS category, pg_get_expr(d.adbin, d.adrelid) AS default_expr, a.attgenerated <> '' AS generated, a.attnotnull AS not_null
 FROM pg_class c
 JOIN pg_namespace n ON n.oid = c.relnamespace
 JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
@@ -122,6 +123,7 @@ interface ColumnRow {
   category: string;
   default_expr: string | null;
   generated: boolean;
+  not_null: boolean;
 }
 
 interface ConstraintRow {
@@ -165,7 +167,12 @@ function buildFunction(row: FunctionRow): FunctionInfo {
       : row.arg_names.filter((_, i) => ['i', 'b', 'v'].includes(row.arg_modes[i] ?? 'i'));
   const firstDefault = row.nargs - row.ndefaults;
   const args = row.arg_types.map((type, i) => ({ name: inputNames[i] ?? '', type, hasDefault: i >= firstDefault }));
-  const resultColumns = (row.result_columns ?? []).map((c) => ({ ...c, defaultExpr: null, generated: false }));
+  const resultColumns = (row.result_columns ?? []).map((c) => ({
+    ...c,
+    defaultExpr: null,
+    generated: false,
+    notNull: false,
+  }));
   return {
     name: row.name,
     args,
@@ -216,6 +223,7 @@ export async function loadSchemaCache(pool: pg.Pool, extraFunctions: readonly st
       category: row.category,
       defaultExpr: row.default_expr,
       generated: row.generated,
+      notNull: row.not_null,
     };
     table.columns.set(row.column, info);
     if (exposed.hidden?.includes(row.column) || isSecretColumn(row.table, row.column)) table.hidden.add(row.column);

@@ -54,6 +54,18 @@ export function insertCte(
   prefs: Preferences,
 ): string {
   const { table, params } = input;
+  if (columns.length === 0) {
+    // Objects without keys: every column takes its default. One column with a default is named so
+    // that the statement still inserts one row per object.
+    const anyDefault = [...table.columns.values()].find((c) => c.defaultExpr !== null && !c.generated);
+    if (!anyDefault || rows.length === 1)
+      return `INSERT INTO ${tableRef(table)} AS ${A} DEFAULT VALUES ${RETURNING_INSERT}`;
+    const body = params.add(JSON.stringify(rows));
+    return (
+      `INSERT INTO ${tableRef(table)} AS ${A} (${ident(anyDefault.name)}) SELECT ${anyDefault.defaultExpr} ` +
+      `FROM jsonb_array_elements(${body}::jsonb) ${RETURNING_INSERT}`
+    );
+  }
   const body = params.add(JSON.stringify(rows));
   const exprs = columns.map((c) => {
     const value = `pgrst_rec.${ident(c)}`;
@@ -76,9 +88,6 @@ export function insertCte(
       const scope = input.rowScopes ? ` WHERE ${rowScopeSql(table, WRITE_ALIAS, input.rowScopes, params)}` : '';
       conflict = ` ON CONFLICT (${target}) DO UPDATE SET ${set}${scope}`;
     }
-  }
-  if (columns.length === 0) {
-    return `INSERT INTO ${tableRef(table)} AS ${A} DEFAULT VALUES${conflict} ${RETURNING_INSERT}`;
   }
   return `INSERT INTO ${tableRef(table)} AS ${A} (${columnList}) SELECT ${exprs.join(', ')} ${source}${conflict} ${RETURNING_INSERT}`;
 }

@@ -82,6 +82,10 @@ export async function runWrite(req: WriteRequest): Promise<RestResponse> {
   }
   if (req.method === 'POST') {
     rows = parseWriteBody(req.body, true);
+    if (rows.length === 0) {
+      const empty = prefs.return === 'representation' ? '[]' : null;
+      return { status: 201, headers: { 'Content-Range': '*/*', 'Content-Type': contentType(req.accept) }, body: empty };
+    }
     if (req.rowScopes) checkInsertScope(table, rows, req.rowScopes);
     if (prefs.resolution) action = 'upsert';
     cte = insertCte(input, rows, writeColumns(table, rows, query.columns), prefs);
