@@ -18,7 +18,7 @@ export interface ResolvedConnection {
   password?: string | null;
   certificate?: string | null;
   insecure_tls?: boolean | null;
-  properties?: Record<string, string> | null;
+  properties?: Record<string, unknown> | null;
 }
 
 /** Looks up `connection://<type>/<name>`; null when no such connection exists. */

@@ -50,7 +50,10 @@ export async function resolveConnectionValues(spec: ConnectionSpec, ctx: CheckCo
   const username = (await resolveEnvVar(spec.username, ctx, 'username')) ?? stored?.username ?? undefined;
   const password = (await resolveEnvVar(spec.password, ctx, 'password')) ?? stored?.password ?? undefined;
   const url = spec.url || stored?.url || undefined;
-  const values: ConnectionValues = { insecureTLS: stored?.insecure_tls ?? false, properties: stored?.properties ?? {} };
+  const properties = Object.fromEntries(
+    Object.entries(stored?.properties ?? {}).map(([key, value]) => [key, String(value)]),
+  );
+  const values: ConnectionValues = { insecureTLS: stored?.insecure_tls ?? false, properties };
   if (url) values.url = url;
   if (username) values.username = username;
   if (password) values.password = password;
