@@ -110,6 +110,7 @@ describe('http check against a local HTTP server', () => {
       test: { expr: 'json.method == "POST" && json.x == "t1" && json.body == "{\\"a\\":1}"' },
     });
     expect(result.status).toBe('healthy');
+    // The echo route answers JSON with an `auth` field.
     expect((result.details.json as { auth: string }).auth).toBe(
       `Basic ${Buffer.from('alice:s3cret').toString('base64')}`,
     );

@@ -94,6 +94,7 @@ function judge(spec: HttpCheckSpec, response: GuardedResponse, content: string, 
     const { path, value } = spec.responseJSONContent;
     let found: unknown[];
     try {
+      // JSONPath wants an object and, with wrap: true, answers a list.
       found = JSONPath({ path, json: json as object, wrap: true }) as unknown[];
     } catch (error) {
       throw new CheckConfigError(`responseJSONContent.path is not valid JSONPath: ${errorText(error)}`);

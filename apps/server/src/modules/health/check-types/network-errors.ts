@@ -24,6 +24,7 @@ const CODE_MESSAGES: Record<string, string> = {
 /** The error's code, if it carries one. */
 export function errorCode(error: unknown): string | undefined {
   if (error && typeof error === 'object' && 'code' in error) {
+    // `'code' in error` holds, so the property exists.
     const code = (error as { code: unknown }).code;
     return typeof code === 'string' ? code : undefined;
   }

@@ -39,6 +39,7 @@ interface PromAnswer {
 function samples(answer: PromAnswer): Record<string, unknown>[] {
   const data = answer.data ?? {};
   if (data.resultType === 'vector' && Array.isArray(data.result)) {
+    // A vector result is a list of samples (Prometheus HTTP API).
     return (data.result as PromSample[]).map((sample) => ({
       ...(sample.metric ?? {}),
       value: Number(sample.value?.[1]),
@@ -85,6 +86,7 @@ async function run(spec: PrometheusCheckSpec, ctx: CheckContext): Promise<CheckR
   }
   let answer: PromAnswer;
   try {
+    // The API's envelope; every field is read defensively below.
     answer = JSON.parse(response.body.toString('utf8')) as PromAnswer;
   } catch {
     throw new CheckFailure(`Prometheus answered HTTP ${response.status} without JSON`);

@@ -102,6 +102,7 @@ function whenAborted(signal: AbortSignal): Promise<never> {
 }
 
 function isKnownType(type: string): type is CheckType {
+  // Widened to test membership of any string.
   return (CHECK_TYPES as readonly string[]).includes(type);
 }
 

@@ -54,6 +54,7 @@ export function plainValue(value: unknown): unknown {
 
 /** Judges the rows against `results`; the healthy message names the row count. */
 export function judgeRows(spec: SqlCheckSpec, rows: Record<string, unknown>[], label: string): CheckRunOutput {
+  // plainValue keeps an object an object.
   const plainRows = rows.map((row) => plainValue(row) as Record<string, unknown>);
   const results = { rows: plainRows, count: plainRows.length };
   const details = { results, rows: plainRows, count: plainRows.length };

@@ -48,6 +48,7 @@ function parseEntry(text: string): AllowListEntry | null {
 export function parseEgressPolicy(settings: EgressPolicySettings): ParsedEgressPolicy {
   const rawMode = (settings.policy ?? '').trim().toLowerCase();
   const mode = rawMode === '' ? DEFAULT_EGRESS_MODE : rawMode;
+  // Widened to test membership of any string.
   if (!(EGRESS_MODES as readonly string[]).includes(mode)) {
     return {
       ok: false,

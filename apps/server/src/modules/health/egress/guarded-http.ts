@@ -71,6 +71,7 @@ export function peerCertificate(socket: unknown): PeerCertificateInfo | undefine
           .join(', ')
       : '';
   return {
+    // Certificate names are flat key → value maps at run time.
     subject: name(cert.subject as unknown as Record<string, string>),
     issuer: name(cert.issuer as unknown as Record<string, string>),
     validFrom: new Date(cert.valid_from).toISOString(),

@@ -244,5 +244,6 @@ export function classifyIp(ip: ParsedIp): AddressClass {
 /** True when the hostname is a metadata hostname (case and a trailing dot ignored). */
 export function isMetadataHostname(host: string): boolean {
   const name = host.toLowerCase().replace(/\.$/, '');
+  // Widened to test membership of any string.
   return (METADATA_HOSTNAMES as readonly string[]).includes(name);
 }

@@ -20,6 +20,7 @@ const environment = new Environment({
   homogeneousAggregateLiterals: false,
   limits: { maxAstNodes: 2000, maxDepth: 50, maxListElements: 1000, maxMapEntries: 1000, maxCallArguments: 32 },
 }).registerFunction('jsonpath(string, dyn): dyn', (path: string, value: unknown) => {
+  // JSONPath's typing wants an object; any JSON value is accepted at run time.
   const found: unknown = JSONPath({ path, json: toPlain(value) as object, wrap: true });
   return toCelValue(Array.isArray(found) && found.length === 1 ? found[0] : found);
 });

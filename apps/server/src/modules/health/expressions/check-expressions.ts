@@ -58,6 +58,7 @@ function applyTransform(
 ): ExpressionSubject {
   if (Array.isArray(value)) {
     for (const item of value) {
+      // Reading `name` off an unknown object to test it.
       if (item && typeof item === 'object' && typeof (item as { name?: unknown }).name === 'string') {
         // Checked: an object with a string name.
         transformed.push(item as TransformedCheck);
@@ -71,6 +72,7 @@ function applyTransform(
   // A non-array object (checked above).
   const out = value as Record<string, unknown>;
   if (typeof out.name === 'string' && out.name !== '') {
+    // `name` is a non-empty string (checked).
     transformed.push(out as TransformedCheck);
     return subject;
   }
@@ -79,6 +81,7 @@ function applyTransform(
   if (typeof out.message === 'string') next.message = out.message;
   if (typeof out.error === 'string') next.error = out.error;
   if (typeof out.duration === 'number') next.duration = out.duration;
+  // An object (checked) replaces the details map.
   if (out.detail && typeof out.detail === 'object') next.details = out.detail as Record<string, unknown>;
   return next;
 }

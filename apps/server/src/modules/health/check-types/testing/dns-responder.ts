@@ -91,6 +91,7 @@ export async function startDnsResponder(
     const question = readQuestion(message);
     if (!question || silent.includes(question.name)) return;
     const records = zone[question.name];
+    // Object.keys of a literal map: exactly its record types.
     const typeName = (Object.keys(TYPE_CODES) as RecordType[]).find((key) => TYPE_CODES[key] === question.type);
     const answers = records && typeName ? rdata(typeName, records) : [];
     const header = Buffer.alloc(12);
