@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from '../../platform/request-context.js';
+import { requirePermission, requireSignIn } from '../../platform/require-permission.js';
 import type { ModuleDeps } from '../register-modules.js';
 import { actorId, readJson } from '../settings-views/http-helpers.js';
 import { propertiesService } from './properties.service.js';
@@ -8,20 +9,21 @@ import { propertiesService } from './properties.service.js';
 export function registerPropertiesRoutes(app: Hono<AppEnv>, deps: ModuleDeps): void {
   const properties = propertiesService(deps.database);
 
-  // TODO(#3): requirePermission('feature_flags', 'read')
-  app.get('/api/properties', async (c) => c.json(await properties.list()));
+  app.get('/api/properties', requirePermission('feature_flags', 'read'), async (c) => c.json(await properties.list()));
   // Every signed-in console reads the flags to hide disabled features.
-  app.get('/api/properties/feature-flags', async (c) => c.json({ disabled: await properties.disabledFeatures() }));
-  // TODO(#3): requirePermission('feature_flags', 'read')
-  app.get('/api/properties/:name{.+}', async (c) => c.json(await properties.get(c.req.param('name'))));
-  // TODO(#3): requirePermission('feature_flags', 'write')
-  app.post('/api/properties', async (c) => c.json(await properties.create(await readJson(c), actorId(c)), 201));
-  // TODO(#3): requirePermission('feature_flags', 'write')
-  app.patch('/api/properties/:name{.+}', async (c) =>
+  app.get('/api/properties/feature-flags', requireSignIn(), async (c) =>
+    c.json({ disabled: await properties.disabledFeatures() }),
+  );
+  app.get('/api/properties/:name{.+}', requirePermission('feature_flags', 'read'), async (c) =>
+    c.json(await properties.get(c.req.param('name'))),
+  );
+  app.post('/api/properties', requirePermission('feature_flags', 'write'), async (c) =>
+    c.json(await properties.create(await readJson(c), actorId(c)), 201),
+  );
+  app.patch('/api/properties/:name{.+}', requirePermission('feature_flags', 'write'), async (c) =>
     c.json(await properties.update(c.req.param('name'), await readJson(c))),
   );
-  // TODO(#3): requirePermission('feature_flags', 'write')
-  app.delete('/api/properties/:name{.+}', async (c) => {
+  app.delete('/api/properties/:name{.+}', requirePermission('feature_flags', 'write'), async (c) => {
     await properties.remove(c.req.param('name'));
     return c.body(null, 204);
   });

@@ -1,6 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { AppError } from '../../platform/errors.js';
 import type { AppEnv } from '../../platform/request-context.js';
+import { requireSignIn } from '../../platform/require-permission.js';
 import type { ModuleDeps } from '../register-modules.js';
 import { findResourceSchema, jsonSchemaOf, RESOURCE_SCHEMAS, type ResourceSchema } from './resource-schemas.js';
 import { validateSpecText } from './yaml-validation.js';
@@ -37,7 +38,7 @@ async function specText(c: Context<AppEnv>): Promise<string> {
  * spec YAML against them with line numbers (`POST /api/schemas/{type}/validate`).
  */
 export function registerSchemaRoutes(app: Hono<AppEnv>, _deps: ModuleDeps): void {
-  app.get('/api/schemas', (c) =>
+  app.get('/api/schemas', requireSignIn(), (c) =>
     c.json(
       RESOURCE_SCHEMAS.map((entry) => ({
         table: entry.table,
@@ -46,12 +47,12 @@ export function registerSchemaRoutes(app: Hono<AppEnv>, _deps: ModuleDeps): void
       })),
     ),
   );
-  app.get('/api/schemas/:file', (c) => {
+  app.get('/api/schemas/:file', requireSignIn(), (c) => {
     const file = c.req.param('file');
     const name = file.endsWith(SUFFIX) ? file.slice(0, -SUFFIX.length) : file;
     return c.json(jsonSchemaOf(schemaOrThrow(name)));
   });
-  app.post('/api/schemas/:type/validate', async (c) => {
+  app.post('/api/schemas/:type/validate', requireSignIn(), async (c) => {
     const entry = schemaOrThrow(c.req.param('type'));
     const text = await specText(c);
     const result = validateSpecText(text, jsonSchemaOf(entry));
