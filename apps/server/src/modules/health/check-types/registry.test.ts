@@ -43,6 +43,19 @@ describe('runCheck', () => {
     expect(transformed).toMatchObject({ status: 'unhealthy', message: 'usage 81%' });
   });
 
+  it('keeps a failed test reason in error when display rewrites the message', async () => {
+    const result = await exec({
+      script: 'echo 7',
+      test: { expr: 'int(stdout.trim()) < 5' },
+      display: { expr: '"queue " + stdout.trim()' },
+    });
+    expect(result).toMatchObject({
+      status: 'unhealthy',
+      message: 'queue 7',
+      error: 'test expression returned false: int(stdout.trim()) < 5',
+    });
+  });
+
   it('returns named transform entries as transformed checks', async () => {
     const result = await exec({
       script: 'printf "a\\nb\\n"',

@@ -108,10 +108,14 @@ export function applyCheckExpressions(
     const test = spec.test?.expr;
     if (test && current.status === 'healthy') {
       const value = evaluateExpression(test, variables(current));
-      if (value === false) current = fail(current, `test expression returned false: ${test}`);
-      else if (value !== true) {
-        current = fail(current, `test expression must return true or false, got ${JSON.stringify(value)}: ${test}`);
-      }
+      // The reason also goes to `error`, so a display expression that rewrites the message keeps it.
+      const reason =
+        value === false
+          ? `test expression returned false: ${test}`
+          : value !== true
+            ? `test expression must return true or false, got ${JSON.stringify(value)}: ${test}`
+            : null;
+      if (reason) current = fail(current, reason, reason);
     }
     if (spec.display?.expr) {
       const value = evaluateExpression(spec.display.expr, variables(current));
