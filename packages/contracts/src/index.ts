@@ -6,3 +6,4 @@ export * from './interface.js';
 export * from './properties.js';
 export * from './auth.js';
 export * from './rbac.js';
+export * from './incidents.js';

@@ -7,6 +7,7 @@ import type { AppEnv } from '../platform/request-context.js';
 import { registerAgentsRoutes } from './agents/agents.routes.js';
 import { registerIdentityModule } from './auth/identity.module.js';
 import { registerConnectionsRoutes } from './connections/connections.routes.js';
+import { registerIncidentsRoutes } from './incidents/incidents.routes.js';
 import { registerPropertiesRoutes } from './properties/properties.routes.js';
 import { registerSchemaRoutes } from './settings-views/schemas.routes.js';
 import { registerSystemRoutes } from './system/system.routes.js';
@@ -27,6 +28,7 @@ export function registerModules(app: OpenAPIHono<AppEnv>, deps: ModuleDeps): voi
   deps.dataAccess = registerIdentityModule(app, deps).access.dataAccess;
   registerSystemRoutes(app, deps);
   registerConnectionsRoutes(app, deps);
+  registerIncidentsRoutes(app, deps);
   registerPropertiesRoutes(app, deps);
   registerAgentsRoutes(app, deps);
   registerSchemaRoutes(app, deps);

@@ -1,0 +1,88 @@
+import type {
+  IncidentCommentView,
+  IncidentEvidenceView,
+  IncidentHistoryView,
+  IncidentHypothesisView,
+} from '@mc/contracts';
+import type { Tables } from '@mc/db';
+import { type Kysely, sql } from 'kysely';
+
+type Db = Kysely<Tables>;
+
+/** How far back a check's uptime on an evidence card looks. */
+const UPTIME_WINDOW = '24 hours';
+/** Newest history rows the detail carries (the timeline pages further back through /history). */
+export const DETAIL_HISTORY_LIMIT = 200;
+
+/** The incident's hypotheses, oldest first. */
+export async function detailHypotheses(db: Db, incidentId: string): Promise<IncidentHypothesisView[]> {
+  const { rows } = await sql<IncidentHypothesisView>`SELECT h.id, h.incident_id, h.parent_id, h.type, h.title, h.status,
+      h.created_at, h.updated_at, jsonb_build_object('id', p.id, 'name', p.name, 'avatar', p.avatar) AS created_by
+    FROM hypotheses h LEFT JOIN people p ON p.id = h.created_by
+    WHERE h.incident_id = ${incidentId}::uuid AND h.deleted_at IS NULL ORDER BY h.created_at, h.id`.execute(db);
+  return rows;
+}
+
+/**
+ * The incident's evidence with the linked resource as it is now: a check's status and 24-hour uptime,
+ * a config item's health, a change's diff, an insight's message, a component's status.
+ */
+export async function detailEvidences(db: Db, incidentId: string): Promise<IncidentEvidenceView[]> {
+  const { rows } =
+    await sql<IncidentEvidenceView>`SELECT e.id, e.hypothesis_id, e.description, e.type, e.evidence, e.properties,
+      e.config_id, e.config_change_id, e.config_analysis_id, e.component_id, e.check_id, e.definition_of_done, e.done,
+      e.script, e.created_at, jsonb_build_object('id', p.id, 'name', p.name, 'avatar', p.avatar) AS created_by,
+      CASE
+        WHEN ch.id IS NOT NULL THEN jsonb_build_object('kind', 'check', 'id', ch.id, 'name', ch.name, 'type', ch.type,
+          'status', ch.status, 'last_runtime', ch.last_runtime, 'deleted', ch.deleted_at IS NOT NULL,
+          'uptime', (SELECT jsonb_build_object('passed', count(*) FILTER (WHERE s.status), 'failed', count(*) FILTER (WHERE NOT s.status))
+            FROM check_statuses s WHERE s.check_id = ch.id AND s.time > now() - ${UPTIME_WINDOW}::interval))
+        WHEN cc.id IS NOT NULL THEN jsonb_build_object('kind', 'config_change', 'id', cc.id, 'change_type', cc.change_type,
+          'summary', cc.summary, 'severity', cc.severity, 'diff', cc.diff, 'created_at', cc.created_at,
+          'config_id', cc.config_id, 'config_name', cci.name, 'config_type', cci.type)
+        WHEN ca.id IS NOT NULL THEN jsonb_build_object('kind', 'config_analysis', 'id', ca.id, 'analyzer', ca.analyzer,
+          'message', ca.message, 'severity', ca.severity, 'status', ca.status, 'config_id', ca.config_id, 'config_name', cai.name)
+        WHEN ci.id IS NOT NULL THEN jsonb_build_object('kind', 'config', 'id', ci.id, 'name', ci.name, 'type', ci.type,
+          'health', ci.health, 'status', ci.status, 'deleted', ci.deleted_at IS NOT NULL)
+        WHEN co.id IS NOT NULL THEN jsonb_build_object('kind', 'component', 'id', co.id, 'name', co.name, 'status', co.status,
+          'health', co.health, 'deleted', co.deleted_at IS NOT NULL)
+      END AS resource
+    FROM evidences e
+    JOIN hypotheses h ON h.id = e.hypothesis_id
+    LEFT JOIN people p ON p.id = e.created_by
+    LEFT JOIN checks ch ON ch.id = e.check_id
+    LEFT JOIN config_changes cc ON cc.id = e.config_change_id
+    LEFT JOIN config_items cci ON cci.id = cc.config_id
+    LEFT JOIN config_analysis ca ON ca.id = e.config_analysis_id
+    LEFT JOIN config_items cai ON cai.id = ca.config_id
+    LEFT JOIN config_items ci ON ci.id = e.config_id
+    LEFT JOIN components co ON co.id = e.component_id
+    WHERE h.incident_id = ${incidentId}::uuid AND e.deleted_at IS NULL AND h.deleted_at IS NULL
+    ORDER BY e.created_at, e.id`.execute(db);
+  return rows;
+}
+
+/** Comments on the incident and on its hypotheses, oldest first, with their author. */
+export async function detailComments(db: Db, incidentId: string): Promise<IncidentCommentView[]> {
+  const { rows } =
+    await sql<IncidentCommentView>`SELECT c.id, c.incident_id, c.hypothesis_id, c.responder_id, c.comment,
+      c.external_created_by, c.created_at, jsonb_build_object('id', p.id, 'name', p.name, 'avatar', p.avatar) AS created_by
+    FROM comments c LEFT JOIN people p ON p.id = c.created_by
+    WHERE c.incident_id = ${incidentId}::uuid AND c.deleted_at IS NULL ORDER BY c.created_at, c.id`.execute(db);
+  return rows;
+}
+
+/** The timeline: history rows newest first with who made each change. */
+export async function detailHistory(
+  db: Db,
+  incidentId: string,
+  limit = DETAIL_HISTORY_LIMIT,
+): Promise<IncidentHistoryView[]> {
+  const { rows } =
+    await sql<IncidentHistoryView>`SELECT ih.id, ih.type, ih.description, ih.properties, ih.hypothesis_id,
+      ih.evidence_id, ih.comment_id, ih.responder_id, ih.created_at,
+      CASE WHEN p.id IS NULL THEN NULL ELSE jsonb_build_object('id', p.id, 'name', p.name, 'avatar', p.avatar) END AS created_by
+    FROM incident_histories ih LEFT JOIN people p ON p.id = ih.created_by
+    WHERE ih.incident_id = ${incidentId}::uuid ORDER BY ih.created_at DESC, ih.id DESC LIMIT ${limit}`.execute(db);
+  return rows;
+}

@@ -1,0 +1,134 @@
+import type { Database } from '@mc/db';
+import { createTestDatabase } from '@mc/db/testing';
+import type { Hono } from 'hono';
+import { createApp } from '../../../platform/app.js';
+import { authenticate, denyAnonymousApi } from '../../../platform/authenticate.js';
+import { loadConfig } from '../../../platform/config.js';
+import { createLogger } from '../../../platform/logger.js';
+import type { AppEnv } from '../../../platform/request-context.js';
+import { createAccessControl } from '../../rbac/access-control.js';
+import { loadGrants, setRoles } from '../../rbac/rbac.repo.js';
+import { registerIncidentsRoutes } from '../incidents.routes.js';
+
+/** Header naming the person a test request acts as (this harness only; the real app uses sessions). */
+export const TEST_PERSON_HEADER = 'x-test-person';
+
+/** A JSON answer as tests read it: field by field, each asserted. */
+// biome-ignore lint/suspicious/noExplicitAny: test bodies are untyped JSON that the assertions check
+export type TestBody = any;
+
+/** A response whose JSON body the test reads without declaring its whole shape. */
+export type TestResponse = Omit<Response, 'json'> & { json(): Promise<TestBody> };
+
+/** The incidents routes on a fresh database, behind the real authentication middleware and role matrix. */
+export interface IncidentsTestApp {
+  app: Hono<AppEnv>;
+  database: Database;
+  /** A request as `personId` (or anonymous when null) with a JSON body. */
+  call(personId: string | null, method: string, path: string, body?: unknown): Promise<TestResponse>;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the app with the platform's `authenticate` and `denyAnonymousApi`, the identity area's access
+ * control (roles from casbin rows, permission rows) and the incidents routes. Only how the actor is
+ * found differs from production: a header instead of a session cookie.
+ */
+export async function createIncidentsTestApp(): Promise<IncidentsTestApp> {
+  const database = await createTestDatabase();
+  const logger = createLogger('error', {}, () => {});
+  const deps = { config: loadConfig({}), database, logger, version: 'test' };
+  const access = createAccessControl(database);
+  const app = createApp({
+    ...deps,
+    registerModules: (router) => {
+      router.use(
+        '*',
+        authenticate(async (c) => {
+          const id = c.req.header(TEST_PERSON_HEADER);
+          if (!id) return undefined;
+          const grants = await loadGrants(database.db, id);
+          return { kind: 'person', id, roles: grants.roles, via: 'session' };
+        }, access.check),
+      );
+      router.use('*', denyAnonymousApi([]));
+      registerIncidentsRoutes(router, deps);
+    },
+  });
+  const call = async (personId: string | null, method: string, path: string, body?: unknown): Promise<TestResponse> =>
+    app.request(path, {
+      method,
+      headers: { 'content-type': 'application/json', ...(personId ? { [TEST_PERSON_HEADER]: personId } : {}) },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+  return { app, database, call, close: () => database.close() };
+}
+
+/** Factories for the rows incident tests need: people with roles, teams and linkable resources. */
+export function factories(database: Database) {
+  const q = async <T>(text: string, params: unknown[] = []): Promise<T> => {
+    const { rows } = await database.pool.query(text, params);
+    return rows[0] as T; // each factory query returns exactly one row of the named shape
+  };
+  let n = 0;
+  return {
+    async person(roles: string[], name = `Person ${++n}`): Promise<string> {
+      const row = await q<{ id: string }>('INSERT INTO people (name, email) VALUES ($1, $2) RETURNING id', [
+        name,
+        `p${n}-${Date.now()}@example.com`,
+      ]);
+      await setRoles(database.db, row.id, roles);
+      return row.id;
+    },
+    async team(createdBy: string, name = `Team ${++n}`): Promise<string> {
+      return (
+        await q<{ id: string }>('INSERT INTO teams (name, created_by) VALUES ($1, $2) RETURNING id', [name, createdBy])
+      ).id;
+    },
+    async check(status = 'unhealthy', name = `check-${++n}`): Promise<string> {
+      const canary = await q<{ id: string }>('INSERT INTO canaries (name) VALUES ($1) RETURNING id', [`canary-${n}`]);
+      const check = await q<{ id: string }>(
+        "INSERT INTO checks (canary_id, type, name, status) VALUES ($1, 'http', $2, $3) RETURNING id",
+        [canary.id, name, status],
+      );
+      await database.pool.query(
+        `INSERT INTO check_statuses (check_id, time, status, duration)
+         SELECT $1, now() - make_interval(mins => g), g % 4 <> 0, 100 FROM generate_series(1, 8) AS g`,
+        [check.id],
+      );
+      return check.id;
+    },
+    async config(health = 'unhealthy'): Promise<string> {
+      return (
+        await q<{ id: string }>(
+          "INSERT INTO config_items (config_class, type, name, health) VALUES ('Deployment', 'Kubernetes::Deployment', $1, $2) RETURNING id",
+          [`deploy-${++n}`, health],
+        )
+      ).id;
+    },
+    async change(configId: string): Promise<string> {
+      return (
+        await q<{ id: string }>(
+          "INSERT INTO config_changes (config_id, change_type, summary, diff) VALUES ($1, 'diff', 'image bumped', '-a\n+b') RETURNING id",
+          [configId],
+        )
+      ).id;
+    },
+    async analysis(configId: string): Promise<string> {
+      return (
+        await q<{ id: string }>(
+          "INSERT INTO config_analysis (config_id, analyzer, message, severity) VALUES ($1, 'trivy', 'CVE found', 'high') RETURNING id",
+          [configId],
+        )
+      ).id;
+    },
+    async component(): Promise<string> {
+      return (
+        await q<{ id: string }>(
+          "INSERT INTO components (name, external_id, status) VALUES ($1, $1, 'healthy') RETURNING id",
+          [`component-${++n}`],
+        )
+      ).id;
+    },
+  };
+}
