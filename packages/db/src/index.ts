@@ -3,3 +3,9 @@ export { connectPostgres, createPostgresPool, type Database, type Engine, type T
 export { openEmbedded } from './embedded/embedded-database.js';
 export { loadMigrations, MIGRATIONS_DIR, type Migration, migrate } from './migrate.js';
 export { createPglite } from './pglite-factory.js';
+export * from './seed/factories.js';
+export { type SeedOptions, type SeedReport, type SeedStepReport, seedDemo } from './seed/generator.js';
+export { insertRow, insertRows, type Queryable, type Row } from './seed/insert.js';
+export { resetDemoData, SEEDED_TABLES } from './seed/reset.js';
+export { DEMO_PEOPLE, DEMO_TEAMS } from './seed/seed-people.js';
+export { DEFAULT_SEED_SIZES, parseSeedArgs, resolveSizes, type SeedArgs, type SeedSizes } from './seed/sizes.js';
