@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { apiSignIn, buildUser } from '../auth/testing/auth-factory.js';
+import { jsonOf } from './admin-test-app.js';
 
 process.env.MC_SECRET_KEY = randomBytes(32).toString('base64');
 
@@ -55,7 +56,7 @@ describe('administration routes: sign-in and roles', () => {
     async ({ method, path, resource }) => {
       const response = await call(method, path, 'viewer');
       expect(response.status).toBe(403);
-      expect((await response.json()).message).toMatch(new RegExp(`^You do not have permission to \\w+ ${resource}$`));
+      expect((await jsonOf(response)).message).toMatch(new RegExp(`^You do not have permission to \\w+ ${resource}$`));
     },
   );
 
