@@ -39,6 +39,9 @@ export const EXEC_MAX_OUTPUT_BYTES = 1024 * 1024;
 /** Longest string kept in a stored result's details (the full value stays available to expressions). */
 export const CHECK_DETAILS_MAX_STRING = 4096;
 
+/** Largest stored details (JSON bytes); the biggest top-level entries are replaced by a note beyond it. */
+export const CHECK_DETAILS_MAX_BYTES = 64 * 1024;
+
 /** The property holding the egress policy, and its allowed values (default allow-private). */
 export const EGRESS_POLICY_PROPERTY = 'health.egress.policy';
 

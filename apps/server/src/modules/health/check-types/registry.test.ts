@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { runCheck } from './registry.js';
-import { guardFor } from './testing/targets.js';
+import { guardFor, noteAbsent, portOpen } from './testing/targets.js';
+
+const pgUp = await portOpen('127.0.0.1', 5432);
+noteAbsent('PostgreSQL at 127.0.0.1:5432', pgUp);
 
 const egress = guardFor();
 const exec = (spec: Record<string, unknown>) => runCheck('exec', { name: 'e', ...spec }, { egress });
@@ -79,6 +82,23 @@ describe('runCheck', () => {
   it('trims long strings in stored details', async () => {
     const result = await exec({ script: 'head -c 10000 /dev/zero | tr "\\0" a' });
     expect(String(result.details.stdout)).toMatch(/^a{4096}… \(10000 characters, truncated\)$/);
+  });
+
+  it.skipIf(!pgUp)('keeps stored details under the byte limit, naming what was left out', async () => {
+    const result = await runCheck(
+      'postgres',
+      {
+        name: 'p',
+        url: 'postgres://root@127.0.0.1:5432/test',
+        query: 'SELECT g, md5(g::text) FROM generate_series(1, 5000) g',
+        results: 5000,
+      },
+      { egress },
+    );
+    expect(result.status).toBe('healthy');
+    expect(result.details.rows).toMatch(/^\(omitted from storage: \d+ bytes\)$/);
+    expect(result.details.count).toBe(5000);
+    expect(JSON.stringify(result.details).length).toBeLessThanOrEqual(64 * 1024);
   });
 
   it('stops at the caller signal', async () => {

@@ -5,7 +5,13 @@
  * every failure into an unhealthy result with a clear message, applies the CEL expressions, and trims
  * long strings in the stored details. It never throws for a check's own failure.
  */
-import { CHECK_DETAILS_MAX_STRING, CHECK_TYPES, type CheckType, DEFAULT_CHECK_TIMEOUT_MS } from '@mc/contracts';
+import {
+  CHECK_DETAILS_MAX_BYTES,
+  CHECK_DETAILS_MAX_STRING,
+  CHECK_TYPES,
+  type CheckType,
+  DEFAULT_CHECK_TIMEOUT_MS,
+} from '@mc/contracts';
 import type { EgressGuard } from '../egress/egress-guard.js';
 import {
   applyCheckExpressions,
@@ -94,6 +100,21 @@ function trimDetails(value: unknown, depth = 0): unknown {
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, trimDetails(item, depth + 1)]));
 }
 
+/** Trims long strings, then replaces the largest top-level entries until the whole fits the byte limit. */
+function storableDetails(details: Record<string, unknown>): Record<string, unknown> {
+  // trimDetails keeps the shape: an object in, an object out.
+  const trimmed = trimDetails(details) as Record<string, unknown>;
+  const sizes = Object.entries(trimmed).map(([key, value]) => ({ key, size: JSON.stringify(value)?.length ?? 0 }));
+  let total = sizes.reduce((sum, entry) => sum + entry.size, 0);
+  for (const entry of sizes.sort((a, b) => b.size - a.size)) {
+    if (total <= CHECK_DETAILS_MAX_BYTES) break;
+    const note = `(omitted from storage: ${entry.size} bytes)`;
+    trimmed[entry.key] = note;
+    total += note.length - entry.size;
+  }
+  return trimmed;
+}
+
 function whenAborted(signal: AbortSignal): Promise<never> {
   return new Promise((_, reject) => {
     if (signal.aborted) reject(signal.reason);
@@ -163,8 +184,7 @@ export async function runCheck(type: string, spec: unknown, options: RunCheckOpt
     status: subject.status,
     duration: subject.duration,
     message: subject.message,
-    // trimDetails keeps the shape: an object in, an object out.
-    details: trimDetails(subject.details) as Record<string, unknown>,
+    details: storableDetails(subject.details),
   };
   if (subject.error) result.error = subject.error;
   if (output.invalid) result.invalid = true;
