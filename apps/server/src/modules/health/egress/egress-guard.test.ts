@@ -176,6 +176,26 @@ describe('egress policy: the default (allow-private)', () => {
     );
   });
 
+  it('connects to an IPv6 address, literal or resolved, at the checked address', async () => {
+    const { createServer } = await import('node:http');
+    const v6 = createServer((_req, res) => res.end('v6'));
+    await new Promise<void>((done) => v6.listen(0, '::1', done));
+    const address = v6.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    try {
+      expect(
+        (await check('http', { url: `http://[::1]:${port}/`, responseContent: 'v6' }, 'allow-private')).status,
+      ).toBe('healthy');
+      const egress = createEgressGuard({ getPolicy: () => ({}), resolve: async () => ['::1'] });
+      const named = await runCheck('http', { name: 'v6', url: `http://six.test:${port}/` }, { egress });
+      expect(named.status).toBe('healthy');
+      expect((await check('tcp', { endpoint: `[::1]:${port}` }, '')).status).toBe('healthy');
+    } finally {
+      v6.closeAllConnections();
+      await new Promise((done) => v6.close(done));
+    }
+  });
+
   it('pins the checked address so a second DNS answer cannot swap it (rebinding)', async () => {
     let calls = 0;
     const flipping: HostResolver = async () => (calls++ === 0 ? ['127.0.0.1'] : ['169.254.169.254']);
