@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { JobDeps } from './job-definition.js';
+import { listenForJobs } from './job-listener.js';
 import type { JobRegistry } from './job-registry.js';
 import { reapExpiredLeases } from './jobs.repo.js';
 import { type PollLoop, startPollLoop } from './poll-loop.js';
@@ -55,6 +56,10 @@ export async function startJobRuntime(deps: JobDeps, registry: JobRegistry): Pro
     log,
   );
   worker.start();
+  const listener =
+    database.engine === 'postgres' && config.DATABASE_URL
+      ? listenForJobs(config.DATABASE_URL, () => worker.wake(), log)
+      : undefined;
   const loops: PollLoop[] = [
     startPollLoop('scheduler', SCHEDULER_INTERVAL_MS, log, async () => {
       const fired = await fireDueSchedules(database.pool, registry, log);
@@ -74,7 +79,7 @@ export async function startJobRuntime(deps: JobDeps, registry: JobRegistry): Pro
   return {
     worker,
     async stop(timeoutMs) {
-      await Promise.all(loops.map((loop) => loop.stop()));
+      await Promise.all([...loops.map((loop) => loop.stop()), listener?.stop()]);
       await worker.stop(timeoutMs);
       log.info('job runtime stopped');
     },

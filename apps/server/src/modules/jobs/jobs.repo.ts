@@ -1,4 +1,5 @@
 import { type Executor, runQuery } from './executor.js';
+import { JOBS_CHANNEL } from './job-listener.js';
 
 /** Lifecycle states of a row in `jobs`. */
 export type JobState = 'pending' | 'running' | 'succeeded' | 'dead' | 'cancelled';
@@ -69,16 +70,20 @@ export interface JobTransition {
 
 /**
  * Inserts a job; with a singleton key, a second pending or running job of the same name and key is
- * not created. Returns the new id, or null when the singleton already exists.
+ * not created. Returns the new id, or null when the singleton already exists. Notifies
+ * {@link JOBS_CHANNEL}, delivered when the enqueuing transaction commits.
  */
 export async function insertJob(executor: Executor, job: NewJob): Promise<string | null> {
   const rows = await runQuery<{ id: string }>(
     executor,
-    `INSERT INTO jobs (name, payload, priority, run_at, max_attempts, singleton_key, resource_type, resource_id)
-     VALUES ($1, $2::jsonb, $3, COALESCE($4::timestamptz, now()), $5, $6, $7, $8)
-     ON CONFLICT (name, singleton_key) WHERE singleton_key IS NOT NULL AND state IN ('pending', 'running')
-     DO NOTHING
-     RETURNING id`,
+    `WITH inserted AS (
+       INSERT INTO jobs (name, payload, priority, run_at, max_attempts, singleton_key, resource_type, resource_id)
+       VALUES ($1, $2::jsonb, $3, COALESCE($4::timestamptz, now()), $5, $6, $7, $8)
+       ON CONFLICT (name, singleton_key) WHERE singleton_key IS NOT NULL AND state IN ('pending', 'running')
+       DO NOTHING
+       RETURNING id
+     )
+     SELECT inserted.id FROM inserted, pg_notify('${JOBS_CHANNEL}', '') AS notified`,
     [
       job.name,
       JSON.stringify(job.payload ?? {}),

@@ -1,4 +1,5 @@
 import { type Executor, runQuery } from './executor.js';
+import { JOBS_CHANNEL } from './job-listener.js';
 
 /** A row of `schedules`. */
 export interface ScheduleRow {
@@ -132,13 +133,16 @@ export async function insertScheduledJobs(executor: Executor, jobs: ScheduledJob
   if (jobs.length === 0) return 0;
   const rows = await runQuery<{ id: string }>(
     executor,
-    `INSERT INTO jobs (name, payload, priority, max_attempts, singleton_key, resource_type, resource_id)
-     SELECT name, payload, priority, max_attempts, singleton_key, resource_type, resource_id
-     FROM jsonb_to_recordset($1::jsonb) AS x(name text, payload jsonb, priority int, max_attempts int,
-                                             singleton_key text, resource_type text, resource_id text)
-     ON CONFLICT (name, singleton_key) WHERE singleton_key IS NOT NULL AND state IN ('pending', 'running')
-     DO NOTHING
-     RETURNING id`,
+    `WITH inserted AS (
+       INSERT INTO jobs (name, payload, priority, max_attempts, singleton_key, resource_type, resource_id)
+       SELECT name, payload, priority, max_attempts, singleton_key, resource_type, resource_id
+       FROM jsonb_to_recordset($1::jsonb) AS x(name text, payload jsonb, priority int, max_attempts int,
+                                               singleton_key text, resource_type text, resource_id text)
+       ON CONFLICT (name, singleton_key) WHERE singleton_key IS NOT NULL AND state IN ('pending', 'running')
+       DO NOTHING
+       RETURNING id
+     )
+     SELECT inserted.id FROM inserted, pg_notify('${JOBS_CHANNEL}', '') AS notified`,
     [JSON.stringify(jobs)],
   );
   return rows.length;

@@ -1,0 +1,53 @@
+import pg from 'pg';
+import type { Logger } from '../../platform/logger.js';
+
+/** The channel every enqueue notifies (on commit) so idle workers on PostgreSQL wake at once. */
+export const JOBS_CHANNEL = 'mc_jobs';
+const RECONNECT_MS = 1_000;
+
+/** A LISTEN connection that can be closed. */
+export interface JobListener {
+  stop(): Promise<void>;
+}
+
+/**
+ * PostgreSQL only: holds one dedicated connection LISTENing on {@link JOBS_CHANNEL} and calls
+ * `onJob` for each notification, reconnecting after a lost connection. Polling still runs, so a
+ * missed notification only costs latency. Not used on PGlite, where a held connection would block
+ * its single session.
+ */
+export function listenForJobs(url: string, onJob: () => void, logger: Logger): JobListener {
+  let stopping = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = () => {
+    if (stopping) return;
+    const next = new pg.Client({ connectionString: url, application_name: 'mission-control-listen' });
+    client = next;
+    const lost = (error?: Error) => {
+      if (client !== next) return;
+      client = undefined;
+      next.end().catch(() => {});
+      if (stopping) return;
+      logger.warn('job listener connection lost; reconnecting', { error });
+      retry = setTimeout(connect, RECONNECT_MS);
+    };
+    next.on('notification', () => onJob());
+    next.on('error', lost);
+    next.on('end', () => lost());
+    next
+      .connect()
+      .then(() => next.query(`LISTEN ${JOBS_CHANNEL}`))
+      .catch((error: Error) => lost(error));
+  };
+  connect();
+  return {
+    async stop() {
+      stopping = true;
+      clearTimeout(retry);
+      const current = client;
+      client = undefined;
+      await current?.end().catch(() => {});
+    },
+  };
+}
