@@ -10,7 +10,9 @@ import { createActorResolver } from './actor-resolver.js';
 import { ensureFirstAdmin } from './bootstrap-admin.js';
 import { registerFlowRoutes } from './flows/flow.routes.js';
 import { loginFlow } from './flows/login.flow.js';
+import { recoveryFlow } from './flows/recovery.flow.js';
 import { registrationFlow } from './flows/registration.flow.js';
+import { settingsFlow } from './flows/settings.flow.js';
 import { verificationFlow } from './flows/verification.flow.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { registerSessionRoutes } from './session.routes.js';
@@ -49,7 +51,7 @@ export function registerIdentityModule(
     c.header('Cache-Control', 'no-store');
   });
   const authDeps = { config: deps.config, database: deps.database, mailer };
-  registerFlowRoutes(app, authDeps, [loginFlow, registrationFlow, verificationFlow]);
+  registerFlowRoutes(app, authDeps, [loginFlow, registrationFlow, recoveryFlow, verificationFlow, settingsFlow]);
   registerSessionRoutes(app, authDeps);
   registerWhoamiRoutes(app, { database: deps.database, access });
   const ready = ensureFirstAdmin(deps.database, deps.config, deps.logger).catch((error: unknown) => {

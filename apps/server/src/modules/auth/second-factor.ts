@@ -64,10 +64,14 @@ export async function consumeTotp(db: Db, credential: CredentialRow, code: strin
   return compareAndSetCredentialConfig(db, credential.id, credential.version, { ...config, last_step: step });
 }
 
-/** New backup codes: the plain codes (shown once) and their hashed config. */
-export function newLookupCodes(): { codes: string[]; config: { codes: LookupCode[] } } {
-  const codes = Array.from({ length: AUTH_LIMITS.backupCodeCount }, () => randomBytes(5).toString('hex').slice(0, 8));
-  return { codes, config: { codes: codes.map((code) => ({ hash: sha256(code) })) } };
+/** New backup codes, shown once before the user confirms them. */
+export function newLookupCodes(): string[] {
+  return Array.from({ length: AUTH_LIMITS.backupCodeCount }, () => randomBytes(5).toString('hex').slice(0, 8));
+}
+
+/** The stored form of backup codes: hashes only. */
+export function lookupConfigOf(codes: readonly string[]): { codes: LookupCode[] } {
+  return { codes: codes.map((code) => ({ hash: sha256(code) })) };
 }
 
 /** Uses one backup code: 'ok', 'used' (already spent) or 'invalid'. Compare-and-set as for TOTP. */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { browser, buildUser, type FlowJson } from './testing/auth-factory.js';
+import { browser, buildUser, csrfOf, type FlowJson } from './testing/auth-factory.js';
 
 describe('identity security', () => {
   let t: TestApp;
@@ -92,5 +92,18 @@ describe('identity security', () => {
     } finally {
       await fresh.close();
     }
+  });
+
+  it('without SMTP, a recovery code goes to the server log with a warning', async () => {
+    const b = browser(t.app);
+    const { body: flow } = await b.json<FlowJson>('/api/.ory/self-service/recovery/browser');
+    const sent = await b.json<FlowJson>(`/api/.ory/self-service/recovery?flow=${flow.id}`, {
+      method: 'POST',
+      body: JSON.stringify({ method: 'code', email: admin.email, csrf_token: csrfOf(flow) }),
+    });
+    expect(sent.status).toBe(200);
+    const line = t.logs.find((l) => l.includes('SMTP is not configured') && l.includes(admin.email));
+    expect(JSON.parse(line as string)).toMatchObject({ level: 'warn', to: admin.email });
+    expect(line).toMatch(/\\n\d{6}\\n/);
   });
 });

@@ -41,8 +41,8 @@ export interface FlowInit {
 export type FlowOutcome =
   /** Validation failed: answer the flow (its ui now carries messages) with this status. */
   | { kind: 'invalid'; status?: 400 | 429 }
-  /** The flow moved on (code sent, settings saved): answer the flow with 200. */
-  | { kind: 'updated' }
+  /** The flow moved on (code sent, settings saved): answer the flow with 200; `issued` rotates the session. */
+  | { kind: 'updated'; issued?: IssuedSession }
   /** Signed in or registered: a new session. */
   | { kind: 'session'; issued: IssuedSession; identityId: string; continueWith?: Record<string, unknown>[] }
   /** Continue elsewhere (recovery → settings): browser location change. */

@@ -79,6 +79,8 @@ function routesFor(app: OpenAPIHono<AppEnv>, deps: AuthDeps, handler: FlowHandle
       const body = await readSubmission(c);
       const { flow, outcome } = await submitFlow(ctx, handler, id, body);
       const json = ctx.type === 'api' || wantsJson(c);
+      if (outcome.kind === 'updated' && outcome.issued)
+        setSessionCookie(c, outcome.issued.token, outcome.issued.session.expires_at);
       if (outcome.kind === 'invalid' || outcome.kind === 'updated') {
         if (!json) return c.redirect(`${ctx.baseUrl}${handler.uiPath}?flow=${flow.id}`, 303);
         const status = outcome.kind === 'updated' ? 200 : (outcome.status ?? 400);
