@@ -1,5 +1,11 @@
 import type { Logger } from '../../platform/logger.js';
-import { type AnyJobDefinition, backoffDelay, type JobDeps, PermanentJobError } from './job-definition.js';
+import {
+  type AnyJobDefinition,
+  backoffDelay,
+  type JobDeps,
+  type JobResult,
+  PermanentJobError,
+} from './job-definition.js';
 import type { JobRegistry } from './job-registry.js';
 import { claimJobs, extendLease, finishAttempt, type JobRow, type JobTransition, type Lease } from './jobs.repo.js';
 import { type PollLoop, startPollLoop } from './poll-loop.js';
@@ -33,7 +39,7 @@ interface ActiveAttempt {
   done: Promise<void>;
 }
 
-type Outcome = { kind: 'ok'; value: unknown } | { kind: 'error'; error: unknown };
+type Outcome = { kind: 'ok'; result: JobResult } | { kind: 'error'; error: unknown };
 
 /** Awaits `promise` unless `signal` aborts first; a late rejection of the abandoned promise is absorbed. */
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
@@ -159,7 +165,7 @@ export class JobWorker {
       const payload = definition.payload.parse(row.payload);
       const job = { id: row.id, name: row.name, attempt: row.attempts, maxAttempts: row.max_attempts };
       const work = definition.handler({ payload, signal: controller.signal, job, deps: this.deps });
-      outcome = { kind: 'ok', value: await untilAborted(work, controller.signal) };
+      outcome = { kind: 'ok', result: (await untilAborted(work, controller.signal)) || {} };
     } catch (error) {
       outcome = { kind: 'error', error };
     } finally {
@@ -183,12 +189,7 @@ export class JobWorker {
     let errorCount = 1;
     let details: Record<string, unknown>;
     if (outcome.kind === 'ok') {
-      const result = (outcome.value ?? {}) as {
-        status?: string;
-        successCount?: number;
-        errorCount?: number;
-        details?: Record<string, unknown>;
-      }; // the handler's JobResult (or undefined)
+      const { result } = outcome;
       successCount = result.successCount ?? 1;
       errorCount = result.errorCount ?? 0;
       status = result.status ?? (errorCount > 0 ? 'WARNING' : 'SUCCESS');
