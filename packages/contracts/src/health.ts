@@ -30,6 +30,9 @@ export const DEFAULT_CHECK_TIMEOUT_MS = 30_000;
 /** Longest redirect chain an HTTP check follows. */
 export const HTTP_MAX_REDIRECTS = 10;
 
+/** User-Agent of HTTP checks unless their headers set one. */
+export const HTTP_CHECK_USER_AGENT = 'mission-control-health-check';
+
 /** Most response bytes an HTTP or Prometheus check reads; the rest is cut off and said so. */
 export const HTTP_MAX_BODY_BYTES = 5 * 1024 * 1024;
 

@@ -32,6 +32,7 @@ beforeAll(async () => {
           method: req.method,
           auth: req.headers.authorization ?? '',
           x: req.headers['x-token'] ?? '',
+          ua: req.headers['user-agent'] ?? '',
           body,
         }),
       );
@@ -107,7 +108,9 @@ describe('http check against a local HTTP server', () => {
       body: '{"a":1}',
       username: { value: 'alice' },
       password: { value: 's3cret' },
-      test: { expr: 'json.method == "POST" && json.x == "t1" && json.body == "{\\"a\\":1}"' },
+      test: {
+        expr: 'json.method == "POST" && json.x == "t1" && json.body == "{\\"a\\":1}" && json.ua == "mission-control-health-check"',
+      },
     });
     expect(result.status).toBe('healthy');
     // The echo route answers JSON with an `auth` field.

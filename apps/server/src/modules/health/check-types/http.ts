@@ -5,7 +5,13 @@
  * certificate's remaining days. Expression variables: code, headers, content, json, elapsed (ms),
  * sslExpiryDays, certificate, redirects, url.
  */
-import { HTTP_MAX_BODY_BYTES, HTTP_MAX_REDIRECTS, type HttpCheckSpec, httpCheckSchema } from '@mc/contracts';
+import {
+  HTTP_CHECK_USER_AGENT,
+  HTTP_MAX_BODY_BYTES,
+  HTTP_MAX_REDIRECTS,
+  type HttpCheckSpec,
+  httpCheckSchema,
+} from '@mc/contracts';
 import { JSONPath } from 'jsonpath-plus';
 import { EgressRefusedError } from '../egress/egress-guard.js';
 import { type GuardedResponse, guardedRequest } from '../egress/guarded-http.js';
@@ -48,7 +54,9 @@ async function buildRequest(spec: HttpCheckSpec, ctx: CheckContext) {
     url.password = '';
   }
   const headers = await resolveEnvList(spec.headers, ctx, 'header');
-  const hasAuth = Object.keys(headers).some((name) => name.toLowerCase() === 'authorization');
+  const has = (header: string) => Object.keys(headers).some((name) => name.toLowerCase() === header);
+  if (!has('user-agent')) headers['User-Agent'] = HTTP_CHECK_USER_AGENT;
+  const hasAuth = has('authorization');
   if ((username || password) && !hasAuth) {
     headers.Authorization = `Basic ${Buffer.from(`${username ?? ''}:${password ?? ''}`).toString('base64')}`;
   }
