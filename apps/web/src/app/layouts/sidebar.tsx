@@ -9,7 +9,7 @@ import { isNavItemVisible, showsSettingsGroup } from '../nav-visibility';
 
 function itemClass(isActive: boolean, collapsed: boolean) {
   return clsx(
-    'flex h-9 items-center gap-3 rounded px-3 text-sm',
+    'flex h-9 w-full items-center gap-3 rounded px-3 text-sm',
     collapsed && 'justify-center px-0',
     isActive ? 'bg-blue-50 font-medium text-blue-700' : 'text-gray-700 hover:bg-gray-100',
   );

@@ -1,0 +1,52 @@
+import { expect, test } from '../support/fixtures.js';
+
+test.describe('[SHELL] page shell', () => {
+  test('the sidebar collapses and remembers it; the user menu has the version line and kubeconfig modal', async ({
+    page,
+    signedIn,
+    consoleErrors,
+  }) => {
+    test.skip(!signedIn, 'no sign-in helper (e2e/support/sign-in.ts) yet');
+    await page.goto('/health');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: /Health/ })).toHaveClass(/bg-blue-50/);
+    await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+    await expect(nav).toHaveAttribute('data-collapsed', 'true');
+    await page.reload();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveAttribute('data-collapsed', 'true');
+    await page.getByRole('button', { name: 'Expand sidebar' }).click();
+
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await expect(page.getByText(/^Hi /)).toBeVisible();
+    await expect(page.getByTestId('version-line')).toHaveText(
+      /^Version: \d+\.\d+\.\d+ \(frontend\) \/ \S+ \(backend\)$/,
+    );
+    await expect(page.getByTestId('version-line')).not.toHaveText(/NA \(backend\)/);
+    await page.getByRole('menuitem', { name: 'Download kubeconfig' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Download and install kubeconfig' });
+    await expect(dialog.getByText(/get canaries/)).toBeVisible();
+    await page.screenshot({ path: 'e2e/artifacts/screens/kubeconfig-modal.png' });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toHaveCount(0);
+    expect(consoleErrors.list.filter((line) => !line.includes('/api/kubeconfig'))).toEqual([]);
+  });
+
+  test('preferences and the time-range picker write the URL', async ({ page, signedIn, consoleErrors }) => {
+    test.skip(!signedIn, 'no sign-in helper (e2e/support/sign-in.ts) yet');
+    await page.goto('/topology');
+    await page.getByRole('button', { name: 'Preferences' }).click();
+    await page.getByRole('checkbox', { name: 'Show hidden components' }).click();
+    await expect(page).toHaveURL(/showHiddenComponents=no/);
+    await page.getByRole('combobox', { name: 'Date/Time Format' }).selectOption('full');
+    expect(await page.evaluate(() => localStorage.getItem('datetime_preference'))).toBe('full');
+    await page.screenshot({ path: 'e2e/artifacts/screens/preferences.png' });
+    expect(consoleErrors.list).toEqual([]);
+  });
+
+  test('an unknown path shows the not-found page', async ({ page, signedIn, consoleErrors }) => {
+    test.skip(!signedIn, 'no sign-in helper (e2e/support/sign-in.ts) yet');
+    await page.goto('/no/such/page');
+    await expect(page.getByTestId('not-found')).toBeVisible();
+    expect(consoleErrors.list).toEqual([]);
+  });
+});

@@ -1,0 +1,58 @@
+/** One route of the console a journey visits, and the page heading it must show. */
+export interface RouteCase {
+  path: string;
+  heading: string | RegExp;
+  /** Where a redirect lands. */
+  landsOn?: string;
+  /** Screenshot name of a main screen, kept under e2e/artifacts/screens. */
+  screen?: string;
+  /** Resource the route needs to read or write: a viewer sees the Unauthorized page without it. */
+  viewer?: 'page' | 'unauthorized';
+}
+
+/** Every route of specs 000 §2 and 001 §2 outside the auth pages (which the identity journeys cover). */
+export const ROUTES: RouteCase[] = [
+  { path: '/', heading: 'Topology', landsOn: '/topology', viewer: 'page' },
+  { path: '/topology', heading: 'Topology', screen: 'topology', viewer: 'page' },
+  { path: '/topology/c1', heading: 'Topology', viewer: 'page' },
+  { path: '/view/topology/c1', heading: 'Topology', viewer: 'page' },
+  { path: '/view/health', heading: 'Health', viewer: 'page' },
+  { path: '/health', heading: 'Health', screen: 'health', viewer: 'page' },
+  { path: '/health?checkId=c1&timeRange=1h', heading: 'Health', viewer: 'page' },
+  { path: '/incidents', heading: 'Incidents', screen: 'incidents', viewer: 'page' },
+  { path: '/incidents/i1', heading: 'Incident', viewer: 'page' },
+  { path: '/playbooks', heading: 'Playbooks', screen: 'playbooks', viewer: 'page' },
+  { path: '/playbooks/p1', heading: 'Playbook', viewer: 'page' },
+  { path: '/playbooks/runs', heading: 'Playbook Runs', viewer: 'page' },
+  { path: '/playbooks/runs/r1', heading: 'Playbook Run', viewer: 'page' },
+  { path: '/notifications', heading: 'Notifications', screen: 'notifications', viewer: 'page' },
+  { path: '/notifications/rules', heading: 'Notification Rules', viewer: 'page' },
+  { path: '/notifications/silences', heading: 'Notification Silences', viewer: 'page' },
+  { path: '/notifications/silences/add', heading: 'Add Silence', viewer: 'unauthorized' },
+  { path: '/logs', heading: 'Logs', screen: 'logs', viewer: 'page' },
+  { path: '/configs', heading: 'Catalog', landsOn: '/catalog', viewer: 'page' },
+  { path: '/config-db', heading: 'Catalog', landsOn: '/catalog', viewer: 'page' },
+  { path: '/catalog', heading: 'Catalog', screen: 'catalog', viewer: 'page' },
+  { path: '/catalog/changes', heading: 'Catalog Changes', viewer: 'page' },
+  { path: '/catalog/insights', heading: 'Catalog Insights', viewer: 'page' },
+  { path: '/catalog/scrapers', heading: 'Catalog Scrapers', viewer: 'page' },
+  { path: '/catalog/scrapers/s1', heading: 'Catalog Scraper', viewer: 'page' },
+  { path: '/catalog/c1', heading: 'Catalog', viewer: 'page' },
+  { path: '/catalog/c1/changes', heading: 'Catalog', viewer: 'page' },
+  { path: '/catalog/c1/insights', heading: 'Catalog', viewer: 'page' },
+  { path: '/catalog/c1/relationships', heading: 'Catalog', viewer: 'page' },
+  { path: '/catalog/c1/playbooks', heading: 'Catalog', viewer: 'page' },
+  { path: '/catalog/c1/checks', heading: 'Catalog', viewer: 'page' },
+  { path: '/settings/connections', heading: 'Connections', screen: 'settings-connections', viewer: 'unauthorized' },
+  { path: '/settings/permissions', heading: 'Permissions', viewer: 'page' },
+  { path: '/settings/users', heading: 'Users', viewer: 'unauthorized' },
+  { path: '/settings/jobs', heading: 'Jobs History', screen: 'settings-jobs', viewer: 'page' },
+  { path: '/settings/feature-flags', heading: 'Feature Flags', viewer: 'page' },
+  { path: '/settings/event-queue-status', heading: 'Event Queue', viewer: 'page' },
+  { path: '/settings/agents', heading: 'Agents', viewer: 'page' },
+  { path: '/settings/integrations', heading: 'Integrations', viewer: 'page' },
+  { path: '/settings/integrations/topology/t1', heading: 'Integration', viewer: 'unauthorized' },
+  { path: '/settings/canaries', heading: 'Health Checks', viewer: 'page' },
+  { path: '/settings/topologies', heading: 'Topologies', viewer: 'page' },
+  { path: '/settings/topologies/t1', heading: /Topologies/, viewer: 'page' },
+];

@@ -1,0 +1,149 @@
+// `npm run test:e2e` (and the last step of `npm test`): builds the console when its sources are newer than
+// the build, starts a real server on a free port over a fresh embedded database (or MC_E2E_DATABASE_URL),
+// seeds the demo data when the seed command exists, runs the Playwright journeys in Debian's Chromium,
+// stops the server and exits with Playwright's status. The JSON report lands in .mc-test/e2e.json.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const chromium = process.env.MC_E2E_CHROMIUM ?? '/usr/bin/chromium';
+const adminEmail = process.env.MC_E2E_ADMIN_EMAIL ?? 'admin@example.com';
+const adminPassword = process.env.MC_E2E_ADMIN_PASSWORD ?? 'e2e-Admin-password-1';
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+function buildConsoleIfNeeded() {
+  const index = join(root, 'apps/web/dist/index.html');
+  const sources = Math.max(
+    newestMtime(join(root, 'apps/web/src')),
+    statSync(join(root, 'apps/web/index.html')).mtimeMs,
+  );
+  if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
+  console.log('Building the console…');
+  const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], {
+    cwd: join(root, 'apps/web'),
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('The console build failed.');
+}
+
+function runTsx(script, env) {
+  return spawnSync(process.execPath, ['--import', 'tsx', script], { cwd: root, stdio: 'inherit', env });
+}
+
+function startServer(env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let buffer = '';
+    const timer = setTimeout(() => reject(new Error('The server did not start within 120 s.')), 120_000);
+    child.stdout.on('data', (chunk) => {
+      buffer += chunk.toString();
+      let newline = buffer.indexOf('\n');
+      while (newline !== -1) {
+        const line = buffer.slice(0, newline);
+        buffer = buffer.slice(newline + 1);
+        newline = buffer.indexOf('\n');
+        try {
+          const entry = JSON.parse(line);
+          if (entry.msg === 'http listening' && entry.url) {
+            clearTimeout(timer);
+            resolve({ child, url: entry.url });
+          } else if (entry.level === 'error' || entry.level === 'warn') {
+            console.log(`[server] ${line}`);
+          }
+        } catch {
+          console.log(`[server] ${line}`);
+        }
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The server exited with code ${code} before listening.`));
+    });
+  });
+}
+
+function stopServer(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+async function main() {
+  if (!existsSync(chromium)) {
+    console.error(`No Chromium at ${chromium}: install Debian's with \`apt-get install -y chromium\`.`);
+    return 1;
+  }
+  buildConsoleIfNeeded();
+  mkdirSync(join(root, '.mc-test'), { recursive: true });
+  mkdirSync(join(root, 'e2e/artifacts/screens'), { recursive: true });
+
+  const dataDir = process.env.MC_E2E_DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'mc-e2e-'));
+  const env = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    MC_ADMIN_EMAIL: adminEmail,
+    MC_ADMIN_PASSWORD: adminPassword,
+    ...(dataDir ? { MC_DATA_DIR: dataDir, DATABASE_URL: '' } : { DATABASE_URL: process.env.MC_E2E_DATABASE_URL }),
+  };
+  let server;
+  try {
+    if (runTsx('packages/db/src/cli/migrate.ts', env).status !== 0) throw new Error('Migrations failed.');
+    if (existsSync(join(root, 'packages/db/src/cli/seed.ts'))) {
+      const seeded = runTsx('packages/db/src/cli/seed.ts', env);
+      if (seeded.status !== 0) console.warn('Seeding the demo data failed; the journeys run on an empty database.');
+    } else {
+      console.log('No seed command (packages/db/src/cli/seed.ts) yet: the journeys run on an empty database.');
+    }
+    server = await startServer(env);
+    console.log(`Server at ${server.url}`);
+    const playwright = spawnSync(
+      process.execPath,
+      ['node_modules/@playwright/test/cli.js', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)],
+      {
+        cwd: root,
+        stdio: 'inherit',
+        env: {
+          ...process.env,
+          MC_E2E_BASE_URL: server.url,
+          MC_E2E_ADMIN_EMAIL: adminEmail,
+          MC_E2E_ADMIN_PASSWORD: adminPassword,
+          MC_E2E_CHROMIUM: chromium,
+        },
+      },
+    );
+    return playwright.status ?? 1;
+  } finally {
+    if (server) await stopServer(server.child);
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);
