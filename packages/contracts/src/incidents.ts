@@ -327,6 +327,8 @@ export interface IncidentPerson {
   name: string;
   avatar: string | null;
   type?: 'person' | 'team';
+  /** On a responder: the responders row (to remove it). */
+  responder_id?: string;
 }
 
 /** One row of `incident_summary` (upstream view shape) and of the incident list. */

@@ -1,11 +1,108 @@
-import { EmptyState } from '../../../components/empty-state';
+import { capitalise, INCIDENT_SORT_COLUMNS, type IncidentSummary } from '@mc/contracts';
+import type { ColumnDef } from '@tanstack/react-table';
+import { Link, useNavigate } from 'react-router';
+import { Avatar } from '../../../components/avatar';
+import { DataTable } from '../../../components/data-table/data-table';
+import { ErrorPanel } from '../../../components/error-panel';
 import { PageShell } from '../../../components/page-shell/page-shell';
+import { useTimeRangeParams } from '../../../components/time-range-picker/time-range-picker';
+import { useFormatDateTime } from '../../../lib/date-format';
+import { useUrlParams } from '../../../lib/url-state';
+import { useIncidents } from '../api/get-incidents';
+import { SeverityBadge, StatusBadge } from '../components/badges';
+import { IncidentFilters } from '../components/incident-filters';
+import { listParams } from '../components/list-params';
 
-/** The page of the incident list; its area's issue fills it, until then it shows the honest empty state. */
+const sortable = (id: string) => (INCIDENT_SORT_COLUMNS as readonly string[]).includes(id);
+
+function useColumns(): ColumnDef<IncidentSummary, unknown>[] {
+  const format = useFormatDateTime();
+  const columns: ColumnDef<IncidentSummary, unknown>[] = [
+    {
+      id: 'incident_id',
+      header: 'ID',
+      accessorKey: 'incident_id',
+      cell: ({ row }) => <Link to={`/incidents/${row.original.id}`}>{row.original.incident_id}</Link>,
+    },
+    {
+      id: 'title',
+      header: 'Title',
+      accessorKey: 'title',
+      cell: ({ row }) => (
+        <Link className="text-blue-700 hover:underline" to={`/incidents/${row.original.id}`}>
+          {row.original.title}
+        </Link>
+      ),
+    },
+    {
+      id: 'severity',
+      header: 'Severity',
+      accessorKey: 'severity',
+      cell: ({ row }) => <SeverityBadge severity={row.original.severity} />,
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      accessorKey: 'status',
+      cell: ({ row }) => <StatusBadge status={row.original.status} />,
+    },
+    { id: 'type', header: 'Type', accessorKey: 'type', cell: ({ row }) => capitalise(row.original.type) },
+    {
+      id: 'commander',
+      header: 'Commander',
+      enableSorting: false,
+      cell: ({ row }) =>
+        row.original.commander ? (
+          <span className="inline-flex items-center gap-1">
+            <Avatar user={row.original.commander} size="sm" />
+            {row.original.commander.name}
+          </span>
+        ) : null,
+    },
+    {
+      id: 'responders',
+      header: 'Responders',
+      enableSorting: false,
+      cell: ({ row }) => row.original.responders.map((r) => r.name).join(', '),
+    },
+    {
+      id: 'created_at',
+      header: 'Created',
+      accessorKey: 'created_at',
+      cell: ({ row }) => format(row.original.created_at),
+    },
+    {
+      id: 'updated_at',
+      header: 'Updated',
+      accessorKey: 'updated_at',
+      cell: ({ row }) => format(row.original.updated_at),
+    },
+  ];
+  return columns.map((column) => ({ ...column, enableSorting: column.enableSorting ?? sortable(column.id ?? '') }));
+}
+
+/** /incidents: the incident list with filters and time range in the URL, server paging and sorting (issue 7). */
 export function IncidentsPage() {
+  const [params] = useUrlParams();
+  const [range] = useTimeRangeParams();
+  const query = useIncidents(listParams(params, range));
+  const navigate = useNavigate();
+  const columns = useColumns();
   return (
     <PageShell title="Incidents">
-      <EmptyState />
+      <div className="flex flex-col gap-4 p-4">
+        <IncidentFilters />
+        {query.isError ? <ErrorPanel error={query.error} /> : null}
+        <DataTable
+          id="incidents"
+          columns={columns}
+          data={query.data?.data ?? []}
+          total={query.data?.total ?? 0}
+          mode="server"
+          loading={query.isPending}
+          onRowClick={(row) => navigate(`/incidents/${row.id}`)}
+        />
+      </div>
     </PageShell>
   );
 }

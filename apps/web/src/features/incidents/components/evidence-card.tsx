@@ -1,0 +1,112 @@
+import type { EvidenceResource, IncidentEvidenceView } from '@mc/contracts';
+import { capitalise } from '@mc/contracts';
+import { Link } from 'react-router';
+import type { useIncidentWrite } from '../api/incident-mutations';
+
+function uptimePercent(uptime: { passed: number; failed: number }): string {
+  const total = uptime.passed + uptime.failed;
+  return total === 0 ? 'no runs' : `${((uptime.passed / total) * 100).toFixed(1)}% uptime`;
+}
+
+/** The linked resource as it is now: a check's status and uptime, a config's health, a change's diff. */
+export function ResourceSummary({ resource }: { resource: EvidenceResource | null }) {
+  if (!resource) return null;
+  switch (resource.kind) {
+    case 'check':
+      return (
+        <p className="text-sm">
+          <Link className="text-blue-700" to={`/health?checkId=${resource.id}&timeRange=1h`}>
+            {resource.name}
+          </Link>{' '}
+          — {capitalise(resource.status ?? 'unknown')}, {uptimePercent(resource.uptime)} (24h)
+        </p>
+      );
+    case 'config':
+      return (
+        <p className="text-sm">
+          <Link className="text-blue-700" to={`/catalog/${resource.id}`}>
+            {resource.name ?? resource.id}
+          </Link>{' '}
+          ({resource.type}) — health {resource.health ?? 'unknown'}
+        </p>
+      );
+    case 'config_change':
+      return (
+        <div className="text-sm">
+          <p>
+            {resource.change_type} on{' '}
+            <Link className="text-blue-700" to={`/catalog/${resource.config_id}`}>
+              {resource.config_name ?? resource.config_id}
+            </Link>
+            {resource.summary ? `: ${resource.summary}` : ''}
+          </p>
+          {resource.diff ? (
+            <pre className="mt-1 max-h-48 overflow-auto rounded bg-gray-50 p-2 text-xs">{resource.diff}</pre>
+          ) : null}
+        </div>
+      );
+    case 'config_analysis':
+      return (
+        <p className="text-sm">
+          {resource.analyzer}: {resource.message} ({resource.severity ?? 'unknown'}) on{' '}
+          <Link className="text-blue-700" to={`/catalog/${resource.config_id}`}>
+            {resource.config_name ?? resource.config_id}
+          </Link>
+        </p>
+      );
+    case 'component':
+      return (
+        <p className="text-sm">
+          <Link className="text-blue-700" to={`/topology/${resource.id}`}>
+            {resource.name}
+          </Link>{' '}
+          — {resource.status}
+        </p>
+      );
+  }
+}
+
+/** One evidence row with its live resource and the definition-of-done and done toggles. */
+export function EvidenceCard({
+  evidence,
+  canWrite,
+  write,
+}: {
+  evidence: IncidentEvidenceView;
+  canWrite: boolean;
+  write: ReturnType<typeof useIncidentWrite>;
+}) {
+  const toggle = (field: 'done' | 'definition_of_done') =>
+    write.mutate({ method: 'PATCH', path: `evidences/${evidence.id}`, body: { [field]: !evidence[field] } });
+  const label = evidence.description || capitalise(evidence.type);
+  return (
+    <li aria-label={`Evidence ${label}`} className="rounded border border-gray-200 p-2">
+      <div className="flex items-center gap-2">
+        <span className="text-xs uppercase text-gray-500">{capitalise(evidence.type)}</span>
+        <span className="flex-1 text-sm">{label}</span>
+        {canWrite ? (
+          <>
+            <label className="flex items-center gap-1 text-xs">
+              <input
+                type="checkbox"
+                checked={evidence.definition_of_done}
+                onChange={() => toggle('definition_of_done')}
+              />
+              Definition of done
+            </label>
+            <label className="flex items-center gap-1 text-xs">
+              <input type="checkbox" checked={evidence.done} onChange={() => toggle('done')} />
+              Done
+            </label>
+          </>
+        ) : (
+          <span className="text-xs text-gray-600">
+            {evidence.definition_of_done ? 'Definition of done' : ''} {evidence.done ? 'Done' : ''}
+          </span>
+        )}
+      </div>
+      <ResourceSummary resource={evidence.resource} />
+      {evidence.script ? <pre className="mt-1 rounded bg-gray-50 p-1 text-xs">{evidence.script}</pre> : null}
+    </li>
+  );
+}

@@ -1,0 +1,192 @@
+import {
+  capitalise,
+  HYPOTHESIS_STATUSES,
+  type IncidentCommentView,
+  type IncidentEvidenceView,
+  type IncidentHypothesisView,
+} from '@mc/contracts';
+import { useState } from 'react';
+import type { useIncidentWrite } from '../api/incident-mutations';
+import { StatusBadge } from './badges';
+import { EvidenceCard } from './evidence-card';
+
+const CHILD_TYPE: Record<string, 'factor' | 'solution' | undefined> = { root: 'factor', factor: 'solution' };
+
+type Write = ReturnType<typeof useIncidentWrite>;
+
+/** A one-line form that adds a hypothesis (root, or a child of `parent`). */
+export function AddHypothesis({
+  write,
+  parent,
+  label,
+}: {
+  write: Write;
+  parent?: IncidentHypothesisView;
+  label: string;
+}) {
+  const [title, setTitle] = useState('');
+  const type = parent ? CHILD_TYPE[parent.type] : 'root';
+  return (
+    <form
+      className="flex gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!title.trim()) return;
+        write.mutate({ method: 'POST', path: 'hypotheses', body: { title, type, parent_id: parent?.id ?? null } });
+        setTitle('');
+      }}
+    >
+      <input
+        aria-label={label}
+        placeholder={label}
+        value={title}
+        onChange={(event) => setTitle(event.target.value)}
+        className="flex-1 rounded border border-gray-300 px-2 py-1 text-sm"
+      />
+      <button type="submit" className="rounded border border-gray-300 px-2 text-sm">
+        Add
+      </button>
+    </form>
+  );
+}
+
+function HypothesisNode({
+  node,
+  all,
+  evidences,
+  comments,
+  canWrite,
+  write,
+}: {
+  node: IncidentHypothesisView;
+  all: IncidentHypothesisView[];
+  evidences: IncidentEvidenceView[];
+  comments: IncidentCommentView[];
+  canWrite: boolean;
+  write: Write;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [title, setTitle] = useState(node.title);
+  const children = all.filter((h) => h.parent_id === node.id);
+  const childType = CHILD_TYPE[node.type];
+  const save = (body: Record<string, string>) => write.mutate({ method: 'PATCH', path: `hypotheses/${node.id}`, body });
+  return (
+    <li aria-label={`Hypothesis ${node.title}`} className="rounded border border-gray-200 p-2">
+      <div className="flex items-center gap-2">
+        <span className="text-xs uppercase text-gray-500">{capitalise(node.type)}</span>
+        {canWrite && editing ? (
+          <form
+            className="flex flex-1 gap-1"
+            onSubmit={(event) => {
+              event.preventDefault();
+              save({ title });
+              setEditing(false);
+            }}
+          >
+            <input
+              aria-label="Hypothesis title"
+              value={title}
+              onChange={(event) => setTitle(event.target.value)}
+              className="flex-1 rounded border border-gray-300 px-1 text-sm"
+            />
+            <button type="submit" className="text-xs text-blue-600">
+              Save
+            </button>
+          </form>
+        ) : (
+          <button
+            type="button"
+            disabled={!canWrite}
+            className="flex-1 text-left text-sm font-medium"
+            onClick={() => setEditing(true)}
+          >
+            {node.title}
+          </button>
+        )}
+        {canWrite ? (
+          <select
+            aria-label={`Status of ${node.title}`}
+            value={node.status}
+            onChange={(event) => save({ status: event.target.value })}
+            className="rounded border border-gray-300 text-xs"
+          >
+            {HYPOTHESIS_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {capitalise(status)}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <StatusBadge status={node.status} />
+        )}
+        {canWrite ? (
+          <button
+            type="button"
+            className="text-xs text-red-600"
+            onClick={() => write.mutate({ method: 'DELETE', path: `hypotheses/${node.id}` })}
+          >
+            Delete
+          </button>
+        ) : null}
+      </div>
+      <ul className="mt-2 flex flex-col gap-2 pl-4">
+        {evidences
+          .filter((e) => e.hypothesis_id === node.id)
+          .map((evidence) => (
+            <EvidenceCard key={evidence.id} evidence={evidence} canWrite={canWrite} write={write} />
+          ))}
+        {comments
+          .filter((c) => c.hypothesis_id === node.id)
+          .map((comment) => (
+            <li key={comment.id} className="text-sm text-gray-700">
+              <strong>{comment.created_by?.name ?? comment.external_created_by}</strong>: {comment.comment}
+            </li>
+          ))}
+        {children.map((child) => (
+          <HypothesisNode
+            key={child.id}
+            node={child}
+            all={all}
+            evidences={evidences}
+            comments={comments}
+            canWrite={canWrite}
+            write={write}
+          />
+        ))}
+        {canWrite && childType ? (
+          <AddHypothesis write={write} parent={node} label={`Add ${childType} to ${node.title}`} />
+        ) : null}
+      </ul>
+    </li>
+  );
+}
+
+/** The hypotheses as a tree root → factor → solution with their evidence, edited in place by writers. */
+export function HypothesisTree(props: {
+  hypotheses: IncidentHypothesisView[];
+  evidences: IncidentEvidenceView[];
+  comments: IncidentCommentView[];
+  canWrite: boolean;
+  write: Write;
+}) {
+  const roots = props.hypotheses.filter((h) => h.parent_id === null);
+  return (
+    <section aria-label="Hypotheses" className="flex flex-col gap-2">
+      <h2 className="text-sm font-semibold">Hypotheses</h2>
+      <ul className="flex flex-col gap-2">
+        {roots.map((root) => (
+          <HypothesisNode
+            key={root.id}
+            node={root}
+            all={props.hypotheses}
+            evidences={props.evidences}
+            comments={props.comments}
+            canWrite={props.canWrite}
+            write={props.write}
+          />
+        ))}
+      </ul>
+      {props.canWrite ? <AddHypothesis write={props.write} label="Add root hypothesis" /> : null}
+    </section>
+  );
+}

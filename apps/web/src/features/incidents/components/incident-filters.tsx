@@ -1,0 +1,69 @@
+import { INCIDENT_SEVERITIES, INCIDENT_STATUSES, INCIDENT_TYPES } from '@mc/contracts';
+import { TimeRangePicker, useTimeRangeParams } from '../../../components/time-range-picker/time-range-picker';
+import { useUrlParams } from '../../../lib/url-state';
+import { usePeople } from '../api/lookups';
+import { EnumSelect } from './enum-select';
+
+/** The list's filters, all kept in the URL; any change returns to the first page (000 §5). */
+export function IncidentFilters() {
+  const [params, update] = useUrlParams();
+  const [range, setRange] = useTimeRangeParams();
+  const people = usePeople('');
+  const set = (key: string) => (value: string) => update({ [key]: value }, ['pageIndex']);
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <label className="flex flex-col gap-1 text-sm">
+        <span className="text-gray-700">Search</span>
+        <input
+          aria-label="Search"
+          defaultValue={params.get('search') ?? ''}
+          onChange={(event) => set('search')(event.target.value)}
+          className="rounded border border-gray-300 px-2 py-1"
+        />
+      </label>
+      <EnumSelect
+        label="Status"
+        values={INCIDENT_STATUSES}
+        value={params.get('status') ?? ''}
+        placeholder="All"
+        onChange={set('status')}
+      />
+      <EnumSelect
+        label="Severity"
+        values={INCIDENT_SEVERITIES}
+        value={params.get('severity') ?? ''}
+        placeholder="All"
+        onChange={set('severity')}
+      />
+      <EnumSelect
+        label="Type"
+        values={INCIDENT_TYPES}
+        value={params.get('type') ?? ''}
+        placeholder="All"
+        onChange={set('type')}
+      />
+      <label className="flex flex-col gap-1 text-sm">
+        <span className="text-gray-700">Commander</span>
+        <select
+          aria-label="Commander"
+          value={params.get('commander') ?? ''}
+          onChange={(event) => set('commander')(event.target.value)}
+          className="rounded border border-gray-300 bg-white px-2 py-1"
+        >
+          <option value="">All</option>
+          {(people.data ?? []).map((person) => (
+            <option key={person.id} value={person.id}>
+              {person.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <TimeRangePicker
+        value={range}
+        onChange={(next) => {
+          setRange(next);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { capitalise, INCIDENT_SEVERITIES, INCIDENT_STATUSES, INCIDENT_TYPES, type IncidentDetail } from '@mc/contracts';
+import { useState } from 'react';
+import type { useIncidentWrite } from '../api/incident-mutations';
+import { usePeople } from '../api/lookups';
+import { SeverityBadge, StatusBadge } from './badges';
+import { EnumSelect } from './enum-select';
+
+type Write = ReturnType<typeof useIncidentWrite>;
+
+/** The incident's fields: writers edit status, severity, type, commander, communicator and the title in place. */
+export function IncidentHeader({
+  incident,
+  canWrite,
+  write,
+}: {
+  incident: IncidentDetail['incident'];
+  canWrite: boolean;
+  write: Write;
+}) {
+  const people = usePeople('');
+  const [title, setTitle] = useState(incident.title);
+  const save = (body: Record<string, string | null>) => write.mutate({ method: 'PATCH', path: '', body });
+  if (!canWrite) {
+    return (
+      <section aria-label="Incident" className="flex flex-wrap items-center gap-3 text-sm">
+        <StatusBadge status={incident.status} />
+        <SeverityBadge severity={incident.severity} />
+        <span>{capitalise(incident.type)}</span>
+        <span>Commander: {incident.commander?.name ?? '—'}</span>
+        <span>Communicator: {incident.communicator?.name ?? '—'}</span>
+        {incident.description ? <p className="w-full text-gray-700">{incident.description}</p> : null}
+      </section>
+    );
+  }
+  const person = (label: string, field: 'commander_id' | 'communicator_id', current: string | undefined) => (
+    <label className="flex flex-col gap-1 text-sm">
+      <span className="text-gray-700">{label}</span>
+      <select
+        aria-label={label}
+        value={current ?? ''}
+        onChange={(event) => save({ [field]: event.target.value || null })}
+        className="rounded border border-gray-300 bg-white px-2 py-1"
+      >
+        <option value="">—</option>
+        {(people.data ?? []).map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  return (
+    <section aria-label="Incident" className="flex flex-wrap items-end gap-3">
+      <form
+        className="flex w-full gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (title.trim() && title !== incident.title) save({ title });
+        }}
+      >
+        <input
+          aria-label="Title"
+          value={title}
+          onChange={(event) => setTitle(event.target.value)}
+          className="flex-1 rounded border border-gray-300 px-2 py-1 text-sm"
+        />
+        <button type="submit" className="rounded border border-gray-300 px-2 text-sm">
+          Save title
+        </button>
+      </form>
+      <EnumSelect
+        label="Status"
+        values={INCIDENT_STATUSES}
+        value={incident.status}
+        onChange={(status) => save({ status })}
+      />
+      <EnumSelect
+        label="Severity"
+        values={INCIDENT_SEVERITIES}
+        value={incident.severity}
+        onChange={(severity) => save({ severity })}
+      />
+      <EnumSelect label="Type" values={INCIDENT_TYPES} value={incident.type} onChange={(type) => save({ type })} />
+      {person('Commander', 'commander_id', incident.commander?.id)}
+      {person('Communicator', 'communicator_id', incident.communicator?.id)}
+    </section>
+  );
+}

@@ -1,0 +1,155 @@
+import type { IncidentCommentView, IncidentDetail, IncidentHistoryView } from '@mc/contracts';
+import { useState } from 'react';
+import { Avatar } from '../../../components/avatar';
+import { useFormatDateTime } from '../../../lib/date-format';
+import type { useIncidentWrite } from '../api/incident-mutations';
+import { usePeople, useTeams } from '../api/lookups';
+
+type Write = ReturnType<typeof useIncidentWrite>;
+
+/** People and teams responding; writers add and remove them. */
+export function RespondersPanel({
+  incident,
+  canWrite,
+  write,
+}: {
+  incident: IncidentDetail['incident'];
+  canWrite: boolean;
+  write: Write;
+}) {
+  const people = usePeople('');
+  const teams = useTeams();
+  const [choice, setChoice] = useState('');
+  return (
+    <section aria-label="Responders" className="flex flex-col gap-2">
+      <h2 className="text-sm font-semibold">Responders</h2>
+      <ul className="flex flex-col gap-1">
+        {incident.responders.map((r) => (
+          <li key={r.responder_id ?? r.id} className="flex items-center gap-2 text-sm">
+            <Avatar user={r} size="sm" />
+            <span className="flex-1">
+              {r.name} <span className="text-xs text-gray-500">({r.type})</span>
+            </span>
+            {canWrite && r.responder_id ? (
+              <button
+                type="button"
+                className="text-xs text-red-600"
+                onClick={() => write.mutate({ method: 'DELETE', path: `responders/${r.responder_id}` })}
+              >
+                Remove
+              </button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {canWrite ? (
+        <form
+          className="flex gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const [kind, id] = choice.split(':');
+            if (!id) return;
+            write.mutate({
+              method: 'POST',
+              path: 'responders',
+              body: kind === 'team' ? { team_id: id } : { person_id: id },
+            });
+            setChoice('');
+          }}
+        >
+          <select
+            aria-label="Add responder"
+            value={choice}
+            onChange={(event) => setChoice(event.target.value)}
+            className="flex-1 rounded border border-gray-300 text-sm"
+          >
+            <option value="">Add a person or team</option>
+            {(people.data ?? []).map((p) => (
+              <option key={p.id} value={`person:${p.id}`}>
+                {p.name}
+              </option>
+            ))}
+            {(teams.data ?? []).map((t) => (
+              <option key={t.id} value={`team:${t.id}`}>
+                Team {t.name}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="rounded border border-gray-300 px-2 text-sm">
+            Add
+          </button>
+        </form>
+      ) : null}
+    </section>
+  );
+}
+
+/** Comments on the incident with author and time; writers add one. */
+export function CommentsPanel({
+  comments,
+  canWrite,
+  write,
+}: {
+  comments: IncidentCommentView[];
+  canWrite: boolean;
+  write: Write;
+}) {
+  const format = useFormatDateTime();
+  const [text, setText] = useState('');
+  return (
+    <section aria-label="Comments" className="flex flex-col gap-2">
+      <h2 className="text-sm font-semibold">Comments</h2>
+      <ul className="flex flex-col gap-2">
+        {comments.map((c) => (
+          <li key={c.id} className="text-sm">
+            <div className="text-xs text-gray-500">
+              {c.created_by?.name ?? c.external_created_by} · {format(c.created_at)}
+            </div>
+            <p>{c.comment}</p>
+          </li>
+        ))}
+      </ul>
+      {canWrite ? (
+        <form
+          className="flex flex-col gap-1"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!text.trim()) return;
+            write.mutate({ method: 'POST', path: 'comments', body: { comment: text } });
+            setText('');
+          }}
+        >
+          <textarea
+            aria-label="Comment"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            className="rounded border border-gray-300 px-2 py-1 text-sm"
+          />
+          <button type="submit" className="self-end rounded bg-blue-600 px-2 py-1 text-sm text-white">
+            Comment
+          </button>
+        </form>
+      ) : null}
+    </section>
+  );
+}
+
+/** The timeline from incident_histories: what happened, who did it, when. */
+export function Timeline({ history }: { history: IncidentHistoryView[] }) {
+  const format = useFormatDateTime();
+  return (
+    <section aria-label="Timeline" className="flex flex-col gap-2">
+      <h2 className="text-sm font-semibold">Timeline</h2>
+      <ol className="flex flex-col gap-1 border-l border-gray-200 pl-3">
+        {history.map((h) => (
+          <li key={h.id} className="text-sm" data-type={h.type}>
+            <span>{h.description}</span>
+            <div className="text-xs text-gray-500">
+              {h.created_by?.name ?? 'System'} · {format(h.created_at)}
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

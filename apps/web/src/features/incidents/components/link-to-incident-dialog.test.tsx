@@ -1,0 +1,129 @@
+import { LINK_TO_INCIDENT } from '@mc/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { Toaster } from '../../../components/toaster';
+import { adminSession, shellApi, viewerSession } from '../../../test/fake-api';
+import { renderAt } from '../../../test/render';
+import { AttachAsEvidenceButton } from './attach-as-evidence';
+
+const wait = { timeout: 5000 };
+const target = { type: 'check' as const, check_id: 'c1', description: 'checkout-http failing' };
+const existing = { id: 'i1', incident_id: 'INC-000007', title: 'Checkout down' };
+
+function render() {
+  return renderAt(
+    <>
+      <Toaster />
+      <AttachAsEvidenceButton target={target} />
+    </>,
+  );
+}
+
+async function open() {
+  await userEvent.click(await screen.findByRole('button', { name: LINK_TO_INCIDENT.attachButton }, wait));
+  return screen.getByRole('dialog', { name: LINK_TO_INCIDENT.title });
+}
+
+describe('Attach as Evidence / Link to Incident', () => {
+  it('is hidden without write on incidents and while the incidents feature is disabled', async () => {
+    const { calls } = shellApi(viewerSession);
+    const viewer = render();
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/auth/whoami')).toBe(true), wait);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByRole('button', { name: LINK_TO_INCIDENT.attachButton })).toBeNull();
+    viewer.unmount();
+    shellApi(adminSession, [{ name: 'incidents.disable', value: 'true' }]);
+    render();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByRole('button', { name: LINK_TO_INCIDENT.attachButton })).toBeNull();
+  });
+
+  it('defaults to availability and Low, and shows the validation messages while fields are missing', async () => {
+    shellApi(adminSession, [], { '/api/incidents': { body: { data: [], total: 0 } } });
+    render();
+    await open();
+    expect((screen.getByLabelText('Type') as HTMLSelectElement).value).toBe('availability');
+    const severity = screen.getByLabelText('Severity') as HTMLSelectElement;
+    expect(severity.value).toBe('low');
+    expect(severity.selectedOptions[0]?.textContent).toBe('Low');
+    await userEvent.selectOptions(screen.getByLabelText('Type'), '');
+    await userEvent.selectOptions(severity, '');
+    await userEvent.click(screen.getByRole('button', { name: LINK_TO_INCIDENT.submit }));
+    expect(screen.getByText(LINK_TO_INCIDENT.messages.incident)).toBeTruthy();
+    expect(screen.getByText(LINK_TO_INCIDENT.messages.type)).toBeTruthy();
+    expect(screen.getByText(LINK_TO_INCIDENT.messages.severity)).toBeTruthy();
+    await userEvent.selectOptions(screen.getByLabelText('Type'), 'security');
+    expect(screen.queryByText(LINK_TO_INCIDENT.messages.type)).toBeNull();
+  });
+
+  it('choosing an existing incident hides type and severity; one hypothesis is auto-selected, several must be chosen', async () => {
+    let hypotheses = [{ id: 'h1', title: 'Bad deploy', type: 'root', status: 'possible' }];
+    const { calls } = shellApi(adminSession, [], {
+      '/api/incidents': { body: { data: [existing], total: 1 } },
+      '/api/incidents/i1/hypotheses': () => ({ body: hypotheses }),
+    });
+    const view = render();
+    await open();
+    await userEvent.type(screen.getByPlaceholderText('Search or create an incident'), 'Check');
+    await userEvent.click(await screen.findByText('INC-000007 Checkout down', {}, wait));
+    expect(screen.queryByLabelText('Type')).toBeNull();
+    expect(screen.queryByLabelText('Severity')).toBeNull();
+    await waitFor(() => expect((screen.getByLabelText('Hypothesis') as HTMLSelectElement).value).toBe('h1'), wait);
+    const searches = calls
+      .filter((c) => c.url.pathname === '/api/incidents')
+      .map((c) => c.url.searchParams.get('search'));
+    expect(searches).not.toContain('C');
+    view.unmount();
+
+    hypotheses = [...hypotheses, { id: 'h2', title: 'DNS', type: 'root', status: 'likely' }];
+    render();
+    await open();
+    await userEvent.type(screen.getByPlaceholderText('Search or create an incident'), 'Check');
+    await userEvent.click(await screen.findByText('INC-000007 Checkout down', {}, wait));
+    await screen.findByText('DNS (Root, Likely)', {}, wait);
+    expect((screen.getByLabelText('Hypothesis') as HTMLSelectElement).value).toBe('');
+    await userEvent.click(screen.getByRole('button', { name: LINK_TO_INCIDENT.submit }));
+    expect(screen.getByText(LINK_TO_INCIDENT.messages.hypothesis)).toBeTruthy();
+  });
+
+  it('links to a new incident in one call, shows Linking.., then a toast with a link and resets', async () => {
+    let release: () => void = () => {};
+    const posted: unknown[] = [];
+    shellApi(adminSession, [], {
+      '/api/incidents': { body: { data: [], total: 0 } },
+      '/api/incidents/link': async (_url, init) => {
+        posted.push(JSON.parse(String(init?.body)));
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        return {
+          status: 201,
+          body: { incident_id: 'new1', incident_number: 'INC-000042', hypothesis_id: 'h', evidence_id: 'e' },
+        };
+      },
+    });
+    render();
+    await open();
+    await userEvent.type(screen.getByPlaceholderText('Search or create an incident'), 'Checkout failing');
+    await userEvent.click(await screen.findByText('Create new incident "Checkout failing"', {}, wait));
+    await userEvent.click(screen.getByRole('button', { name: LINK_TO_INCIDENT.submit }));
+    expect(await screen.findByRole('button', { name: LINK_TO_INCIDENT.submitting }, wait)).toBeTruthy();
+    expect(posted).toEqual([
+      {
+        check_id: 'c1',
+        type: 'check',
+        description: 'checkout-http failing',
+        incident: { title: 'Checkout failing', type: 'availability', severity: 'low' },
+      },
+    ]);
+    release();
+    const toast = await screen.findByText(LINK_TO_INCIDENT.success, { exact: false }, wait);
+    const link = screen.getByRole('link', { name: 'INC-000042' });
+    expect(link.getAttribute('href')).toBe('/incidents/new1');
+    const toaster = toast.closest('[data-sonner-toaster]');
+    expect(toaster?.getAttribute('data-y-position')).toBe('top');
+    expect(toaster?.getAttribute('data-x-position')).toBe('right');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

@@ -1,0 +1,238 @@
+import { capitalise, INCIDENT_SEVERITIES, INCIDENT_TYPES, LINK_TO_INCIDENT } from '@mc/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { Modal } from '../../../components/modal';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { useLinkToIncident } from '../api/link-to-incident';
+import { hypothesesQuery, incidentSearchQuery } from '../api/lookups';
+import { EnumSelect } from './enum-select';
+import { type EvidenceTarget, type LinkFormValues, linkPayload, NEW_HYPOTHESIS, validateLinkForm } from './link-form';
+import { useDebounced } from './use-debounced';
+
+const initialValues = (target: EvidenceTarget): LinkFormValues => ({
+  description: target.description ?? '',
+  incident: null,
+  hypothesis: '',
+  type: LINK_TO_INCIDENT.defaultType,
+  severity: LINK_TO_INCIDENT.defaultSeverity,
+});
+
+function FieldError({ message }: { message?: string }) {
+  return message ? (
+    <span role="alert" className="text-xs text-red-600">
+      {message}
+    </span>
+  ) : null;
+}
+
+/**
+ * The Link to Incident dialog (001 §2, §4, §5, §8, §9): attach a resource as evidence to an existing or
+ * a new incident. Existing incident → type and severity hidden, hypothesis cleared (a single one is
+ * auto-selected); new incident → type (availability) and severity (Low). Lookups wait 100 ms. On
+ * success a top-right toast links to the incident and `onDone(true)`; on failure `onDone(false)`.
+ * The dialog closes and resets either way.
+ */
+export function LinkToIncidentDialog({
+  open,
+  onClose,
+  target,
+  title = LINK_TO_INCIDENT.title,
+  onDone,
+}: {
+  open: boolean;
+  onClose: () => void;
+  target: EvidenceTarget;
+  title?: string;
+  onDone?: (linked: boolean) => void;
+}) {
+  const [values, setValues] = useState<LinkFormValues>(() => initialValues(target));
+  const [search, setSearch] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const text = useDebounced(search.trim(), LINK_TO_INCIDENT.lookupDebounceMs);
+  const incidentId = values.incident?.kind === 'existing' ? values.incident.id : '';
+  const debouncedIncident = useDebounced(incidentId, LINK_TO_INCIDENT.lookupDebounceMs);
+  const incidents = useQuery({ ...incidentSearchQuery(text), enabled: open });
+  const hypotheses = useQuery({ ...hypothesesQuery(debouncedIncident), enabled: open && debouncedIncident !== '' });
+  const link = useLinkToIncident();
+  const errors = validateLinkForm(values);
+  const shown = submitted ? errors : {};
+
+  useEffect(() => {
+    const list = hypotheses.data;
+    if (list?.length === 1 && list[0] && values.hypothesis === '' && debouncedIncident === incidentId) {
+      setValues((current) => ({ ...current, hypothesis: list[0]?.id ?? '' }));
+    }
+  }, [hypotheses.data, values.hypothesis, debouncedIncident, incidentId]);
+
+  const reset = () => {
+    setValues(initialValues(target));
+    setSearch('');
+    setSubmitted(false);
+  };
+  const close = () => {
+    reset();
+    onClose();
+  };
+  const submit = async () => {
+    setSubmitted(true);
+    if (Object.keys(errors).length > 0 || link.isPending) return;
+    try {
+      const result = await link.mutateAsync(linkPayload(values, target));
+      toastSuccess(
+        <span>
+          {LINK_TO_INCIDENT.success}{' '}
+          <Link className="underline" to={`/incidents/${result.incident_id}`}>
+            {result.incident_number}
+          </Link>
+        </span>,
+        { position: 'top-right', duration: LINK_TO_INCIDENT.toastDurationMs },
+      );
+      onDone?.(true);
+    } catch (error) {
+      console.error(error);
+      toastError(error);
+      onDone?.(false);
+    }
+    close();
+  };
+
+  const chooseExisting = (id: string, incidentTitle: string) =>
+    setValues((current) => ({ ...current, incident: { kind: 'existing', id, title: incidentTitle }, hypothesis: '' }));
+  const isNew = values.incident?.kind !== 'existing';
+  const options = incidents.data ?? [];
+
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      title={title}
+      size="small"
+      footer={
+        <button
+          type="submit"
+          form="link-to-incident"
+          disabled={link.isPending}
+          className="rounded bg-blue-600 px-3 py-1 text-sm text-white disabled:opacity-60"
+        >
+          {link.isPending ? LINK_TO_INCIDENT.submitting : LINK_TO_INCIDENT.submit}
+        </button>
+      }
+    >
+      <form
+        id="link-to-incident"
+        className="flex flex-col gap-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <label className="flex flex-col gap-1 text-sm">
+          <span className="text-gray-700">Description</span>
+          <textarea
+            aria-label="Description"
+            value={values.description}
+            onChange={(event) => setValues((current) => ({ ...current, description: event.target.value }))}
+            className="rounded border border-gray-300 px-2 py-1"
+          />
+        </label>
+        <div className="flex flex-col gap-1 text-sm">
+          <label htmlFor="link-incident-search" className="text-gray-700">
+            Incident
+          </label>
+          {values.incident ? (
+            <div className="flex items-center justify-between rounded border border-gray-300 px-2 py-1">
+              <span>
+                {values.incident.kind === 'new' ? 'New incident: ' : ''}
+                {values.incident.title}
+              </span>
+              <button
+                type="button"
+                className="text-xs text-blue-600"
+                onClick={() => setValues((current) => ({ ...current, incident: null, hypothesis: '' }))}
+              >
+                Change
+              </button>
+            </div>
+          ) : (
+            <>
+              <input
+                id="link-incident-search"
+                placeholder="Search or create an incident"
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+                className="rounded border border-gray-300 px-2 py-1"
+              />
+              <ul aria-label="Incidents" className="max-h-40 overflow-auto">
+                {search.trim() ? (
+                  <li>
+                    <button
+                      type="button"
+                      className="w-full rounded px-2 py-1 text-left hover:bg-gray-100"
+                      onClick={() =>
+                        setValues((current) => ({ ...current, incident: { kind: 'new', title: search.trim() } }))
+                      }
+                    >
+                      Create new incident "{search.trim()}"
+                    </button>
+                  </li>
+                ) : null}
+                {options.map((incident) => (
+                  <li key={incident.id}>
+                    <button
+                      type="button"
+                      className="w-full rounded px-2 py-1 text-left hover:bg-gray-100"
+                      onClick={() => chooseExisting(incident.id, incident.title)}
+                    >
+                      {incident.incident_id} {incident.title}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          <FieldError message={shown.incident} />
+        </div>
+        {isNew ? (
+          <>
+            <EnumSelect
+              label="Type"
+              values={INCIDENT_TYPES}
+              value={values.type}
+              placeholder=""
+              onChange={(type) => setValues((current) => ({ ...current, type }))}
+              error={shown.type}
+            />
+            <EnumSelect
+              label="Severity"
+              values={INCIDENT_SEVERITIES}
+              value={values.severity}
+              placeholder=""
+              onChange={(severity) => setValues((current) => ({ ...current, severity }))}
+              error={shown.severity}
+            />
+          </>
+        ) : (
+          <label className="flex flex-col gap-1 text-sm">
+            <span className="text-gray-700">Hypothesis</span>
+            <select
+              aria-label="Hypothesis"
+              value={values.hypothesis}
+              onChange={(event) => setValues((current) => ({ ...current, hypothesis: event.target.value }))}
+              className="rounded border border-gray-300 bg-white px-2 py-1"
+            >
+              <option value="">Select a hypothesis</option>
+              {(hypotheses.data ?? []).map((h) => (
+                <option key={h.id} value={h.id}>
+                  {h.title} ({capitalise(h.type)}, {capitalise(h.status)})
+                </option>
+              ))}
+              <option value={NEW_HYPOTHESIS}>Create a new root hypothesis</option>
+            </select>
+            <FieldError message={shown.hypothesis} />
+          </label>
+        )}
+      </form>
+    </Modal>
+  );
+}

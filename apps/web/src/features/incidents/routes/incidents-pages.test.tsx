@@ -1,0 +1,201 @@
+import type { IncidentDetail, IncidentSummary } from '@mc/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { adminSession, shellApi, viewerSession } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render';
+
+const ID = '01a200f5-0ed6-b567-c6b7-d18fd7d11bff';
+const person = { id: 'p1', name: 'Rita Responder', avatar: null };
+
+function summary(overrides: Partial<IncidentSummary> = {}): IncidentSummary {
+  return {
+    id: ID,
+    incident_id: 'INC-000001',
+    title: 'Checkout down',
+    description: 'p99 up',
+    severity: 'high',
+    type: 'availability',
+    status: 'open',
+    created_at: '2026-11-22T01:00:00Z',
+    updated_at: '2026-11-22T01:05:00Z',
+    commander: person,
+    communicator: null,
+    responders: [{ ...person, type: 'person', responder_id: 'r1' }],
+    commenters: [],
+    ...overrides,
+  };
+}
+
+function detail(): IncidentDetail {
+  return {
+    incident: { ...summary(), acknowledged: null, resolved: null, closed: null },
+    hypotheses: [
+      {
+        id: 'h1',
+        incident_id: ID,
+        parent_id: null,
+        type: 'root',
+        title: 'Bad deploy',
+        status: 'possible',
+        created_at: '2026-11-22T01:01:00Z',
+        updated_at: '2026-11-22T01:01:00Z',
+        created_by: person,
+      },
+    ],
+    evidences: [
+      {
+        id: 'e1',
+        hypothesis_id: 'h1',
+        description: 'checkout-http failing',
+        type: 'check',
+        evidence: null,
+        properties: null,
+        config_id: null,
+        config_change_id: null,
+        config_analysis_id: null,
+        component_id: null,
+        check_id: 'c1',
+        definition_of_done: false,
+        done: false,
+        script: null,
+        created_at: '2026-11-22T01:02:00Z',
+        created_by: person,
+        resource: {
+          kind: 'check',
+          id: 'c1',
+          name: 'checkout-http',
+          type: 'http',
+          status: 'unhealthy',
+          last_runtime: null,
+          deleted: false,
+          uptime: { passed: 3, failed: 1 },
+        },
+      },
+    ],
+    comments: [
+      {
+        id: 'k1',
+        incident_id: ID,
+        hypothesis_id: null,
+        responder_id: null,
+        comment: 'Paging SRE',
+        external_created_by: null,
+        created_at: '2026-11-22T01:03:00Z',
+        created_by: person,
+      },
+    ],
+    history: [
+      {
+        id: 'y1',
+        type: 'incident.created',
+        description: 'Incident INC-000001 created',
+        properties: null,
+        hypothesis_id: null,
+        evidence_id: null,
+        comment_id: null,
+        responder_id: null,
+        created_at: '2026-11-22T01:00:00Z',
+        created_by: person,
+      },
+    ],
+  };
+}
+
+const writerSession = {
+  ...viewerSession,
+  roles: ['responder'],
+  permissions: [...viewerSession.permissions, { resource: 'incident', action: 'write' }],
+};
+
+describe('/incidents', () => {
+  it('lists incidents from the server with the URL filters, sort and page passed on', async () => {
+    const { calls } = shellApi(adminSession, [], {
+      '/api/incidents': { body: { data: [summary()], total: 120 } },
+      '/api/db/people': { body: [person] },
+    });
+    renderApp('/incidents?status=open&severity=high&sortBy=severity&sortOrder=asc&pageIndex=1');
+    expect(await screen.findByText('Checkout down', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getAllByText('High').length).toBeGreaterThan(0);
+    const call = calls.find((c) => c.url.pathname === '/api/incidents');
+    expect(Object.fromEntries(call?.url.searchParams ?? [])).toMatchObject({
+      status: 'open',
+      severity: 'high',
+      sortBy: 'severity',
+      sortOrder: 'asc',
+      pageIndex: '1',
+      pageSize: '50',
+    });
+  });
+
+  it('puts a changed filter in the URL and returns to the first page', async () => {
+    shellApi(adminSession, [], { '/api/incidents': { body: { data: [], total: 0 } }, '/api/db/people': { body: [] } });
+    const view = renderApp('/incidents?pageIndex=3');
+    await userEvent.selectOptions(await screen.findByLabelText('Type', {}, { timeout: 5000 }), 'security');
+    await waitFor(() => expect(view.router.state.location.search).toBe('?type=security'));
+  });
+});
+
+describe('/incidents/{id}', () => {
+  it('shows the tree, live evidence, comments, responders and the timeline, without write controls for a viewer', async () => {
+    shellApi(viewerSession, [], {
+      [`/api/incidents/${ID}`]: { body: detail() },
+      '/api/db/people': { body: [] },
+      '/api/db/teams': { body: [] },
+    });
+    renderApp(`/incidents/${ID}`);
+    const tree = await screen.findByRole('region', { name: 'Hypotheses' }, { timeout: 5000 });
+    expect(within(tree).getByText('Bad deploy')).toBeTruthy();
+    expect(within(tree).getByText(/Unhealthy, 75.0% uptime/)).toBeTruthy();
+    expect(screen.getByText('Paging SRE')).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: 'Timeline' })).getByText('Incident INC-000001 created'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(screen.queryByLabelText('Comment')).toBeNull();
+    expect(screen.queryByText('Delete')).toBeNull();
+    expect(screen.queryByLabelText('Add root hypothesis')).toBeNull();
+  });
+
+  it('lets a responder edit a hypothesis status, mark evidence done, comment and change the incident status', async () => {
+    const writes: Array<{ method: string; path: string; body: unknown }> = [];
+    const record = (url: URL, init: RequestInit | undefined) => {
+      writes.push({
+        method: init?.method ?? 'GET',
+        path: url.pathname,
+        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      });
+      return { body: {} };
+    };
+    shellApi(writerSession, [], {
+      [`/api/incidents/${ID}`]: (url, init) => (init?.method === 'PATCH' ? record(url, init) : { body: detail() }),
+      [`/api/incidents/${ID}/hypotheses/h1`]: record,
+      [`/api/incidents/${ID}/evidences/e1`]: record,
+      [`/api/incidents/${ID}/comments`]: record,
+      '/api/db/people': { body: [person] },
+      '/api/db/teams': { body: [] },
+    });
+    renderApp(`/incidents/${ID}`);
+    await userEvent.selectOptions(
+      await screen.findByLabelText('Status of Bad deploy', {}, { timeout: 5000 }),
+      'likely',
+    );
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Done' }));
+    await userEvent.type(screen.getByLabelText('Comment'), 'Rolled back');
+    await userEvent.click(screen.getByRole('button', { name: 'Comment' }));
+    await userEvent.selectOptions(screen.getAllByLabelText('Status')[0] as HTMLElement, 'mitigated');
+    await waitFor(() => expect(writes).toHaveLength(4));
+    expect(writes).toEqual([
+      { method: 'PATCH', path: `/api/incidents/${ID}/hypotheses/h1`, body: { status: 'likely' } },
+      { method: 'PATCH', path: `/api/incidents/${ID}/evidences/e1`, body: { done: true } },
+      { method: 'POST', path: `/api/incidents/${ID}/comments`, body: { comment: 'Rolled back' } },
+      { method: 'PATCH', path: `/api/incidents/${ID}`, body: { status: 'mitigated' } },
+    ]);
+  });
+
+  it('shows the empty state for an unknown incident', async () => {
+    shellApi(adminSession, [], { '/api/db/people': { body: [] }, '/api/db/teams': { body: [] } });
+    renderApp('/incidents/nope');
+    expect(await screen.findByTestId('empty-state', {}, { timeout: 5000 })).toBeTruthy();
+  });
+});
