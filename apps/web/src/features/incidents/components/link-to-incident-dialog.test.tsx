@@ -25,7 +25,7 @@ async function open() {
   return screen.getByRole('dialog', { name: LINK_TO_INCIDENT.title });
 }
 
-describe('Attach as Evidence / Link to Incident', () => {
+describe('Attach as Evidence / Link to Incident', { timeout: 20_000 }, () => {
   it('is hidden without write on incidents and while the incidents feature is disabled', async () => {
     const { calls } = shellApi(viewerSession);
     const viewer = render();

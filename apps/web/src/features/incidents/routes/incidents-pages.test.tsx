@@ -108,7 +108,7 @@ const writerSession = {
   permissions: [...viewerSession.permissions, { resource: 'incident', action: 'write' }],
 };
 
-describe('/incidents', () => {
+describe('/incidents', { timeout: 20_000 }, () => {
   it('lists incidents from the server with the URL filters, sort and page passed on', async () => {
     const { calls } = shellApi(adminSession, [], {
       '/api/incidents': { body: { data: [summary()], total: 120 } },
@@ -136,7 +136,7 @@ describe('/incidents', () => {
   });
 });
 
-describe('/incidents/{id}', () => {
+describe('/incidents/{id}', { timeout: 20_000 }, () => {
   it('shows the tree, live evidence, comments, responders and the timeline, without write controls for a viewer', async () => {
     shellApi(viewerSession, [], {
       [`/api/incidents/${ID}`]: { body: detail() },
