@@ -249,7 +249,11 @@ describe('schema', () => {
       database.pool.query(
         "INSERT INTO hypotheses (incident_id, title, type, created_by) SELECT id, 'x', 'bogus', created_by FROM incidents WHERE title = 'Down'",
       ),
-    ).rejects.toThrow(/check constraint/);
+    ).rejects.toThrow();
+    const constraint = await database.pool.query(
+      "SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conname = 'hypotheses_type_check'",
+    );
+    expect(constraint.rows[0]?.def).toMatch(/root.*factor.*solution/);
     await database.pool.query('DELETE FROM incidents WHERE id = $1', [row?.id]);
     const left = await database.pool.query('SELECT count(*)::int AS n FROM comments WHERE incident_id = $1', [row?.id]);
     expect(left.rows[0]).toEqual({ n: 0 });

@@ -77,7 +77,10 @@ export async function seedDemo(
     options.onStep?.(report);
   };
   try {
-    if (database.engine === 'postgres') await client.query('SET synchronous_commit = off');
+    if (database.engine === 'postgres') {
+      await client.query('SET synchronous_commit = off');
+      await client.query("SET maintenance_work_mem = '256MB'");
+    }
     if (options.reset) {
       const since = performance.now();
       await resetDemoData(client);
@@ -110,7 +113,7 @@ export async function seedDemo(
     return { batch, sizes: ctx.sizes, steps, totalMillis: Math.round(performance.now() - started) };
   } finally {
     await client.query('RESET session_replication_role').catch(() => {});
-    if (database.engine === 'postgres') await client.query('RESET synchronous_commit').catch(() => {});
+    if (database.engine === 'postgres') await client.query('RESET ALL').catch(() => {});
     client.release();
   }
 }

@@ -1,3 +1,4 @@
+import { bulkLoad } from './bulk.js';
 import { planConfigLevels } from './config-levels.js';
 import { exec, idSql, pickSql, type SeedContext } from './context.js';
 
@@ -55,12 +56,13 @@ export async function seedCatalog(ctx: SeedContext): Promise<void> {
      FROM generate_series(1, 3) AS g`,
     [tag, people],
   );
-  await seedConfigItems(ctx);
+  await bulkLoad(ctx, 'config_items', sizes.configs, () => seedConfigItems(ctx));
   const n = sizes.configs;
   if (n === 0) return;
-  await exec(
-    ctx,
-    `INSERT INTO config_changes (id, config_id, change_type, severity, source, summary, patches, diff, details, fingerprint,
+  await bulkLoad(ctx, 'config_changes', sizes.changes, () =>
+    exec(
+      ctx,
+      `INSERT INTO config_changes (id, config_id, change_type, severity, source, summary, patches, diff, details, fingerprint,
        external_created_by, created_by, created_at, first_observed, count)
      SELECT ${idSql('change', 'g')}, ${configIdSql('c')}, ct, sev,
        CASE WHEN c % 3 = 0 THEN 'AWS::CloudTrail' ELSE 'kubernetes' END, ct || ' on item ' || c,
@@ -72,11 +74,13 @@ export async function seedCatalog(ctx: SeedContext): Promise<void> {
      CROSS JOIN LATERAL (SELECT 1 + ((g::bigint * 7919) % $5::int)::int AS c, ($6::text[])[1 + g % 12] AS ct,
        (ARRAY['info', 'info', 'low', 'medium', 'high', 'critical'])[1 + (g / 3) % 6] AS sev,
        $2::timestamptz - make_interval(mins => (g::bigint * 37 % 43200)::int) AS at) AS v`,
-    [ctx.now, people, sizes.changes, n, CHANGE_TYPES],
+      [ctx.now, people, sizes.changes, n, CHANGE_TYPES],
+    ),
   );
-  await exec(
-    ctx,
-    `INSERT INTO config_analysis (id, config_id, scraper_id, analyzer, analysis_type, severity, summary, status, message,
+  await bulkLoad(ctx, 'config_analysis', sizes.analysis, () =>
+    exec(
+      ctx,
+      `INSERT INTO config_analysis (id, config_id, scraper_id, analyzer, analysis_type, severity, summary, status, message,
        analysis, source, first_observed, last_observed)
      SELECT ${idSql('analysis', 'g')}, ${configIdSql('1 + ((g::bigint * 104729) % $3::int)::int')}, ${idSql('scraper', '1 + g % 2')},
        ($4::text[])[1 + g % 6], ($5::text[])[1 + g % 10], (ARRAY['info', 'low', 'medium', 'high', 'critical'])[1 + g % 5],
@@ -84,7 +88,8 @@ export async function seedCatalog(ctx: SeedContext): Promise<void> {
        'Finding ' || g || ' from ' || ($4::text[])[1 + g % 6], jsonb_build_object('rule', ($4::text[])[1 + g % 6]), 'demo',
        $2::timestamptz - make_interval(days => 1 + g % 20), $2::timestamptz - make_interval(hours => g % 48)
      FROM generate_series(1, $6::int) AS g`,
-    [ctx.now, n, ANALYZERS, ANALYSIS_TYPES, sizes.analysis],
+      [ctx.now, n, ANALYZERS, ANALYSIS_TYPES, sizes.analysis],
+    ),
   );
   if (n > 1) {
     await exec(

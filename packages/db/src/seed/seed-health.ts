@@ -1,3 +1,4 @@
+import { bulkLoad } from './bulk.js';
 import { batchIdRange, exec, idSql, pickSql, type SeedContext } from './context.js';
 
 /** Rows of check history generated per statement, so PGlite and PostgreSQL both keep memory flat. */
@@ -54,6 +55,13 @@ async function seedCheckStatuses(ctx: SeedContext): Promise<void> {
   if (per === 0 || sizes.checks === 0) return;
   const stepSeconds = (sizes.historyDays * 86_400) / per;
   const checksPerChunk = Math.max(1, Math.floor(STATUS_CHUNK_ROWS / per));
+  await bulkLoad(ctx, 'check_statuses', sizes.checks * per, () => insertStatuses(ctx, checksPerChunk, stepSeconds));
+  await seedRollups(ctx);
+}
+
+async function insertStatuses(ctx: SeedContext, checksPerChunk: number, stepSeconds: number): Promise<void> {
+  const { sizes } = ctx;
+  const per = sizes.statusesPerCheck;
   for (let first = 1; first <= sizes.checks; first += checksPerChunk) {
     const last = Math.min(sizes.checks, first + checksPerChunk - 1);
     await exec(
@@ -71,6 +79,9 @@ async function seedCheckStatuses(ctx: SeedContext): Promise<void> {
       [ctx.now, first, last, per, stepSeconds],
     );
   }
+}
+
+async function seedRollups(ctx: SeedContext): Promise<void> {
   const [low, high] = batchIdRange(ctx.prefix);
   for (const [table, unit] of [
     ['check_statuses_1h', 'hour'],

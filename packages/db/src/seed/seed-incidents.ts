@@ -1,3 +1,4 @@
+import { bulkLoad } from './bulk.js';
 import { exec, idSql, pickSql, type SeedContext } from './context.js';
 import { configIdSql } from './seed-catalog.js';
 
@@ -52,9 +53,10 @@ export async function seedIncidents(ctx: SeedContext): Promise<void> {
   const { sizes, people, teams } = ctx;
   const n = sizes.incidents;
   if (n === 0) return;
-  await exec(
-    ctx,
-    `INSERT INTO incidents (id, title, description, type, status, severity, created_by, commander_id, communicator_id,
+  await bulkLoad(ctx, 'incidents', n, () =>
+    exec(
+      ctx,
+      `INSERT INTO incidents (id, title, description, type, status, severity, created_by, commander_id, communicator_id,
        acknowledged, resolved, closed, created_at, updated_at)
      SELECT ${idSql('incident', 'g')}, ($4::text[])[1 + g % 10], 'Opened from the demo data set (#' || g || ').',
        ($5::text[])[1 + g % 8], st, ($6::text[])[1 + (g / 2) % 5], ${pickSql('$3::uuid[]', 'g')},
@@ -64,11 +66,13 @@ export async function seedIncidents(ctx: SeedContext): Promise<void> {
      FROM generate_series(1, $8::int) AS g
      CROSS JOIN LATERAL (SELECT ${openedSql('g')} AS at, ($7::text[])[1 + g % 6] AS st) AS v
      ORDER BY g`,
-    [ctx.now, people, TITLES, TYPES, SEVERITIES, STATUSES, n],
+      [ctx.now, people, TITLES, TYPES, SEVERITIES, STATUSES, n],
+    ),
   );
-  await exec(
-    ctx,
-    `INSERT INTO responders (id, incident_id, type, index, person_id, team_id, created_by, acknowledged, created_at)
+  await bulkLoad(ctx, 'responders', n, () =>
+    exec(
+      ctx,
+      `INSERT INTO responders (id, incident_id, type, index, person_id, team_id, created_by, acknowledged, created_at)
      SELECT ${idSql('responder', 'g')}, ${idSql('incident', 'g')}, 'person', 1, ${pickSql('$3::uuid[]', 'g + 4')}, NULL,
        ${pickSql('$3::uuid[]', 'g')}, ${openedSql('g')} + interval '3 minutes', ${openedSql('g')} + interval '1 minute'
      FROM generate_series(1, $5::int) AS g
@@ -76,23 +80,27 @@ export async function seedIncidents(ctx: SeedContext): Promise<void> {
      SELECT ${idSql('team-responder', 'g')}, ${idSql('incident', 'g')}, 'team', 2, NULL, ${pickSql('$4::uuid[]', 'g')},
        ${pickSql('$3::uuid[]', 'g')}, NULL, ${openedSql('g')} + interval '2 minutes'
      FROM generate_series(3, $5::int, 3) AS g`,
-    [ctx.now, people, teams, n],
+      [ctx.now, people, teams, n],
+    ),
   );
-  await seedHypotheses(ctx);
-  await exec(
-    ctx,
-    `INSERT INTO comments (id, incident_id, hypothesis_id, responder_id, comment, external_created_by, created_by, created_at, updated_at)
+  await bulkLoad(ctx, 'hypotheses', 2 * n, () => seedHypotheses(ctx));
+  await bulkLoad(ctx, 'comments', sizes.comments, () =>
+    exec(
+      ctx,
+      `INSERT INTO comments (id, incident_id, hypothesis_id, responder_id, comment, external_created_by, created_by, created_at, updated_at)
      SELECT ${idSql('comment', 'j')}, ${idSql('incident', 'i')}, CASE WHEN j % 3 = 0 THEN ${idSql('hypothesis', 'i')} END,
        CASE WHEN j % 2 = 0 THEN ${idSql('responder', 'i')} END, ($4::text[])[1 + j % 10],
        CASE WHEN j % 10 = 0 THEN 'slack:U0' || (j % 97) END, ${pickSql('$3::uuid[]', 'j')}, at, at
      FROM generate_series(1, $5::int) AS j
      CROSS JOIN LATERAL (SELECT 1 + (j - 1) % $6::int AS i) AS k
      CROSS JOIN LATERAL (SELECT ${openedSql('i')} + make_interval(mins => 5 + ((j - 1) / $6::int) * 7) AS at) AS v`,
-    [ctx.now, people, COMMENTS, sizes.comments, n],
+      [ctx.now, people, COMMENTS, sizes.comments, n],
+    ),
   );
-  await exec(
-    ctx,
-    `INSERT INTO incident_histories (id, incident_id, type, description, hypothesis_id, created_by, created_at)
+  await bulkLoad(ctx, 'incident_histories', 3 * n, () =>
+    exec(
+      ctx,
+      `INSERT INTO incident_histories (id, incident_id, type, description, hypothesis_id, created_by, created_at)
      SELECT ${idSql('history', 'g')}, ${idSql('incident', 'g')}, 'incident.created', 'Incident created', NULL,
        ${pickSql('$3::uuid[]', 'g')}, ${openedSql('g')}
      FROM generate_series(1, $4::int) AS g
@@ -104,7 +112,8 @@ export async function seedIncidents(ctx: SeedContext): Promise<void> {
      SELECT ${idSql('history-s', 'g')}, ${idSql('incident', 'g')}, 'incident.status_updated', 'Status changed to ' || ($5::text[])[1 + g % 6],
        NULL, ${pickSql('$3::uuid[]', 'g + 3')}, ${openedSql('g')} + interval '30 minutes'
      FROM generate_series(1, $4::int) AS g WHERE ($5::text[])[1 + g % 6] <> 'open'`,
-    [ctx.now, people, n, STATUSES],
+      [ctx.now, people, n, STATUSES],
+    ),
   );
 }
 

@@ -1,3 +1,4 @@
+import { bulkLoad } from './bulk.js';
 import { exec, idSql, pickSql, type SeedContext } from './context.js';
 import { configIdSql } from './seed-catalog.js';
 
@@ -54,9 +55,10 @@ export async function seedNotifications(ctx: SeedContext): Promise<void> {
       : sizes.configs > 0
         ? configIdSql('1')
         : idSql('notification', '1');
-  await exec(
-    ctx,
-    `INSERT INTO notification_send_history (id, notification_id, source_event, resource_id, resource_health, resource_status,
+  await bulkLoad(ctx, 'notification_send_history', sizes.sendHistory, () =>
+    exec(
+      ctx,
+      `INSERT INTO notification_send_history (id, notification_id, source_event, resource_id, resource_health, resource_status,
        status, body, count, first_observed, retries, person_id, team_id, error, duration_millis, created_at)
      SELECT ${idSql('send', 'h')}, ${idSql('notification', 'n')}, ev, ${resource},
        CASE WHEN h % 3 = 0 THEN 'unhealthy' ELSE 'healthy' END, CASE WHEN h % 3 = 0 THEN 'Failing' ELSE 'Passing' END, st,
@@ -69,7 +71,8 @@ export async function seedNotifications(ctx: SeedContext): Promise<void> {
        $2::timestamptz - make_interval(mins => (h::bigint * 53 % 43200)::int) AS at) AS v
      CROSS JOIN LATERAL (SELECT (ARRAY['check.failed', 'config.unhealthy', 'incident.created', 'component.unhealthy',
        'playbook.run.failed', 'config.warning'])[1 + (n - 1) % 6] AS ev) AS e`,
-    [ctx.now, people, teams, sizes.sendHistory, rules, SEND_STATUSES],
+      [ctx.now, people, teams, sizes.sendHistory, rules, SEND_STATUSES],
+    ),
   );
 }
 

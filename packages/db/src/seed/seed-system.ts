@@ -1,3 +1,4 @@
+import { bulkLoad } from './bulk.js';
 import { exec, idSql, pickSql, type SeedContext } from './context.js';
 
 /** Demo connections: type, URL and user name only; no passwords or certificates are ever generated. */
@@ -119,9 +120,10 @@ async function seedJobHistory(ctx: SeedContext): Promise<void> {
     idCases.push(`WHEN ${i + 1} THEN (${idSql(kind, `1 + g % ${count}`)})::text`);
   });
   const caseOf = (cases: string[]) => (cases.length > 0 ? `CASE j ${cases.join(' ')} END` : 'NULL');
-  await exec(
-    ctx,
-    `INSERT INTO job_history (id, name, success_count, error_count, details, hostname, duration_millis, resource_type, resource_id,
+  await bulkLoad(ctx, 'job_history', sizes.jobHistory, () =>
+    exec(
+      ctx,
+      `INSERT INTO job_history (id, name, success_count, error_count, details, hostname, duration_millis, resource_type, resource_id,
        status, time_start, time_end, created_at)
      SELECT ${idSql('job', 'g')}, ($2::text[])[j], CASE WHEN st = 'FAILED' THEN 0 ELSE 1 + g % 40 END,
        CASE WHEN st = 'SUCCESS' THEN 0 ELSE 1 + g % 3 END,
@@ -133,6 +135,7 @@ async function seedJobHistory(ctx: SeedContext): Promise<void> {
      CROSS JOIN LATERAL (SELECT 1 + g % 6 AS j, (ARRAY['SUCCESS', 'SUCCESS', 'SUCCESS', 'SUCCESS', 'SUCCESS', 'SUCCESS', 'SUCCESS',
        'FAILED', 'WARNING', 'SUCCESS'])[1 + (g / 6) % 10] AS st, 50 + (g::bigint * 131 % 20000)::int AS dur,
        $4::timestamptz - make_interval(secs => (g::bigint * 97 % 2592000)::int) AS at) AS v`,
-    [JOBS.map((job) => job[0]), sizes.jobHistory, ctx.now],
+      [JOBS.map((job) => job[0]), sizes.jobHistory, ctx.now],
+    ),
   );
 }
