@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  firstRun,
   InvalidScheduleError,
   jitterOffset,
   nextOccurrence,
-  nextRunAfterFiring,
+  nextRun,
   parseDuration,
   parseSchedule,
 } from './schedule-spec.js';
@@ -38,22 +37,16 @@ describe('next ticks', () => {
     expect(nextOccurrence(spec, at('2026-01-01T11:00:00Z')).toISOString()).toBe('2026-01-01T12:00:00.000Z');
   });
 
-  it('keeps the phase of an on-time interval schedule', () => {
+  it('ticks interval schedules on an epoch-aligned grid, so they never drift', () => {
     const spec = parseSchedule('@every 30s');
-    const next = nextRunAfterFiring(spec, 's', 0, at('2026-01-01T10:00:00Z'), at('2026-01-01T10:00:00.400Z'));
-    expect(next.toISOString()).toBe('2026-01-01T10:00:30.000Z');
+    expect(nextRun(spec, 's', 0, at('2026-01-01T10:00:00.400Z')).toISOString()).toBe('2026-01-01T10:00:30.000Z');
+    expect(nextRun(spec, 's', 0, at('2026-01-01T10:00:30.000Z')).toISOString()).toBe('2026-01-01T10:01:00.000Z');
   });
 
   it('collapses missed ticks into one and resumes from now', () => {
-    const every = parseSchedule('@every 1m');
     const now = at('2026-01-01T12:00:10Z');
-    expect(nextRunAfterFiring(every, 's', 0, at('2026-01-01T09:00:00Z'), now).toISOString()).toBe(
-      '2026-01-01T12:01:10.000Z',
-    );
-    const cron = parseSchedule('*/5 * * * *');
-    expect(nextRunAfterFiring(cron, 's', 0, at('2026-01-01T09:00:00Z'), now).toISOString()).toBe(
-      '2026-01-01T12:05:00.000Z',
-    );
+    expect(nextRun(parseSchedule('@every 1m'), 's', 0, now).toISOString()).toBe('2026-01-01T12:01:00.000Z');
+    expect(nextRun(parseSchedule('*/5 * * * *'), 's', 0, now).toISOString()).toBe('2026-01-01T12:05:00.000Z');
   });
 
   it('spreads schedules by a stable per-name offset within the jitter', () => {
@@ -62,11 +55,13 @@ describe('next ticks', () => {
     for (const offset of offsets) expect(offset).toBeGreaterThanOrEqual(0);
     for (const offset of offsets) expect(offset).toBeLessThan(60_000);
     expect(jitterOffset('a', 60_000)).toBe(jitterOffset('a', 60_000));
-    const spec = parseSchedule('@hourly');
-    const offset = jitterOffset('a', 60_000);
-    const first = firstRun(spec, 'a', 60_000, at('2026-01-01T10:15:00Z'));
-    expect(first.getTime()).toBe(at('2026-01-01T11:00:00Z').getTime() + offset);
-    const second = nextRunAfterFiring(spec, 'a', 60_000, first, new Date(first.getTime() + 5));
-    expect(second.getTime()).toBe(at('2026-01-01T12:00:00Z').getTime() + offset);
+    for (const text of ['@hourly', '@every 1h']) {
+      const spec = parseSchedule(text);
+      const offset = jitterOffset('a', 60_000);
+      const first = nextRun(spec, 'a', 60_000, at('2026-01-01T10:15:00Z'));
+      expect(first.getTime()).toBe(at('2026-01-01T11:00:00Z').getTime() + offset);
+      const second = nextRun(spec, 'a', 60_000, new Date(first.getTime() + 5));
+      expect(second.getTime()).toBe(at('2026-01-01T12:00:00Z').getTime() + offset);
+    }
   });
 });

@@ -64,9 +64,15 @@ export function parseSchedule(text: string): ScheduleSpec {
   return { kind: 'cron', expression };
 }
 
-/** The first occurrence of a schedule strictly after `after`. */
+/**
+ * The first occurrence of a schedule strictly after `after`. Interval schedules tick on a grid
+ * aligned to the Unix epoch (`@every 5m` at :00, :05, …), like cron, so their ticks never drift and
+ * a per-name jitter offset keeps them apart however they were created.
+ */
 export function nextOccurrence(spec: ScheduleSpec, after: Date): Date {
-  if (spec.kind === 'every') return new Date(after.getTime() + spec.intervalMs);
+  if (spec.kind === 'every') {
+    return new Date((Math.floor(after.getTime() / spec.intervalMs) + 1) * spec.intervalMs);
+  }
   return CronExpressionParser.parse(spec.expression, { tz: 'UTC', currentDate: after }).next().toDate();
 }
 
@@ -86,25 +92,11 @@ export function jitterOffset(name: string, jitterMs: number): number {
 }
 
 /**
- * When a schedule that was due at `dueAt` fires at `now` should fire next. Ticks missed while no
- * replica ran collapse: the schedule fires once and then resumes from `now`, never catching up.
- * Interval schedules keep their phase when on time (no drift from poll latency).
+ * The next tick of a schedule after `now`: its next occurrence, shifted by its stable jitter
+ * offset. Used for a new schedule and after each firing; because it counts from `now`, ticks missed
+ * while no replica ran collapse into the one that just fired, and the schedule never catches up.
  */
-export function nextRunAfterFiring(spec: ScheduleSpec, name: string, jitterMs: number, dueAt: Date, now: Date): Date {
-  const offset = jitterOffset(name, jitterMs);
-  const nominalNow = new Date(now.getTime() - offset);
-  let nominal: Date;
-  if (spec.kind === 'every') {
-    const onPhase = dueAt.getTime() - offset + spec.intervalMs;
-    nominal = onPhase > nominalNow.getTime() ? new Date(onPhase) : nextOccurrence(spec, nominalNow);
-  } else {
-    nominal = nextOccurrence(spec, nominalNow);
-  }
-  return new Date(nominal.getTime() + offset);
-}
-
-/** The first run of a new (or changed) schedule: its next occurrence after `now`, plus its jitter offset. */
-export function firstRun(spec: ScheduleSpec, name: string, jitterMs: number, now: Date): Date {
+export function nextRun(spec: ScheduleSpec, name: string, jitterMs: number, now: Date): Date {
   const offset = jitterOffset(name, jitterMs);
   return new Date(nextOccurrence(spec, new Date(now.getTime() - offset)).getTime() + offset);
 }

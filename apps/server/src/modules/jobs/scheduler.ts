@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Logger } from '../../platform/logger.js';
 import type { JobRegistry } from './job-registry.js';
-import { nextRunAfterFiring, parseSchedule } from './schedule-spec.js';
+import { nextRun, parseSchedule } from './schedule-spec.js';
 import {
   advanceSchedules,
   disableSchedule,
@@ -55,10 +55,7 @@ export async function fireDueSchedules(
         resource_type: row.resource_type ?? definition.resourceType ?? null,
         resource_id: row.resource_id,
       });
-      next.push({
-        name: row.name,
-        next_run_at: nextRunAfterFiring(spec, row.name, row.jitter_ms, row.next_run_at, row.db_now),
-      });
+      next.push({ name: row.name, next_run_at: nextRun(spec, row.name, row.jitter_ms, row.db_now) });
     }
     await insertScheduledJobs(client, jobs);
     await advanceSchedules(client, next);

@@ -3,7 +3,7 @@ import { AppError } from '../../platform/errors.js';
 import type { Executor } from './executor.js';
 import type { AnyJobDefinition, JobDefinition } from './job-definition.js';
 import { jobRegistry } from './job-definitions.js';
-import { firstRun, InvalidScheduleError, parseSchedule } from './schedule-spec.js';
+import { InvalidScheduleError, nextRun, parseSchedule } from './schedule-spec.js';
 import {
   deleteScheduleRow,
   findSchedule,
@@ -58,7 +58,7 @@ export async function upsertSchedule<S extends z.ZodType>(
     throw new AppError('bad_request', `Invalid payload for job "${definition.name}"`, parsed.error.issues);
   }
   const jitterMs = Math.max(0, Math.round(declaration.jitterMs ?? 0));
-  const nextRunAt = declaration.startAt ?? firstRun(spec, declaration.name, jitterMs, new Date());
+  const nextRunAt = declaration.startAt ?? nextRun(spec, declaration.name, jitterMs, new Date());
   return upsertScheduleRow(
     executor,
     {
