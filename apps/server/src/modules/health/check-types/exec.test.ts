@@ -1,24 +1,28 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCheck } from './registry.js';
 import { guardFor } from './testing/targets.js';
 
 const egress = guardFor();
-
-/** True while the process runs; a killed child may linger as a zombie until reaped, which counts as gone. */
-function running(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
-    return state !== 'Z' && state !== 'X';
-  } catch {
-    return false;
-  }
-}
 const exec = (spec: Record<string, unknown>, timeoutMs = 10_000) =>
   runCheck('exec', { name: 'e', ...spec }, { egress, timeoutMs });
+
+/** PIDs (host view) of live processes whose command line holds `marker`; zombies count as gone. */
+function livingWith(marker: string): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+      if (cmdline.includes(marker) && state !== 'Z' && state !== 'X') found.push(Number(entry));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return found;
+}
 
 const planted = { MC_SECRET_KEY: 'planted-secret-key', DATABASE_URL: 'postgres://planted:secret@db/prod' };
 
@@ -67,13 +71,28 @@ describe('exec check running bash scripts', () => {
   });
 
   it('kills the whole process group on timeout', async () => {
-    const marker = join(tmpdir(), `mc-exec-child-${process.pid}-${Date.now()}`);
-    const result = await exec({ script: `sleep 30 & echo $! > ${marker}; wait` }, 500);
+    const marker = `31.${process.pid}${Date.now() % 1000}`;
+    const result = await exec({ script: `sleep ${marker} & sleep ${marker} & wait` }, 500);
     expect(result).toMatchObject({ status: 'unhealthy', message: 'timed out after 500 ms' });
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(existsSync(marker)).toBe(true);
-    const child = Number(readFileSync(marker, 'utf8'));
-    expect(running(child)).toBe(false);
+    expect(livingWith(marker)).toEqual([]);
+  });
+
+  it('kills what a script leaves running when it exits', async () => {
+    const marker = `32.${process.pid}${Date.now() % 1000}`;
+    const result = await exec({ script: `(sleep ${marker} &) ; echo left` });
+    expect(result.status).toBe('healthy');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(livingWith(marker)).toEqual([]);
+  });
+
+  it("hides the server's processes when the system allows namespaces", async () => {
+    const result = await exec({ script: `test -e /proc/${process.pid}/environ && echo visible || echo hidden` });
+    if (result.details.isolation === 'none') {
+      console.warn('unshare cannot create namespaces here; exec scripts run without PID isolation');
+      return;
+    }
+    expect(result.message).toBe('hidden');
   });
 
   it('refuses config-map values when no resolver is injected, and resolves them when one is', async () => {

@@ -4,6 +4,7 @@
  * `env` — so none of the server's secrets (database URL, secret key…) reach the script. On timeout the
  * whole process group is killed; children left behind after the script exits are killed too. Without a
  * test expression the check passes on exit code 0 (canary-checker's default `results.exitCode == 0`).
+ * Where the system allows, the script also gets its own PID namespace and /proc (process-isolation.ts).
  * Expression variables: results {stdout, stderr, exitCode}, and stdout, stderr, exitCode.
  */
 import { spawn } from 'node:child_process';
@@ -20,12 +21,12 @@ import {
   unhealthy,
 } from './check-context.js';
 import { resolveEnvList } from './env-vars.js';
-
-const SAFE_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+import { SYSTEM_PATH } from './executables.js';
+import { isolationPrefix } from './process-isolation.js';
 
 /** The environment a script starts from: nothing of the server's but PATH, plus HOME and LANG. */
 export function baseEnvironment(home: string): Record<string, string> {
-  return { PATH: process.env.PATH || SAFE_PATH, HOME: home, LANG: 'C.UTF-8' };
+  return { PATH: process.env.PATH || SYSTEM_PATH, HOME: home, LANG: 'C.UTF-8' };
 }
 
 function killGroup(pid: number | undefined): void {
@@ -50,9 +51,10 @@ function collect(stream: NodeJS.ReadableStream | null, sink: { text: string; byt
   });
 }
 
-function runScript(script: string, env: Record<string, string>, cwd: string, signal: AbortSignal) {
+function runScript(command: string[], env: Record<string, string>, cwd: string, signal: AbortSignal) {
   return new Promise<{ stdout: string; stderr: string; exitCode: number; truncated: boolean }>((resolve, reject) => {
-    const child = spawn('bash', ['-c', script], { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const [program = 'bash', ...args] = command;
+    const child = spawn(program, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     const out = { text: '', bytes: 0, cut: false };
     const err = { text: '', bytes: 0, cut: false };
     collect(child.stdout, out);
@@ -86,7 +88,9 @@ async function run(spec: ExecCheckSpec, ctx: CheckContext): Promise<CheckRunOutp
   const own = await resolveEnvList(spec.env, ctx, 'env');
   const home = await mkdtemp(join(tmpdir(), 'mc-exec-'));
   try {
-    const result = await runScript(spec.script, { ...baseEnvironment(home), ...own }, home, ctx.signal);
+    const prefix = await isolationPrefix();
+    const command = [...(prefix ?? []), 'bash', '-c', spec.script];
+    const result = await runScript(command, { ...baseEnvironment(home), ...own }, home, ctx.signal);
     ctx.signal.throwIfAborted();
     const { stdout, stderr, exitCode } = result;
     const details = {
@@ -94,6 +98,7 @@ async function run(spec: ExecCheckSpec, ctx: CheckContext): Promise<CheckRunOutp
       stdout,
       stderr,
       exitCode,
+      isolation: prefix ? 'namespaces' : 'none',
       ...(result.truncated ? { truncated: true } : {}),
     };
     if (!spec.test?.expr && exitCode !== 0) {

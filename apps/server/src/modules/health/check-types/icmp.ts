@@ -6,8 +6,6 @@
  * received, packetLoss, rttMin, rttAvg, rttMax, address.
  */
 import { execFile } from 'node:child_process';
-import { access, constants } from 'node:fs/promises';
-import { delimiter, join } from 'node:path';
 import { type IcmpCheckSpec, icmpCheckSchema } from '@mc/contracts';
 import {
   type CheckContext,
@@ -16,24 +14,14 @@ import {
   healthy,
   unhealthy,
 } from './check-context.js';
+import { findExecutable, SYSTEM_PATH } from './executables.js';
 import { guardTarget } from './guard-target.js';
 
 const DEFAULT_PACKETS = 3;
-const SAFE_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 
-/** Finds the ping executable on PATH (and the usual system directories); null when absent. */
-export async function findPing(): Promise<string | null> {
-  const dirs = [...(process.env.PATH ?? '').split(delimiter), ...SAFE_PATH.split(':')].filter(Boolean);
-  for (const dir of dirs) {
-    const candidate = join(dir, 'ping');
-    try {
-      await access(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // not in this directory
-    }
-  }
-  return null;
+/** Finds the ping executable; null when absent. */
+export function findPing(): Promise<string | null> {
+  return findExecutable('ping');
 }
 
 /** Parsed ping summary. */
@@ -70,7 +58,7 @@ function ping(binary: string, args: string[], signal: AbortSignal): Promise<{ ou
     execFile(
       binary,
       args,
-      { signal, env: { PATH: SAFE_PATH, LANG: 'C' }, timeout: 0, maxBuffer: 1024 * 1024 },
+      { signal, env: { PATH: SYSTEM_PATH, LANG: 'C' }, timeout: 0, maxBuffer: 1024 * 1024 },
       (error, stdout, stderr) => {
         const code = error && typeof error.code === 'number' ? error.code : error ? -1 : 0;
         resolve({ output: `${stdout}\n${stderr}`, code });
