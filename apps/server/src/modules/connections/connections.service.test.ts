@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import type { Database } from '@mc/db';
+import { createTestDatabase } from '@mc/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSecretBox } from '../../platform/secrets.js';
+import { connectionsRepo } from './connections.repo.js';
+import { connectionsService } from './connections.service.js';
+import { fileReferenceResolver } from './reference-resolver.js';
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+const serviceWith = (box: ReturnType<typeof createSecretBox>) =>
+  connectionsService({
+    repo: connectionsRepo(database),
+    secretBox: () => box,
+    resolveReference: fileReferenceResolver('/nonexistent'),
+  });
+
+describe('key rotation', () => {
+  it('re-encrypts secrets of the previous key with the new one', async () => {
+    const oldKey = randomBytes(32);
+    const newKey = randomBytes(32);
+    const before = serviceWith(createSecretBox(oldKey));
+    const created = await before.create(
+      { name: 'rot', type: 'http', url: 'http://x', username: 'u', password: 'pw' },
+      null,
+    );
+    await before.create({ name: 'hook', type: 'slack', password: 'xoxb-t', properties: { channel: 'ops' } }, null);
+
+    const rotating = serviceWith(createSecretBox(newKey, [oldKey]));
+    expect(await rotating.reencryptAll()).toBe(2);
+    expect(await rotating.reencryptAll()).toBe(0);
+
+    const after = serviceWith(createSecretBox(newKey));
+    expect((await after.resolveConnection(created.id)).password).toBe('pw');
+    expect((await after.resolveConnection('connection://slack/hook')).url).toBe('slack://xoxb:t@ops');
+    const { rows } = await database.pool.query("SELECT password FROM connections WHERE name = 'rot'");
+    expect(rows[0].password).toMatch(new RegExp(`^mcenc:v1:${createSecretBox(newKey).currentKeyId}:`));
+  });
+});
