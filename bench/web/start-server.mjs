@@ -1,0 +1,38 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * Starts the real server (migrated, fresh embedded database, first admin from the given credentials)
+ * on a free port; resolves to { url, stop }.
+ */
+export async function startRealServer(root, { email, password }) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mc-bench-'));
+  const env = { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', MC_DATA_DIR: dataDir, DATABASE_URL: '' };
+  Object.assign(env, { MC_ADMIN_EMAIL: email, MC_ADMIN_PASSWORD: password });
+  const migrate = spawnSync(process.execPath, ['--import', 'tsx', 'packages/db/src/cli/migrate.ts'], { cwd: root, env });
+  if (migrate.status !== 0) throw new Error(`Migrations failed: ${migrate.stderr}`);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise((resolve, reject) => {
+    let buffer = '';
+    child.stdout.on('data', (chunk) => {
+      buffer += chunk.toString();
+      if (process.env.MC_BENCH_SERVER_LOG) process.stdout.write(chunk);
+      const match = /"msg":"http listening"[^\n]*"url":"([^"]+)"/.exec(buffer);
+      if (match) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`The server exited with ${code} before listening.`)));
+  });
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => {
+          rmSync(dataDir, { recursive: true, force: true });
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
