@@ -1,0 +1,152 @@
+import { type FormEvent, useRef } from 'react';
+import type { Flow, UiNode, UiText } from '../api/ory';
+
+function Messages({ messages }: { messages?: UiText[] }) {
+  if (!messages?.length) return null;
+  return (
+    <div className="space-y-1">
+      {messages.map((m) => (
+        <p
+          key={`${m.id}-${m.text}`}
+          data-testid={`ui-message-${m.id}`}
+          className={
+            m.type === 'error'
+              ? 'text-sm text-red-600'
+              : m.type === 'success'
+                ? 'text-sm text-green-700'
+                : 'text-sm text-gray-700'
+          }
+          role={m.type === 'error' ? 'alert' : undefined}
+        >
+          {m.text}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+function NodeView({
+  node,
+  index,
+  submitting,
+  prefill,
+}: {
+  node: UiNode;
+  index: number;
+  submitting: boolean;
+  prefill?: Record<string, string>;
+}) {
+  const a = node.attributes;
+  const label = node.meta.label?.text;
+  if (node.type === 'img') return <img src={a.src} alt={label ?? ''} className="mx-auto h-48 w-48" />;
+  if (node.type === 'text') {
+    const secrets = a.text?.context?.secrets;
+    return (
+      <div className="space-y-1">
+        {label && <p className="text-sm text-gray-600">{label}</p>}
+        {Array.isArray(secrets) ? (
+          <ul className="grid grid-cols-2 gap-1 font-mono text-sm" data-testid={a.id}>
+            {secrets.map((s: { text: string }) => (
+              <li key={s.text}>{s.text}</li>
+            ))}
+          </ul>
+        ) : (
+          <code className="block break-all rounded bg-gray-100 p-2 text-sm" data-testid={a.id}>
+            {a.text?.text}
+          </code>
+        )}
+      </div>
+    );
+  }
+  if (node.type !== 'input' || !a.name) return null;
+  if (a.type === 'hidden') return <input type="hidden" name={a.name} value={String(a.value ?? '')} />;
+  if (a.type === 'submit' || a.type === 'button') {
+    return (
+      <button
+        type="submit"
+        name={a.name}
+        value={String(a.value ?? '')}
+        disabled={submitting || a.disabled}
+        className="w-full rounded bg-blue-600 px-4 py-2 text-sm font-medium text-white hover:bg-blue-700 disabled:opacity-60"
+      >
+        {label ?? String(a.value ?? 'Submit')}
+      </button>
+    );
+  }
+  const id = `node-${index}-${a.name}`;
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-gray-700">
+        {label ?? a.name}
+      </label>
+      <input
+        id={id}
+        name={a.name}
+        type={a.type}
+        required={a.required}
+        autoComplete={a.autocomplete}
+        disabled={a.disabled}
+        defaultValue={prefill?.[a.name] ?? (typeof a.value === 'string' ? a.value : undefined)}
+        className="block w-full rounded border border-gray-300 px-3 py-2 text-sm focus:border-blue-500 focus:outline-none"
+      />
+      <Messages messages={node.messages} />
+    </div>
+  );
+}
+
+/**
+ * Renders a flow's form from its ui nodes (000 §2: auth forms are driven by the provider's node
+ * definitions). `groups` limits it to some node groups (the settings sections); the csrf node and
+ * other `default` nodes always come along. The clicked button's name and value are submitted.
+ */
+export function FlowForm({
+  flow,
+  onSubmit,
+  submitting,
+  groups,
+  prefill,
+  showMessages = true,
+}: {
+  flow: Flow;
+  onSubmit: (values: Record<string, unknown>) => void;
+  submitting: boolean;
+  groups?: string[];
+  prefill?: Record<string, string>;
+  showMessages?: boolean;
+}) {
+  const clicked = useRef<HTMLButtonElement | null>(null);
+  const nodes = flow.ui.nodes.filter((n) => !groups || n.group === 'default' || groups.includes(n.group));
+  const handle = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const values: Record<string, unknown> = {};
+    for (const [key, value] of new FormData(event.currentTarget)) if (typeof value === 'string') values[key] = value;
+    const button = clicked.current;
+    if (button?.name) values[button.name] = button.value;
+    onSubmit(values);
+  };
+  return (
+    <form
+      onSubmit={handle}
+      onClickCapture={(event) => {
+        const target = event.target as HTMLElement; // any element of the form; only buttons matter
+        if (target instanceof HTMLButtonElement) clicked.current = target;
+      }}
+      className="space-y-4"
+      noValidate
+    >
+      {showMessages && <Messages messages={flow.ui.messages} />}
+      {nodes.map((node, index) => (
+        <NodeView
+          key={`${node.group}-${node.attributes.name ?? node.attributes.id}-${String(node.attributes.value ?? index)}`}
+          node={node}
+          index={index}
+          submitting={submitting}
+          prefill={prefill}
+        />
+      ))}
+    </form>
+  );
+}
+
+/** The page-level messages of a flow, for pages that render them apart from the form. */
+export { Messages as FlowMessages };
