@@ -14,7 +14,16 @@ import { serveFolder } from './static-server.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 const dist = join(root, 'apps/web/dist');
-const ROUTES = ['/topology', '/health', '/incidents', '/catalog', '/playbooks', '/notifications', '/logs', '/settings/connections'];
+const ROUTES = [
+  '/topology',
+  '/health',
+  '/incidents',
+  '/catalog',
+  '/playbooks',
+  '/notifications',
+  '/logs',
+  '/settings/connections',
+];
 const TARGETS = { jsKb: 180, lcpMs: 1000, firstFrameMs: 100 };
 const credentials = {
   email: process.env.MC_BENCH_EMAIL ?? 'bench@example.com',
@@ -22,7 +31,10 @@ const credentials = {
 };
 
 function build(args, cwd) {
-  const result = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', ...args], { cwd, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', ...args], {
+    cwd,
+    encoding: 'utf8',
+  });
   if (result.status !== 0) throw new Error(`vite build failed:\n${result.stdout}\n${result.stderr}`);
 }
 
@@ -94,7 +106,11 @@ async function measureTable(browser) {
         last = now;
       }
       frames.sort((a, b) => a - b);
-      return { p50: frames[Math.floor(frames.length / 2)], p95: frames[Math.floor(frames.length * 0.95)], max: frames.at(-1) };
+      return {
+        p50: frames[Math.floor(frames.length / 2)],
+        p95: frames[Math.floor(frames.length * 0.95)],
+        max: frames.at(-1),
+      };
     });
     return { firstFrame, scroll };
   } finally {
@@ -110,9 +126,14 @@ function line(label, value, target, unit) {
 function printTable(table) {
   console.log('\nVirtual DataTable, 10,000 rows (row estimate 35, overscan 10)');
   const { firstFrame } = table;
-  console.log(line('first frame (median)', firstFrame.ms, TARGETS.firstFrameMs, 'ms'), `— best ${firstFrame.best.toFixed(1)} ms, ${firstFrame.rows} rows in the DOM`);
+  console.log(
+    line('first frame (median)', firstFrame.ms, TARGETS.firstFrameMs, 'ms'),
+    `— best ${firstFrame.best.toFixed(1)} ms, ${firstFrame.rows} rows in the DOM`,
+  );
   const { p50, p95, max } = table.scroll;
-  console.log(`scroll frames            p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${max.toFixed(1)} ms (120 jumps of 2000 px)`);
+  console.log(
+    `scroll frames            p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${max.toFixed(1)} ms (120 jumps of 2000 px)`,
+  );
 }
 
 async function main() {
@@ -125,10 +146,16 @@ async function main() {
     }
     return;
   }
-  console.log(`Load average ${loadavg().map((value) => value.toFixed(1)).join(' ')} on ${cpus().length} cores`);
+  console.log(
+    `Load average ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ')} on ${cpus().length} cores`,
+  );
   console.log('Building the console…');
   build([], join(root, 'apps/web'));
-  const server = process.env.MC_BENCH_URL ? { url: process.env.MC_BENCH_URL, stop: async () => {} } : await startRealServer(root, credentials);
+  const server = process.env.MC_BENCH_URL
+    ? { url: process.env.MC_BENCH_URL, stop: async () => {} }
+    : await startRealServer(root, credentials);
   const browser = await chromium.launch({ executablePath: process.env.MC_E2E_CHROMIUM ?? '/usr/bin/chromium' });
   try {
     const signInContext = await browser.newContext();
@@ -139,8 +166,11 @@ async function main() {
     console.log('\nPer route: initial JavaScript (gzip) and largest contentful paint, cold browser cache');
     for (const route of ROUTES) {
       const result = await measureRoute(browser, server.url, storageState, route);
-      console.log(`${route.padEnd(24)} ${result.js.toFixed(1).padStart(7)} kB JS   LCP ${result.lcp.toFixed(0).padStart(5)} ms`);
-      if (result.js > TARGETS.jsKb || result.lcp > TARGETS.lcpMs) console.log(`  ^ over target (JS ≤ ${TARGETS.jsKb} kB, LCP ≤ ${TARGETS.lcpMs} ms)`);
+      console.log(
+        `${route.padEnd(24)} ${result.js.toFixed(1).padStart(7)} kB JS   LCP ${result.lcp.toFixed(0).padStart(5)} ms`,
+      );
+      if (result.js > TARGETS.jsKb || result.lcp > TARGETS.lcpMs)
+        console.log(`  ^ over target (JS ≤ ${TARGETS.jsKb} kB, LCP ≤ ${TARGETS.lcpMs} ms)`);
     }
     printTable(await measureTable(browser));
   } finally {

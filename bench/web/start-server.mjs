@@ -9,11 +9,25 @@ import { join } from 'node:path';
  */
 export async function startRealServer(root, { email, password }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'mc-bench-'));
-  const env = { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', MC_DATA_DIR: dataDir, DATABASE_URL: '' };
+  const env = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    MC_DATA_DIR: dataDir,
+    DATABASE_URL: '',
+  };
   Object.assign(env, { MC_ADMIN_EMAIL: email, MC_ADMIN_PASSWORD: password });
-  const migrate = spawnSync(process.execPath, ['--import', 'tsx', 'packages/db/src/cli/migrate.ts'], { cwd: root, env });
+  const migrate = spawnSync(process.execPath, ['--import', 'tsx', 'packages/db/src/cli/migrate.ts'], {
+    cwd: root,
+    env,
+  });
   if (migrate.status !== 0) throw new Error(`Migrations failed: ${migrate.stderr}`);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const url = await new Promise((resolve, reject) => {
     let buffer = '';
     child.stdout.on('data', (chunk) => {

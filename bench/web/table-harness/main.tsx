@@ -36,7 +36,12 @@ const columns: ColumnDef<Row, unknown>[] = [
 ];
 
 const router = createMemoryRouter(
-  [{ path: '*', element: <DataTable<Row> id="bench" columns={columns} data={data} virtual pagination={false} height={800} /> }],
+  [
+    {
+      path: '*',
+      element: <DataTable<Row> id="bench" columns={columns} data={data} virtual pagination={false} height={800} />,
+    },
+  ],
   { initialEntries: ['/bench'] },
 );
 
