@@ -122,7 +122,7 @@ export function loadSecretBox(source: SecretKeySource): SecretBox {
     try {
       writeFileSync(path, `${randomBytes(KEY_BYTES).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
     } catch (error) {
-      // Another process created it first: read theirs below.
+      // writeFileSync throws Node system errors; EEXIST means another process created it first: read theirs below.
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
   }

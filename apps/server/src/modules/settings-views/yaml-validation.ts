@@ -35,6 +35,7 @@ const decodePointer = (pointer: string): (string | number)[] =>
     .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 
 function describe(error: ErrorObject): string {
+  // ajv types params per keyword; each branch below reads its keyword's fields.
   const params = error.params as Record<string, unknown>;
   if (error.keyword === 'required') return `${String(params.missingProperty)} is required`;
   if (error.keyword === 'additionalProperties') return `${String(params.additionalProperty)} is not allowed here`;

@@ -13,9 +13,11 @@ export const testFolder: ConnectionTester = async (connection) => {
     const entries = await readdir(path);
     return `${path} exists and is readable (${entries.length} entries)`;
   } catch (error) {
+    // fs/promises rejects with Node system errors.
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new Error(`Folder: ${path} does not exist`);
     if (code === 'EACCES') throw new Error(`Folder: ${path} is not readable by the server`);
+    // Any other fs failure is still an Error.
     throw new Error(`Folder: ${(error as Error).message}`);
   }
 };

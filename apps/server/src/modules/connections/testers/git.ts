@@ -42,6 +42,7 @@ export const testGit: ConnectionTester = async (connection, { timeoutMs }) => {
     try {
       out = await run(['ls-remote', '--', url, ref], env, timeoutMs);
     } catch (error) {
+      // run() rejects with Errors only.
       throw new Error(`Git: ${(error as Error).message.replaceAll(url, raw)}`);
     }
     const found = out.trim() !== '';

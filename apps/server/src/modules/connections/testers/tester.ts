@@ -21,6 +21,7 @@ export async function withTimeout<T>(work: Promise<T>, ms: number, what: string)
 
 /** Describes a network error plainly: "connection refused at host:port" rather than a code. */
 export function describeError(error: unknown): string {
+  // Drivers reject with Node system errors, sometimes wrapped in an AggregateError.
   const err = error as NodeJS.ErrnoException & { address?: string; port?: number; errors?: unknown[] };
   // AggregateError (several addresses tried) keeps the first cause.
   if (err && Array.isArray(err.errors) && err.errors.length > 0 && !err.code) return describeError(err.errors[0]);
