@@ -1,5 +1,6 @@
 import { type ConnectionTestResult, connectionType } from '@mc/contracts';
 import { AppError } from '../../platform/errors.js';
+import { SecretError } from '../../platform/secrets.js';
 import { CONNECTION_TESTERS } from './connection-testers.js';
 import type { ConnectionsService } from './connections.service.js';
 
@@ -20,7 +21,8 @@ export function connectionTestService(connections: ConnectionsService, timeoutMs
       try {
         resolved = await connections.resolveConnection(stored.id);
       } catch (error) {
-        if (error instanceof AppError && error.code !== 'not_found') {
+        // A dangling reference (AppError) or a secret of a key this server lacks (SecretError) fails the test.
+        if ((error instanceof AppError && error.code !== 'not_found') || error instanceof SecretError) {
           return { ok: false, message: error.message, mode: 'validated', duration_ms: elapsed() };
         }
         throw error;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CONNECTION_TYPES, SECRET_MASK } from '@mc/contracts';
@@ -174,6 +174,28 @@ describe('connections API: secrets', () => {
     const body = await jsonOf(response);
     expect(body.password).toBe('secret://db-creds/password');
     expect((await connectionsServiceFor(t.deps).resolveConnection(String(body.id))).password).toBe('from-a-secret');
+  });
+
+  it('fails the test clearly when a stored reference no longer resolves', async () => {
+    mkdirSync(join(refs, 'secret', 'gone'), { recursive: true });
+    writeFileSync(join(refs, 'secret', 'gone', 'password'), 'x');
+    const created = await jsonOf(
+      await post({
+        name: 'dangling',
+        type: 'http',
+        url: 'http://x',
+        username: 'u',
+        password: 'secret://gone/password',
+      }),
+    );
+    rmSync(join(refs, 'secret', 'gone'), { recursive: true });
+    const response = await t.app.request(`/api/connection/test/${String(created.id)}`, json('POST'));
+    expect(response.status).toBe(200);
+    expect(await jsonOf(response)).toMatchObject({
+      ok: false,
+      mode: 'validated',
+      message: "secret://gone/password refers to nothing: no secret 'gone' with key 'password'",
+    });
   });
 
   it('builds and encrypts the provider URL of a notification type', async () => {
