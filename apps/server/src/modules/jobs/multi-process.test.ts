@@ -218,4 +218,46 @@ describe.skipIf(!onPostgres)('replicas on one PostgreSQL (skipped unless MC_TEST
     },
     SLOW_TEST_MS,
   );
+
+  it(
+    'SIGTERM lets a short job finish and hands a long one back to the queue, then exits 0',
+    async () => {
+      const { url, drop } = await createPostgresTestUrl();
+      cleanups.push(drop);
+      const pool = new pg.Pool({ connectionString: url, max: 2 });
+      cleanups.push(() => pool.end());
+      await pool.query(QUEUE_TEST_TABLES);
+      const { rows } = await pool.query<{ id: string; work: number }>(
+        `INSERT INTO jobs (name, payload)
+         VALUES ('queue_test', '{"n": 1, "workMs": 1500}'), ('queue_test', '{"n": 2, "workMs": 9000}')
+         RETURNING id, (payload->>'workMs')::int AS work`,
+      );
+      const short = rows.find((row) => row.work === 1500)?.id;
+      const long = rows.find((row) => row.work === 9000)?.id;
+      const worker = spawnWorker({ DATABASE_URL: url, MC_SHUTDOWN_TIMEOUT_MS: '3000' });
+      await worker.ready;
+      await waitFor(async () => (await pool.query('SELECT 1 FROM queue_test_executions')).rows.length === 2, 30_000);
+      const signalled = Date.now();
+      worker.child.kill('SIGTERM');
+      expect(await worker.exited).toBe(0);
+      expect(Date.now() - signalled).toBeLessThan(3_000 + 2_500);
+      const jobs = await pool.query<{ id: string; state: string; attempts: number }>(
+        'SELECT id, state, attempts FROM jobs WHERE id = ANY($1::uuid[])',
+        [[short, long]],
+      );
+      expect(jobs.rows.find((row) => row.id === short)).toMatchObject({ state: 'succeeded', attempts: 1 });
+      expect(jobs.rows.find((row) => row.id === long)).toMatchObject({ state: 'pending', attempts: 0 });
+      const history = await pool.query<{ job_id: string; status: string }>(
+        "SELECT details->>'job_id' AS job_id, status FROM job_history WHERE name = 'queue_test'",
+      );
+      expect(history.rows).toHaveLength(2);
+      expect(history.rows).toEqual(
+        expect.arrayContaining([
+          { job_id: short, status: 'SUCCESS' },
+          { job_id: long, status: 'STOPPED' },
+        ]),
+      );
+    },
+    SLOW_TEST_MS,
+  );
 });
