@@ -146,6 +146,15 @@ describe('scheduler', () => {
     expect(await fireDueSchedules(kit.database.pool, registry, logger)).toBe(0);
   });
 
+  it('disables a schedule whose text no longer parses instead of retrying it every tick', async () => {
+    await kit.rows(
+      `INSERT INTO schedules (name, schedule, job_name, next_run_at) VALUES ('broken', 'every tuesday', 'test_tick', now())`,
+    );
+    expect(await fireDueSchedules(kit.database.pool, registry, logger)).toBe(0);
+    expect(await getSchedule(kit.database.pool, 'broken')).toMatchObject({ enabled: false });
+    expect(await jobsOf('broken')).toHaveLength(0);
+  });
+
   it('leaves schedules of jobs this process does not know to a replica that does', async () => {
     await upsertSchedule(kit.database.pool, {
       name: 'x',
