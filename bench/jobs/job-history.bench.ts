@@ -148,6 +148,7 @@ async function time(pool: pg.Pool, sql: string): Promise<Timing> {
   samples.sort((a, b) => a - b);
   server.sort((a, b) => a - b);
   return {
+    min: samples[0] ?? Number.NaN,
     p50: percentile(samples, 50),
     p95: percentile(samples, 95),
     p99: percentile(samples, 99),
