@@ -25,6 +25,22 @@ describe.skipIf(!up)('redis check against Redis on 127.0.0.1', () => {
     expect(red.message).toBe('test expression returned false: reply == "red"');
   });
 
+  it('times out a server that accepts but never answers', async () => {
+    const { createServer } = await import('node:net');
+    const sockets = new Set<import('node:net').Socket>();
+    const silent = createServer((socket) => sockets.add(socket));
+    await new Promise<void>((done) => silent.listen(0, '127.0.0.1', done));
+    const address = silent.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    try {
+      const result = await runCheck('redis', { name: 'r', addr: `127.0.0.1:${port}` }, { egress, timeoutMs: 400 });
+      expect(result).toMatchObject({ status: 'unhealthy', message: 'timed out after 400 ms' });
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((done) => silent.close(done));
+    }
+  });
+
   it('names the failure: authentication, refused', async () => {
     const auth = await redis({
       addr: '127.0.0.1:6379',
