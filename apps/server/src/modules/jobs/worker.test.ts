@@ -118,7 +118,9 @@ describe('job worker', () => {
     const [bad] = await kit.rows<{ id: string }>(
       `INSERT INTO jobs (name, payload) VALUES ('test_permanent', '{"key": 1}') RETURNING id`,
     );
-    expect(await jobState(bad?.id ?? '', 'dead')).toMatchObject({ attempts: 1 });
+    const badRow = await jobState(bad?.id ?? '', 'dead');
+    expect(badRow.attempts).toBe(1);
+    expect(badRow.last_error).toMatch(/^invalid payload/);
   });
 
   it('aborts an attempt at its timeout and counts it as a failure', async () => {

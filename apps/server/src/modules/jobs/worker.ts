@@ -56,10 +56,6 @@ function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function isPermanent(error: unknown): boolean {
-  return error instanceof PermanentJobError || (error instanceof Error && error.name === 'ZodError');
-}
-
 /**
  * Claims jobs of the registry's kinds and runs at most `concurrency` at once. Each attempt holds a
  * lease renewed every third of its length, is aborted after its definition's timeout, and ends in
@@ -162,7 +158,9 @@ export class JobWorker {
     );
     let outcome: Outcome;
     try {
-      const payload = definition.payload.parse(row.payload);
+      const parsed = definition.payload.safeParse(row.payload);
+      if (!parsed.success) throw new PermanentJobError(`invalid payload: ${parsed.error.message}`);
+      const payload = parsed.data;
       const job = { id: row.id, name: row.name, attempt: row.attempts, maxAttempts: row.max_attempts };
       const work = definition.handler({ payload, signal: controller.signal, job, deps: this.deps });
       outcome = { kind: 'ok', result: (await untilAborted(work, controller.signal)) || {} };
@@ -204,7 +202,7 @@ export class JobWorker {
         transition = { state: 'pending', attemptsDelta: -1, retryInMs: 0, lastError: message };
       } else {
         status = 'FAILED';
-        const dead = isPermanent(outcome.error) || row.attempts >= row.max_attempts;
+        const dead = outcome.error instanceof PermanentJobError || row.attempts >= row.max_attempts;
         const retryInMs = dead ? null : backoffDelay(definition.backoff, row.attempts);
         transition = { state: dead ? 'dead' : 'pending', attemptsDelta: 0, retryInMs, lastError: message };
         if (!dead) details.retry_in_ms = retryInMs;
