@@ -3,9 +3,11 @@ import type {
   IncidentEvidenceView,
   IncidentHistoryView,
   IncidentHypothesisView,
+  IncidentSummary,
 } from '@mc/contracts';
-import type { Tables } from '@mc/db';
-import { type Kysely, sql } from 'kysely';
+import type { Database, Tables } from '@mc/db';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { runPrepared } from './prepared.js';
 
 type Db = Kysely<Tables>;
 
@@ -14,22 +16,25 @@ const UPTIME_WINDOW = '24 hours';
 /** Newest history rows the detail carries (the timeline pages further back through /history). */
 export const DETAIL_HISTORY_LIMIT = 200;
 
-/** The incident's hypotheses, oldest first. */
-export async function detailHypotheses(db: Db, incidentId: string): Promise<IncidentHypothesisView[]> {
-  const { rows } = await sql<IncidentHypothesisView>`SELECT h.id, h.incident_id, h.parent_id, h.type, h.title, h.status,
+const hypothesesSql = (
+  incidentId: string,
+): RawBuilder<IncidentHypothesisView> => sql`SELECT h.id, h.incident_id, h.parent_id, h.type, h.title, h.status,
       h.created_at, h.updated_at, jsonb_build_object('id', p.id, 'name', p.name, 'avatar', p.avatar) AS created_by
     FROM hypotheses h LEFT JOIN people p ON p.id = h.created_by
-    WHERE h.incident_id = ${incidentId}::uuid AND h.deleted_at IS NULL ORDER BY h.created_at, h.id`.execute(db);
-  return rows;
+    WHERE h.incident_id = ${incidentId}::uuid AND h.deleted_at IS NULL ORDER BY h.created_at, h.id`;
+
+/** The incident's hypotheses, oldest first. */
+export async function detailHypotheses(db: Db, incidentId: string): Promise<IncidentHypothesisView[]> {
+  return (await hypothesesSql(incidentId).execute(db)).rows;
 }
 
 /**
  * The incident's evidence with the linked resource as it is now: a check's status and 24-hour uptime,
  * a config item's health, a change's diff, an insight's message, a component's status.
  */
-export async function detailEvidences(db: Db, incidentId: string): Promise<IncidentEvidenceView[]> {
-  const { rows } =
-    await sql<IncidentEvidenceView>`SELECT e.id, e.hypothesis_id, e.description, e.type, e.evidence, e.properties,
+const evidencesSql = (
+  incidentId: string,
+): RawBuilder<IncidentEvidenceView> => sql`SELECT e.id, e.hypothesis_id, e.description, e.type, e.evidence, e.properties,
       e.config_id, e.config_change_id, e.config_analysis_id, e.component_id, e.check_id, e.definition_of_done, e.done,
       e.script, e.created_at, jsonb_build_object('id', p.id, 'name', p.name, 'avatar', p.avatar) AS created_by,
       CASE
@@ -58,19 +63,33 @@ export async function detailEvidences(db: Db, incidentId: string): Promise<Incid
     LEFT JOIN config_items ci ON ci.id = e.config_id
     LEFT JOIN components co ON co.id = e.component_id
     WHERE h.incident_id = ${incidentId}::uuid AND e.deleted_at IS NULL AND h.deleted_at IS NULL
-    ORDER BY e.created_at, e.id`.execute(db);
-  return rows;
+    ORDER BY e.created_at, e.id`;
+
+/** The incident's evidence with its live resources, oldest first. */
+export async function detailEvidences(db: Db, incidentId: string): Promise<IncidentEvidenceView[]> {
+  return (await evidencesSql(incidentId).execute(db)).rows;
 }
+
+const commentsSql = (
+  incidentId: string,
+): RawBuilder<IncidentCommentView> => sql`SELECT c.id, c.incident_id, c.hypothesis_id, c.responder_id, c.comment,
+      c.external_created_by, c.created_at, jsonb_build_object('id', p.id, 'name', p.name, 'avatar', p.avatar) AS created_by
+    FROM comments c LEFT JOIN people p ON p.id = c.created_by
+    WHERE c.incident_id = ${incidentId}::uuid AND c.deleted_at IS NULL ORDER BY c.created_at, c.id`;
 
 /** Comments on the incident and on its hypotheses, oldest first, with their author. */
 export async function detailComments(db: Db, incidentId: string): Promise<IncidentCommentView[]> {
-  const { rows } =
-    await sql<IncidentCommentView>`SELECT c.id, c.incident_id, c.hypothesis_id, c.responder_id, c.comment,
-      c.external_created_by, c.created_at, jsonb_build_object('id', p.id, 'name', p.name, 'avatar', p.avatar) AS created_by
-    FROM comments c LEFT JOIN people p ON p.id = c.created_by
-    WHERE c.incident_id = ${incidentId}::uuid AND c.deleted_at IS NULL ORDER BY c.created_at, c.id`.execute(db);
-  return rows;
+  return (await commentsSql(incidentId).execute(db)).rows;
 }
+
+const historySql = (
+  incidentId: string,
+  limit: number,
+): RawBuilder<IncidentHistoryView> => sql`SELECT ih.id, ih.type, ih.description, ih.properties, ih.hypothesis_id,
+      ih.evidence_id, ih.comment_id, ih.responder_id, ih.created_at,
+      CASE WHEN p.id IS NULL THEN NULL ELSE jsonb_build_object('id', p.id, 'name', p.name, 'avatar', p.avatar) END AS created_by
+    FROM incident_histories ih LEFT JOIN people p ON p.id = ih.created_by
+    WHERE ih.incident_id = ${incidentId}::uuid ORDER BY ih.created_at DESC, ih.id DESC LIMIT ${limit}`;
 
 /** The timeline: history rows newest first with who made each change. */
 export async function detailHistory(
@@ -78,11 +97,34 @@ export async function detailHistory(
   incidentId: string,
   limit = DETAIL_HISTORY_LIMIT,
 ): Promise<IncidentHistoryView[]> {
-  const { rows } =
-    await sql<IncidentHistoryView>`SELECT ih.id, ih.type, ih.description, ih.properties, ih.hypothesis_id,
-      ih.evidence_id, ih.comment_id, ih.responder_id, ih.created_at,
-      CASE WHEN p.id IS NULL THEN NULL ELSE jsonb_build_object('id', p.id, 'name', p.name, 'avatar', p.avatar) END AS created_by
-    FROM incident_histories ih LEFT JOIN people p ON p.id = ih.created_by
-    WHERE ih.incident_id = ${incidentId}::uuid ORDER BY ih.created_at DESC, ih.id DESC LIMIT ${limit}`.execute(db);
-  return rows;
+  return (await historySql(incidentId, limit).execute(db)).rows;
+}
+
+/** The parts of the detail page, or undefined when the incident does not exist. */
+export interface DetailParts {
+  incident: IncidentSummary;
+  hypotheses: IncidentHypothesisView[];
+  evidences: IncidentEvidenceView[];
+  comments: IncidentCommentView[];
+  history: IncidentHistoryView[];
+}
+
+const agg = (query: RawBuilder<unknown>) =>
+  sql`COALESCE((SELECT jsonb_agg(to_jsonb(q)) FROM (${query}) AS q), '[]'::jsonb)`;
+
+/**
+ * The whole detail payload in one statement and one round trip: the summary row and each list as a
+ * JSON array in the lists' own order (jsonb_agg over an ordered subquery keeps it).
+ */
+export async function loadDetail(database: Database, incidentId: string): Promise<DetailParts | undefined> {
+  const rows = await runPrepared(
+    database,
+    sql<DetailParts>`SELECT to_jsonb(s) AS incident,
+      ${agg(hypothesesSql(incidentId))} AS hypotheses,
+      ${agg(evidencesSql(incidentId))} AS evidences,
+      ${agg(commentsSql(incidentId))} AS comments,
+      ${agg(historySql(incidentId, DETAIL_HISTORY_LIMIT))} AS history
+    FROM incident_summary s WHERE s.id = ${incidentId}::uuid`,
+  );
+  return rows[0];
 }

@@ -1,6 +1,7 @@
-import { INCIDENT_SEVERITIES, type IncidentSummary, type ListIncidentsQuery } from '@mc/contracts';
-import type { Tables } from '@mc/db';
+import type { IncidentSummary, ListIncidentsQuery } from '@mc/contracts';
+import type { Database, Tables } from '@mc/db';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { runPrepared } from './prepared.js';
 
 type Db = Kysely<Tables>;
 
@@ -45,8 +46,7 @@ function filtersOf(q: ListIncidentsQuery): RawBuilder<unknown> {
 
 function orderOf(q: ListIncidentsQuery): RawBuilder<unknown> {
   const dir = q.sortOrder === 'asc' ? sql`ASC` : sql`DESC`;
-  const column =
-    q.sortBy === 'severity' ? sql`array_position(${[...INCIDENT_SEVERITIES]}::text[], severity)` : sql.ref(q.sortBy);
+  const column = q.sortBy === 'severity' ? sql`incident_severity_rank(severity)` : sql.ref(q.sortBy);
   return sql`${column} ${dir}, id ${dir}`;
 }
 
@@ -56,18 +56,21 @@ function orderOf(q: ListIncidentsQuery): RawBuilder<unknown> {
  * for the summary's commander, responders and commenters.
  */
 export async function listIncidents(
-  db: Db,
+  database: Database,
   q: ListIncidentsQuery,
 ): Promise<{ rows: IncidentSummary[]; total: number }> {
   const where = filtersOf(q);
   const [page, count] = await Promise.all([
-    sql<IncidentSummary>`SELECT s.* FROM unnest(ARRAY(
+    runPrepared(
+      database,
+      sql<IncidentSummary>`SELECT s.* FROM unnest(ARRAY(
         SELECT id FROM incidents WHERE ${where} ORDER BY ${orderOf(q)} LIMIT ${q.pageSize} OFFSET ${q.pageIndex * q.pageSize}
       )) WITH ORDINALITY AS p(id, ord)
-      JOIN incident_summary s ON s.id = p.id ORDER BY p.ord`.execute(db),
-    sql<{ total: number }>`SELECT count(*)::int AS total FROM incidents WHERE ${where}`.execute(db),
+      JOIN incident_summary s ON s.id = p.id ORDER BY p.ord`,
+    ),
+    runPrepared(database, sql<{ total: number }>`SELECT count(*)::int AS total FROM incidents WHERE ${where}`),
   ]);
-  return { rows: page.rows, total: count.rows[0]?.total ?? 0 };
+  return { rows: page, total: count[0]?.total ?? 0 };
 }
 
 /** One incident's summary row, or undefined. */

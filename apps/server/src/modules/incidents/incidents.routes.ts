@@ -29,7 +29,7 @@ const ctx = (c: Context<AppEnv>): WriteContext => ({ actor: c.var.actor, request
  */
 export function registerIncidentsRoutes(app: Hono<AppEnv>, deps: ModuleDeps): void {
   const db = deps.database.db;
-  const incidents = incidentsService(db);
+  const incidents = incidentsService(deps.database);
   const investigation = investigationService(db);
   const participation = participationService(db);
   const links = linkService(db);

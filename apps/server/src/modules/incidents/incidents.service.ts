@@ -7,10 +7,10 @@ import {
   listIncidentsQuerySchema,
   updateIncidentSchema,
 } from '@mc/contracts';
-import type { Tables } from '@mc/db';
+import type { Database, Tables } from '@mc/db';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../platform/errors.js';
-import { detailComments, detailEvidences, detailHistory, detailHypotheses } from './incident-detail.repo.js';
+import { detailHistory, loadDetail } from './incident-detail.repo.js';
 import { parseInput } from './incident-input.js';
 import { inIncidentTx, type WriteContext } from './incident-tx.js';
 import {
@@ -49,28 +49,22 @@ async function requirePeople(db: Db, values: IncidentWrite): Promise<void> {
 }
 
 /** Incidents: list, detail, create and edit; defaults and enum rules come from the contracts and the database. */
-export function incidentsService(db: Db) {
+export function incidentsService(database: Database) {
+  const db = database.db;
   return {
     /** A page of the list with its filtered total. */
     async list(query: unknown): Promise<IncidentPage> {
       const q = parseInput(listIncidentsQuerySchema, query);
-      const { rows, total } = await listIncidents(db, q);
+      const { rows, total } = await listIncidents(database, q);
       return { data: rows, total };
     },
 
     /** Everything the detail page shows. */
     async detail(id: string): Promise<IncidentDetail> {
-      requireId(id, 'Incident');
-      const [incident, hypotheses, evidences, comments, history] = await Promise.all([
-        findSummary(db, id),
-        detailHypotheses(db, id),
-        detailEvidences(db, id),
-        detailComments(db, id),
-        detailHistory(db, id),
-      ]);
-      if (!incident) throw new AppError('not_found', 'Incident not found');
+      const parts = await loadDetail(database, requireId(id, 'Incident'));
+      if (!parts) throw new AppError('not_found', 'Incident not found');
       // The summary view carries the lifecycle timestamps too.
-      return { incident: incident as IncidentDetail['incident'], hypotheses, evidences, comments, history };
+      return { ...parts, incident: parts.incident as IncidentDetail['incident'] };
     },
 
     /** The whole timeline, newest first. */

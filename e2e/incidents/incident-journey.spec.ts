@@ -1,0 +1,66 @@
+import { expect, test } from '../support/fixtures.js';
+
+/**
+ * [INCIDENTS] a responder runs an incident from a failing check: the check is seeded and linked through
+ * the API (the health page's Attach as Evidence button belongs to that area), then the incident is
+ * worked through the real console — a factor hypothesis, evidence done, a comment, mitigated then
+ * resolved — and the timeline shows each step with who and when.
+ */
+test.describe('[INCIDENTS] responder works an incident', () => {
+  test('links a failing check, investigates, resolves, and reads the timeline', async ({
+    page,
+    signedIn,
+    consoleErrors,
+  }) => {
+    test.skip(!signedIn, 'no sign-in helper (e2e/support/sign-in.ts) yet');
+    const json = { Prefer: 'return=representation', Accept: 'application/json' };
+    const canary = await page.request.post('/api/db/canaries', { headers: json, data: { name: `e2e-${Date.now()}` } });
+    expect(canary.ok()).toBe(true);
+    const [canaryRow] = (await canary.json()) as { id: string }[]; // PostgREST answers the inserted rows
+    const check = await page.request.post('/api/db/checks', {
+      headers: json,
+      data: { canary_id: canaryRow?.id, type: 'http', name: 'checkout-http', status: 'unhealthy' },
+    });
+    const [checkRow] = (await check.json()) as { id: string }[]; // PostgREST answers the inserted rows
+    const linked = await page.request.post('/api/incidents/link', {
+      data: {
+        incident: { title: 'E2E checkout failing', type: 'availability', severity: 'low' },
+        type: 'check',
+        check_id: checkRow?.id,
+        description: 'checkout-http is failing',
+      },
+    });
+    expect(linked.status()).toBe(201);
+    const { incident_id: id } = (await linked.json()) as { incident_id: string }; // the link call's answer
+
+    await page.goto('/incidents?search=E2E%20checkout');
+    await page.getByRole('link', { name: 'E2E checkout failing' }).click();
+    await expect(page).toHaveURL(new RegExp(`/incidents/${id}`));
+    const tree = page.getByRole('region', { name: 'Hypotheses' });
+    await expect(tree.getByText(/checkout-http — Unhealthy/)).toBeVisible();
+
+    await tree.getByPlaceholder('Add factor to E2E checkout failing').fill('Connection pool too small');
+    await tree.getByRole('button', { name: 'Add' }).first().click();
+    await expect(tree.getByText('Connection pool too small')).toBeVisible();
+    await tree.getByRole('checkbox', { name: 'Done' }).check();
+    await page.getByLabel('Comment').fill('Rolled back the deploy');
+    await page.getByRole('button', { name: 'Comment' }).click();
+    await expect(page.getByText('Rolled back the deploy').first()).toBeVisible();
+    const status = page.getByRole('region', { name: 'Incident' }).getByLabel('Status');
+    await status.selectOption('mitigated');
+    await expect(page.getByText('Status changed from open to mitigated')).toBeVisible();
+    await status.selectOption('resolved');
+    const timeline = page.getByRole('region', { name: 'Timeline' });
+    await expect(timeline.getByText('Status changed from mitigated to resolved')).toBeVisible();
+    for (const step of [
+      "Added factor hypothesis 'Connection pool too small'",
+      'done',
+      'Rolled back the deploy',
+      'created',
+    ]) {
+      await expect(timeline.getByText(step, { exact: false }).first()).toBeVisible();
+    }
+    await page.screenshot({ path: 'e2e/artifacts/screens/incident-detail.png', fullPage: true });
+    expect(consoleErrors.list).toEqual([]);
+  });
+});
