@@ -50,6 +50,12 @@ export async function resetDemoData(client: pg.PoolClient): Promise<void> {
     await client.query(`TRUNCATE ${SEEDED_TABLES.join(', ')} CASCADE`);
     await client.query("DELETE FROM team_members WHERE team_id IN (SELECT id FROM teams WHERE name LIKE 'Team %')");
     await client.query("DELETE FROM teams WHERE name LIKE 'Team %'");
+    const roles = await client.query<{ present: boolean }>("SELECT to_regclass('casbin_rule') IS NOT NULL AS present");
+    if (roles.rows[0]?.present) {
+      await client.query(
+        "DELETE FROM casbin_rule WHERE v0 IN (SELECT id::text FROM people WHERE email LIKE 'person%@demo.local')",
+      );
+    }
     await client.query("DELETE FROM people WHERE email LIKE 'person%@demo.local'");
     await client.query("DELETE FROM agents WHERE description = 'Demo agent'");
     await client.query("DELETE FROM properties WHERE name = 'demo.seed.batches'");

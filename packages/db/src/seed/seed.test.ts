@@ -124,6 +124,8 @@ describe('seedDemo', () => {
     expect(await count(database, 'checks')).toBe(5);
     expect(await count(database, 'check_statuses')).toBe(20);
     expect(await count(database, 'people')).toBe(9);
+    const roles = await database.pool.query("SELECT to_regclass('casbin_rule') IS NOT NULL AS present");
+    if (roles.rows[0]?.present) expect(await count(database, 'casbin_rule', "ptype = 'g'")).toBe(9);
     expect(await count(database, 'incidents', "incident_id = 'INC-000001'")).toBe(1);
   });
 });
