@@ -13,3 +13,8 @@ CREATE INDEX incidents_updated_at_idx ON incidents (updated_at, id) WHERE delete
 CREATE INDEX incidents_created_at_id_idx ON incidents (created_at, id) WHERE deleted_at IS NULL;
 CREATE INDEX incidents_status_sort_idx ON incidents (status, id) WHERE deleted_at IS NULL;
 CREATE INDEX incidents_type_sort_idx ON incidents (type, id) WHERE deleted_at IS NULL;
+
+-- Every list filter in one covering index: the filtered total (count) is an index-only scan for any
+-- combination of status, severity, type, commander and time range.
+CREATE INDEX incidents_filter_idx ON incidents (status, severity, type, created_at) INCLUDE (commander_id, id)
+  WHERE deleted_at IS NULL;
