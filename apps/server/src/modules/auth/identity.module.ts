@@ -6,6 +6,7 @@ import type { Config } from '../../platform/config.js';
 import type { Logger } from '../../platform/logger.js';
 import type { AppEnv } from '../../platform/request-context.js';
 import { type AccessControl, createAccessControl } from '../rbac/access-control.js';
+import { registerTokenRoutes } from '../tokens/tokens.routes.js';
 import { createActorResolver } from './actor-resolver.js';
 import { ensureFirstAdmin } from './bootstrap-admin.js';
 import { registerFlowRoutes } from './flows/flow.routes.js';
@@ -14,6 +15,7 @@ import { recoveryFlow } from './flows/recovery.flow.js';
 import { registrationFlow } from './flows/registration.flow.js';
 import { settingsFlow } from './flows/settings.flow.js';
 import { verificationFlow } from './flows/verification.flow.js';
+import { registerInviteRoutes } from './invite.routes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { registerSessionRoutes } from './session.routes.js';
 import { registerWhoamiRoutes } from './whoami.routes.js';
@@ -54,6 +56,8 @@ export function registerIdentityModule(
   registerFlowRoutes(app, authDeps, [loginFlow, registrationFlow, recoveryFlow, verificationFlow, settingsFlow]);
   registerSessionRoutes(app, authDeps);
   registerWhoamiRoutes(app, { database: deps.database, access });
+  registerInviteRoutes(app, authDeps);
+  registerTokenRoutes(app, { database: deps.database });
   const ready = ensureFirstAdmin(deps.database, deps.config, deps.logger).catch((error: unknown) => {
     deps.logger.error('first-admin bootstrap failed', { error });
   });
