@@ -16,7 +16,8 @@ export const ID = {
 } as const;
 
 /** Seeds people, canaries (one soft-deleted), checks, 2,100 check statuses, a config tree, an incident and a connection. */
-export async function seedConformance(database: Database): Promise<void> {
+export async function seedConformance(database: Database, sizes: { statuses?: number } = {}): Promise<void> {
+  const statuses = sizes.statuses ?? 2100;
   await database.pool.query(`
     INSERT INTO people (id, name, email) VALUES
       ('${ID.alice}', 'Alice', 'alice@example.com'), ('${ID.bob}', 'Bob', 'bob@example.com');
@@ -40,7 +41,7 @@ export async function seedConformance(database: Database): Promise<void> {
     INSERT INTO check_statuses (check_id, time, status, duration, message)
       SELECT '${ID.http}', '2026-01-01T00:00:00Z'::timestamptz + g * interval '1 minute',
              CASE WHEN g % 10 = 0 THEN false WHEN g % 17 = 0 THEN NULL ELSE true END, g % 500, 'run ' || g
-      FROM generate_series(1, 2100) g;
+      FROM generate_series(1, ${statuses}) g;
     INSERT INTO config_items (id, parent_id, config_class, type, name, external_id, tags, health, created_at) VALUES
       ('${ID.root}', NULL, 'Cluster', 'Kubernetes::Cluster', 'prod-cluster', ARRAY['k8s/prod'], '{"env": "prod"}', 'healthy', '2026-01-01T00:00:00Z'),
       ('${ID.child}', '${ID.root}', 'Namespace', 'Kubernetes::Namespace', 'payments', ARRAY['k8s/prod/payments', 'pay'],

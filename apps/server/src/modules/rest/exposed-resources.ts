@@ -37,6 +37,8 @@ export const EXPOSED_TABLES: Readonly<Record<string, ExposedTable>> = {
   check_statuses: rw,
   check_statuses_1h: ro,
   check_statuses_1d: ro,
+  canary_names: ro,
+  checks_by_component: ro,
   // catalog
   config_scrapers: rw,
   config_items: rw,
@@ -83,4 +85,4 @@ export const EXPOSED_TABLES: Readonly<Record<string, ExposedTable>> = {
 };
 
 /** Functions served at `/api/db/rpc/{name}`. Only read functions belong here (RPC calls are not audited). */
-export const EXPOSED_FUNCTIONS: readonly string[] = [];
+export const EXPOSED_FUNCTIONS: readonly string[] = ['check_summary_for_config'];

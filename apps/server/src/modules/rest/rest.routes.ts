@@ -62,5 +62,8 @@ export function registerRestRoutes(app: OpenAPIHono<AppEnv>, deps: RestDeps): Re
   };
   app.all('/api/db/rpc/:fn', (c) => run(c, (req) => service.handleRpc(req), c.req.param('fn')));
   app.all('/api/db/:table', (c) => run(c, (req) => service.handleTable(req), c.req.param('table')));
+  const invalidPath = () => errorResponse(new PgrstError(404, 'PGRST125', 'Invalid path specified in request URL'));
+  app.all('/api/db', invalidPath);
+  app.all('/api/db/*', invalidPath);
   return service;
 }

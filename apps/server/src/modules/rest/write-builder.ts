@@ -26,7 +26,11 @@ export interface WriteInput {
 
 /** WHERE conjuncts of a PATCH/DELETE: the query's root filters, soft delete, row scope. */
 function mutationWhere(input: WriteInput): string[] {
-  const ctx: BuildContext = { cache: input.cache, query: input.query, params: input.params, nextAlias: 100 };
+  // Only the root's filters apply: its order and paging are not part of a PATCH/DELETE.
+  const nodes = new Map(input.query.nodes);
+  nodes.set('', { conditions: input.query.nodes.get('')?.conditions ?? [] });
+  const query = { ...input.query, nodes };
+  const ctx: BuildContext = { cache: input.cache, query, params: input.params, nextAlias: 100 };
   const plan = planLevel(ctx, input.table, WRITE_ALIAS, '', [], []);
   if (input.rowScopes) plan.where.push(rowScopeSql(input.table, WRITE_ALIAS, input.rowScopes, input.params));
   return plan.where;
