@@ -9,6 +9,7 @@ import { registerIdentityModule } from './auth/identity.module.js';
 import { registerConnectionsRoutes } from './connections/connections.routes.js';
 import { registerIncidentsRoutes } from './incidents/incidents.routes.js';
 import { registerPropertiesRoutes } from './properties/properties.routes.js';
+import { registerRestRoutes } from './rest/rest.routes.js';
 import { registerSchemaRoutes } from './settings-views/schemas.routes.js';
 import { registerSystemRoutes } from './system/system.routes.js';
 
@@ -27,6 +28,7 @@ export function registerModules(app: OpenAPIHono<AppEnv>, deps: ModuleDeps): voi
   // Identity first: its middleware sets the actor and denies anonymous API calls for every router below.
   deps.dataAccess = registerIdentityModule(app, deps).access.dataAccess;
   registerSystemRoutes(app, deps);
+  registerRestRoutes(app, deps);
   registerConnectionsRoutes(app, deps);
   registerIncidentsRoutes(app, deps);
   registerPropertiesRoutes(app, deps);

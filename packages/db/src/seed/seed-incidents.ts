@@ -140,18 +140,27 @@ async function seedHypotheses(ctx: SeedContext): Promise<void> {
      FROM generate_series(4, $4::int, 4) AS g`,
     [ctx.now, people, n],
   );
+  const leaves = Math.max(sizes.components, sizes.topologies) - sizes.topologies;
+  const kinds = [
+    sizes.checks > 0 ? 'check' : 'log',
+    sizes.configs > 0 ? 'config' : 'log',
+    sizes.topologies > 0 && leaves > 0 ? 'topology' : 'log',
+  ];
   const check = sizes.checks > 0 ? idSql('check', `1 + g % ${sizes.checks}`) : 'NULL::uuid';
   const config = sizes.configs > 0 ? configIdSql(`1 + (g * 7) % ${sizes.configs}`) : 'NULL::uuid';
+  const component = leaves > 0 ? idSql('component', `${sizes.topologies + 1} + g % ${leaves}`) : 'NULL::uuid';
   await exec(
     ctx,
-    `INSERT INTO evidences (id, hypothesis_id, description, type, evidence, config_id, check_id, definition_of_done, done,
-       created_by, created_at)
-     SELECT ${idSql('evidence', 'g')}, ${idSql('hypothesis', 'g')}, CASE WHEN k THEN 'Failing check' ELSE 'Changed config' END,
-       CASE WHEN k THEN 'check' ELSE 'config' END, jsonb_build_object('note', 'demo evidence ' || g),
-       CASE WHEN k THEN NULL ELSE ${config} END, CASE WHEN k THEN ${check} END, g % 6 = 0, g % 12 = 0,
+    `INSERT INTO evidences (id, hypothesis_id, description, type, evidence, config_id, check_id, component_id,
+       definition_of_done, done, created_by, created_at)
+     SELECT ${idSql('evidence', 'g')}, ${idSql('hypothesis', 'g')},
+       CASE t WHEN 'check' THEN 'Failing check' WHEN 'config' THEN 'Changed config' WHEN 'topology' THEN 'Degraded component'
+         ELSE 'Error log excerpt' END, t, jsonb_build_object('note', 'demo evidence ' || g),
+       CASE WHEN t = 'config' THEN ${config} END, CASE WHEN t = 'check' THEN ${check} END,
+       CASE WHEN t = 'topology' THEN ${component} END, g % 6 = 0, g % 12 = 0,
        ${pickSql('$3::uuid[]', 'g')}, ${openedSql('g')} + interval '9 minutes'
      FROM generate_series(2, $4::int, 2) AS g
-     CROSS JOIN LATERAL (SELECT (g % 4 = 2 AND ${sizes.checks > 0}) OR ${sizes.configs === 0} AS k) AS v`,
-    [ctx.now, people, n],
+     CROSS JOIN LATERAL (SELECT ($5::text[])[1 + (g / 2) % 3] AS t) AS v`,
+    [ctx.now, people, n, kinds],
   );
 }

@@ -110,6 +110,9 @@ describe('seedDemo', () => {
     expect(pod.rows[0]?.path.split('.')).toHaveLength(3);
     expect(pod.rows[0]?.namespace).toBeTruthy();
     expect(await count(database, 'incidents', "incident_id = 'INC-000001'")).toBe(1);
+    const evidence = await database.pool.query('SELECT DISTINCT type FROM evidences ORDER BY type');
+    expect(evidence.rows.map((row) => row.type)).toEqual(['check', 'config', 'topology']);
+    expect(await count(database, 'evidences', "type = 'topology' AND component_id IS NULL")).toBe(0);
     expect(await count(database, 'connections', 'password IS NOT NULL OR certificate IS NOT NULL')).toBe(0);
     expect(await count(database, 'people', "email = 'admin@demo.local'")).toBe(1);
   });
