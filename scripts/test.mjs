@@ -37,7 +37,15 @@ function vitest(title, reportName, projectArgs, env) {
   const status = run(
     title,
     process.execPath,
-    ['node_modules/vitest/vitest.mjs', 'run', ...projectArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...extraArgs],
+    [
+      'node_modules/vitest/vitest.mjs',
+      'run',
+      ...projectArgs,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${file}`,
+      ...extraArgs,
+    ],
     env,
   );
   addVitest(file, status);
