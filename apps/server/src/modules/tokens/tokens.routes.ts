@@ -56,7 +56,7 @@ const revokeTokenRoute = createRoute({
   path: '/api/auth/tokens/{id}',
   summary: 'Revoke one of the caller’s API tokens',
   middleware: [requireSignIn()] as const,
-  request: { params: z.object({ id: z.uuid() }) },
+  request: { params: z.object({ id: z.guid() }) },
   responses: {
     204: { description: 'Revoked' },
     401: { description: 'Not signed in', content: { 'application/json': { schema: errorSchema } } },
