@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import { AppError } from '../../platform/errors.js';
 import type { Executor } from './executor.js';
 import type { AnyJobDefinition, JobDefinition } from './job-definition.js';
-import { jobRegistry } from './job-definitions.js';
 import { insertJob } from './jobs.repo.js';
 
 /** Options of one enqueue. */
@@ -17,8 +16,14 @@ export interface EnqueueOptions {
   resource?: { type?: string; id: string };
 }
 
-function resolve(job: AnyJobDefinition | string): AnyJobDefinition {
+/**
+ * A definition, or the product's definition of that name. The registry is imported on first use, not
+ * at load: job files that enqueue other jobs import this module, and a static import would load the
+ * definition list while one of its own entries is still loading.
+ */
+export async function resolveJob(job: AnyJobDefinition | string): Promise<AnyJobDefinition> {
   if (typeof job !== 'string') return job;
+  const { jobRegistry } = await import('./job-definitions.js');
   const definition = jobRegistry.get(job);
   if (!definition) throw new AppError('bad_request', `Unknown job "${job}"`);
   return definition;
@@ -36,7 +41,7 @@ export async function enqueue<S extends z.ZodType>(
   payload: z.input<S>,
   options: EnqueueOptions = {},
 ): Promise<string | null> {
-  const definition = resolve(job);
+  const definition = await resolveJob(job);
   const parsed = definition.payload.safeParse(payload);
   if (!parsed.success) {
     throw new AppError('bad_request', `Invalid payload for job "${definition.name}"`, parsed.error.issues);

@@ -77,7 +77,7 @@ describe('schedules API', () => {
     for (let i = 0; i < 200; i++) {
       await upsertSchedule(kit.database.pool, {
         name: `canary:${i}`,
-        schedule: '@hourly',
+        schedule: '@yearly',
         job: tickJob,
         payload: { target: String(i) },
         jitterMs: 60_000,
@@ -97,7 +97,7 @@ describe('scheduler', () => {
   it('fires a due schedule exactly once per tick however many replicas tick at once', async () => {
     await upsertSchedule(kit.database.pool, {
       name: 'canary:once',
-      schedule: '@every 1m',
+      schedule: '@every 1h',
       job: tickJob,
       payload: { target: 'once' },
       resource: { id: 'c-9' },
@@ -113,14 +113,14 @@ describe('scheduler', () => {
     const schedule = await getSchedule(kit.database.pool, 'canary:once');
     expect(schedule?.last_run_at).toBeInstanceOf(Date);
     expect(schedule?.next_run_at.getTime()).toBeGreaterThan(Date.now());
-    expect(schedule?.next_run_at.getTime()).toBeLessThanOrEqual(Date.now() + 60_000);
+    expect(schedule?.next_run_at.getTime()).toBeLessThanOrEqual(Date.now() + 3_600_000);
     expect(await fireDueSchedules(kit.database.pool, registry, logger)).toBe(0);
   });
 
   it('collapses ticks missed during downtime into one run, then schedules from now', async () => {
     await upsertSchedule(kit.database.pool, {
       name: 'canary:late',
-      schedule: '* * * * *',
+      schedule: '0 * * * *',
       job: tickJob,
       payload: { target: 'late' },
     });
@@ -130,7 +130,7 @@ describe('scheduler', () => {
     expect(await jobsOf('canary:late')).toHaveLength(1);
     const next = (await getSchedule(kit.database.pool, 'canary:late'))?.next_run_at.getTime() ?? 0;
     expect(next).toBeGreaterThan(Date.now());
-    expect(next).toBeLessThanOrEqual(Date.now() + 61_000);
+    expect(next).toBeLessThanOrEqual(Date.now() + 3_600_000);
   });
 
   it('does not pile up jobs while the previous one is still pending, and skips disabled schedules', async () => {
@@ -172,7 +172,7 @@ describe('scheduler at scale', () => {
   it('fires 1,000 due schedules across 3 concurrent replicas, each exactly once, in batches', async () => {
     await kit.rows(
       `INSERT INTO schedules (name, schedule, job_name, payload, jitter_ms, next_run_at)
-       SELECT 'bulk:' || g, '@every 1h', 'test_tick', jsonb_build_object('target', g::text), 30000,
+       SELECT 'bulk:' || g, '@yearly', 'test_tick', jsonb_build_object('target', g::text), 30000,
               now() - interval '1 second'
        FROM generate_series(1, 1000) AS g`,
     );

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { AppError } from '../../platform/errors.js';
+import { resolveJob } from './enqueue.js';
 import type { Executor } from './executor.js';
-import type { AnyJobDefinition, JobDefinition } from './job-definition.js';
-import { jobRegistry } from './job-definitions.js';
+import type { JobDefinition } from './job-definition.js';
 import { InvalidScheduleError, nextRun, parseSchedule } from './schedule-spec.js';
 import {
   deleteScheduleRow,
@@ -29,13 +29,6 @@ export interface ScheduleDeclaration<S extends z.ZodType> {
   startAt?: Date;
 }
 
-function resolveJob(job: AnyJobDefinition | string, registry = jobRegistry): AnyJobDefinition {
-  if (typeof job !== 'string') return job;
-  const definition = registry.get(job);
-  if (!definition) throw new AppError('bad_request', `Unknown job "${job}"`);
-  return definition;
-}
-
 /**
  * Creates or updates a named schedule (validating its text and its payload against the job's
  * schema; 400 when either is bad). Re-declaring an unchanged schedule keeps its next tick. Runs on
@@ -45,7 +38,7 @@ export async function upsertSchedule<S extends z.ZodType>(
   executor: Executor,
   declaration: ScheduleDeclaration<S>,
 ): Promise<ScheduleRow> {
-  const definition = resolveJob(declaration.job);
+  const definition = await resolveJob(declaration.job);
   let spec: ReturnType<typeof parseSchedule>;
   try {
     spec = parseSchedule(declaration.schedule);
