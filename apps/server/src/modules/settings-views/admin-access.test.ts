@@ -72,4 +72,32 @@ describe('administration routes: sign-in and roles', () => {
     expect((await call('GET', '/api/schemas/canary.schema.json', 'viewer')).status).toBe(200);
     expect((await call('GET', '/api/schemas/canary.schema.json')).status).toBe(401);
   });
+
+  it('serves the administration views through the data API, without the agent token hash', async () => {
+    for (const view of [
+      'job_histories',
+      'job_history_names',
+      'event_queue_summary',
+      'failed_events',
+      'agents_summary',
+      'connections_list',
+    ]) {
+      const response = await call('GET', `/api/db/${view}?limit=150`, 'admin');
+      expect(response.status, view).toBe(200);
+    }
+    const generated = await t.app.request('/api/agent/generate', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.get('admin')}` },
+      body: JSON.stringify({ name: 'edge-1' }),
+    });
+    expect(generated.status).toBe(201);
+    const agents = await call('GET', '/api/db/agents?select=*', 'admin');
+    expect(agents.status).toBe(200);
+    expect(await agents.text()).not.toContain('token_hash');
+    expect((await call('GET', '/api/db/agents?select=token_hash', 'admin')).status).toBe(400);
+    expect(
+      (await call('GET', '/api/db/job_histories?status=not.in.(SUCCESS)&order=created_at.desc&limit=150', 'viewer'))
+        .status,
+    ).toBe(200);
+  });
 });
