@@ -21,18 +21,24 @@ function newestMtime(dir) {
   return newest;
 }
 
+// The journeys use their own build in .mc-test/web-dist: other work in the same tree may rebuild
+// apps/web/dist (new asset names) while the server is serving it.
+const webDist = join(root, '.mc-test/web-dist');
+
 function buildConsoleIfNeeded() {
-  const index = join(root, 'apps/web/dist/index.html');
+  const index = join(webDist, 'index.html');
   const sources = Math.max(
     newestMtime(join(root, 'apps/web/src')),
+    newestMtime(join(root, 'packages/contracts/src')),
     statSync(join(root, 'apps/web/index.html')).mtimeMs,
   );
   if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
   console.log('Building the console…');
-  const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], {
-    cwd: join(root, 'apps/web'),
-    stdio: 'inherit',
-  });
+  const build = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', webDist, '--emptyOutDir'],
+    { cwd: join(root, 'apps/web'), stdio: 'inherit' },
+  );
   if (build.status !== 0) throw new Error('The console build failed.');
 }
 
@@ -105,6 +111,7 @@ async function main() {
     LOG_LEVEL: 'info',
     MC_ADMIN_EMAIL: adminEmail,
     MC_ADMIN_PASSWORD: adminPassword,
+    MC_WEB_DIST: webDist,
     ...(dataDir ? { MC_DATA_DIR: dataDir, DATABASE_URL: '' } : { DATABASE_URL: process.env.MC_E2E_DATABASE_URL }),
   };
   let server;

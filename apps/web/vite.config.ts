@@ -5,9 +5,14 @@ import { defineConfig } from 'vite';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
-/** One lazy chunk per product area: every module under src/features/<area>/ joins chunk `area-<area>`. */
+/**
+ * One lazy chunk per product area: the modules under src/features/<area>/{routes,components,api}/ join
+ * chunk `area-<area>`. Files at an area's root (e.g. features/auth/auth-routes.tsx, which the routing
+ * table imports statically) stay with the entry: grouping a statically imported module would make the
+ * entry and the area chunk import each other and read exports before they are initialised.
+ */
 function areaChunk(id: string): string | null {
-  const match = /[\\/]src[\\/]features[\\/]([^\\/]+)[\\/]/.exec(id);
+  const match = /[\\/]src[\\/]features[\\/]([^\\/]+)[\\/](routes|components|api)[\\/]/.exec(id);
   return match ? `area-${match[1]}` : null;
 }
 

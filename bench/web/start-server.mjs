@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * Starts the real server (migrated, fresh embedded database, first admin from the given credentials)
- * on a free port; resolves to { url, stop }.
+ * Starts the real server (migrated, fresh embedded database, first admin from the given credentials,
+ * serving the console built in `webDist`) on a free port; resolves to { url, stop }.
  */
-export async function startRealServer(root, { email, password }) {
+export async function startRealServer(root, { email, password, webDist }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'mc-bench-'));
   const env = {
     ...process.env,
@@ -17,7 +17,7 @@ export async function startRealServer(root, { email, password }) {
     MC_DATA_DIR: dataDir,
     DATABASE_URL: '',
   };
-  Object.assign(env, { MC_ADMIN_EMAIL: email, MC_ADMIN_PASSWORD: password });
+  Object.assign(env, { MC_ADMIN_EMAIL: email, MC_ADMIN_PASSWORD: password, MC_WEB_DIST: webDist });
   const migrate = spawnSync(process.execPath, ['--import', 'tsx', 'packages/db/src/cli/migrate.ts'], {
     cwd: root,
     env,

@@ -18,13 +18,23 @@ interface FlowNode {
  * login flow, so the session cookie lands in the page's context.
  */
 async function signInAsFirstAdmin(page: Page): Promise<boolean> {
+  // right after the server starts the embedded database is busy with the first jobs: retry a little
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    if (await signInOnce(page)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+  return false;
+}
+
+async function signInOnce(page: Page): Promise<boolean> {
   const email = process.env.MC_E2E_ADMIN_EMAIL;
   const password = process.env.MC_E2E_ADMIN_PASSWORD;
   if (!email || !password) return false;
   const json = { Accept: 'application/json' };
   const flowAnswer = await page.request.get('/api/.ory/self-service/login/browser', { headers: json });
   if (!flowAnswer.ok()) return false;
-  const flow = (await flowAnswer.json()) as { ui: { action: string; nodes: FlowNode[] } }; // the Kratos flow shape
+  const flow = (await flowAnswer.json()) as { ui?: { action: string; nodes: FlowNode[] } }; // the Kratos flow shape
+  if (!flow.ui) return false;
   const csrf = flow.ui.nodes.find((node) => node.attributes.name === 'csrf_token')?.attributes.value;
   const submitted = await page.request.post(flow.ui.action, {
     headers: json,
