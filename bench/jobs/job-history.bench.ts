@@ -10,6 +10,7 @@
  * throw-away database it creates and drops; MC_BENCH_DATABASE_URL instead names a migrated database to
  * keep (seeded on first use) for repeated runs.
  */
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { createPostgresTestUrl } from '@mc/db/testing';
 import pg from 'pg';
@@ -120,7 +121,20 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
+/** CPU milliseconds a process has used (user + system), from /proc; undefined where /proc is not readable. */
+function cpuMs(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime are fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 per second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
 interface Timing {
+  /** CPU time the PostgreSQL backend spent per query (no waiting for a CPU counted). */
+  cpu: number;
   /** The fastest run: the query's own cost when the machine lets it run at once. */
   min: number;
   p50: number;
@@ -131,9 +145,13 @@ interface Timing {
   rows: number;
 }
 
-async function time(pool: pg.Pool, sql: string): Promise<Timing> {
+async function time(pool: pg.Pool, sql: string, backend: number): Promise<Timing> {
   let rows = 0;
   for (let i = 0; i < 10; i++) rows = (await pool.query(sql)).rowCount ?? 0;
+  const cpuBefore = cpuMs(backend);
+  for (let i = 0; i < RUNS; i++) await pool.query(sql);
+  const cpuAfter = cpuMs(backend);
+  const cpu = cpuBefore === undefined || cpuAfter === undefined ? Number.NaN : (cpuAfter - cpuBefore) / RUNS;
   const samples: number[] = [];
   const server: number[] = [];
   for (let i = 0; i < RUNS; i++) {
@@ -148,6 +166,7 @@ async function time(pool: pg.Pool, sql: string): Promise<Timing> {
   samples.sort((a, b) => a - b);
   server.sort((a, b) => a - b);
   return {
+    cpu,
     min: samples[0] ?? Number.NaN,
     p50: percentile(samples, 50),
     p95: percentile(samples, 95),
@@ -163,22 +182,23 @@ const pool = new pg.Pool({ connectionString: url, max: 1 });
 let failed = false;
 try {
   if (!keep || Number((await pool.query('SELECT count(*) AS n FROM job_history')).rows[0].n) === 0) await seed(pool);
-  console.log(`\nJob history page of ${PAGE} on PostgreSQL, ${RUNS} runs each (ms):`);
+  const backend = Number((await pool.query('SELECT pg_backend_pid() AS pid')).rows[0].pid);
+  console.log(`\nJob history page of ${PAGE} on PostgreSQL, ${RUNS} runs each (ms; cpu/q = backend CPU per query):`);
   console.log(
     `load average before the runs: ${loadavg()
       .map((value) => value.toFixed(1))
       .join(' ')} on ${cpus().length} cores`,
   );
   console.log(
-    `${'query'.padEnd(44)} ${'rows'.padStart(5)} ${'min'.padStart(6)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)} ${'srv p99'.padStart(8)}`,
+    `${'query'.padEnd(44)} ${'rows'.padStart(5)} ${'min'.padStart(6)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)} ${'srv p99'.padStart(8)} ${'cpu/q'.padStart(6)}`,
   );
   for (const query of [...QUERIES, ...COUNTS]) {
-    const result = await time(pool, query.sql);
+    const result = await time(pool, query.sql, backend);
     const budgeted = !query.label.startsWith('count:');
     const over = budgeted && result.p99 > BUDGET_P99_MS;
     if (over) failed = true;
     console.log(
-      `${query.label.padEnd(44)} ${String(result.rows).padStart(5)} ${result.min.toFixed(2).padStart(6)} ${result.p50.toFixed(2).padStart(7)} ${result.p95.toFixed(2).padStart(7)} ${result.p99.toFixed(2).padStart(7)} ${result.serverP99.toFixed(2).padStart(8)}${over ? '  OVER BUDGET' : ''}`,
+      `${query.label.padEnd(44)} ${String(result.rows).padStart(5)} ${result.min.toFixed(2).padStart(6)} ${result.p50.toFixed(2).padStart(7)} ${result.p95.toFixed(2).padStart(7)} ${result.p99.toFixed(2).padStart(7)} ${result.serverP99.toFixed(2).padStart(8)} ${result.cpu.toFixed(2).padStart(6)}${over ? '  OVER BUDGET' : ''}`,
     );
   }
   console.log(`\n${failed ? 'FAIL' : 'PASS'}: every page query p99 ${failed ? 'NOT ' : ''}<= ${BUDGET_P99_MS} ms`);
