@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import type { Database } from '@mc/db';
+import { ensureSystemCanary } from './modules/health/canaries/system-canary.js';
 import { jobRegistry } from './modules/jobs/job-definitions.js';
 import { type JobRuntime, startJobRuntime } from './modules/jobs/job-runtime.js';
 import { registerModules } from './modules/register-modules.js';
@@ -45,6 +46,11 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     const address = server.address() as AddressInfo; // a TCP listener always has an AddressInfo
     url = `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${address.port}`;
     logger.info('http listening', { url, version: VERSION });
+    await ensureSystemCanary(
+      database,
+      config.MC_PUBLIC_URL ?? url.replace(/\/\/(0\.0\.0\.0|\[::\]):/, '//127.0.0.1:'),
+      logger,
+    );
     httpStop = () =>
       new Promise<void>((resolve) => {
         const force = setTimeout(() => {

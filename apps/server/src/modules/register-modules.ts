@@ -7,6 +7,7 @@ import type { AppEnv } from '../platform/request-context.js';
 import { registerAgentsRoutes } from './agents/agents.routes.js';
 import { registerIdentityModule } from './auth/identity.module.js';
 import { registerConnectionsRoutes } from './connections/connections.routes.js';
+import { registerHealthRoutes } from './health/health.routes.js';
 import { registerIncidentsRoutes } from './incidents/incidents.routes.js';
 import { registerPropertiesRoutes } from './properties/properties.routes.js';
 import { registerRestRoutes } from './rest/rest.routes.js';
@@ -34,4 +35,5 @@ export function registerModules(app: OpenAPIHono<AppEnv>, deps: ModuleDeps): voi
   registerPropertiesRoutes(app, deps);
   registerAgentsRoutes(app, deps);
   registerSchemaRoutes(app, deps);
+  registerHealthRoutes(app, deps);
 }

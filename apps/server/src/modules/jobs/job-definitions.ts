@@ -1,3 +1,5 @@
+import { checkRetentionJob } from '../health/results/retention.job.js';
+import { runCanaryJob } from '../health/runner/run-canary.job.js';
 import type { AnyJobDefinition } from './job-definition.js';
 import { JobRegistry } from './job-registry.js';
 import { pruneJobsJob } from './prune-jobs.job.js';
@@ -6,7 +8,7 @@ import { pruneJobsJob } from './prune-jobs.job.js';
  * Every job kind of the product, one line per definition (each in its own `*.job.ts` file). Worker
  * processes claim only these names; enqueue-by-name resolves against them.
  */
-export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [pruneJobsJob];
+export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [pruneJobsJob, runCanaryJob, checkRetentionJob];
 
 /** The product's registry, built from {@link JOB_DEFINITIONS}. */
 export const jobRegistry = new JobRegistry(JOB_DEFINITIONS);

@@ -1,0 +1,128 @@
+/**
+ * SQL of canaries and their checks. Every function takes the executor (the pool's Kysely or a
+ * transaction) so the service can keep a canary, its checks and its schedule in one transaction.
+ */
+import type { Tables } from '@mc/db';
+import { type Kysely, sql } from 'kysely';
+import type { CanaryCheckEntry } from './canary-schema.js';
+
+/** A canaries row as the API returns it. */
+export interface CanaryRow {
+  id: string;
+  name: string;
+  namespace: string;
+  labels: Record<string, string> | null;
+  annotations: Record<string, string> | null;
+  spec: Record<string, unknown>;
+  schedule: string | null;
+  source: string | null;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+/** The canary fields a write sets. */
+export interface CanaryWrite {
+  name: string;
+  namespace: string;
+  labels: Record<string, string> | null;
+  annotations: Record<string, string> | null;
+  spec: Record<string, unknown>;
+  schedule: string;
+  source: string;
+  createdBy: string | null;
+}
+
+type Db = Kysely<Tables>;
+
+const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+
+/** Canaries, live ones only unless asked otherwise. */
+export async function listCanaries(db: Db): Promise<CanaryRow[]> {
+  const { rows } =
+    await sql<CanaryRow>`SELECT * FROM canaries WHERE deleted_at IS NULL ORDER BY namespace, name`.execute(db);
+  return rows;
+}
+
+/** One live canary, or undefined. */
+export async function findCanary(db: Db, id: string): Promise<CanaryRow | undefined> {
+  const { rows } = await sql<CanaryRow>`SELECT * FROM canaries WHERE id = ${id} AND deleted_at IS NULL`.execute(db);
+  return rows[0];
+}
+
+/** One live canary by name and namespace in a source, or undefined. */
+export async function findCanaryByName(
+  db: Db,
+  name: string,
+  namespace: string,
+  source: string,
+): Promise<CanaryRow | undefined> {
+  const { rows } = await sql<CanaryRow>`SELECT * FROM canaries
+    WHERE name = ${name} AND namespace = ${namespace} AND source = ${source} AND deleted_at IS NULL`.execute(db);
+  return rows[0];
+}
+
+/** Inserts a canary; undefined when a live canary of that name, namespace and source exists. */
+export async function insertCanary(db: Db, write: CanaryWrite): Promise<CanaryRow | undefined> {
+  const { rows } = await sql<CanaryRow>`INSERT INTO canaries
+      (name, namespace, labels, annotations, spec, schedule, source, created_by)
+    VALUES (${write.name}, ${write.namespace}, ${json(write.labels)}::jsonb, ${json(write.annotations)}::jsonb,
+      ${json(write.spec)}::jsonb, ${write.schedule}, ${write.source}, ${write.createdBy})
+    ON CONFLICT DO NOTHING RETURNING *`.execute(db);
+  return rows[0];
+}
+
+/** Replaces a canary's document fields. */
+export async function updateCanary(db: Db, id: string, write: CanaryWrite): Promise<CanaryRow | undefined> {
+  const { rows } = await sql<CanaryRow>`UPDATE canaries SET name = ${write.name}, namespace = ${write.namespace},
+      labels = ${json(write.labels)}::jsonb, annotations = ${json(write.annotations)}::jsonb,
+      spec = ${json(write.spec)}::jsonb, schedule = ${write.schedule}
+    WHERE id = ${id} AND deleted_at IS NULL RETURNING *`.execute(db);
+  return rows[0];
+}
+
+/** Soft-deletes a canary and its checks. */
+export async function softDeleteCanary(db: Db, id: string): Promise<boolean> {
+  const { rows } = await sql`UPDATE canaries SET deleted_at = now() WHERE id = ${id} AND deleted_at IS NULL
+    RETURNING id`.execute(db);
+  await sql`UPDATE checks SET deleted_at = now() WHERE canary_id = ${id} AND deleted_at IS NULL`.execute(db);
+  return rows.length > 0;
+}
+
+function endpointOf(spec: Record<string, unknown>): string | null {
+  for (const key of ['endpoint', 'url', 'query', 'host']) {
+    const value = spec[key];
+    if (typeof value === 'string' && value) return value;
+  }
+  return null;
+}
+
+/**
+ * Makes the canary's checks match its entries: upserts one row per entry (unique per canary, type and
+ * name; a soft-deleted row comes back), and soft-deletes the rows of entries that are gone.
+ */
+export async function syncChecks(
+  db: Db,
+  canary: { id: string; namespace: string; severity?: string | undefined; owner?: string | undefined },
+  entries: CanaryCheckEntry[],
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (const entry of entries) {
+    const s = entry.spec;
+    const str = (key: string) => (typeof s[key] === 'string' ? String(s[key]) : null);
+    const { rows } = await sql<{ id: string }>`INSERT INTO checks
+        (canary_id, type, name, namespace, description, endpoint, icon, spec, labels, owner, severity)
+      VALUES (${canary.id}, ${entry.type}, ${entry.name}, ${str('namespace') ?? canary.namespace}, ${str('description')},
+        ${endpointOf(s)}, ${str('icon')}, ${json(s)}::jsonb, ${json(s.labels ?? null)}::jsonb,
+        ${canary.owner ?? null}, ${canary.severity ?? null})
+      ON CONFLICT (canary_id, type, name, agent_id) DO UPDATE SET namespace = EXCLUDED.namespace,
+        description = EXCLUDED.description, endpoint = EXCLUDED.endpoint, icon = EXCLUDED.icon, spec = EXCLUDED.spec,
+        labels = EXCLUDED.labels, owner = EXCLUDED.owner, severity = EXCLUDED.severity, deleted_at = NULL
+      RETURNING id`.execute(db);
+    if (rows[0]) ids.push(rows[0].id);
+  }
+  await sql`UPDATE checks SET deleted_at = now()
+    WHERE canary_id = ${canary.id} AND deleted_at IS NULL AND NOT (id = ANY(${ids}::uuid[]))`.execute(db);
+  return ids;
+}

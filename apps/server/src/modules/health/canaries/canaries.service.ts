@@ -1,0 +1,200 @@
+/**
+ * Canaries: create, replace and delete a Canary document. Each write is one transaction: the canary
+ * row, its checks (one per entry, removed entries soft-deleted), its named schedule on the job queue
+ * and the audit row, so a rejected schedule leaves nothing behind.
+ */
+import type { Database } from '@mc/db';
+import { parse as parseYaml } from 'yaml';
+import { recordAuditIn } from '../../../platform/audit.js';
+import { AppError } from '../../../platform/errors.js';
+import type { Actor } from '../../../platform/request-context.js';
+import { deleteSchedule, upsertSchedule } from '../../jobs/schedules.service.js';
+import { canaryScheduleName, runCanaryJob } from '../runner/run-canary.job.js';
+import {
+  type CanaryRow,
+  type CanaryWrite,
+  findCanary,
+  findCanaryByName,
+  insertCanary,
+  listCanaries,
+  softDeleteCanary,
+  syncChecks,
+  updateCanary,
+} from './canaries.repo.js';
+import { type CanaryDocument, canaryCheckEntries, canarySchedule, validateCanary } from './canary-schema.js';
+
+/** Canary sources: written through the API or console, by the server itself, or from a watched file. */
+export type CanarySource = 'UI' | 'System' | 'ConfigFile';
+
+/** Spreads canary schedules over up to 30 s so thousands do not tick in the same millisecond. */
+export const CANARY_JITTER_MS = 30_000;
+
+/** Who writes, for the audit row. */
+export interface WriteContext {
+  actor: Actor;
+  requestId?: string | null;
+}
+
+/** Parses a YAML or JSON body (YAML is a superset of JSON) and validates it as a Canary; 400 otherwise. */
+export function parseCanaryText(text: string): CanaryDocument {
+  let raw: unknown;
+  try {
+    raw = parseYaml(text);
+  } catch (error) {
+    throw new AppError('bad_request', `The body is not valid YAML or JSON: ${(error as Error).message}`); // yaml throws Errors
+  }
+  return validated(raw);
+}
+
+function validated(raw: unknown): CanaryDocument {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw new AppError('bad_request', 'The body must be a Canary object (apiVersion, kind, metadata, spec)');
+  }
+  const result = validateCanary(raw);
+  if (!result.ok) throw new AppError('bad_request', `Invalid canary: ${result.errors.join('; ')}`, result.errors);
+  return result.canary;
+}
+
+function toWrite(doc: CanaryDocument, source: CanarySource, createdBy: string | null): CanaryWrite {
+  return {
+    name: doc.metadata.name,
+    namespace: doc.metadata.namespace ?? 'default',
+    labels: doc.metadata.labels ?? null,
+    annotations: doc.metadata.annotations ?? null,
+    spec: doc.spec,
+    schedule: canarySchedule(doc.spec),
+    source,
+    createdBy,
+  };
+}
+
+/** The canary as a Canary document plus its row fields. */
+export function toApi(row: CanaryRow) {
+  return {
+    ...row,
+    apiVersion: 'canaries.flanksource.com/v1',
+    kind: 'Canary',
+    metadata: {
+      name: row.name,
+      namespace: row.namespace,
+      ...(row.labels ? { labels: row.labels } : {}),
+      ...(row.annotations ? { annotations: row.annotations } : {}),
+    },
+  };
+}
+
+const actorId = (actor: Actor) => (actor.kind === 'person' ? actor.id : null);
+
+/** The canaries service of one database. */
+export function canariesService(database: Database) {
+  const db = database.db;
+
+  async function apply(row: CanaryRow, doc: CanaryDocument, trx: Parameters<typeof syncChecks>[0]) {
+    await syncChecks(
+      trx,
+      { id: row.id, namespace: row.namespace, severity: doc.spec.severity, owner: doc.spec.owner },
+      canaryCheckEntries(doc.spec),
+    );
+    await upsertSchedule(trx, {
+      name: canaryScheduleName(row.id),
+      schedule: canarySchedule(doc.spec),
+      job: runCanaryJob,
+      payload: { canaryId: row.id },
+      jitterMs: CANARY_JITTER_MS,
+      enabled: doc.spec.replicas !== 0,
+      resource: { id: row.id },
+      startAt: new Date(),
+    });
+  }
+
+  return {
+    list: async () => (await listCanaries(db)).map(toApi),
+
+    async get(id: string) {
+      const row = await findCanary(db, id).catch(() => undefined);
+      if (!row) throw new AppError('not_found', `Canary '${id}' not found`);
+      return toApi(row);
+    },
+
+    /** Creates a canary; 409 when a live one of that name and namespace exists in the same source. */
+    async create(doc: CanaryDocument, ctx: WriteContext, source: CanarySource = 'UI') {
+      return db.transaction().execute(async (trx) => {
+        const row = await insertCanary(trx, toWrite(doc, source, actorId(ctx.actor)));
+        if (!row) {
+          throw new AppError(
+            'conflict',
+            `Canary '${doc.metadata.namespace ?? 'default'}/${doc.metadata.name}' already exists`,
+          );
+        }
+        await apply(row, doc, trx);
+        await recordAuditIn(trx, {
+          actor: ctx.actor,
+          action: 'create',
+          target: 'canaries',
+          ids: [row.id],
+          after: { name: row.name, namespace: row.namespace, source },
+        });
+        return toApi(row);
+      });
+    },
+
+    /** Replaces a canary's document; canaries from files are read-only here. */
+    async update(id: string, doc: CanaryDocument, ctx: WriteContext, options: { fromFile?: boolean } = {}) {
+      return db.transaction().execute(async (trx) => {
+        const before = await findCanary(trx, id).catch(() => undefined);
+        if (!before) throw new AppError('not_found', `Canary '${id}' not found`);
+        if (before.source === 'ConfigFile' && !options.fromFile) {
+          throw new AppError(
+            'forbidden',
+            `Canary '${before.namespace}/${before.name}' comes from a file and is read-only`,
+          );
+        }
+        const row = await updateCanary(trx, id, toWrite(doc, before.source === 'System' ? 'System' : 'UI', null));
+        if (!row) throw new AppError('not_found', `Canary '${id}' not found`);
+        await apply(row, doc, trx);
+        await recordAuditIn(trx, {
+          actor: ctx.actor,
+          action: 'update',
+          target: 'canaries',
+          ids: [id],
+          before: { name: before.name, spec: before.spec },
+          after: { name: row.name, spec: row.spec },
+        });
+        return toApi(row);
+      });
+    },
+
+    /** Soft-deletes a canary and its checks and drops its schedule. */
+    async remove(id: string, ctx: WriteContext, options: { fromFile?: boolean } = {}) {
+      await db.transaction().execute(async (trx) => {
+        const before = await findCanary(trx, id).catch(() => undefined);
+        if (!before) throw new AppError('not_found', `Canary '${id}' not found`);
+        if (before.source === 'ConfigFile' && !options.fromFile) {
+          throw new AppError(
+            'forbidden',
+            `Canary '${before.namespace}/${before.name}' comes from a file and is read-only`,
+          );
+        }
+        await softDeleteCanary(trx, id);
+        await deleteSchedule(trx, canaryScheduleName(id));
+        await recordAuditIn(trx, {
+          actor: ctx.actor,
+          action: 'delete',
+          target: 'canaries',
+          ids: [id],
+          before: { name: before.name, namespace: before.namespace },
+        });
+      });
+    },
+
+    /** Creates or replaces the canary of that name in a source (the system canary, watched files). */
+    async upsertFrom(source: CanarySource, doc: CanaryDocument, ctx: WriteContext) {
+      const existing = await findCanaryByName(db, doc.metadata.name, doc.metadata.namespace ?? 'default', source);
+      if (existing) return this.update(existing.id, doc, ctx, { fromFile: true });
+      return this.create(doc, ctx, source);
+    },
+  };
+}
+
+/** The canaries service type. */
+export type CanariesService = ReturnType<typeof canariesService>;

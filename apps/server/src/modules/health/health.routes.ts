@@ -1,0 +1,113 @@
+/**
+ * Health API: canaries (YAML or JSON Canary documents), Run Now, the summary and graph of canary-checker's
+ * API under `/api/canary/`, and `/api/canary/about`. Reads of checks and results go through the data
+ * API (`/api/db/checks`, `/api/db/check_statuses`, …).
+ */
+import { hostname } from 'node:os';
+import { CHECK_TYPES } from '@mc/contracts';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { AppError } from '../../platform/errors.js';
+import type { AppEnv } from '../../platform/request-context.js';
+import { requirePermission, UNAUTHORIZED_MESSAGE } from '../../platform/require-permission.js';
+import type { ModuleDeps } from '../register-modules.js';
+import { canariesService, parseCanaryText, type WriteContext } from './canaries/canaries.service.js';
+import { checkRunnerFor, HEALTH_CONCURRENCY } from './runner/check-runner.js';
+import { runnableCheck } from './runner/runnable-checks.repo.js';
+import { checkGraph } from './summary/graph.service.js';
+import { checksSummary, parseSummaryRequest } from './summary/summary.service.js';
+
+/** Roles allowed to Run Now (spec 000 §2). */
+export const RUN_NOW_ROLES = ['admin', 'editor', 'responder', 'commander'] as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function requireRunNowRole(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const actor = c.var.actor;
+    if (actor.kind === 'anonymous') throw new AppError('unauthorized', UNAUTHORIZED_MESSAGE);
+    if (actor.kind === 'person' && !actor.roles.some((role) => (RUN_NOW_ROLES as readonly string[]).includes(role))) {
+      throw new AppError('forbidden', 'You do not have permission to run checks');
+    }
+    await next();
+  };
+}
+
+async function bodyText(c: Context<AppEnv>): Promise<string> {
+  const text = await c.req.text();
+  if (!text.trim()) throw new AppError('bad_request', 'The body must be a Canary document in YAML or JSON');
+  return text;
+}
+
+async function jsonBody(c: Context<AppEnv>): Promise<unknown> {
+  const text = await c.req.text();
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError('bad_request', 'The request body must be JSON');
+  }
+}
+
+const ctx = (c: Context<AppEnv>): WriteContext => ({ actor: c.var.actor, requestId: c.var.requestId });
+
+function idParam(c: Context<AppEnv>): string {
+  const id = c.req.param('id') ?? '';
+  if (!UUID.test(id)) throw new AppError('bad_request', `'${id}' is not a valid id`);
+  return id;
+}
+
+/** Mounts the health routes. */
+export function registerHealthRoutes(app: Hono<AppEnv>, deps: ModuleDeps): void {
+  const canaries = canariesService(deps.database);
+  const read = requirePermission('canaries', 'read');
+  const write = requirePermission('canaries', 'write');
+
+  app.get('/api/canaries', read, async (c) => c.json(await canaries.list()));
+  app.get('/api/canaries/:id', read, async (c) => c.json(await canaries.get(idParam(c))));
+  app.post('/api/canaries', write, async (c) =>
+    c.json(await canaries.create(parseCanaryText(await bodyText(c)), ctx(c)), 201),
+  );
+  app.put('/api/canaries/:id', write, async (c) => {
+    const id = idParam(c);
+    return c.json(await canaries.update(id, parseCanaryText(await bodyText(c)), ctx(c)));
+  });
+  app.delete('/api/canaries/:id', write, async (c) => {
+    await canaries.remove(idParam(c), ctx(c));
+    return c.body(null, 204);
+  });
+
+  app.post('/api/canary/run/check/:id', requireRunNowRole(), async (c) => {
+    const check = await runnableCheck(deps.database.db, idParam(c));
+    if (!check) throw new AppError('not_found', `Check '${c.req.param('id')}' not found`);
+    const result = await checkRunnerFor(deps).run(check);
+    return c.json({ id: check.id, ...result });
+  });
+
+  app.get('/api/canary/api/summary', read, async (c) => {
+    const query = c.req.query();
+    let labels: unknown;
+    if (query.labels) {
+      try {
+        labels = JSON.parse(query.labels);
+      } catch {
+        throw new AppError('bad_request', 'labels must be a JSON object of strings');
+      }
+    }
+    const request = parseSummaryRequest({ ...query, ...(labels === undefined ? {} : { labels }) });
+    return c.json(await checksSummary(deps.database, request));
+  });
+  app.post('/api/canary/api/summary', read, async (c) =>
+    c.json(await checksSummary(deps.database, parseSummaryRequest(await jsonBody(c)))),
+  );
+  app.get('/api/canary/api/graph', read, async (c) => c.json(await checkGraph(deps.database, c.req.query())));
+
+  app.get('/api/canary/about', read, (c) =>
+    c.json({
+      name: 'mission-control health',
+      version: deps.version,
+      runnerName: hostname(),
+      checkTypes: CHECK_TYPES,
+      concurrency: HEALTH_CONCURRENCY,
+    }),
+  );
+}

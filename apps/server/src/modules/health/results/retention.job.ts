@@ -1,0 +1,62 @@
+/**
+ * Hourly retention of health results, by properties (upstream's names and defaults): raw
+ * check_statuses `check.status.retention.days` (30), hourly rollups `check.status.1h.retention.days`
+ * (90), daily rollups `check.status.1d.retention.days` (270). Deletes in batches so a large backlog
+ * never holds one long transaction.
+ */
+import type { Database } from '@mc/db';
+import { z } from 'zod';
+import { defineJob } from '../../jobs/job-definition.js';
+
+/** The retention properties and their defaults in days. */
+export const RETENTION_PROPERTIES = {
+  check_statuses: { property: 'check.status.retention.days', days: 30, column: 'time' },
+  check_statuses_1h: { property: 'check.status.1h.retention.days', days: 90, column: 'created_at' },
+  check_statuses_1d: { property: 'check.status.1d.retention.days', days: 270, column: 'created_at' },
+} as const;
+
+const BATCH = 10_000;
+
+async function retentionDays(database: Database, property: string, fallback: number): Promise<number> {
+  const { rows } = await database.pool.query<{ value: string }>(
+    'SELECT value FROM properties WHERE name = $1 AND deleted_at IS NULL',
+    [property],
+  );
+  const value = Number(rows[0]?.value);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+/** Deletes results older than their retention; returns the rows deleted per table. */
+export async function applyRetention(database: Database, signal?: AbortSignal): Promise<Record<string, number>> {
+  const deleted: Record<string, number> = {};
+  for (const [table, rule] of Object.entries(RETENTION_PROPERTIES)) {
+    const days = await retentionDays(database, rule.property, rule.days);
+    deleted[table] = 0;
+    for (;;) {
+      if (signal?.aborted) return deleted;
+      // Table and column names come from the constant above, never from input.
+      const { rowCount } = await database.pool.query(
+        `DELETE FROM ${table} WHERE ctid IN (SELECT ctid FROM ${table}
+           WHERE ${rule.column} < now() - make_interval(days => $1) LIMIT ${BATCH})`,
+        [days],
+      );
+      deleted[table] += rowCount ?? 0;
+      if ((rowCount ?? 0) < BATCH) break;
+    }
+  }
+  return deleted;
+}
+
+/** The scheduled retention job. */
+export const checkRetentionJob = defineJob({
+  name: 'check_status_retention',
+  payload: z.object({}),
+  maxAttempts: 3,
+  timeoutMs: 30 * 60_000,
+  resourceType: 'canary',
+  schedule: { schedule: '@hourly', payload: {}, jitterMs: 5 * 60_000 },
+  async handler({ signal, deps }) {
+    const deleted = await applyRetention(deps.database, signal);
+    return { successCount: Object.values(deleted).reduce((a, b) => a + b, 0), details: { summary: deleted } };
+  },
+});

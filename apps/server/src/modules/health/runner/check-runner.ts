@@ -1,0 +1,97 @@
+/**
+ * Runs checks and records their results. One runner per database (shared by the canary job and Run
+ * Now) holds the egress guard, the connection resolvers and a process-wide concurrency bound, so a
+ * thousand canaries firing together never open more than {@link HEALTH_CONCURRENCY} checks at once.
+ */
+import type { Database } from '@mc/db';
+import type { Config } from '../../../platform/config.js';
+import { connectionsServiceFor } from '../../connections/connections.service.js';
+import { propertiesService } from '../../properties/properties.service.js';
+import type { CheckResult } from '../check-types/check-context.js';
+import { runCheck } from '../check-types/registry.js';
+import { connectionResolverFrom } from '../check-types/resolver-adapters.js';
+import { createEgressGuard, type EgressGuard } from '../egress/egress-guard.js';
+import { egressSettingsFrom } from '../egress/egress-settings.js';
+import { recordResult } from '../results/results.repo.js';
+
+/** Checks one process runs at once, across all canaries. */
+export const HEALTH_CONCURRENCY = Number(process.env.MC_HEALTH_CONCURRENCY) || 32;
+
+/** Most random delay before a check of a canary starts, so a canary's checks do not fire together. */
+export const CHECK_START_JITTER_MS = 250;
+
+/** A checks row with what a run needs. */
+export interface RunnableCheck {
+  id: string;
+  type: string;
+  name: string;
+  spec: unknown;
+  canary_name: string;
+  canary_namespace: string;
+  canary_labels: Record<string, string> | null;
+}
+
+/** A counting semaphore. */
+class Limiter {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+  constructor(private readonly limit: number) {}
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.active++;
+    try {
+      return await task();
+    } finally {
+      this.active--;
+      this.waiting.shift()?.();
+    }
+  }
+}
+
+/** The timeout of one check: its spec's `timeout` (ms above 1000, else seconds), else the default. */
+function timeoutOf(spec: unknown): number | undefined {
+  const raw = typeof spec === 'object' && spec !== null ? (spec as { timeout?: unknown }).timeout : undefined;
+  if (typeof raw !== 'number' || raw <= 0) return undefined;
+  return raw > 1000 ? raw : raw * 1000;
+}
+
+const runners = new WeakMap<Database, CheckRunner>();
+
+/** Runs and records checks on one database. */
+export interface CheckRunner {
+  /** Runs one check now (bounded by the process limit) and stores its result. */
+  run(check: RunnableCheck, options?: { signal?: AbortSignal; nextRuntime?: Date | null }): Promise<CheckResult>;
+}
+
+/** The runner of a database, built on first use. */
+export function checkRunnerFor(deps: { database: Database; config: Config }): CheckRunner {
+  const existing = runners.get(deps.database);
+  if (existing) return existing;
+  const egress: EgressGuard = createEgressGuard({ getPolicy: egressSettingsFrom(propertiesService(deps.database)) });
+  const resolveConnection = connectionResolverFrom(connectionsServiceFor(deps));
+  const limiter = new Limiter(HEALTH_CONCURRENCY);
+  const runner: CheckRunner = {
+    run(check, options = {}) {
+      return limiter.run(async () => {
+        const time = new Date();
+        const timeoutMs = timeoutOf(check.spec);
+        const result = await runCheck(check.type, check.spec, {
+          egress,
+          resolveConnection,
+          namespace: check.canary_namespace,
+          canary: {
+            name: check.canary_name,
+            namespace: check.canary_namespace,
+            ...(check.canary_labels ? { labels: check.canary_labels } : {}),
+          },
+          ...(timeoutMs ? { timeoutMs } : {}),
+          ...(options.signal ? { signal: options.signal } : {}),
+        });
+        await recordResult(deps.database.db, check.id, time, result, options.nextRuntime ?? null);
+        return result;
+      });
+    },
+  };
+  runners.set(deps.database, runner);
+  return runner;
+}

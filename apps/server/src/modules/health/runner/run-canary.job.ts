@@ -1,0 +1,66 @@
+/**
+ * The job each canary's named schedule (`canary:<id>`) enqueues at every tick. The jobs module fires a
+ * tick once across all replicas, skips a tick while the previous run is still going, and collapses
+ * ticks missed during downtime into one run, so no stampede follows a restart. Within a run each check
+ * starts after a small random delay and all runs share the process's concurrency bound.
+ */
+import { z } from 'zod';
+import { defineJob, PermanentJobError } from '../../jobs/job-definition.js';
+import { findSchedule } from '../../jobs/schedules.repo.js';
+import { setNextRuntime } from '../results/results.repo.js';
+import { CHECK_START_JITTER_MS, checkRunnerFor } from './check-runner.js';
+import { runnableChecksOf } from './runnable-checks.repo.js';
+
+/** Name of a canary's schedule. */
+export const canaryScheduleName = (canaryId: string) => `canary:${canaryId}`;
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+}
+
+/** Runs every live check of one canary and records the results. */
+export const runCanaryJob = defineJob({
+  name: 'run_canary',
+  payload: z.object({ canaryId: z.guid() }),
+  maxAttempts: 1,
+  timeoutMs: 10 * 60_000,
+  resourceType: 'canary',
+  async handler({ payload, signal, deps }) {
+    const db = deps.database.db;
+    const checks = await runnableChecksOf(db, payload.canaryId);
+    if (checks.length === 0) {
+      const { rows } = await deps.database.pool.query('SELECT 1 FROM canaries WHERE id = $1 AND deleted_at IS NULL', [
+        payload.canaryId,
+      ]);
+      if (rows.length === 0) throw new PermanentJobError(`canary ${payload.canaryId} is gone`);
+      return { status: 'SKIPPED', successCount: 0 };
+    }
+    const schedule = await findSchedule(deps.database.pool, canaryScheduleName(payload.canaryId));
+    const nextRuntime = schedule?.enabled ? new Date(schedule.next_run_at) : null;
+    const runner = checkRunnerFor(deps);
+    const results = await Promise.all(
+      checks.map(async (check) => {
+        await sleep(Math.random() * CHECK_START_JITTER_MS, signal);
+        if (signal.aborted) return undefined;
+        return runner.run(check, { signal, nextRuntime });
+      }),
+    );
+    await setNextRuntime(db, payload.canaryId, nextRuntime);
+    const failed = results.filter((result) => result?.status === 'unhealthy');
+    return {
+      successCount: results.length - failed.length,
+      errorCount: failed.length,
+      details: { errors: failed.slice(0, 20).map((result) => result?.message ?? '') },
+    };
+  },
+});

@@ -1,0 +1,25 @@
+/** Reads the live checks a run needs, with their canary's name, namespace and labels. */
+import type { Tables } from '@mc/db';
+import { type Kysely, sql } from 'kysely';
+import type { RunnableCheck } from './check-runner.js';
+
+const SELECT = sql`SELECT k.id, k.type, k.name, k.spec, c.name AS canary_name, c.namespace AS canary_namespace,
+    c.labels AS canary_labels, c.id AS canary_id
+  FROM checks k JOIN canaries c ON c.id = k.canary_id`;
+
+/** The live checks of a live canary, by name. */
+export async function runnableChecksOf(db: Kysely<Tables>, canaryId: string): Promise<RunnableCheck[]> {
+  const { rows } = await sql<RunnableCheck>`${SELECT}
+    WHERE k.canary_id = ${canaryId} AND k.deleted_at IS NULL AND c.deleted_at IS NULL ORDER BY k.name`.execute(db);
+  return rows;
+}
+
+/** One live check of a live canary, or undefined. */
+export async function runnableCheck(
+  db: Kysely<Tables>,
+  checkId: string,
+): Promise<(RunnableCheck & { canary_id: string }) | undefined> {
+  const { rows } = await sql<RunnableCheck & { canary_id: string }>`${SELECT}
+    WHERE k.id = ${checkId} AND k.deleted_at IS NULL AND c.deleted_at IS NULL`.execute(db);
+  return rows[0];
+}

@@ -1,0 +1,131 @@
+/**
+ * `/api/canary/api/graph`: one check's status buckets, uptime and latency over a window. Bucket width
+ * follows upstream (≤ 2 h: 1 min, ≤ 24 h: 15 min, ≤ 7 d: 1 h, else 4 h) and each bucket's time is
+ * upstream's `floor((epoch + w/2) / w) * w`. Up to 24 h everything comes from raw rows and the
+ * percentiles are exact; longer windows read the hourly rollups plus the raw edges, with percentiles
+ * from the merged histograms — never from bucket averages as upstream does.
+ */
+import { hostname } from 'node:os';
+import type { Database } from '@mc/db';
+import { AppError } from '../../../platform/errors.js';
+import { emptyHistogram, histogramQuantile, latencyBucket, mergeInto, sampleQuantile } from './latency-histogram.js';
+import { resolveWindow, splitWindow, type TimeWindow } from './time-range.js';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** Upstream's bucket width for a window length. */
+export function bucketWidth(ms: number): number {
+  if (ms <= 2 * HOUR) return MINUTE;
+  if (ms <= 24 * HOUR) return 15 * MINUTE;
+  if (ms <= 7 * 24 * HOUR) return HOUR;
+  return 4 * HOUR;
+}
+
+interface Bucket {
+  time: number;
+  passed: number;
+  failed: number;
+  total: number;
+  duration: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Builds the graph answer for `check` over `start`..`end`. */
+export async function checkGraph(database: Database, query: { check?: string; start?: string; end?: string }) {
+  const started = performance.now();
+  if (!query.check) throw new AppError('bad_request', 'check is required');
+  if (!UUID.test(query.check)) throw new AppError('bad_request', 'check must be a UUID');
+  const window = resolveWindow(query.start, query.end);
+  const { rows: found } = await database.pool.query('SELECT id FROM checks WHERE id = $1', [query.check]);
+  if (found.length === 0) throw new AppError('not_found', `Check '${query.check}' not found`);
+  const width = bucketWidth(window.to.getTime() - window.from.getTime());
+  const buckets = new Map<number, Bucket>();
+  const add = (at: number, passed: number, failed: number, total: number, duration: number) => {
+    const time = Math.floor((at + width / 2) / width) * width;
+    const b = buckets.get(time) ?? { time, passed: 0, failed: 0, total: 0, duration: 0 };
+    b.passed += passed;
+    b.failed += failed;
+    b.total += total;
+    b.duration += duration;
+    buckets.set(time, b);
+  };
+  const hist = emptyHistogram();
+  let samples: number[] | null = null;
+  const rawRows = async (windows: TimeWindow[]) => {
+    if (windows.length === 0) return [];
+    const params: unknown[] = [query.check];
+    const ranges = windows.map((w) => {
+      params.push(w.from.toISOString(), w.to.toISOString());
+      return `(time >= $${params.length - 1} AND time < $${params.length})`;
+    });
+    const { rows } = await database.pool.query<{ t: number; status: boolean | null; duration: number | null }>(
+      `SELECT (extract(epoch FROM time) * 1000)::float8 AS t, status, duration FROM check_statuses
+       WHERE check_id = $1 AND (${ranges.join(' OR ')})`,
+      params,
+    );
+    return rows;
+  };
+  if (width < HOUR) {
+    const rows = await rawRows([window]);
+    samples = rows.map((row) => row.duration ?? 0).sort((a, b) => a - b);
+    for (const row of rows) add(row.t, row.status ? 1 : 0, row.status === false ? 1 : 0, 1, row.duration ?? 0);
+  } else {
+    const parts = splitWindow(window);
+    const hours = [...parts.hours, ...(parts.days ? [parts.days] : [])];
+    const params: unknown[] = [query.check];
+    const ranges = hours.map((w) => {
+      params.push(w.from.toISOString(), w.to.toISOString());
+      return `(created_at >= $${params.length - 1} AND created_at < $${params.length})`;
+    });
+    const [rollups, edges] = await Promise.all([
+      hours.length === 0
+        ? Promise.resolve([])
+        : database.pool
+            .query<{
+              t: number;
+              passed: number;
+              failed: number;
+              total: number;
+              duration: number;
+              latency_hist: number[];
+            }>(
+              `SELECT (extract(epoch FROM created_at) * 1000)::float8 AS t, passed, failed, total, duration::float8 AS duration,
+                 latency_hist FROM check_statuses_1h WHERE check_id = $1 AND (${ranges.join(' OR ')})`,
+              params,
+            )
+            .then((result) => result.rows),
+      rawRows(parts.raw),
+    ]);
+    for (const row of rollups) {
+      add(row.t, row.passed, row.failed, row.total, row.duration);
+      mergeInto(hist, row.latency_hist);
+    }
+    for (const row of edges) {
+      add(row.t, row.status ? 1 : 0, row.status === false ? 1 : 0, 1, row.duration ?? 0);
+      const index = latencyBucket(row.duration ?? 0) - 1;
+      hist[index] = (hist[index] ?? 0) + 1;
+    }
+  }
+  const status = [...buckets.values()]
+    .sort((a, b) => a.time - b.time)
+    .map((b) => ({
+      time: new Date(b.time).toISOString(),
+      status: b.failed === 0,
+      duration: b.total > 0 ? Math.round(b.duration / b.total) : 0,
+      passed: b.passed,
+      failed: b.failed,
+    }));
+  const quantile = (q: number) => (samples ? sampleQuantile(samples, q) : histogramQuantile(hist, q));
+  return {
+    duration: Math.round(performance.now() - started),
+    runnerName: hostname(),
+    status,
+    latency: { p99: quantile(0.99), p97: quantile(0.97), p95: quantile(0.95) },
+    uptime: {
+      passed: status.reduce((sum, b) => sum + b.passed, 0),
+      failed: status.reduce((sum, b) => sum + b.failed, 0),
+    },
+  };
+}

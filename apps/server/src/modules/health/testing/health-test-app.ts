@@ -1,0 +1,78 @@
+/**
+ * The health routes on a fresh database behind the real authentication middleware and role matrix;
+ * only how the actor is found differs from production (a header instead of a session cookie).
+ */
+import type { Database } from '@mc/db';
+import { createTestDatabase } from '@mc/db/testing';
+import type { Hono } from 'hono';
+import { createApp } from '../../../platform/app.js';
+import { authenticate, denyAnonymousApi } from '../../../platform/authenticate.js';
+import { loadConfig } from '../../../platform/config.js';
+import { createLogger } from '../../../platform/logger.js';
+import type { AppEnv } from '../../../platform/request-context.js';
+import { createAccessControl } from '../../rbac/access-control.js';
+import { loadGrants, setRoles } from '../../rbac/rbac.repo.js';
+import { registerHealthRoutes } from '../health.routes.js';
+
+const PERSON_HEADER = 'x-test-person';
+
+/** A JSON answer as tests read it. */
+// biome-ignore lint/suspicious/noExplicitAny: test bodies are untyped JSON that the assertions check
+export type TestBody = any;
+
+/** A request helper's answer. */
+export type TestResponse = Omit<Response, 'json'> & { json(): Promise<TestBody> };
+
+/** The app, its database, a request helper and a person factory. */
+export interface HealthTestApp {
+  app: Hono<AppEnv>;
+  database: Database;
+  call(person: string | null, method: string, path: string, body?: unknown, type?: string): Promise<TestResponse>;
+  person(roles: string[]): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Builds the health test app. */
+export async function createHealthTestApp(): Promise<HealthTestApp> {
+  const database = await createTestDatabase();
+  const deps = { config: loadConfig({}), database, logger: createLogger('error', {}, () => {}), version: 'test' };
+  const access = createAccessControl(database);
+  const app = createApp({
+    ...deps,
+    registerModules: (router) => {
+      router.use(
+        '*',
+        authenticate(async (c) => {
+          const id = c.req.header(PERSON_HEADER);
+          if (!id) return undefined;
+          const grants = await loadGrants(database.db, id);
+          return { kind: 'person', id, roles: grants.roles, via: 'session' };
+        }, access.check),
+      );
+      router.use('*', denyAnonymousApi([]));
+      registerHealthRoutes(router, deps);
+    },
+  });
+  let n = 0;
+  return {
+    app,
+    database,
+    call: async (person, method, path, body, type = 'application/json') =>
+      app.request(path, {
+        method,
+        headers: { 'content-type': type, ...(person ? { [PERSON_HEADER]: person } : {}) },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      }),
+    async person(roles) {
+      n++;
+      const { rows } = await database.pool.query<{ id: string }>(
+        'INSERT INTO people (name, email) VALUES ($1, $2) RETURNING id',
+        [`Person ${n}`, `health-${n}-${Date.now()}@example.com`],
+      );
+      const id = rows[0]?.id ?? '';
+      await setRoles(database.db, id, roles);
+      return id;
+    },
+    close: () => database.close(),
+  };
+}
