@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import pg from 'pg';
 import { createPostgresPool, type Database, wrapPool } from '../database.js';
 import { migrate } from '../migrate.js';
@@ -31,11 +35,23 @@ function migratedSnapshot(): Promise<Blob> {
   return snapshot;
 }
 
+/**
+ * A PGlite test database restored from the migrated snapshot and served through pglite-socket on a
+ * private unix socket, as the embedded server runs it. The in-process node-postgres shim is only used
+ * to build the snapshot: it loses protocol sync after an error raised while a parameterised
+ * statement is parsed, which bad-input tests provoke on purpose.
+ */
 async function createPgliteTestDatabase(): Promise<Database> {
   const pglite = await createPglite({ loadDataDir: await migratedSnapshot() });
-  const pool = new pg.Pool(createPgConfig(pglite));
+  const dir = mkdtempSync(join(tmpdir(), 'mc-test-pglite-'));
+  const server = new PGLiteSocketServer({ db: pglite, path: join(dir, '.s.PGSQL.5432'), maxConnections: 8 });
+  await server.start();
+  const pool = new pg.Pool({ host: dir, port: 5432, user: 'postgres', database: 'postgres', max: 4 });
+  pool.on('error', () => {});
   return wrapPool('pglite', pool, async () => {
+    await server.stop();
     await pglite.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 }
 

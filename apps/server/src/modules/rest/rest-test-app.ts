@@ -1,12 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createPgConfig } from '@electric-sql/pglite/node-postgres';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { createPglite, type Database, migrate, wrapPool } from '@mc/db';
-import { createTestDatabase, testEngine } from '@mc/db/testing';
-import pg from 'pg';
+import type { Database } from '@mc/db';
+import { createTestDatabase } from '@mc/db/testing';
 import { type DataAccessPolicy, openAccess } from '../../platform/access.js';
 import { createApp } from '../../platform/app.js';
 import { loadConfig } from '../../platform/config.js';
@@ -26,35 +20,12 @@ export interface RestTestApp {
   close(): Promise<void>;
 }
 
-/**
- * On PGlite, a migrated in-memory database served through pglite-socket, as the embedded server
- * runs it. The in-process node-postgres shim loses protocol sync after an error raised while a
- * parameterised statement is parsed (e.g. `timestamptz LIKE $1`), which the data API's tests and
- * fuzzing provoke on purpose; the socket server handles those errors like PostgreSQL does.
- */
-async function createSocketPgliteDatabase(): Promise<Database> {
-  const pglite = await createPglite();
-  const shim = new pg.Pool(createPgConfig(pglite));
-  await migrate(shim);
-  await shim.end();
-  const dir = mkdtempSync(join(tmpdir(), 'mc-rest-'));
-  const server = new PGLiteSocketServer({ db: pglite, path: join(dir, '.s.PGSQL.5432'), maxConnections: 8 });
-  await server.start();
-  const pool = new pg.Pool({ host: dir, port: 5432, user: 'postgres', database: 'postgres', max: 4 });
-  return wrapPool('pglite', pool, async () => {
-    await pool.end();
-    await server.stop();
-    await pglite.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-}
-
 /** Builds the data API alone (policy `openAccess` unless given) on a fresh migrated database. */
 export async function createRestTestApp(
   policy: DataAccessPolicy = openAccess,
   extraFunctions: readonly string[] = [],
 ): Promise<RestTestApp> {
-  const database = testEngine() === 'pglite' ? await createSocketPgliteDatabase() : await createTestDatabase();
+  const database = await createTestDatabase();
   const logs: string[] = [];
   const logger = createLogger('debug', {}, (line) => logs.push(line));
   let service: RestService | undefined;
