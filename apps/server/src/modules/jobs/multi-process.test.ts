@@ -22,6 +22,12 @@ if (!onPostgres) {
   console.info('multi-process job queue tests skipped: they need PostgreSQL (run with MC_TEST_ENGINE=postgres)');
 }
 
+/**
+ * main.ts installs its SIGTERM handler only once startServer has returned, a little after the
+ * readiness log lines; a signal in that gap would kill the process outright. Give it a moment.
+ */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 1_500));
+
 async function adminQuery(text: string): Promise<void> {
   const admin = new pg.Client({ connectionString: testAdminUrl() });
   await admin.connect();
@@ -100,6 +106,7 @@ describe.skipIf(!onPostgres)('replicas on one PostgreSQL (skipped unless MC_TEST
         Number(server.logs.find((entry) => entry.msg === 'database ready')?.migrationsApplied),
       );
       expect(applied.sort((a, b) => a - b)).toEqual([0, loadMigrations().length]);
+      await settle();
       for (const server of servers) server.child.kill('SIGTERM');
       expect(await Promise.all(servers.map((server) => server.exited))).toEqual([0, 0]);
     },
@@ -118,6 +125,7 @@ describe.skipIf(!onPostgres)('replicas on one PostgreSQL (skipped unless MC_TEST
       await waitFor(async () => worker.logs.some((entry) => entry.msg === 'job runtime started'));
       expect(worker.logs.some((entry) => entry.msg === 'http listening')).toBe(false);
       expect(http.logs.some((entry) => entry.msg === 'job runtime started')).toBe(false);
+      await settle();
       worker.child.kill('SIGTERM');
       http.child.kill('SIGTERM');
       expect(await Promise.all([worker.exited, http.exited])).toEqual([0, 0]);

@@ -4,16 +4,22 @@ import { loadConfig } from '../../../platform/config.js';
 import { createLogger } from '../../../platform/logger.js';
 import { openDatabase } from '../../../platform/open-database.js';
 import { JobRegistry } from '../job-registry.js';
-import { startJobRuntime } from '../job-runtime.js';
+import { type JobRuntime, startJobRuntime } from '../job-runtime.js';
 import { queueTestJob } from './queue-test.job.js';
 
 const config = loadConfig();
 const logger = createLogger(config.LOG_LEVEL, { role: 'test-worker', pid: process.pid });
-const database = await openDatabase(config, logger);
-const runtime = await startJobRuntime({ config, database, logger }, new JobRegistry([queueTestJob]));
-logger.info('test worker ready');
-
+let stopRequested = false;
+let stop: (() => void) | undefined;
+// Installed before anything starts: a SIGTERM that arrives right after "ready" must be handled, not fatal.
 process.once('SIGTERM', () => {
+  stopRequested = true;
+  stop?.();
+});
+
+const database = await openDatabase(config, logger);
+const runtime: JobRuntime = await startJobRuntime({ config, database, logger }, new JobRegistry([queueTestJob]));
+stop = () => {
   runtime
     .stop(config.MC_SHUTDOWN_TIMEOUT_MS)
     .then(() => database.close())
@@ -24,4 +30,6 @@ process.once('SIGTERM', () => {
         process.exit(1);
       },
     );
-});
+};
+logger.info('test worker ready');
+if (stopRequested) stop();
