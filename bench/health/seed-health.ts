@@ -1,0 +1,55 @@
+/**
+ * Seeds the health query benchmark server-side: one canary, N checks and one result per check per
+ * minute over D days (generate_series; durations skewed like real latency, ~2% failures), then builds
+ * the hourly and daily rollups with their latency histograms in SQL, as the insert trigger would.
+ * The trigger and the raw table's indexes are off during the bulk insert and rebuilt after it.
+ */
+import type pg from 'pg';
+
+const HIST = Array.from({ length: 40 }, (_, i) => `count(*) FILTER (WHERE b = ${i + 1})`).join(', ');
+const HIST_SUM = Array.from({ length: 40 }, (_, i) => `sum(latency_hist[${i + 1}])`).join(', ');
+
+/** Seeds `checks` checks × `days` days of one-minute results. */
+export async function seedHealthBench(client: pg.PoolClient, options: { checks: number; days: number }): Promise<void> {
+  const q = (text: string, values: unknown[] = []) => client.query(text, values);
+  await q("INSERT INTO canaries (name, spec, schedule) VALUES ('bench', '{}', '@every 1m')");
+  await q(
+    `INSERT INTO checks (canary_id, type, name, status, labels)
+     SELECT (SELECT id FROM canaries WHERE name = 'bench'), 'http', 'check-' || g,
+       CASE WHEN g % 10 = 0 THEN 'unhealthy' ELSE 'healthy' END,
+       jsonb_build_object('team', 'team-' || (g % 5))
+     FROM generate_series(1, $1) AS g`,
+    [options.checks],
+  );
+  await q('ALTER TABLE check_statuses DISABLE TRIGGER check_statuses_rollup');
+  await q('ALTER TABLE check_statuses DROP CONSTRAINT check_statuses_pkey');
+  await q('DROP INDEX IF EXISTS check_statuses_time_brin, check_statuses_check_status_time_idx');
+  // Checks in insertion order by time, like a live system appends them (keeps BRIN useful).
+  await q(
+    `INSERT INTO check_statuses (check_id, time, status, duration, message)
+     SELECT k.id, t, random() > 0.02, (20 + 40 * random() + CASE WHEN random() < 0.05 THEN 2000 * random() ELSE 0 END)::int, ''
+     FROM generate_series(date_trunc('minute', now()) - make_interval(days => $1), date_trunc('minute', now()), interval '1 minute') AS t
+     CROSS JOIN checks k`,
+    [options.days],
+  );
+  await q('ALTER TABLE check_statuses ADD PRIMARY KEY (check_id, time)');
+  await q('CREATE INDEX check_statuses_time_brin ON check_statuses USING brin (time)');
+  await q('CREATE INDEX check_statuses_check_status_time_idx ON check_statuses (check_id, status, time DESC)');
+  await q('ALTER TABLE check_statuses ENABLE TRIGGER check_statuses_rollup');
+  await q(
+    `INSERT INTO check_statuses_1h (check_id, created_at, total, passed, failed, duration, latency_hist)
+     SELECT check_id, date_trunc('hour', time), count(*), count(*) FILTER (WHERE status), count(*) FILTER (WHERE NOT status),
+       sum(duration), ARRAY[${HIST}]::int4[]
+     FROM (SELECT check_id, time, status, duration, check_latency_bucket(duration) AS b FROM check_statuses) s
+     GROUP BY 1, 2`,
+  );
+  await q(
+    `INSERT INTO check_statuses_1d (check_id, created_at, total, passed, failed, duration, latency_hist)
+     SELECT check_id, date_trunc('day', created_at), sum(total), sum(passed), sum(failed), sum(duration), ARRAY[${HIST_SUM}]::int4[]
+     FROM check_statuses_1h GROUP BY 1, 2`,
+  );
+  await q('ANALYZE check_statuses');
+  await q('ANALYZE check_statuses_1h');
+  await q('ANALYZE check_statuses_1d');
+  await q('ANALYZE checks');
+}
