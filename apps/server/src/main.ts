@@ -14,27 +14,35 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.LOG_LEVEL, { service: 'mission-control', role: config.MC_ROLE });
-  let running: Awaited<ReturnType<typeof startServer>>;
+  // Handlers go in before start-up, so a signal during start-up stops the server once it is up
+  // (and closes the database cleanly) instead of killing the process mid-migration.
+  let starting: Promise<Awaited<ReturnType<typeof startServer>>> | undefined;
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('shutting down', { signal });
+    const hardStop = setTimeout(() => process.exit(1), config.MC_SHUTDOWN_TIMEOUT_MS + 5_000);
+    hardStop.unref();
+    (starting ?? Promise.reject(new Error('not started')))
+      .then((running) => running.stop())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error('shutdown failed', { error });
+          process.exit(1);
+        },
+      );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  starting = startServer(config, logger);
   try {
-    running = await startServer(config, logger);
+    await starting;
   } catch (error) {
     logger.error('failed to start', { error });
     process.exit(1);
   }
-  const shutdown = (signal: string) => {
-    logger.info('shutting down', { signal });
-    const hardStop = setTimeout(() => process.exit(1), config.MC_SHUTDOWN_TIMEOUT_MS + 5_000);
-    hardStop.unref();
-    running.stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error('shutdown failed', { error });
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
 }
 
 void main();

@@ -28,7 +28,7 @@ export async function openTarget(env: NodeJS.ProcessEnv = process.env): Promise<
   if (url)
     return { database: connectPostgres(url, { max: 4, applicationName: 'mission-control-cli' }), label: redact(url) };
   const dataDir = env.MC_DATA_DIR?.trim() || './data';
-  return { database: await openEmbedded(dataDir, { max: 4 }), label: `embedded database in ${dataDir}` };
+  return { database: await openEmbedded(dataDir), label: `embedded database in ${dataDir}` };
 }
 
 /** Runs a command-line main, printing a failure as one clear line and setting the exit code. */

@@ -44,18 +44,17 @@ function waitFor(worker: Worker, type: WorkerEvent['type']): Promise<void> {
  * socket server on a private unix socket, so a heavy query never blocks the HTTP event loop.
  * The data directory is locked for this process; a second process gets a clear error.
  */
-export async function openEmbedded(dataDir: string, options: { max?: number } = {}): Promise<Database> {
+export async function openEmbedded(dataDir: string): Promise<Database> {
   const absolute = resolve(dataDir);
   const release = lockDataDir(absolute);
   const socketDir = mkdtempSync(join(tmpdir(), 'mc-pglite-'));
-  const max = options.max ?? 6;
   let worker: Worker;
   try {
     worker = new Worker(new URL('./pglite-worker-entry.mjs', import.meta.url), {
       workerData: {
         dataDir: join(absolute, 'pgdata'),
         socketPath: join(socketDir, `.s.PGSQL.${SOCKET_PORT}`),
-        maxConnections: max + 2,
+        maxConnections: 4,
       },
     });
     await waitFor(worker, 'ready');
@@ -64,7 +63,9 @@ export async function openEmbedded(dataDir: string, options: { max?: number } = 
     rmSync(socketDir, { recursive: true, force: true });
     throw error;
   }
-  const pool = new pg.Pool({ host: socketDir, port: SOCKET_PORT, user: 'postgres', database: 'postgres', max });
+  // One connection: PGlite is a single session anyway, and the socket server's multiplexer can
+  // interleave the extended-protocol messages (Parse/Bind) of concurrent connections.
+  const pool = new pg.Pool({ host: socketDir, port: SOCKET_PORT, user: 'postgres', database: 'postgres', max: 1 });
   pool.on('error', () => {});
   return wrapPool('pglite', pool, async () => {
     const stopped = waitFor(worker, 'stopped');

@@ -46,7 +46,8 @@ async function createPgliteTestDatabase(): Promise<Database> {
   const dir = mkdtempSync(join(tmpdir(), 'mc-test-pglite-'));
   const server = new PGLiteSocketServer({ db: pglite, path: join(dir, '.s.PGSQL.5432'), maxConnections: 8 });
   await server.start();
-  const pool = new pg.Pool({ host: dir, port: 5432, user: 'postgres', database: 'postgres', max: 4 });
+  // One connection, as in embedded mode: the multiplexer can interleave concurrent connections' Parse/Bind.
+  const pool = new pg.Pool({ host: dir, port: 5432, user: 'postgres', database: 'postgres', max: 1 });
   pool.on('error', () => {});
   return wrapPool('pglite', pool, async () => {
     await server.stop();
