@@ -24,6 +24,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
+      // zod schemas built at module level in @mc/contracts are pure: unused ones (and zod) stay out of the entry
+      treeshake: { manualPureFunctions: ['z'] },
       output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: areaChunk }] } },
     },
   },

@@ -7,6 +7,7 @@ test.describe('[SHELL] every route resolves (admin)', () => {
   for (const route of ROUTES) {
     test(`${route.path} shows ${String(route.heading)}`, async ({ page, signedIn, consoleErrors }) => {
       test.skip(!signedIn, 'no sign-in helper (e2e/support/sign-in.ts) yet');
+      test.fixme(Boolean(route.knownIssue), route.knownIssue);
       await page.goto(route.path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.heading);
       if (route.landsOn) expect(new URL(page.url()).pathname).toBe(route.landsOn);
@@ -24,7 +25,7 @@ test.describe('[SHELL] a viewer sees each page or the Unauthorized page', () => 
   test.use({ role: 'viewer' });
   test('every route for a viewer', async ({ page, signedIn, consoleErrors }) => {
     test.skip(!signedIn, 'no sign-in helper (e2e/support/sign-in.ts) yet');
-    for (const route of ROUTES) {
+    for (const route of ROUTES.filter((candidate) => !candidate.knownIssue)) {
       await page.goto(route.path);
       if (route.viewer === 'unauthorized') await expect(page.getByText(UNAUTHORIZED), route.path).toBeVisible();
       else await expect(page.getByRole('heading', { level: 1 }), route.path).toHaveText(route.heading);
@@ -34,6 +35,21 @@ test.describe('[SHELL] a viewer sees each page or the Unauthorized page', () => 
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /Settings/ })).toHaveCount(
       0,
     );
+    expect(consoleErrors.list).toEqual([]);
+  });
+});
+
+test.describe('[SHELL] in-app navigation', () => {
+  test('the sidebar opens the health page', async ({ page, signedIn, consoleErrors }) => {
+    test.skip(!signedIn, 'no sign-in helper (e2e/support/sign-in.ts) yet');
+    await page.goto('/topology');
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: /Health/ })
+      .click();
+    await expect(page).toHaveURL(/\/health$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Health');
+    await page.screenshot({ path: 'e2e/artifacts/screens/health.png', fullPage: true });
     expect(consoleErrors.list).toEqual([]);
   });
 });

@@ -7,9 +7,9 @@ test.describe('[SHELL] page shell', () => {
     consoleErrors,
   }) => {
     test.skip(!signedIn, 'no sign-in helper (e2e/support/sign-in.ts) yet');
-    await page.goto('/health');
+    await page.goto('/incidents');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(nav.getByRole('link', { name: /Health/ })).toHaveClass(/bg-blue-50/);
+    await expect(nav.getByRole('link', { name: /Incidents/ })).toHaveClass(/bg-blue-50/);
     await page.getByRole('button', { name: 'Collapse sidebar' }).click();
     await expect(nav).toHaveAttribute('data-collapsed', 'true');
     await page.reload();

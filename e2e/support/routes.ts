@@ -8,7 +8,12 @@ export interface RouteCase {
   screen?: string;
   /** Resource the route needs to read or write: a viewer sees the Unauthorized page without it. */
   viewer?: 'page' | 'unauthorized';
+  /** A known defect that keeps the route from loading directly; the journey is marked fixme with it. */
+  knownIssue?: string;
 }
+
+/** The server answers GET /health itself (liveness JSON, apps/server system.routes.ts). */
+const HEALTH_SHADOWED = 'the server answers /health with its liveness JSON, so the console page only opens in-app';
 
 /** Every route of specs 000 §2 and 001 §2 outside the auth pages (which the identity journeys cover). */
 export const ROUTES: RouteCase[] = [
@@ -17,8 +22,8 @@ export const ROUTES: RouteCase[] = [
   { path: '/topology/c1', heading: 'Topology', viewer: 'page' },
   { path: '/view/topology/c1', heading: 'Topology', viewer: 'page' },
   { path: '/view/health', heading: 'Health', viewer: 'page' },
-  { path: '/health', heading: 'Health', screen: 'health', viewer: 'page' },
-  { path: '/health?checkId=c1&timeRange=1h', heading: 'Health', viewer: 'page' },
+  { path: '/health', heading: 'Health', screen: 'health', viewer: 'page', knownIssue: HEALTH_SHADOWED },
+  { path: '/health?checkId=c1&timeRange=1h', heading: 'Health', viewer: 'page', knownIssue: HEALTH_SHADOWED },
   { path: '/incidents', heading: 'Incidents', screen: 'incidents', viewer: 'page' },
   { path: '/incidents/i1', heading: 'Incident', viewer: 'page' },
   { path: '/playbooks', heading: 'Playbooks', screen: 'playbooks', viewer: 'page' },
