@@ -1,9 +1,9 @@
-// `npm run test:e2e` (and the last step of `npm test`): builds the console when its sources are newer than
-// the build, starts a real server on a free port over a fresh embedded database (or MC_E2E_DATABASE_URL),
+// `npm run test:e2e` (and the last step of `npm test`): builds the console into a temporary folder,
+// starts a real server on a free port over a fresh embedded database (or MC_E2E_DATABASE_URL),
 // seeds the demo data when the seed command exists, runs the Playwright journeys in Debian's Chromium,
 // stops the server and exits with Playwright's status. The JSON report lands in .mc-test/e2e.json.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -12,34 +12,18 @@ const chromium = process.env.MC_E2E_CHROMIUM ?? '/usr/bin/chromium';
 const adminEmail = process.env.MC_E2E_ADMIN_EMAIL ?? 'admin@example.com';
 const adminPassword = process.env.MC_E2E_ADMIN_PASSWORD ?? 'e2e-Admin-password-1';
 
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-// The journeys use their own build in .mc-test/web-dist: other work in the same tree may rebuild
-// apps/web/dist (new asset names) while the server is serving it.
-const webDist = join(root, '.mc-test/web-dist');
-
-function buildConsoleIfNeeded() {
-  const index = join(webDist, 'index.html');
-  const sources = Math.max(
-    newestMtime(join(root, 'apps/web/src')),
-    newestMtime(join(root, 'packages/contracts/src')),
-    statSync(join(root, 'apps/web/index.html')).mtimeMs,
-  );
-  if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
+// The journeys use their own build in a temporary folder: other work in the same tree may rebuild
+// apps/web/dist (new asset names), and `npm test` clears .mc-test, while the server is serving it.
+function buildConsole() {
+  const webDist = mkdtempSync(join(tmpdir(), 'mc-e2e-web-'));
   console.log('Building the console…');
   const build = spawnSync(
     process.execPath,
-    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', webDist, '--emptyOutDir'],
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'],
     { cwd: join(root, 'apps/web'), stdio: 'inherit' },
   );
   if (build.status !== 0) throw new Error('The console build failed.');
+  return webDist;
 }
 
 function runTsx(script, env) {
@@ -99,7 +83,7 @@ async function main() {
     console.error(`No Chromium at ${chromium}: install Debian's with \`apt-get install -y chromium\`.`);
     return 1;
   }
-  buildConsoleIfNeeded();
+  const webDist = buildConsole();
   mkdirSync(join(root, '.mc-test'), { recursive: true });
   mkdirSync(join(root, 'e2e/artifacts/screens'), { recursive: true });
 
@@ -144,6 +128,7 @@ async function main() {
   } finally {
     if (server) await stopServer(server.child);
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    rmSync(webDist, { recursive: true, force: true });
   }
 }
 
