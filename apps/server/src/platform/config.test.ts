@@ -4,7 +4,13 @@ import { ConfigError, loadConfig } from './config.js';
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ PORT: 8080, HOST: '127.0.0.1', MC_DATA_DIR: './data', LOG_LEVEL: 'info', MC_ROLE: 'all' });
+    expect(config).toMatchObject({
+      PORT: 8080,
+      HOST: '127.0.0.1',
+      MC_DATA_DIR: './data',
+      LOG_LEVEL: 'info',
+      MC_ROLE: 'all',
+    });
     expect(config.DATABASE_URL).toBeUndefined();
   });
 

@@ -22,6 +22,10 @@ export async function createTestApp(options: { webDist?: string } = {}): Promise
   const logger = createLogger('debug', {}, (line) => logs.push(line));
   const config = loadConfig({});
   const deps = { config, database, logger, version: 'test' };
-  const app = createApp({ ...deps, webDist: options.webDist, registerModules: (router) => registerModules(router, deps) });
+  const app = createApp({
+    ...deps,
+    webDist: options.webDist,
+    registerModules: (router) => registerModules(router, deps),
+  });
   return { app, database, logs, close: () => database.close() };
 }
