@@ -41,6 +41,19 @@ describe('http app', () => {
     expect(await response.text()).toContain('<title>Mission Control</title>');
   });
 
+  it('serves the console for a browser navigation to /health, and the probe otherwise', async () => {
+    const page = await t.app.request('/health', { headers: { accept: 'text/html,application/xhtml+xml' } });
+    expect(await page.text()).toContain('<title>Mission Control</title>');
+    const probe = await t.app.request('/health', { headers: { accept: '*/*' } });
+    expect(await probe.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it('answers / with the console, not a folder', async () => {
+    const response = await t.app.request('/');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/html');
+  });
+
   it('serves hashed assets with a long cache', async () => {
     const response = await t.app.request('/assets/app-abc.js');
     expect(response.status).toBe(200);

@@ -6,7 +6,7 @@ import type { Config } from './config.js';
 import { handleError } from './error-handler.js';
 import type { Logger } from './logger.js';
 import type { AppEnv } from './request-context.js';
-import { mountConsole } from './static-console.js';
+import { consoleForBrowserNavigation, mountConsole } from './static-console.js';
 
 /** What the HTTP app needs from the process that hosts it. */
 export interface AppDeps {
@@ -52,6 +52,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   });
   app.onError(handleError);
 
+  if (deps.webDist) app.use('/health', consoleForBrowserNavigation(deps.webDist));
   deps.registerModules?.(app);
 
   app.all('/api/*', (c) =>
