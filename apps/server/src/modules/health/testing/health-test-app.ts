@@ -5,23 +5,10 @@
 import type { Database } from '@mc/db';
 import { createTestDatabase } from '@mc/db/testing';
 import type { Hono } from 'hono';
-import { createApp } from '../../../platform/app.js';
-import { authenticate, denyAnonymousApi } from '../../../platform/authenticate.js';
-import { loadConfig } from '../../../platform/config.js';
-import { createLogger } from '../../../platform/logger.js';
 import type { AppEnv } from '../../../platform/request-context.js';
-import { createAccessControl } from '../../rbac/access-control.js';
-import { loadGrants, setRoles } from '../../rbac/rbac.repo.js';
+import { createHeaderAuthApp, TEST_PERSON_HEADER, type TestResponse } from '../../../test/header-auth-app.js';
+import { setRoles } from '../../rbac/rbac.repo.js';
 import { registerHealthRoutes } from '../health.routes.js';
-
-const PERSON_HEADER = 'x-test-person';
-
-/** A JSON answer as tests read it. */
-// biome-ignore lint/suspicious/noExplicitAny: test bodies are untyped JSON that the assertions check
-export type TestBody = any;
-
-/** A request helper's answer. */
-export type TestResponse = Omit<Response, 'json'> & { json(): Promise<TestBody> };
 
 /** The app, its database, a request helper and a person factory. */
 export interface HealthTestApp {
@@ -35,24 +22,7 @@ export interface HealthTestApp {
 /** Builds the health test app. */
 export async function createHealthTestApp(): Promise<HealthTestApp> {
   const database = await createTestDatabase();
-  const deps = { config: loadConfig({}), database, logger: createLogger('error', {}, () => {}), version: 'test' };
-  const access = createAccessControl(database);
-  const app = createApp({
-    ...deps,
-    registerModules: (router) => {
-      router.use(
-        '*',
-        authenticate(async (c) => {
-          const id = c.req.header(PERSON_HEADER);
-          if (!id) return undefined;
-          const grants = await loadGrants(database.db, id);
-          return { kind: 'person', id, roles: grants.roles, via: 'session' };
-        }, access.check),
-      );
-      router.use('*', denyAnonymousApi([]));
-      registerHealthRoutes(router, deps);
-    },
-  });
+  const app = createHeaderAuthApp(database, (router, deps) => registerHealthRoutes(router, deps));
   let n = 0;
   return {
     app,
@@ -60,7 +30,7 @@ export async function createHealthTestApp(): Promise<HealthTestApp> {
     call: async (person, method, path, body, type = 'application/json') =>
       app.request(path, {
         method,
-        headers: { 'content-type': type, ...(person ? { [PERSON_HEADER]: person } : {}) },
+        headers: { 'content-type': type, ...(person ? { [TEST_PERSON_HEADER]: person } : {}) },
         body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
       }),
     async person(roles) {

@@ -1,24 +1,10 @@
 import type { Database } from '@mc/db';
 import { createTestDatabase } from '@mc/db/testing';
 import type { Hono } from 'hono';
-import { createApp } from '../../../platform/app.js';
-import { authenticate, denyAnonymousApi } from '../../../platform/authenticate.js';
-import { loadConfig } from '../../../platform/config.js';
-import { createLogger } from '../../../platform/logger.js';
 import type { AppEnv } from '../../../platform/request-context.js';
-import { createAccessControl } from '../../rbac/access-control.js';
-import { loadGrants, setRoles } from '../../rbac/rbac.repo.js';
+import { createHeaderAuthApp, TEST_PERSON_HEADER, type TestResponse } from '../../../test/header-auth-app.js';
+import { setRoles } from '../../rbac/rbac.repo.js';
 import { registerIncidentsRoutes } from '../incidents.routes.js';
-
-/** Header naming the person a test request acts as (this harness only; the real app uses sessions). */
-export const TEST_PERSON_HEADER = 'x-test-person';
-
-/** A JSON answer as tests read it: field by field, each asserted. */
-// biome-ignore lint/suspicious/noExplicitAny: test bodies are untyped JSON that the assertions check
-export type TestBody = any;
-
-/** A response whose JSON body the test reads without declaring its whole shape. */
-export type TestResponse = Omit<Response, 'json'> & { json(): Promise<TestBody> };
 
 /** The incidents routes on a fresh database, behind the real authentication middleware and role matrix. */
 export interface IncidentsTestApp {
@@ -36,25 +22,7 @@ export interface IncidentsTestApp {
  */
 export async function createIncidentsTestApp(): Promise<IncidentsTestApp> {
   const database = await createTestDatabase();
-  const logger = createLogger('error', {}, () => {});
-  const deps = { config: loadConfig({}), database, logger, version: 'test' };
-  const access = createAccessControl(database);
-  const app = createApp({
-    ...deps,
-    registerModules: (router) => {
-      router.use(
-        '*',
-        authenticate(async (c) => {
-          const id = c.req.header(TEST_PERSON_HEADER);
-          if (!id) return undefined;
-          const grants = await loadGrants(database.db, id);
-          return { kind: 'person', id, roles: grants.roles, via: 'session' };
-        }, access.check),
-      );
-      router.use('*', denyAnonymousApi([]));
-      registerIncidentsRoutes(router, deps);
-    },
-  });
+  const app = createHeaderAuthApp(database, (router, deps) => registerIncidentsRoutes(router, deps));
   const call = async (personId: string | null, method: string, path: string, body?: unknown): Promise<TestResponse> =>
     app.request(path, {
       method,
