@@ -5,8 +5,9 @@ import { addFieldMessage, clearMessages, input } from '../kratos/ui-node.js';
 import { TEXT } from '../kratos/ui-text.js';
 import { revokeOtherSessions } from '../session.repo.js';
 import { issueSession, methodNow } from '../session.service.js';
-import { numericCode, sha256 } from '../tokens.js';
-import { consumeCode, insertCode } from './code.repo.js';
+import { sha256 } from '../tokens.js';
+import { consumeCode } from './code.repo.js';
+import { mailFlowCode } from './emailed-code.js';
 import { clearFailures, type FlowRow, lockedUntil, recordFailure, saveFlow } from './flow.repo.js';
 import type { FlowContext, FlowHandler, FlowOutcome } from './flow-context.js';
 import { createFlow } from './flow-engine.js';
@@ -30,19 +31,10 @@ async function sendCode(ctx: FlowContext, flow: FlowRow, email: string): Promise
   await recordFailure(ctx.db, key, AUTH_LIMITS.maxFailedAttempts, AUTH_LIMITS.failureWindowMs, AUTH_LIMITS.lockMs);
   const address = await findAddress(ctx.db, email);
   if (!address) return;
-  const code = numericCode();
-  await insertCode(ctx.db, {
-    flowId: flow.id,
-    identityId: address.identity_id,
-    address: address.value,
-    codeHash: sha256(code),
-    expiresAt: new Date(Date.now() + AUTH_LIMITS.codeLifespanMs),
-  });
-  await ctx.mailer.send({
-    to: address.value,
+  await mailFlowCode(ctx, flow.id, address, (code) => ({
     subject: 'Recover access to your account',
     text: `Hi,\n\nplease recover access to your account by entering the following code:\n\n${code}\n\nIf you did not ask for this, ignore this message.\n`,
-  });
+  }));
 }
 
 /**

@@ -3,8 +3,9 @@ import { AUTH_LIMITS, AUTH_ROUTES } from '@mc/contracts';
 import { findAddress, markAddressVerified } from '../identity.repo.js';
 import { addFieldMessage, clearMessages, csrfNode, input } from '../kratos/ui-node.js';
 import { TEXT } from '../kratos/ui-text.js';
-import { numericCode, sha256 } from '../tokens.js';
-import { consumeCode, insertCode } from './code.repo.js';
+import { sha256 } from '../tokens.js';
+import { consumeCode } from './code.repo.js';
+import { mailFlowCode } from './emailed-code.js';
 import { clearFailures, type FlowRow, insertFlow, lockedUntil, recordFailure } from './flow.repo.js';
 import type { FlowContext, FlowHandler, FlowOutcome } from './flow-context.js';
 import { newUi } from './flow-context.js';
@@ -32,19 +33,10 @@ async function sendCode(ctx: FlowContext, flow: FlowRow, email: string): Promise
   const address = await findAddress(ctx.db, email);
   flow.internal = { ...flow.internal, address: email.toLowerCase() };
   if (!address) return;
-  const code = numericCode();
-  await insertCode(ctx.db, {
-    flowId: flow.id,
-    identityId: address.identity_id,
-    address: address.value,
-    codeHash: sha256(code),
-    expiresAt: new Date(Date.now() + AUTH_LIMITS.codeLifespanMs),
-  });
-  await ctx.mailer.send({
-    to: address.value,
+  await mailFlowCode(ctx, flow.id, address, (code) => ({
     subject: 'Please verify your email address',
     text: `Hi,\n\nplease verify your account by entering the following code:\n\n${code}\n\nor open this link: ${ctx.baseUrl}${AUTH_ROUTES.verification}?flow=${flow.id}&code=${code}\n`,
-  });
+  }));
 }
 
 /** The verification flow: email → code by mail → address verified. */
