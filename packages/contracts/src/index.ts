@@ -3,6 +3,7 @@ export * from './auth.js';
 export * from './connections.js';
 export * from './constants.js';
 export * from './health.js';
+export * from './health-console.js';
 export * from './incidents.js';
 export * from './interface.js';
 export * from './properties.js';
