@@ -85,6 +85,22 @@ async function plannedCount(pool: pg.Pool, fromWhere: string, values: readonly u
   return Math.round(result.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
 }
 
+/**
+ * `count=estimated` as PostgREST answers it: the planner's estimate when it exceeds the max-rows threshold,
+ * otherwise an exact count (bounded, and replaced by the estimate if the planner was far too low). The
+ * EXPLAIN runs beside the page query, so the common large case costs no extra round trip.
+ */
+async function estimatedCount(pool: pg.Pool, fromWhere: string, values: readonly unknown[]): Promise<number> {
+  const planned = await plannedCount(pool, fromWhere, values);
+  if (planned > ESTIMATED_COUNT_THRESHOLD) return planned;
+  const statement = extractStatement(
+    `SELECT count(*)::int AS total FROM (SELECT 1 ${fromWhere} LIMIT ${ESTIMATED_COUNT_THRESHOLD + 1}) pgrst_c`,
+    values,
+  );
+  const counted = (await pool.query<{ total: number }>(statement.text, statement.values)).rows[0]?.total ?? 0;
+  return counted > ESTIMATED_COUNT_THRESHOLD ? Math.max(counted, planned) : counted;
+}
+
 /** Runs a GET/HEAD on a table: one statement builds the JSON page (and exact count) in PostgreSQL. */
 export async function runRead(req: ReadRequest): Promise<RestResponse> {
   const params = req.source?.params ?? new SqlParams();
@@ -93,20 +109,19 @@ export async function runRead(req: ReadRequest): Promise<RestResponse> {
   const fromWhere = `FROM ${req.source?.sql ?? tableRef(req.table)} AS ${ident(plan.alias)}${whereSql(plan.where)}`;
   const page = `SELECT ${plan.selectList} ${fromWhere}${plan.orderBy} LIMIT ${params.add(limit)} OFFSET ${params.add(lower)}`;
   const body = req.accept.stripNulls ? `json_strip_nulls(json_agg(pgrst_t))` : 'json_agg(pgrst_t)';
-  let countSql = '';
-  if (req.prefs.count === 'exact') countSql = `, (SELECT count(*) ${fromWhere}) AS total`;
-  if (req.prefs.count === 'estimated') {
-    countSql = `, (SELECT count(*) FROM (SELECT 1 ${fromWhere} LIMIT ${ESTIMATED_COUNT_THRESHOLD + 1}) pgrst_c) AS total`;
-  }
+  const countSql = req.prefs.count === 'exact' ? `, (SELECT count(*) ${fromWhere}) AS total` : '';
   const sql = `SELECT COALESCE(${body}, '[]')::text AS body, count(*)::int AS page_count${countSql} FROM (${page}) pgrst_t`;
-  const result = await req.pool.query<{ body: string; page_count: number; total?: number }>(sql, params.values);
+  const [result, separateTotal] = await Promise.all([
+    req.pool.query<{ body: string; page_count: number; total?: number }>(sql, params.values),
+    req.prefs.count === 'planned'
+      ? plannedCount(req.pool, fromWhere, params.values)
+      : req.prefs.count === 'estimated'
+        ? estimatedCount(req.pool, fromWhere, params.values)
+        : undefined,
+  ]);
   const row = result.rows[0];
   if (!row) throw new PgrstError(500, 'PGRSTX00', 'The read returned no result row');
-  let total = row.total;
-  if (req.prefs.count === 'planned') total = await plannedCount(req.pool, fromWhere, params.values);
-  if (req.prefs.count === 'estimated' && total !== undefined && total > ESTIMATED_COUNT_THRESHOLD) {
-    total = Math.max(total, await plannedCount(req.pool, fromWhere, params.values));
-  }
+  const total = separateTotal ?? (row.total === undefined ? undefined : Number(row.total));
   if (req.accept.single && row.page_count !== 1) throw singularityError(row.page_count);
   const status = rangeStatus(lower, row.page_count, total);
   if (status === 416 && total !== undefined) {
