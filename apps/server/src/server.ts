@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import type { Database } from '@mc/db';
+import { type CanaryDirWatcher, watchCanaryDir } from './modules/health/canaries/canary-dir.js';
 import { ensureSystemCanary } from './modules/health/canaries/system-canary.js';
 import { jobRegistry } from './modules/jobs/job-definitions.js';
 import { type JobRuntime, startJobRuntime } from './modules/jobs/job-runtime.js';
@@ -30,6 +31,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const database = await openDatabase(config, logger);
   const deps = { config, database, logger, version: VERSION };
   let httpStop: (() => Promise<void>) | undefined;
+  let canaryDir: CanaryDirWatcher | undefined;
   let url: string | undefined;
 
   if (config.MC_ROLE !== 'worker') {
@@ -51,6 +53,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       config.MC_PUBLIC_URL ?? url.replace(/\/\/(0\.0\.0\.0|\[::\]):/, '//127.0.0.1:'),
       logger,
     );
+    if (config.MC_CANARY_DIR) canaryDir = watchCanaryDir(database, config.MC_CANARY_DIR, logger);
     httpStop = () =>
       new Promise<void>((resolve) => {
         const force = setTimeout(() => {
@@ -82,7 +85,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     database,
     stop() {
       stopping ??= (async () => {
-        await Promise.all([httpStop?.(), jobs?.stop(config.MC_SHUTDOWN_TIMEOUT_MS)]);
+        await Promise.all([httpStop?.(), jobs?.stop(config.MC_SHUTDOWN_TIMEOUT_MS), canaryDir?.stop()]);
         await database.close();
         logger.info('stopped');
       })();

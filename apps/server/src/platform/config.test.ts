@@ -25,4 +25,10 @@ describe('loadConfig', () => {
   it('rejects an out-of-range port', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/must be between 0 and 65535/);
   });
+
+  it('reads the canary folder, refusing a blank one', () => {
+    expect(loadConfig({ MC_CANARY_DIR: '/etc/canaries' }).MC_CANARY_DIR).toBe('/etc/canaries');
+    expect(loadConfig({}).MC_CANARY_DIR).toBeUndefined();
+    expect(() => loadConfig({ MC_CANARY_DIR: '   ' })).toThrow(/MC_CANARY_DIR=" {3}": must not be empty/);
+  });
 });

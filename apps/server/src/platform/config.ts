@@ -26,6 +26,8 @@ const schema = z.object({
   MC_JOB_LEASE_MS: z.coerce.number({ message: 'must be a number' }).int().min(1_000).default(30_000),
   MC_JOB_POLL_INTERVAL_MS: z.coerce.number({ message: 'must be a number' }).int().min(10).max(60_000).default(500),
   MC_WEB_DIST: z.string().optional(),
+  // Health (docs/health-runtime.md): canary-checker Canary files the server follows.
+  MC_CANARY_DIR: z.string().trim().min(1, 'must not be empty').optional(),
   // Identity and access (docs/identity.md).
   MC_PUBLIC_URL: z.url({ message: 'must be a URL such as https://mc.example.com' }).optional(),
   MC_RETURN_TO_ALLOWLIST: z.string().optional(),

@@ -149,7 +149,7 @@ export function canariesService(database: Database) {
             `Canary '${before.namespace}/${before.name}' comes from a file and is read-only`,
           );
         }
-        const row = await updateCanary(trx, id, toWrite(doc, before.source === 'System' ? 'System' : 'UI', null));
+        const row = await updateCanary(trx, id, toWrite(doc, (before.source ?? 'UI') as CanarySource, null));
         if (!row) throw new AppError('not_found', `Canary '${id}' not found`);
         await apply(row, doc, trx);
         await recordAuditIn(trx, {
