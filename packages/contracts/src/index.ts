@@ -6,5 +6,6 @@ export * from './health.js';
 export * from './health-console.js';
 export * from './incidents.js';
 export * from './interface.js';
+export * from './people.js';
 export * from './properties.js';
 export * from './rbac.js';

@@ -1,0 +1,115 @@
+import { useMemo, useState } from 'react';
+import { Avatar } from '../../../components/avatar';
+import { Modal } from '../../../components/modal';
+import { Spinner } from '../../../components/spinner';
+import { usePeople } from '../users/api/people';
+import { type TeamMember, useAddTeamMembers } from './api/team-members';
+
+/**
+ * The add-members dialog (001 §2 'Team members: a list with an add-members dialog'): people not yet in
+ * the team, filtered by name or email, several at once. It closes once the members are added.
+ */
+export function AddMembersDialog({
+  teamId,
+  members,
+  open,
+  onClose,
+}: {
+  teamId: string;
+  members: readonly TeamMember[];
+  open: boolean;
+  onClose: () => void;
+}) {
+  const people = usePeople();
+  const add = useAddTeamMembers(teamId);
+  const [search, setSearch] = useState('');
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+
+  const candidates = useMemo(() => {
+    const inTeam = new Set(members.map((member) => member.id));
+    const text = search.trim().toLowerCase();
+    return (people.data ?? []).filter(
+      (person) =>
+        !inTeam.has(person.id) &&
+        (!text || person.name.toLowerCase().includes(text) || (person.email ?? '').toLowerCase().includes(text)),
+    );
+  }, [people.data, members, search]);
+
+  const close = () => {
+    setSearch('');
+    setChosen(new Set());
+    onClose();
+  };
+  const toggle = (id: string) =>
+    setChosen((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const submit = () => {
+    const picked = (people.data ?? []).filter((person) => chosen.has(person.id));
+    add.mutate(picked, { onSuccess: close });
+  };
+
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      title="Add Members"
+      size="small"
+      footer={
+        <>
+          <button type="button" className="rounded border border-gray-300 px-3 py-1.5 text-sm" onClick={close}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            disabled={chosen.size === 0 || add.isPending}
+            onClick={submit}
+            className="inline-flex items-center gap-2 rounded bg-blue-600 px-3 py-1.5 text-sm text-white disabled:opacity-60"
+          >
+            {add.isPending ? <Spinner label="Adding…" className="size-3" /> : null}
+            Add
+          </button>
+        </>
+      }
+    >
+      <label className="mb-3 block text-sm">
+        <span className="mb-1 block font-medium text-gray-700">Search people</span>
+        <input
+          type="search"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          placeholder="Name or email"
+          className="w-full rounded border border-gray-300 px-2 py-1.5"
+        />
+      </label>
+      {people.isPending ? (
+        <Spinner />
+      ) : candidates.length === 0 ? (
+        <p className="text-sm text-gray-500">No options found</p>
+      ) : (
+        <ul className="max-h-80 divide-y divide-gray-100 overflow-auto">
+          {candidates.map((person) => (
+            <li key={person.id}>
+              <label className="flex cursor-pointer items-center gap-3 px-1 py-2 text-sm">
+                <input
+                  type="checkbox"
+                  aria-label={person.name}
+                  checked={chosen.has(person.id)}
+                  onChange={() => toggle(person.id)}
+                />
+                <Avatar user={person} size="sm" />
+                <span className="flex-1">
+                  <span className="block font-medium text-gray-900">{person.name}</span>
+                  {person.email ? <span className="block text-gray-500">{person.email}</span> : null}
+                </span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Modal>
+  );
+}

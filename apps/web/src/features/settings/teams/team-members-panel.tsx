@@ -1,0 +1,66 @@
+import { TEAM_MESSAGES } from '@mc/contracts';
+import { useState } from 'react';
+import { AsyncIconButton } from '../../../components/async-icon-button';
+import { Avatar } from '../../../components/avatar';
+import { EmptyState } from '../../../components/empty-state';
+import { ErrorPanel } from '../../../components/error-panel';
+import { Spinner } from '../../../components/spinner';
+import { useCan } from '../../../lib/api/shell-queries';
+import { AddMembersDialog } from './add-members-dialog';
+import { useRemoveTeamMember, useTeamMembers } from './api/team-members';
+
+/**
+ * The members of one team (001 §2 'Team members'; the teams resource editor's Members tab): the list,
+ * an add-members dialog and a remove button per member, with the spec's toasts and empty state. The
+ * write controls show only to people who may write the team tables (the data API's `database` kind).
+ */
+export function TeamMembersPanel({ teamId }: { teamId: string }) {
+  const members = useTeamMembers(teamId);
+  const remove = useRemoveTeamMember(teamId);
+  const canWrite = useCan({ resource: 'database', action: 'write' });
+  const [adding, setAdding] = useState(false);
+  const list = members.data ?? [];
+
+  return (
+    <section aria-label="Team members" className="flex flex-col gap-3">
+      {canWrite ? (
+        <div className="flex justify-end">
+          <button
+            type="button"
+            onClick={() => setAdding(true)}
+            className="rounded bg-blue-600 px-3 py-1.5 text-sm text-white hover:bg-blue-700"
+          >
+            Add Members
+          </button>
+        </div>
+      ) : null}
+      {members.isPending ? (
+        <Spinner label="Loading members" />
+      ) : members.isError ? (
+        <ErrorPanel error={members.error} />
+      ) : list.length === 0 ? (
+        <EmptyState title={TEAM_MESSAGES.membersEmpty} />
+      ) : (
+        <ul className="divide-y divide-gray-100 rounded border border-gray-200 bg-white">
+          {list.map((member) => (
+            <li key={member.id} className="flex items-center gap-3 px-3 py-2 text-sm">
+              <Avatar user={member} size="sm" />
+              <span className="flex-1">
+                <span className="block font-medium text-gray-900">{member.name}</span>
+                {member.email ? <span className="block text-gray-500">{member.email}</span> : null}
+              </span>
+              {canWrite ? (
+                <AsyncIconButton
+                  label={`Remove ${member.name}`}
+                  icon={<span aria-hidden="true">×</span>}
+                  onClick={() => remove.mutateAsync(member)}
+                />
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      <AddMembersDialog teamId={teamId} members={list} open={adding} onClose={() => setAdding(false)} />
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { ROLES } from './rbac.js';
+
+/** Texts of the team pages and the team members panel (spec 001 §2, §8). */
+export const TEAM_MESSAGES = {
+  membersEmpty: "You haven't added any team members to the team yet.",
+  added: (names: string) => `${names} added to the team successfully`,
+  removed: (name: string) => `${name} removed from team successfully`,
+  deleted: (name: string) => `${name} deleted successfully`,
+  updated: (name: string) => `${name} updated successfully`,
+  created: (name: string) => `${name} created successfully`,
+} as const;
+
+/** Texts of the users page (spec 000 §2, 001 §8); the spec names no invite toast, so it says what happened. */
+export const USER_MESSAGES = {
+  invited: (email: string) => `Invitation sent to ${email}`,
+  roleChanged: (name: string) => `${name} updated successfully`,
+  deleted: (name: string) => `${name} deleted successfully`,
+  cannotDeleteSelf: 'You cannot delete your own account',
+  cannotDemoteSelf: 'You cannot change your own role',
+  lastAdmin: 'At least one admin must remain',
+  notFound: 'User not found',
+} as const;
+
+/** `POST /api/rbac/{id}/update_role` body (upstream path): the person's one role. */
+export const updateRoleSchema = z.strictObject({ role: z.enum(ROLES) });
+/** A role change. */
+export type UpdateRoleInput = z.infer<typeof updateRoleSchema>;
