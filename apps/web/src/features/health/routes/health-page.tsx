@@ -1,11 +1,6 @@
-import { EmptyState } from '../../../components/empty-state';
-import { PageShell } from '../../../components/page-shell/page-shell';
+import { HealthDashboard } from '../components/health-dashboard';
 
-/** The page of the health-check dashboard; its area's issue fills it, until then it shows the honest empty state. */
+/** /health (001 §2): the health dashboard inside the sidebar layout. */
 export function HealthPage() {
-  return (
-    <PageShell title="Health">
-      <EmptyState />
-    </PageShell>
-  );
+  return <HealthDashboard />;
 }

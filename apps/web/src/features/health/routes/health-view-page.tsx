@@ -1,11 +1,6 @@
-import { EmptyState } from '../../../components/empty-state';
-import { PageShell } from '../../../components/page-shell/page-shell';
+import { HealthDashboard } from '../components/health-dashboard';
 
-/** The page of the standalone health view (/view/health); its area's issue fills it, until then it shows the honest empty state. */
+/** /view/health (000 §2): the same dashboard standalone, without the sidebar, for wall screens and embedding. */
 export function HealthViewPage() {
-  return (
-    <PageShell title="Health">
-      <EmptyState />
-    </PageShell>
-  );
+  return <HealthDashboard />;
 }

@@ -1,0 +1,10 @@
+/** Query keys of the health area: every health query starts with 'health', so one invalidation refreshes them. */
+export const healthKeys = {
+  all: ['health'] as const,
+  summary: (window: string) => ['health', 'summary', window] as const,
+  check: (id: string, window: string) => ['health', 'check', id, window] as const,
+  graph: (id: string, window: string) => ['health', 'graph', id, window] as const,
+  spec: (id: string) => ['health', 'spec', id] as const,
+  relationships: (id: string) => ['health', 'relationships', id] as const,
+  history: (id: string, params: Record<string, string | number>) => ['health', 'history', id, params] as const,
+};

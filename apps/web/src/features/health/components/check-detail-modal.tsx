@@ -1,0 +1,130 @@
+import { clsx } from 'clsx';
+import { useState } from 'react';
+import { EmptyState } from '../../../components/empty-state';
+import { Modal } from '../../../components/modal';
+import { Spinner } from '../../../components/spinner';
+import { StatusDot } from '../../../components/status-dot';
+import { useUrlParams } from '../../../lib/url-state';
+import { AttachAsEvidenceButton } from '../../incidents/components/attach-as-evidence';
+import { useCheck, useCheckGraph, useCheckRelationships, useCheckSpec } from '../api/get-check';
+import { CheckChart } from './check-chart';
+import { CheckHistory } from './check-history';
+import { CheckRelationshipsPanel, relationshipCount } from './check-relationships';
+import { CheckStatCards } from './check-stat-cards';
+import { defaultTimeRange, isTimeRangeOption, rangeMinutes, rangeWindow } from './check-time-range';
+import { RunNowButton } from './run-now-button';
+import { useShortScreen } from './use-short-screen';
+
+type Tab = 'history' | 'graph' | 'spec' | 'relationships';
+
+/** URL parameters the modal owns; closing it removes them all. */
+const MODAL_PARAMS = ['checkId', 'timeRange', 'historyStatus', 'duration', 'pageIndex'] as const;
+
+/**
+ * The check detail modal (000 §2): header with the check, Run Now (by role) and Attach as Evidence;
+ * the stat cards with the Time Range (default derived from the last run's age); the uptime and latency
+ * chart; tabs History, Graph (only on screens shorter than 992 px, where the chart moves into it),
+ * Spec and Relationships with its count. Opened by `checkId` in the URL.
+ */
+export function CheckDetailModal({ checkId }: { checkId: string }) {
+  const [params, update] = useUrlParams();
+  const [tab, setTab] = useState<Tab>('history');
+  const short = useShortScreen();
+  const asked = params.get('timeRange');
+  const initialWindow = rangeWindow(isTimeRangeOption(asked) ? asked : '1h');
+  const first = useCheck(checkId, initialWindow);
+  const timeRange = isTimeRangeOption(asked) ? asked : defaultTimeRange(first.data?.last_runtime);
+  const window = rangeWindow(timeRange);
+  const check = useCheck(checkId, window);
+  const graph = useCheckGraph(checkId, window);
+  const spec = useCheckSpec(checkId);
+  const relationships = useCheckRelationships(checkId);
+  const close = () => update(Object.fromEntries(MODAL_PARAMS.map((key) => [key, undefined])));
+  const current = check.data ?? first.data;
+  const activeTab: Tab = tab === 'graph' && !short ? 'history' : tab;
+
+  let body: React.ReactNode;
+  if (!current) {
+    body = first.isPending ? <Spinner /> : <EmptyState />;
+  } else {
+    const tabs: Array<{ id: Tab; label: string }> = [
+      { id: 'history', label: 'History' },
+      ...(short ? [{ id: 'graph' as const, label: 'Graph' }] : []),
+      { id: 'spec', label: 'Spec' },
+      { id: 'relationships', label: `Relationships (${relationshipCount(relationships.data)})` },
+    ];
+    const chart = <CheckChart points={graph.data?.status ?? []} />;
+    body = (
+      <div className="flex flex-col gap-3">
+        <p className="text-xs text-gray-600">
+          {[current.type, current.canary_name, current.namespace, current.endpoint].filter(Boolean).join(' · ')}
+        </p>
+        <CheckStatCards
+          check={current}
+          graph={graph.data}
+          timeRange={timeRange}
+          onTimeRange={(value) => update({ timeRange: value }, ['pageIndex'])}
+        />
+        {short ? null : chart}
+        <div role="tablist" aria-label="Check details" className="flex gap-1 border-b border-gray-200">
+          {tabs.map((item) => (
+            <button
+              key={item.id}
+              type="button"
+              role="tab"
+              aria-selected={activeTab === item.id}
+              onClick={() => setTab(item.id)}
+              className={clsx(
+                '-mb-px border-b-2 px-3 py-1 text-sm',
+                activeTab === item.id
+                  ? 'border-blue-600 font-medium text-blue-700'
+                  : 'border-transparent text-gray-600',
+              )}
+            >
+              {item.label}
+            </button>
+          ))}
+        </div>
+        <div role="tabpanel">
+          {activeTab === 'history' ? <CheckHistory checkId={checkId} minutes={rangeMinutes(timeRange)} /> : null}
+          {activeTab === 'graph' ? chart : null}
+          {activeTab === 'spec' ? (
+            <pre className="max-h-96 overflow-auto rounded bg-gray-50 p-2 text-xs">
+              {JSON.stringify(spec.data ?? {}, null, 2)}
+            </pre>
+          ) : null}
+          {activeTab === 'relationships' ? <CheckRelationshipsPanel relationships={relationships.data} /> : null}
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <Modal
+      open
+      onClose={close}
+      size="large"
+      expandable
+      title={
+        <span className="flex items-center gap-2">
+          <StatusDot status={current?.status ?? 'unknown'} />
+          <span>{current?.name ?? 'Check'}</span>
+          <span className="ml-auto flex items-center gap-2 text-sm font-normal">
+            {current ? <RunNowButton checkId={checkId} /> : null}
+            {current ? (
+              <AttachAsEvidenceButton
+                target={{
+                  type: 'check',
+                  check_id: checkId,
+                  description: `${current.name} is ${current.status ?? 'unknown'}`,
+                }}
+              />
+            ) : null}
+          </span>
+        </span>
+      }
+    >
+      {body}
+    </Modal>
+  );
+}

@@ -1,0 +1,51 @@
+import { Link } from 'react-router';
+import { StatusDot } from '../../../components/status-dot';
+import type { CheckRelationships, RelatedResource } from '../api/get-check';
+
+/** How many related resources the Relationships tab lists. */
+export function relationshipCount(relationships: CheckRelationships | undefined): number {
+  return relationships ? relationships.components.length + relationships.configs.length : 0;
+}
+
+function ResourceList({
+  title,
+  items,
+  href,
+}: {
+  title: string;
+  items: readonly RelatedResource[];
+  href: (id: string) => string;
+}) {
+  return (
+    <section aria-label={title}>
+      <h3 className="mb-1 text-xs font-semibold uppercase text-gray-500">
+        {title} ({items.length})
+      </h3>
+      {items.length === 0 ? (
+        <p className="text-sm text-gray-500">None</p>
+      ) : (
+        <ul className="flex flex-col gap-1">
+          {items.map((item) => (
+            <li key={item.id} className="flex items-center gap-2 text-sm">
+              <StatusDot status={item.status} />
+              <Link className="text-blue-700 hover:underline" to={href(item.id)}>
+                {item.name ?? item.id}
+              </Link>
+              {item.type ? <span className="text-xs text-gray-500">{item.type}</span> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The components and configs related to the check (000 §2), linking /topology/{id} and /catalog/{id}. */
+export function CheckRelationshipsPanel({ relationships }: { relationships: CheckRelationships | undefined }) {
+  return (
+    <div className="flex flex-col gap-3">
+      <ResourceList title="Components" items={relationships?.components ?? []} href={(id) => `/topology/${id}`} />
+      <ResourceList title="Configs" items={relationships?.configs ?? []} href={(id) => `/catalog/${id}`} />
+    </div>
+  );
+}

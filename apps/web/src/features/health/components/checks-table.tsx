@@ -1,0 +1,137 @@
+import { CHECK_LINK_TIME_RANGE, UI_MESSAGES } from '@mc/contracts';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { SkeletonRows } from '../../../components/data-table/table-rows';
+import { StatusDot } from '../../../components/status-dot';
+import { formatDuration } from '../../../lib/format';
+import { relativeTime } from '../../../lib/relative-time';
+import type { CheckSummary } from '../api/get-checks-summary';
+import { formatUptime, groupChecks, type RowHealth } from './check-groups';
+
+const COLUMNS = ['Name', 'Health', 'Uptime', 'Latency', 'Last Run'];
+
+/** The link a check row opens (001 §2): the page with checkId and timeRange=1h, other filters kept. */
+export function checkLink(pathname: string, search: string, id: string): string {
+  const params = new URLSearchParams(search);
+  params.set('checkId', id);
+  params.set('timeRange', CHECK_LINK_TIME_RANGE);
+  return `${pathname}?${params.toString()}`;
+}
+
+function HealthCell({ health }: { health: RowHealth | string | null }) {
+  const text = health ?? 'unknown';
+  return (
+    <span className="inline-flex items-center gap-1">
+      <StatusDot status={text === 'mixed' ? 'warning' : text} />
+      <span className="capitalize">{text}</span>
+    </span>
+  );
+}
+
+function CheckRow({ check, indent }: { check: CheckSummary; indent: boolean }) {
+  const location = useLocation();
+  return (
+    <tr className="border-b border-gray-100 hover:bg-gray-50" data-check-id={check.id}>
+      <td className={indent ? 'truncate py-1.5 pr-3 pl-8 text-sm' : 'truncate px-3 py-1.5 text-sm'}>
+        <Link className="text-blue-700 hover:underline" to={checkLink(location.pathname, location.search, check.id)}>
+          {check.name}
+        </Link>
+        {check.endpoint ? <span className="ml-2 text-xs text-gray-500">{check.endpoint}</span> : null}
+      </td>
+      <td className="px-3 py-1.5 text-sm">
+        <HealthCell health={check.status} />
+      </td>
+      <td className="px-3 py-1.5 text-sm">{formatUptime(check.uptime)}</td>
+      <td className="px-3 py-1.5 text-sm">{formatDuration(check.latency?.rolling1h) || '-'}</td>
+      <td className="px-3 py-1.5 text-sm">{check.last_runtime ? relativeTime(check.last_runtime) : '-'}</td>
+    </tr>
+  );
+}
+
+/**
+ * The checks of the current tab (001 §2): grouped by `groupBy` ('none' lists them flat), each group row
+ * showing the members' summed uptime, mean latency and healthy / unhealthy / mixed status; a skeleton
+ * while the first answer loads.
+ */
+export function ChecksTable({
+  checks,
+  groupBy,
+  loading,
+}: {
+  checks: readonly CheckSummary[];
+  groupBy: string;
+  loading: boolean;
+}) {
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (key: string) =>
+    setCollapsed((current) => {
+      const next = new Set(current);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+  let body: React.ReactNode;
+  if (loading && checks.length === 0) body = <SkeletonRows columnCount={COLUMNS.length} />;
+  else if (checks.length === 0) {
+    body = (
+      <tbody>
+        <tr>
+          <td colSpan={COLUMNS.length} className="py-8 text-center text-sm text-gray-500">
+            {UI_MESSAGES.noData}
+          </td>
+        </tr>
+      </tbody>
+    );
+  } else if (!groupBy || groupBy === 'none') {
+    body = (
+      <tbody>
+        {checks.map((check) => (
+          <CheckRow key={check.id} check={check} indent={false} />
+        ))}
+      </tbody>
+    );
+  } else {
+    body = groupChecks(checks, groupBy).map((group) => {
+      const open = !collapsed.has(group.key);
+      const name = group.key || '(none)';
+      return (
+        <tbody key={group.key} aria-label={`Group ${name}`}>
+          <tr className="border-b border-gray-100 bg-gray-50/60">
+            <td className="truncate px-3 py-1.5 text-sm font-medium">
+              <button type="button" aria-expanded={open} onClick={() => toggle(group.key)}>
+                {open ? '▾' : '▸'} {name} ({group.checks.length})
+              </button>
+            </td>
+            <td className="px-3 py-1.5 text-sm">
+              <HealthCell health={group.health} />
+            </td>
+            <td className="px-3 py-1.5 text-sm">{formatUptime(group.uptime)}</td>
+            <td className="px-3 py-1.5 text-sm">{group.latency === null ? '-' : formatDuration(group.latency)}</td>
+            <td />
+          </tr>
+          {open ? group.checks.map((check) => <CheckRow key={check.id} check={check} indent />) : null}
+        </tbody>
+      );
+    });
+  }
+  return (
+    <div className="overflow-auto rounded-md border border-gray-200 bg-white">
+      <table className="w-full table-fixed border-collapse" aria-label="Health checks">
+        <thead className="sticky top-0 z-10 bg-gray-50">
+          <tr>
+            {COLUMNS.map((column) => (
+              <th
+                key={column}
+                scope="col"
+                className="border-b border-gray-200 px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-gray-600"
+              >
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        {body}
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { PageShell } from '../../../components/page-shell/page-shell';
+import { useChecksSummary } from '../api/get-checks-summary';
+import { CheckDetailModal } from './check-detail-modal';
+import { ChecksTable } from './checks-table';
+import { activeFilterCount, checksInTab, filterChecks, labelOptions, tabValues } from './dashboard-filters';
+import { HealthFilterSidebar } from './health-filter-sidebar';
+import { HealthTabs } from './health-tabs';
+import { HealthToolbar } from './health-toolbar';
+import { refreshIntervalMs } from './refresh-interval';
+import { RefreshPicker } from './refresh-picker';
+import { useAutoRefresh } from './use-auto-refresh';
+import { useDashboardParams } from './use-dashboard-params';
+
+/** The sidebar starts open on wide screens and hidden on small ones (001 §2). */
+const WIDE_SCREEN = 1024;
+
+/**
+ * The health dashboard of 001 §2, shared by /health and the standalone /view/health: filter sidebar,
+ * top bar, tabs, the grouped checks and — when the URL names a check — its detail modal.
+ */
+export function HealthDashboard() {
+  const params = useDashboardParams();
+  const { state } = params;
+  const [sidebarOpen, setSidebarOpen] = useState(() => window.innerWidth >= WIDE_SCREEN);
+  const summary = useChecksSummary();
+  const refresh = () => void summary.refetch({ cancelRefetch: true });
+  useAutoRefresh(refreshIntervalMs(state.refresh), refresh);
+
+  const all = summary.data ?? [];
+  const labels = labelOptions(all);
+  const filtered = filterChecks(all, state);
+  const tabs = tabValues(filtered, state.tabBy);
+  const tab = state.tab === 'All' || tabs.includes(state.tab) ? state.tab : 'All';
+  const shown = checksInTab(filtered, state.tabBy, tab);
+
+  return (
+    <PageShell
+      title="Health"
+      onRefresh={refresh}
+      loading={summary.isFetching}
+      extra={<RefreshPicker value={state.refresh} onChange={params.setRefresh} />}
+    >
+      <HealthToolbar
+        filterCount={activeFilterCount(state)}
+        sidebarOpen={sidebarOpen}
+        onToggleSidebar={() => setSidebarOpen((open) => !open)}
+        query={state.query}
+        onQuery={params.setQuery}
+        groupBy={state.groupBy}
+        onGroupBy={params.setGroupBy}
+        tabBy={state.tabBy}
+        onTabBy={params.setTabBy}
+        labels={labels}
+      />
+      <div className="flex min-h-0 flex-1">
+        {sidebarOpen ? (
+          <HealthFilterSidebar
+            hidePassing={state.hidePassing}
+            onHidePassing={params.setHidePassing}
+            labels={state.labels}
+            options={labels}
+            onLabels={params.setLabels}
+          />
+        ) : null}
+        <div className="flex min-w-0 flex-1 flex-col gap-2 p-4">
+          {state.tabBy !== 'none' ? <HealthTabs tabs={tabs} active={tab} onChange={params.setTab} /> : null}
+          <ChecksTable checks={shown} groupBy={state.groupBy} loading={summary.isPending} />
+        </div>
+      </div>
+      {state.checkId ? <CheckDetailModal checkId={state.checkId} /> : null}
+    </PageShell>
+  );
+}

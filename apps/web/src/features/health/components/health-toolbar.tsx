@@ -1,0 +1,117 @@
+import { HEALTH_DASHBOARD } from '@mc/contracts';
+import { useEffect, useRef, useState } from 'react';
+import type { LabelOption } from './dashboard-filters';
+
+/** Fields a dashboard can group or tab by, plus every label key as `label:<key>`. */
+export function keyChoices(labels: readonly LabelOption[]): Array<{ value: string; label: string }> {
+  return [
+    { value: 'none', label: 'None' },
+    { value: 'canary_name', label: 'Canary' },
+    { value: 'namespace', label: 'Namespace' },
+    { value: 'type', label: 'Type' },
+    { value: 'severity', label: 'Severity' },
+    ...labels.map((option) => ({ value: `label:${option.key}`, label: `Label: ${option.key}` })),
+  ];
+}
+
+/** The search box: typing settles for 400 ms (001 §9) before the URL — and so the list — changes. */
+function SearchBox({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const [text, setText] = useState(value);
+  const latest = useRef(onChange);
+  latest.current = onChange;
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    if (text === value) return;
+    const timer = setTimeout(() => latest.current(text), HEALTH_DASHBOARD.searchDebounceMs);
+    return () => clearTimeout(timer);
+  }, [text, value]);
+  return (
+    <input
+      type="search"
+      aria-label="Search"
+      placeholder={HEALTH_DASHBOARD.searchPlaceholder}
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+      className="min-w-64 flex-1 rounded border border-gray-300 px-2 py-1 text-sm"
+    />
+  );
+}
+
+function Picker({
+  label,
+  value,
+  choices,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  choices: ReadonlyArray<{ value: string; label: string }>;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className="flex items-center gap-1 text-sm">
+      <span className="text-gray-600">{label}</span>
+      <select
+        aria-label={label}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className="rounded border border-gray-300 bg-white px-1 py-1"
+      >
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/**
+ * The dashboard's top bar (001 §2): the filter-sidebar toggle with its active-filter count, the
+ * search 'Search by name, description, or endpoint', Group By and Tab By.
+ */
+export function HealthToolbar({
+  filterCount,
+  sidebarOpen,
+  onToggleSidebar,
+  query,
+  onQuery,
+  groupBy,
+  onGroupBy,
+  tabBy,
+  onTabBy,
+  labels,
+}: {
+  filterCount: number;
+  sidebarOpen: boolean;
+  onToggleSidebar: () => void;
+  query: string;
+  onQuery: (value: string) => void;
+  groupBy: string;
+  onGroupBy: (value: string) => void;
+  tabBy: string;
+  onTabBy: (value: string) => void;
+  labels: readonly LabelOption[];
+}) {
+  const choices = keyChoices(labels);
+  return (
+    <div className="flex flex-wrap items-center gap-2 border-b border-gray-200 bg-white px-4 py-2">
+      <button
+        type="button"
+        aria-expanded={sidebarOpen}
+        aria-label={`Filters (${filterCount} active)`}
+        onClick={onToggleSidebar}
+        className="inline-flex items-center gap-1 rounded border border-gray-300 px-2 py-1 text-sm"
+      >
+        Filters
+        <span className="rounded-full bg-blue-100 px-1.5 text-xs text-blue-800" data-testid="active-filter-count">
+          {filterCount}
+        </span>
+      </button>
+      <SearchBox value={query} onChange={onQuery} />
+      <Picker label="Group By" value={groupBy} choices={choices} onChange={onGroupBy} />
+      <Picker label="Tab By" value={tabBy} choices={choices} onChange={onTabBy} />
+    </div>
+  );
+}
