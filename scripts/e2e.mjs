@@ -2,10 +2,13 @@
 // starts a real server on a free port over a fresh embedded database (or MC_E2E_DATABASE_URL),
 // seeds the demo data when the seed command exists, runs the Playwright journeys in Debian's Chromium,
 // stops the server and exits with Playwright's status. The JSON report lands in .mc-test/e2e.json.
+// A real local SMTP server receives the server's mail; the journeys read it from MC_E2E_MAIL_URL.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SMTPServer } from 'smtp-server';
 
 const root = new URL('..', import.meta.url).pathname;
 const chromium = process.env.MC_E2E_CHROMIUM ?? '/usr/bin/chromium';
@@ -24,6 +27,46 @@ function buildConsole() {
   );
   if (build.status !== 0) throw new Error('The console build failed.');
   return webDist;
+}
+
+// The mailbox: an SMTP server on a free port keeping every message, and an HTTP endpoint listing
+// them as JSON (`GET /mails?to=<address>` → [{to, raw}]) for the journeys.
+async function startMailbox() {
+  const mails = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk) => {
+        raw += chunk;
+      });
+      stream.on('end', () => {
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()).join(','), raw });
+        callback();
+      });
+    },
+  });
+  await new Promise((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const http = createServer((request, response) => {
+    const to = new URL(request.url ?? '/', 'http://mailbox').searchParams.get('to')?.toLowerCase();
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify(to ? mails.filter((m) => m.to === to) : mails));
+  });
+  await new Promise((resolve) => http.listen(0, '127.0.0.1', resolve));
+  return {
+    smtpPort: smtp.server.address().port,
+    url: `http://127.0.0.1:${http.address().port}`,
+    close: () => Promise.all([new Promise((r) => smtp.close(r)), new Promise((r) => http.close(r))]),
+  };
+}
+
+function runAsync(command, args, options) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, options);
+    child.once('exit', (status) => resolve({ status }));
+  });
 }
 
 function runTsx(script, env) {
@@ -88,6 +131,7 @@ async function main() {
   mkdirSync(join(root, 'e2e/artifacts/screens'), { recursive: true });
 
   const dataDir = process.env.MC_E2E_DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'mc-e2e-'));
+  const mailbox = await startMailbox();
   const env = {
     ...process.env,
     PORT: '0',
@@ -96,6 +140,9 @@ async function main() {
     MC_ADMIN_EMAIL: adminEmail,
     MC_ADMIN_PASSWORD: adminPassword,
     MC_WEB_DIST: webDist,
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(mailbox.smtpPort),
+    SMTP_FROM: 'Mission Control <no-reply@example.com>',
     ...(dataDir ? { MC_DATA_DIR: dataDir, DATABASE_URL: '' } : { DATABASE_URL: process.env.MC_E2E_DATABASE_URL }),
   };
   let server;
@@ -109,7 +156,8 @@ async function main() {
     }
     server = await startServer(env);
     console.log(`Server at ${server.url}`);
-    const playwright = spawnSync(
+    // spawned asynchronously: the mailbox lives in this process and must keep answering meanwhile
+    const playwright = await runAsync(
       process.execPath,
       ['node_modules/@playwright/test/cli.js', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)],
       {
@@ -121,12 +169,15 @@ async function main() {
           MC_E2E_ADMIN_EMAIL: adminEmail,
           MC_E2E_ADMIN_PASSWORD: adminPassword,
           MC_E2E_CHROMIUM: chromium,
+          MC_E2E_MAIL_URL: mailbox.url,
+          MC_E2E_WEB_DIST: webDist,
         },
       },
     );
     return playwright.status ?? 1;
   } finally {
     if (server) await stopServer(server.child);
+    await mailbox.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     rmSync(webDist, { recursive: true, force: true });
   }

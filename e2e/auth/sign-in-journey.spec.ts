@@ -18,14 +18,7 @@ test('[AUTH] a signed-out visit goes through /login and comes back to the same p
   await expect(page).toHaveURL(/\/incidents\?status=open$/);
 });
 
-// TODO(#3): fails on the embedded database only: the PGlite socket multiplexer interleaves extended-protocol
-// messages of concurrent pool connections ("bind message supplies 4 parameters, but prepared statement requires 1"
-// from the job worker), so the flow lookup of the sign-in POST comes back empty (404). Passes its logic in the
-// screen tests (auth-state-checker) and server tests; re-enable once packages/db serialises the socket.
-test.fixme('[AUTH] a 401 mid-session brings the user back to the same page after signing in', async ({
-  page,
-  context,
-}) => {
+test('[AUTH] a 401 mid-session brings the user back to the same page after signing in', async ({ page, context }) => {
   await page.goto('/login');
   await signInThroughThePage(page);
   await expect(page).not.toHaveURL(/\/login/);
