@@ -1,0 +1,194 @@
+import { CHECK_HISTORY, LINK_TO_INCIDENT } from '@mc/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Session } from '../../../lib/permissions';
+import { adminSession, type FakeAnswer, shellApi, viewerSession } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render';
+import { buildCheck } from '../testing/build-check';
+
+vi.mock('./check-chart', () => ({ CheckChart: () => <div>uptime and latency chart</div> }));
+
+const wait = { timeout: 5000 };
+const editorSession: Session = { ...viewerSession, roles: ['editor'] };
+const lastRun = new Date(Date.now() - 90 * 60_000).toISOString();
+const check = buildCheck({
+  id: 'c1',
+  name: 'checkout-http',
+  status: 'unhealthy',
+  severity: 'high',
+  last_runtime: lastRun,
+  last_transition_time: lastRun,
+  next_runtime: new Date(Date.now() + 60_000).toISOString(),
+});
+const graph = {
+  status: [{ time: lastRun, status: false, duration: 120, passed: 3, failed: 1 }],
+  latency: { p95: 120, p97: 250, p99: 1500 },
+  uptime: { passed: 3, failed: 1 },
+};
+const history = Array.from({ length: 50 }, (_, i) => ({
+  check_id: 'c1',
+  time: new Date(Date.now() - i * 60_000).toISOString(),
+  status: i % 2 === 0,
+  duration: 100 + i,
+  message: `run ${i}`,
+  error: null,
+}));
+
+function modalApi(session: Session = adminSession, extra: Record<string, FakeAnswer | (() => FakeAnswer)> = {}) {
+  return shellApi(session, [], {
+    '/api/canary/api/summary': { body: { checks_summary: [check] } },
+    '/api/canary/api/graph': { body: graph },
+    '/api/db/checks': { body: [{ spec: { url: 'https://shop.example.com', responseCodes: [200] } }] },
+    '/api/db/check_component_relationships': {
+      body: [{ components: { id: 'cmp1', name: 'checkout', type: 'Service', status: 'healthy' } }],
+    },
+    '/api/db/check_config_relationships': {
+      body: [{ config_items: { id: 'cfg1', name: 'checkout-deploy', type: 'Deployment', health: 'unhealthy' } }],
+    },
+    '/api/db/check_statuses': { body: history, headers: { 'Content-Range': '0-49/120' } },
+    '/api/canary/run/check/c1': { body: { id: 'c1', status: 'healthy', duration: 12 } },
+    ...extra,
+  });
+}
+
+const historyCalls = (calls: Array<{ url: URL }>) => calls.filter((c) => c.url.pathname === '/api/db/check_statuses');
+
+afterEach(() => {
+  Object.defineProperty(window, 'innerHeight', { configurable: true, value: 768 });
+});
+
+describe('check detail modal', { timeout: 30_000 }, () => {
+  it('shows the header, stat cards, chart, tabs with counts and the relationships links', async () => {
+    Object.defineProperty(window, 'innerHeight', { configurable: true, value: 1200 });
+    modalApi();
+    renderApp('/health?checkId=c1&timeRange=1h');
+    const dialog = await screen.findByRole('dialog', { name: /checkout-http/ }, wait);
+    const m = within(dialog);
+    const uptime = await m.findByRole('region', { name: 'Uptime' }, wait);
+    await waitFor(() => expect(uptime.textContent).toContain('75%'), wait);
+    expect(uptime.textContent).toContain('3 passed · 1 failed');
+    const latency = m.getByRole('region', { name: 'Latency' }).textContent;
+    expect(latency).toContain('120ms');
+    expect(latency).toContain('250ms');
+    expect(latency).toContain('1.5s');
+    expect(m.getByRole('region', { name: 'Severity' }).textContent).toContain('High');
+    expect(m.getByRole('region', { name: 'Last Run' }).textContent).toContain('1h ago');
+    expect(m.getByRole('region', { name: 'Last Run' }).textContent).toContain('Transitioned');
+    expect(m.getByRole('region', { name: 'Next Run' })).toBeTruthy();
+    expect(m.getByText('uptime and latency chart')).toBeTruthy();
+    // tall screen: no Graph tab, the chart sits above the tabs
+    await waitFor(() => expect(m.getByRole('tab', { name: 'Relationships (2)' })).toBeTruthy(), wait);
+    expect(m.getAllByRole('tab').map((t) => t.textContent)).toEqual(['History', 'Spec', 'Relationships (2)']);
+    await userEvent.click(m.getByRole('tab', { name: 'Spec' }));
+    expect(m.getByText(/shop\.example\.com/)).toBeTruthy();
+    await userEvent.click(m.getByRole('tab', { name: 'Relationships (2)' }));
+    expect(m.getByRole('link', { name: 'checkout' }).getAttribute('href')).toBe('/topology/cmp1');
+    expect(m.getByRole('link', { name: 'checkout-deploy' }).getAttribute('href')).toBe('/catalog/cfg1');
+    expect(m.getByRole('button', { name: LINK_TO_INCIDENT.attachButton })).toBeTruthy();
+  });
+
+  it('on screens shorter than 992 px the chart moves into a Graph tab', async () => {
+    Object.defineProperty(window, 'innerHeight', { configurable: true, value: 800 });
+    modalApi();
+    renderApp('/health?checkId=c1&timeRange=1h');
+    const dialog = await screen.findByRole('dialog', { name: /checkout-http/ }, wait);
+    const m = within(dialog);
+    await m.findByRole('tab', { name: 'Graph' }, wait);
+    expect(m.queryByText('uptime and latency chart')).toBeNull();
+    await userEvent.click(m.getByRole('tab', { name: 'Graph' }));
+    expect(m.getByText('uptime and latency chart')).toBeTruthy();
+  });
+
+  it('defaults the time range from the last run age and asks the graph for that window; changing it refetches', async () => {
+    const { calls } = modalApi();
+    const { router } = renderApp('/health?checkId=c1');
+    const dialog = await screen.findByRole('dialog', { name: /checkout-http/ }, wait);
+    const select = (await within(dialog).findByRole('combobox', { name: 'Time Range' }, wait)) as HTMLSelectElement;
+    await waitFor(() => expect(select.value).toBe('2h'), wait); // last run 90 minutes ago
+    await waitFor(
+      () =>
+        expect(
+          calls.some((c) => c.url.pathname === '/api/canary/api/graph' && c.url.searchParams.get('start') === '120m'),
+        ).toBe(true),
+      wait,
+    );
+    await userEvent.selectOptions(select, '1d');
+    expect(router.state.location.search).toContain('timeRange=1d');
+    await waitFor(
+      () =>
+        expect(
+          calls.some((c) => c.url.pathname === '/api/canary/api/graph' && c.url.searchParams.get('start') === '1440m'),
+        ).toBe(true),
+      wait,
+    );
+  });
+
+  it('filters the history by status and duration, refuses a bad typed duration, pages by 50 and resets to page one', async () => {
+    const { calls } = modalApi();
+    const { router } = renderApp('/health?checkId=c1&timeRange=1h');
+    const dialog = await screen.findByRole('dialog', { name: /checkout-http/ }, wait);
+    const m = within(dialog);
+    await m.findByText('run 0', {}, wait);
+    const first = historyCalls(calls)[0]?.url.searchParams;
+    expect(first?.get('limit')).toBe(String(CHECK_HISTORY.pageSize));
+    expect(first?.get('offset')).toBe('0');
+    expect(first?.getAll('time').map((t) => t.slice(0, 4))).toEqual(['gte.', 'lte.']);
+    expect(first?.get('order')).toBe('time.desc');
+
+    await userEvent.click(m.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(historyCalls(calls).at(-1)?.url.searchParams.get('offset')).toBe('50'), wait);
+    expect(router.state.location.search).toContain('pageIndex=1');
+
+    await userEvent.selectOptions(m.getByLabelText('Status'), 'unhealthy');
+    await waitFor(() => expect(historyCalls(calls).at(-1)?.url.searchParams.get('status')).toBe('eq.false'), wait);
+    expect(historyCalls(calls).at(-1)?.url.searchParams.get('offset')).toBe('0');
+    expect(router.state.location.search).not.toContain('pageIndex');
+
+    await userEvent.selectOptions(m.getByLabelText('Duration'), '500ms');
+    await waitFor(() => expect(historyCalls(calls).at(-1)?.url.searchParams.get('duration')).toBe('gte.500'), wait);
+
+    await userEvent.selectOptions(m.getByLabelText('Duration'), 'custom');
+    await userEvent.type(m.getByLabelText('Custom duration'), '2m');
+    await userEvent.click(m.getByRole('button', { name: 'Apply' }));
+    expect(m.getByRole('alert').textContent).toBe(CHECK_HISTORY.durationMessage);
+    expect(historyCalls(calls).at(-1)?.url.searchParams.get('duration')).toBe('gte.500');
+    await userEvent.clear(m.getByLabelText('Custom duration'));
+    await userEvent.type(m.getByLabelText('Custom duration'), '1.5s');
+    await userEvent.click(m.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(historyCalls(calls).at(-1)?.url.searchParams.get('duration')).toBe('gte.1500'), wait);
+    expect(m.queryByRole('alert')).toBeNull();
+  });
+
+  it('Run Now is shown to an editor and runs the check; a viewer sees neither Run Now nor Attach as Evidence', async () => {
+    const { calls } = modalApi(editorSession);
+    const view = renderApp('/health?checkId=c1&timeRange=1h');
+    const dialog = await screen.findByRole('dialog', { name: /checkout-http/ }, wait);
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Run Now' }, wait));
+    await waitFor(
+      () =>
+        expect(calls.some((c) => c.url.pathname === '/api/canary/run/check/c1' && c.init?.method === 'POST')).toBe(
+          true,
+        ),
+      wait,
+    );
+    view.unmount();
+
+    modalApi(viewerSession);
+    renderApp('/health?checkId=c1&timeRange=1h');
+    const viewerDialog = await screen.findByRole('dialog', { name: /checkout-http/ }, wait);
+    await within(viewerDialog).findByRole('region', { name: 'Uptime' }, wait);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(within(viewerDialog).queryByRole('button', { name: 'Run Now' })).toBeNull();
+    expect(within(viewerDialog).queryByRole('button', { name: LINK_TO_INCIDENT.attachButton })).toBeNull();
+  });
+
+  it('closing removes the check from the URL', async () => {
+    modalApi();
+    const { router } = renderApp('/health?checkId=c1&timeRange=1h&duration=1s');
+    const dialog = await screen.findByRole('dialog', { name: /checkout-http/ }, wait);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), wait);
+    expect(router.state.location.search).toBe('');
+  });
+});
