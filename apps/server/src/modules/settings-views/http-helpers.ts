@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import type { AuditContext } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
 import type { AppEnv } from '../../platform/request-context.js';
 
@@ -14,4 +15,9 @@ export async function readJson(c: Context<AppEnv>): Promise<unknown> {
 /** The signed-in person's id, for created_by columns; null for system or anonymous callers. */
 export function actorId(c: Context<AppEnv>): string | null {
   return c.var.actor.kind === 'person' ? c.var.actor.id : null;
+}
+
+/** The actor and request id of a mutating request, for the service to write its audit row. */
+export function auditContext(c: Context<AppEnv>): AuditContext {
+  return { actor: c.var.actor, requestId: c.var.requestId };
 }

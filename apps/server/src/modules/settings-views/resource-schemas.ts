@@ -249,3 +249,33 @@ export function jsonSchemaOf(entry: ResourceSchema): JsonSchema {
   }
   return schema;
 }
+
+const builtDocuments = new Map<string, JsonSchema>();
+
+/**
+ * The schema of a whole resource document as the editor's Code tab holds it: `metadata` (name
+ * required, namespace, labels) and `spec` (the type's spec schema), so issues are reported at their
+ * line in the document the user sees.
+ */
+export function documentSchemaOf(entry: ResourceSchema): JsonSchema {
+  let schema = builtDocuments.get(entry.table);
+  if (!schema) {
+    const { $schema: _draft, $id: _id, title: _title, ...spec } = jsonSchemaOf(entry);
+    schema = {
+      $schema: DRAFT,
+      $id: `/api/schemas/${entry.file}.document.schema.json`,
+      title: `${entry.title} document`,
+      ...obj(
+        {
+          apiVersion: str,
+          kind: str,
+          metadata: obj({ name: strMin, namespace: str, labels: map, icon: str }, ['name']),
+          spec,
+        },
+        ['metadata', 'spec'],
+      ),
+    };
+    builtDocuments.set(entry.table, schema);
+  }
+  return schema;
+}

@@ -104,4 +104,25 @@ describe('editor schemas', () => {
     expect(missing.status).toBe(400);
     expect((await jsonOf(missing)).message).toBe('spec: This field is required (the YAML text to validate)');
   });
+
+  it('validates a whole document and reports issues at their line in it', async () => {
+    const request = (document: string) =>
+      t.app.request('/api/schemas/canary/validate', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ document }),
+      });
+    const ok = await request('metadata:\n  name: home\nspec:\n  http:\n    - name: home\n      url: https://x\n');
+    expect(ok.status).toBe(200);
+    expect(await jsonOf(ok)).toMatchObject({ valid: true, spec: { metadata: { name: 'home' } } });
+    const bad = await request('metadata:\n  namespace: default\nspec:\n  interval: soon\n');
+    expect(bad.status).toBe(400);
+    const body = await jsonOf(bad);
+    expect(body.details).toEqual({
+      issues: [
+        { line: 2, column: 3, path: '/metadata', message: 'name is required' },
+        { line: 4, column: 13, path: '/spec/interval', message: 'interval must be integer' },
+      ],
+    });
+  });
 });

@@ -3,7 +3,13 @@ import { AppError } from '../../platform/errors.js';
 import type { AppEnv } from '../../platform/request-context.js';
 import { requireSignIn } from '../../platform/require-permission.js';
 import type { ModuleDeps } from '../register-modules.js';
-import { findResourceSchema, jsonSchemaOf, RESOURCE_SCHEMAS, type ResourceSchema } from './resource-schemas.js';
+import {
+  documentSchemaOf,
+  findResourceSchema,
+  jsonSchemaOf,
+  RESOURCE_SCHEMAS,
+  type ResourceSchema,
+} from './resource-schemas.js';
 import { validateSpecText } from './yaml-validation.js';
 
 const SUFFIX = '.schema.json';
@@ -17,25 +23,32 @@ function schemaOrThrow(name: string): ResourceSchema {
   return entry;
 }
 
-/** The spec text of a validate request: a raw YAML body, or JSON `{ "spec": "<yaml text>" }`. */
-async function specText(c: Context<AppEnv>): Promise<string> {
+/**
+ * The text of a validate request: a raw YAML body, JSON `{ "spec": "<yaml text>" }`, or JSON
+ * `{ "document": "<yaml text>" }` for a whole resource document (metadata and spec).
+ */
+async function specText(c: Context<AppEnv>): Promise<{ text: string; document: boolean }> {
   const type = c.req.header('content-type') ?? '';
-  if (!type.includes('application/json')) return c.req.text();
+  if (!type.includes('application/json')) return { text: await c.req.text(), document: false };
   let body: unknown;
   try {
     body = await c.req.json();
   } catch {
     throw new AppError('bad_request', 'The request body must be JSON');
   }
-  const spec = typeof body === 'object' && body !== null && 'spec' in body ? body.spec : undefined;
+  const field = (key: string) =>
+    typeof body === 'object' && body !== null && key in body ? body[key as keyof typeof body] : undefined;
+  const document = field('document');
+  if (typeof document === 'string') return { text: document, document: true };
+  const spec = field('spec');
   if (typeof spec !== 'string')
     throw new AppError('bad_request', 'spec: This field is required (the YAML text to validate)');
-  return spec;
+  return { text: spec, document: false };
 }
 
 /**
  * JSON schemas of the generic editor's types (`/api/schemas/{type}.schema.json`) and validation of
- * spec YAML against them with line numbers (`POST /api/schemas/{type}/validate`).
+ * spec YAML (or a whole resource document) against them with line numbers (`POST /api/schemas/{type}/validate`).
  */
 export function registerSchemaRoutes(app: Hono<AppEnv>, _deps: ModuleDeps): void {
   app.get('/api/schemas', requireSignIn(), (c) =>
@@ -54,8 +67,8 @@ export function registerSchemaRoutes(app: Hono<AppEnv>, _deps: ModuleDeps): void
   });
   app.post('/api/schemas/:type/validate', requireSignIn(), async (c) => {
     const entry = schemaOrThrow(c.req.param('type'));
-    const text = await specText(c);
-    const result = validateSpecText(text, jsonSchemaOf(entry));
+    const { text, document } = await specText(c);
+    const result = validateSpecText(text, document ? documentSchemaOf(entry) : jsonSchemaOf(entry));
     if (result.valid) return c.json({ valid: true, spec: result.value });
     const [first] = result.issues;
     const message = first ? `line ${first.line}, column ${first.column}: ${first.message}` : 'Invalid spec';
