@@ -6,8 +6,10 @@ import { TEXT } from '../kratos/ui-text.js';
 import { verifyPassword } from '../password.js';
 import { consumeLookup, consumeTotp } from '../second-factor.js';
 import { issueSession, methodNow } from '../session.service.js';
+import { authenticationOptions, keysOf, verifyAuthentication } from '../webauthn.js';
 import { clearFailures, type FlowRow, lockedUntil, recordFailure } from './flow.repo.js';
 import type { FlowContext, FlowHandler, FlowInit, FlowOutcome, Submission } from './flow-context.js';
+import { webauthnLoginNodes } from './webauthn-nodes.js';
 
 const SECOND_FACTORS = ['totp', 'lookup_secret', 'webauthn'] as const;
 
@@ -35,8 +37,19 @@ function passwordNodes(identifier?: string): UiNode[] {
   ];
 }
 
-function secondFactorNodes(credentials: CredentialRow[]): UiNode[] {
+/** Second-factor nodes for the identity's factors; WebAuthn options come with their challenge. */
+async function secondFactorNodes(
+  ctx: FlowContext,
+  credentials: CredentialRow[],
+): Promise<{ nodes: UiNode[]; internal: Record<string, unknown> }> {
   const nodes: UiNode[] = [];
+  const internal: Record<string, unknown> = {};
+  const keys = keysOf(credentials.find((c) => c.type === 'webauthn'));
+  if (keys.length) {
+    const options = await authenticationOptions(ctx.baseUrl, keys);
+    internal.webauthn_challenge = options.challenge;
+    nodes.push(...webauthnLoginNodes(options));
+  }
   if (credentials.some((c) => c.type === 'totp')) {
     nodes.push(
       input('totp', 'totp_code', 'text', { required: true, autocomplete: 'one-time-code', label: TEXT.totpLabel() }),
@@ -53,7 +66,7 @@ function secondFactorNodes(credentials: CredentialRow[]): UiNode[] {
       input('lookup_secret', 'method', 'submit', { value: 'lookup_secret', label: TEXT.useLookup() }),
     );
   }
-  return nodes;
+  return { nodes, internal };
 }
 
 const lockKey = (identifier: string) => `login:${identifier.trim().toLowerCase()}`;
@@ -112,7 +125,7 @@ async function submitSecondFactor(
   ctx: FlowContext,
   flow: FlowRow,
   body: Submission,
-  method: 'totp' | 'lookup_secret',
+  method: 'totp' | 'lookup_secret' | 'webauthn',
 ): Promise<FlowOutcome> {
   const current = ctx.current;
   if (!current) throw KRATOS_ERRORS.aal2WithoutSession();
@@ -123,7 +136,14 @@ async function submitSecondFactor(
     flow.ui.messages = [TEXT.tooManyAttempts()];
     return { kind: 'invalid', status: 429 };
   }
-  if (method === 'totp') {
+  if (method === 'webauthn') {
+    const challenge = typeof flow.internal.webauthn_challenge === 'string' ? flow.internal.webauthn_challenge : '';
+    if (!(await verifyAuthentication(ctx.db, ctx.baseUrl, credential, challenge, body.webauthn_login ?? ''))) {
+      return failed(ctx, flow, key, TEXT.webauthnFailed());
+    }
+    const { webauthn_challenge: _used, ...rest } = flow.internal;
+    flow.internal = rest;
+  } else if (method === 'totp') {
     const code = (body.totp_code ?? '').trim();
     if (!code) {
       addFieldMessage(flow.ui, 'totp_code', TEXT.required('totp_code'));
@@ -182,12 +202,11 @@ export const loginFlow: FlowHandler = {
       const credentials = await listCredentials(ctx.db, current.identity.id);
       if (!hasSecondFactor(credentials) || (current.session.aal === 'aal2' && !refresh))
         throw KRATOS_ERRORS.sessionAlreadyAvailable();
+      const factors = await secondFactorNodes(ctx, credentials);
       return {
         state: 'choose_method',
-        nodes: [
-          input('default', 'identifier', 'hidden', { value: current.identity.traits.email }),
-          ...secondFactorNodes(credentials),
-        ],
+        nodes: [input('default', 'identifier', 'hidden', { value: current.identity.traits.email }), ...factors.nodes],
+        internal: factors.internal,
         messages: [TEXT.mfa()],
         requestedAal: 'aal2',
         refresh,
@@ -220,7 +239,7 @@ export const loginFlow: FlowHandler = {
       if (!flow.refresh && ctx.current) throw KRATOS_ERRORS.sessionAlreadyAvailable();
       return submitPassword(ctx, flow, body);
     }
-    if ((method === 'totp' || method === 'lookup_secret') && flow.requested_aal === 'aal2') {
+    if ((method === 'totp' || method === 'lookup_secret' || method === 'webauthn') && flow.requested_aal === 'aal2') {
       return submitSecondFactor(ctx, flow, body, method);
     }
     flow.ui.messages = [TEXT.noLoginStrategy()];

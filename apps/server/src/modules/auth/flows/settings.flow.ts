@@ -1,6 +1,7 @@
 import { AUTH_LIMITS, AUTH_ROUTES, ORY_BASE_PATH } from '@mc/contracts';
 import {
   deleteCredential,
+  displayName,
   findPersonByEmail,
   getIdentity,
   listCredentials,
@@ -16,9 +17,11 @@ import { hashPassword, passwordPolicyViolation } from '../password.js';
 import { lookupConfigOf, newLookupCodes, newTotpSecret, totpStep } from '../second-factor.js';
 import { revokeOtherSessions } from '../session.repo.js';
 import { identityJson, issueSession, methodNow } from '../session.service.js';
+import { keysOf, registrationOptions, verifyRegistration } from '../webauthn.js';
 import type { FlowRow } from './flow.repo.js';
 import type { FlowContext, FlowHandler, FlowOutcome, Submission } from './flow-context.js';
 import { lookupNodes, passwordNodes, profileNodes, totpNodes } from './settings-nodes.js';
+import { webauthnSettingsNodes } from './webauthn-nodes.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -34,12 +37,17 @@ async function buildNodes(
   const secret = typeof flow.internal.totp_secret === 'string' ? flow.internal.totp_secret : newTotpSecret();
   flow.internal = { ...flow.internal, totp_secret: secret };
   const pending = Array.isArray(flow.internal.lookup_codes) ? (flow.internal.lookup_codes as string[]) : undefined;
+  const keys = keysOf(credentials.find((c) => c.type === 'webauthn'));
+  const user = { id: identityId, email: identity.traits.email, name: displayName(identity.traits) };
+  const options = await registrationOptions(ctx.baseUrl, user, keys);
+  flow.internal = { ...flow.internal, webauthn_challenge: options.challenge };
   return [
     ...(flow.type === 'browser' ? [csrfNode(flow.csrf_token)] : []),
     ...profileNodes(identity.traits),
     ...passwordNodes(),
     ...(await totpNodes(credentials, secret, identity.traits.email)),
     ...lookupNodes(pending),
+    ...webauthnSettingsNodes(keys, options),
   ];
 }
 
@@ -58,7 +66,7 @@ function requirePrivileged(ctx: FlowContext, flow: FlowRow): void {
  * A privilege change rotates a browser session (new token, cookie replaced) at the given level;
  * an api client keeps its token, so its session is left as is.
  */
-async function rotate(ctx: FlowContext, aal: 'aal1' | 'aal2', method?: 'totp') {
+async function rotate(ctx: FlowContext, aal: 'aal1' | 'aal2', method?: 'totp' | 'webauthn') {
   const current = ctx.current;
   if (!current || ctx.type !== 'browser') return undefined;
   return issueSession(ctx.db, current.identity.id, {
@@ -167,7 +175,41 @@ async function saveLookup(ctx: FlowContext, flow: FlowRow, body: Submission, ide
   return { kind: 'invalid' };
 }
 
-/** The settings flow: profile, password, TOTP with a QR code, backup recovery codes. */
+/**
+ * Adds a security key (verified against the flow's challenge; the session becomes aal2 as when
+ * TOTP is linked, since whoami asks for the highest level) or removes one by id.
+ */
+async function saveWebauthn(
+  ctx: FlowContext,
+  flow: FlowRow,
+  body: Submission,
+  identityId: string,
+): Promise<FlowOutcome> {
+  requirePrivileged(ctx, flow);
+  const credential = (await listCredentials(ctx.db, identityId)).find((c) => c.type === 'webauthn');
+  const keys = keysOf(credential);
+  if (body.webauthn_remove) {
+    const left = keys.filter((key) => key.id !== body.webauthn_remove);
+    if (left.length === keys.length) {
+      flow.ui.messages = [TEXT.noLoginStrategy()];
+      return { kind: 'invalid' };
+    }
+    if (left.length) await upsertCredential(ctx.db, identityId, 'webauthn', { credentials: left });
+    else await deleteCredential(ctx.db, identityId, 'webauthn');
+    return { kind: 'updated', issued: await rotate(ctx, ctx.current?.session.aal ?? 'aal1') };
+  }
+  const challenge = typeof flow.internal.webauthn_challenge === 'string' ? flow.internal.webauthn_challenge : '';
+  const name = (body.webauthn_register_displayname ?? '').trim().slice(0, 100) || 'Security key';
+  const key = await verifyRegistration(ctx.baseUrl, challenge, body.webauthn_register ?? '', name);
+  if (!key) {
+    addFieldMessage(flow.ui, 'webauthn_register_displayname', TEXT.webauthnFailed());
+    return { kind: 'invalid' };
+  }
+  await upsertCredential(ctx.db, identityId, 'webauthn', { credentials: [...keys, key] });
+  return { kind: 'updated', issued: await rotate(ctx, 'aal2', 'webauthn') };
+}
+
+/** The settings flow: profile, password, TOTP with a QR code, backup recovery codes, security keys. */
 export const settingsFlow: FlowHandler = {
   kind: 'settings',
   uiPath: AUTH_ROUTES.settings,
@@ -192,12 +234,14 @@ export const settingsFlow: FlowHandler = {
   async submit(ctx, flow, body): Promise<FlowOutcome> {
     clearMessages(flow.ui);
     const identityId = flow.identity_id as string; // settings flows always belong to an identity
-    const method = body.method ?? '';
+    // as in Kratos, the security-key buttons stand for their method when none is sent
+    const method = body.method || (body.webauthn_register || body.webauthn_remove ? 'webauthn' : '');
     const handlers: Record<string, typeof saveProfile> = {
       profile: saveProfile,
       password: savePassword,
       totp: saveTotp,
       lookup_secret: saveLookup,
+      webauthn: saveWebauthn,
     };
     const handler = handlers[method];
     if (!handler) {

@@ -82,6 +82,10 @@ export const TEXT = {
     ),
   duplicate: () => error(4000007, 'An account with the same identifier (email, phone, username, ...) exists already.'),
   invalidTotp: () => error(4000008, 'The provided authentication code is invalid, please try again.'),
+  webauthnFailed: () =>
+    error(4000001, 'The hardware key could not be verified, please try again.', {
+      reason: 'webauthn',
+    }),
   invalidLookup: () => error(4000016, 'The backup recovery code is not valid.'),
   lookupAlreadyUsed: () => error(4000012, 'This backup recovery code has already been used.'),
   tooManyAttempts: () => error(4000034, 'Too many failed attempts. Please wait a few minutes and try again.'),

@@ -20,6 +20,9 @@ export interface UiNode {
     required?: boolean;
     disabled?: boolean;
     autocomplete?: string;
+    /** WebAuthn triggers: the call Kratos's webauthn.js would make, and its name. */
+    onclick?: string;
+    onclickTrigger?: string;
     id?: string;
     src?: string;
     text?: UiText;

@@ -1,5 +1,6 @@
-import { type FormEvent, useRef } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import type { Flow, UiNode, UiText } from '../api/ory';
+import { runWebauthnCeremony, WEBAUTHN_ANSWER_FIELD } from '../api/webauthn-ceremony';
 
 function Messages({ messages }: { messages?: UiText[] }) {
   if (!messages?.length) return null;
@@ -30,11 +31,13 @@ function NodeView({
   index,
   submitting,
   prefill,
+  onTrigger,
 }: {
   node: UiNode;
   index: number;
   submitting: boolean;
   prefill?: Record<string, string>;
+  onTrigger: (node: UiNode, form: HTMLFormElement | null) => void;
 }) {
   const a = node.attributes;
   const label = node.meta.label?.text;
@@ -60,6 +63,19 @@ function NodeView({
   }
   if (node.type !== 'input' || !a.name) return null;
   if (a.type === 'hidden') return <input type="hidden" name={a.name} value={String(a.value ?? '')} />;
+  if (a.type === 'button' && a.onclickTrigger) {
+    return (
+      <button
+        type="button"
+        name={a.name}
+        disabled={submitting || a.disabled}
+        onClick={(event) => onTrigger(node, event.currentTarget.form)}
+        className="w-full rounded border border-blue-600 px-4 py-2 text-sm font-medium text-blue-700 hover:bg-blue-50 disabled:opacity-60"
+      >
+        {label ?? a.name}
+      </button>
+    );
+  }
   if (a.type === 'submit' || a.type === 'button') {
     return (
       <button
@@ -115,6 +131,7 @@ export function FlowForm({
   showMessages?: boolean;
 }) {
   const clicked = useRef<HTMLButtonElement | null>(null);
+  const [keyError, setKeyError] = useState<string>();
   const nodes = flow.ui.nodes.filter((n) => !groups || n.group === 'default' || groups.includes(n.group));
   const handle = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -123,6 +140,21 @@ export function FlowForm({
     const button = clicked.current;
     if (button?.name) values[button.name] = button.value;
     onSubmit(values);
+  };
+  // A WebAuthn trigger runs the ceremony, then submits the form with the answer (method webauthn).
+  const trigger = (node: UiNode, form: HTMLFormElement | null) => {
+    const call = node.attributes.onclickTrigger ?? '';
+    const field = WEBAUTHN_ANSWER_FIELD[call];
+    if (!form || !field || !node.attributes.onclick) return;
+    setKeyError(undefined);
+    runWebauthnCeremony(call, node.attributes.onclick).then(
+      (answer) => {
+        const values: Record<string, unknown> = {};
+        for (const [key, value] of new FormData(form)) if (typeof value === 'string') values[key] = value;
+        onSubmit({ ...values, [field]: answer, method: 'webauthn' });
+      },
+      () => setKeyError('The security key did not answer. Please try again.'),
+    );
   };
   return (
     <form
@@ -135,6 +167,11 @@ export function FlowForm({
       noValidate
     >
       {showMessages && <Messages messages={flow.ui.messages} />}
+      {keyError && (
+        <p role="alert" className="text-sm text-red-600">
+          {keyError}
+        </p>
+      )}
       {nodes.map((node, index) => (
         <NodeView
           key={`${node.group}-${node.attributes.name ?? node.attributes.id}-${String(node.attributes.value ?? index)}`}
@@ -142,6 +179,7 @@ export function FlowForm({
           index={index}
           submitting={submitting}
           prefill={prefill}
+          onTrigger={trigger}
         />
       ))}
     </form>

@@ -15,7 +15,7 @@ const SECTIONS: { title: string; group: string; empty: string }[] = [
   { title: SOCIAL, group: 'oidc', empty: 'No social sign-in provider is configured.' },
   { title: BACKUP, group: 'lookup_secret', empty: '' },
   { title: TOTP, group: 'totp', empty: '' },
-  { title: KEYS, group: 'webauthn', empty: 'Hardware tokens and biometrics are not available on this server yet.' },
+  { title: KEYS, group: 'webauthn', empty: '' },
 ];
 
 /** /profile-settings: one form per section; flow messages clear after 10 s; 'Go back' to return_to. */
