@@ -1,4 +1,4 @@
-import type { Tables } from '@mc/db';
+import type { Database, Tables } from '@mc/db';
 import { sql, type Transaction } from 'kysely';
 import type { Actor } from './request-context.js';
 
@@ -37,8 +37,8 @@ type JsonObject = Record<string, unknown>;
 /** One changed record: its id and its before/after images (null before = created, null after = deleted). */
 export interface AuditRecord {
   id: string | null;
-  before: JsonObject | null;
-  after: JsonObject | null;
+  before: object | null;
+  after: object | null;
 }
 
 /** One audit entry: one row in `audit_log` per mutating request (see docs/audit.md). */
@@ -53,8 +53,8 @@ export interface AuditEntry {
   records?: readonly AuditRecord[];
   /** Shorthand for a single record: ids plus one before/after pair. */
   ids?: readonly string[];
-  before?: JsonObject | null;
-  after?: JsonObject | null;
+  before?: object | null;
+  after?: object | null;
 }
 
 /** Anything with `query(text, params)`: a `pg` pool client inside a transaction, or the pool itself. */
@@ -62,7 +62,7 @@ export interface Queryable {
   query(text: string, params?: unknown[]): Promise<unknown>;
 }
 
-function mask(table: string, image: JsonObject | null): JsonObject | null {
+function mask(table: string, image: object | null): JsonObject | null {
   if (!image) return null;
   const out: JsonObject = {};
   for (const [key, value] of Object.entries(image)) {
@@ -81,7 +81,8 @@ function sameJson(a: unknown, b: unknown): boolean {
  * are masked, so a changed password shows as changed without showing either value.
  */
 export function diffRecord(table: string, record: AuditRecord): AuditRecord {
-  const { before, after } = record;
+  const before = record.before as JsonObject | null;
+  const after = record.after as JsonObject | null;
   if (!before || !after) return { id: record.id, before: mask(table, before), after: mask(table, after) };
   const changedBefore: JsonObject = {};
   const changedAfter: JsonObject = {};
@@ -127,4 +128,35 @@ export async function recordAuditIn(trx: Transaction<Tables>, entry: AuditEntry)
   const [kind, id, action, target, ids, changes, requestId] = toRow(entry);
   await sql`INSERT INTO audit_log (actor_kind, actor_id, action, target, target_ids, changes, request_id)
     VALUES (${kind}, ${id}, ${action}, ${target}, ${ids}::text[], ${changes}::jsonb, ${requestId})`.execute(trx);
+}
+
+/** Who made a change and in which request: what a service needs to audit it. */
+export interface AuditContext {
+  actor: Actor;
+  requestId?: string | null;
+}
+
+/** What a change reports about itself; the actor and request come from the {@link AuditContext}. */
+export type AuditChange = Omit<AuditEntry, 'actor' | 'requestId'>;
+
+/**
+ * Runs `work` in one transaction over a {@link Database} bound to it and writes the audit row it reports
+ * (null: nothing changed, no row) before COMMIT, so the change and its audit row land or vanish together.
+ * Inside `work`, use only `tx.db` (never a pool query: the embedded engine has one connection).
+ */
+export async function auditedTransaction<T>(
+  database: Database,
+  context: AuditContext,
+  work: (tx: Database) => Promise<{ value: T; audit: AuditChange | null }>,
+): Promise<T> {
+  return database.db.transaction().execute(async (trx) => {
+    const { value, audit } = await work({ ...database, db: trx });
+    if (audit) await recordAuditIn(trx, { ...audit, actor: context.actor, requestId: context.requestId ?? null });
+    return value;
+  });
+}
+
+/** The person behind a change, for created_by columns; null for system or anonymous callers. */
+export function actorPersonId(context: AuditContext): string | null {
+  return context.actor.kind === 'person' ? context.actor.id : null;
 }

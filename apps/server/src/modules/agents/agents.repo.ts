@@ -88,30 +88,31 @@ export function agentsRepo(database: Database) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
-    /** Soft-deletes the agent (its token stops working) and, with cleanup, every resource it owns. One transaction. */
+    /**
+     * Soft-deletes the agent (its token stops working) and, with cleanup, every resource it owns. Call it
+     * on a repository of a transaction so the agent and its resources go together.
+     */
     async softDelete(id: string, cleanup: boolean): Promise<{ deleted: boolean; cleaned: Record<string, number> }> {
-      return database.db.transaction().execute(async (trx) => {
-        const result = await trx
-          .updateTable('agents')
-          .set({ deleted_at: sql`now()`, token_hash: null, cleanup })
-          .where('id', '=', id)
-          .where('deleted_at', 'is', null)
-          .executeTakeFirst();
-        const cleaned: Record<string, number> = {};
-        if (Number(result.numUpdatedRows) === 0) return { deleted: false, cleaned };
-        if (cleanup) {
-          for (const table of AGENT_OWNED_TABLES) {
-            const marked = await trx
-              .updateTable(table)
-              .set({ deleted_at: sql`now()` })
-              .where('agent_id', '=', id)
-              .where('deleted_at', 'is', null)
-              .executeTakeFirst();
-            cleaned[table] = Number(marked.numUpdatedRows);
-          }
+      const result = await database.db
+        .updateTable('agents')
+        .set({ deleted_at: sql`now()`, token_hash: null, cleanup })
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      const cleaned: Record<string, number> = {};
+      if (Number(result.numUpdatedRows) === 0) return { deleted: false, cleaned };
+      if (cleanup) {
+        for (const table of AGENT_OWNED_TABLES) {
+          const marked = await database.db
+            .updateTable(table)
+            .set({ deleted_at: sql`now()` })
+            .where('agent_id', '=', id)
+            .where('deleted_at', 'is', null)
+            .executeTakeFirst();
+          cleaned[table] = Number(marked.numUpdatedRows);
         }
-        return { deleted: true, cleaned };
-      });
+      }
+      return { deleted: true, cleaned };
     },
   };
 }

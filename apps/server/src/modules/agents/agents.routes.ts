@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import type { AppEnv } from '../../platform/request-context.js';
 import { requirePermission } from '../../platform/require-permission.js';
 import type { ModuleDeps } from '../register-modules.js';
-import { actorId, readJson } from '../settings-views/http-helpers.js';
+import { auditContext, readJson } from '../settings-views/http-helpers.js';
 import { agentsService } from './agents.service.js';
 
 /** Agents (spec 000 §7: /agents, /agents_summary, PATCH properties, soft delete with cleanup, POST /agent/generate). */
@@ -14,13 +14,13 @@ export function registerAgentsRoutes(app: Hono<AppEnv>, deps: ModuleDeps): void 
     c.json(await agents.get(c.req.param('id'))),
   );
   app.patch('/api/agents/:id', requirePermission('agents', 'write'), async (c) =>
-    c.json(await agents.patch(c.req.param('id'), await readJson(c))),
+    c.json(await agents.patch(c.req.param('id'), await readJson(c), auditContext(c))),
   );
   app.delete('/api/agents/:id', requirePermission('agents', 'write'), async (c) => {
     const cleanup = ['true', '1', 'yes'].includes(c.req.query('cleanup') ?? '');
-    return c.json(await agents.remove(c.req.param('id'), cleanup));
+    return c.json(await agents.remove(c.req.param('id'), cleanup, auditContext(c)));
   });
   app.post('/api/agent/generate', requirePermission('agents', 'write'), async (c) =>
-    c.json(await agents.generate(await readJson(c), new URL(c.req.url).origin, actorId(c)), 201),
+    c.json(await agents.generate(await readJson(c), new URL(c.req.url).origin, auditContext(c)), 201),
   );
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type AgentGenerated, agentGenerateSchema, agentPatchSchema, NIL_AGENT_ID } from '@mc/contracts';
 import type { Database } from '@mc/db';
 import type { z } from 'zod';
+import { type AuditContext, actorPersonId, auditedTransaction } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
 import { type AgentSummaryRow, agentsRepo } from './agents.repo.js';
 
@@ -50,31 +51,50 @@ export function agentsService(database: Database) {
       if (!row) throw new AppError('not_found', `Agent ${id} not found`);
       return row;
     },
-    async patch(id: string, body: unknown): Promise<AgentSummaryRow> {
+    async patch(id: string, body: unknown, audit: AuditContext): Promise<AgentSummaryRow> {
       mustBeRemote(id);
       const input = parse(agentPatchSchema, body);
-      if (!(await repo.patch(id, input))) throw new AppError('not_found', `Agent ${id} not found`);
+      const before = await repo.summary(id);
+      await auditedTransaction(database, audit, async (tx) => {
+        if (!before || !(await agentsRepo(tx).patch(id, input)))
+          throw new AppError('not_found', `Agent ${id} not found`);
+        return {
+          value: undefined,
+          audit: { action: 'update', target: 'agents', ids: [id], before, after: { ...before, ...input } },
+        };
+      });
       return this.get(id);
     },
-    async remove(id: string, cleanup: boolean): Promise<{ cleaned: Record<string, number> }> {
+    async remove(id: string, cleanup: boolean, audit: AuditContext): Promise<{ cleaned: Record<string, number> }> {
       mustBeRemote(id);
-      const result = await repo.softDelete(id, cleanup);
-      if (!result.deleted) throw new AppError('not_found', `Agent ${id} not found`);
-      return { cleaned: result.cleaned };
+      return auditedTransaction(database, audit, async (tx) => {
+        const result = await agentsRepo(tx).softDelete(id, cleanup);
+        if (!result.deleted) throw new AppError('not_found', `Agent ${id} not found`);
+        return {
+          value: { cleaned: result.cleaned },
+          audit: { action: 'delete', target: 'agents', ids: [id], before: { id }, after: null },
+        };
+      });
     },
-    async generate(body: unknown, upstream: string, createdBy: string | null): Promise<AgentGenerated> {
+    async generate(body: unknown, upstream: string, audit: AuditContext): Promise<AgentGenerated> {
       const input = parse(agentGenerateSchema, body);
       if (await repo.nameTaken(input.name))
         throw new AppError('conflict', `An agent named '${input.name}' already exists`);
       const token = `mca_${randomBytes(32).toString('base64url')}`;
       const username = `agent-${input.name}`;
-      const id = await repo.insert({
+      const registered = {
         name: input.name,
         description: input.description ?? null,
         properties: input.properties ?? {},
         username,
-        tokenHash: hashAgentToken(token),
-        createdBy,
+      };
+      const id = await auditedTransaction(database, audit, async (tx) => {
+        const created = await agentsRepo(tx).insert({
+          ...registered,
+          tokenHash: hashAgentToken(token),
+          createdBy: actorPersonId(audit),
+        });
+        return { value: created, audit: { action: 'create', target: 'agents', ids: [created], after: registered } };
       });
       return {
         id,

@@ -2,7 +2,7 @@ import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../../platform/request-context.js';
 import { type NamedResource, requirePermission } from '../../platform/require-permission.js';
 import type { ModuleDeps } from '../register-modules.js';
-import { actorId, readJson } from '../settings-views/http-helpers.js';
+import { auditContext, readJson } from '../settings-views/http-helpers.js';
 import { connectionTestService } from './connection-test.service.js';
 import { connectionsServiceFor } from './connections.service.js';
 
@@ -24,13 +24,13 @@ export function registerConnectionsRoutes(app: Hono<AppEnv>, deps: ModuleDeps): 
     c.json(await connections.get(c.req.param('id'))),
   );
   app.post('/api/connections', requirePermission('connections', 'write'), async (c) =>
-    c.json(await connections.create(await readJson(c), actorId(c)), 201),
+    c.json(await connections.create(await readJson(c), auditContext(c)), 201),
   );
   app.put('/api/connections/:id', requirePermission('connections', 'write', one), async (c) =>
-    c.json(await connections.update(c.req.param('id'), await readJson(c))),
+    c.json(await connections.update(c.req.param('id'), await readJson(c), auditContext(c))),
   );
   app.delete('/api/connections/:id', requirePermission('connections', 'write', one), async (c) => {
-    await connections.remove(c.req.param('id'));
+    await connections.remove(c.req.param('id'), auditContext(c));
     return c.body(null, 204);
   });
   app.post('/api/connection/test/:id', requirePermission('connections', 'write', one), async (c) =>

@@ -3,7 +3,6 @@ import type { Database } from '@mc/db';
 import { createTestDatabase } from '@mc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox } from '../../platform/secrets.js';
-import { connectionsRepo } from './connections.repo.js';
 import { connectionsService } from './connections.service.js';
 import { fileReferenceResolver } from './reference-resolver.js';
 
@@ -15,9 +14,11 @@ afterAll(async () => {
   await database.close();
 });
 
+const SYSTEM = { actor: { kind: 'system', name: 'test' } } as const;
+
 const serviceWith = (box: ReturnType<typeof createSecretBox>) =>
   connectionsService({
-    repo: connectionsRepo(database),
+    database,
     secretBox: () => box,
     resolveReference: fileReferenceResolver('/nonexistent'),
   });
@@ -29,9 +30,9 @@ describe('key rotation', () => {
     const before = serviceWith(createSecretBox(oldKey));
     const created = await before.create(
       { name: 'rot', type: 'http', url: 'http://x', username: 'u', password: 'pw' },
-      null,
+      SYSTEM,
     );
-    await before.create({ name: 'hook', type: 'slack', password: 'xoxb-t', properties: { channel: 'ops' } }, null);
+    await before.create({ name: 'hook', type: 'slack', password: 'xoxb-t', properties: { channel: 'ops' } }, SYSTEM);
 
     const rotating = serviceWith(createSecretBox(newKey, [oldKey]));
     expect(await rotating.reencryptAll()).toBe(2);

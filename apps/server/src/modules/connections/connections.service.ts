@@ -12,11 +12,12 @@ import {
   validateConnectionFields,
 } from '@mc/contracts';
 import type { Database } from '@mc/db';
+import { type AuditContext, actorPersonId, auditedTransaction } from '../../platform/audit.js';
 import type { Config } from '../../platform/config.js';
 import { AppError } from '../../platform/errors.js';
 import { loadSecretBox, type SecretBox } from '../../platform/secrets.js';
 import { type ConnectionValues, isReference, mask, mergePlain, open, seal, secretPaths } from './connection-secrets.js';
-import { type ConnectionRow, type ConnectionsRepo, connectionsRepo } from './connections.repo.js';
+import { type ConnectionRow, connectionsRepo } from './connections.repo.js';
 import { fileReferenceResolver, type ReferenceResolver } from './reference-resolver.js';
 
 /** A connection with every secret decrypted and every reference resolved: for checks, scrapers, playbooks, channels. */
@@ -29,7 +30,7 @@ export interface ResolvedConnection extends ConnectionValues {
 
 /** What the service needs: its repo, the keyring (loaded on first use) and the reference resolver. */
 export interface ConnectionsServiceDeps {
-  repo: ConnectionsRepo;
+  database: Database;
   secretBox: () => SecretBox;
   resolveReference: ReferenceResolver;
 }
@@ -61,7 +62,8 @@ function parseInput(body: unknown): ConnectionInput {
  * {@link ConnectionsService.resolveConnection}, the only way to the decrypted values.
  */
 export function connectionsService(deps: ConnectionsServiceDeps) {
-  const { repo, secretBox } = deps;
+  const { secretBox } = deps;
+  const repo = connectionsRepo(deps.database);
 
   const toApi = (row: ConnectionRow): Connection => {
     const masked = mask(values(row), secretPaths(definitionOf(row.type)));
@@ -140,23 +142,43 @@ export function connectionsService(deps: ConnectionsServiceDeps) {
     async get(id: string): Promise<Connection> {
       return toApi(await mustGet(id));
     },
-    async create(body: unknown, createdBy: string | null): Promise<Connection> {
+    async create(body: unknown, audit: AuditContext): Promise<Connection> {
       const row = await prepare(parseInput(body), undefined);
       await assertFreeName(row.namespace, row.name);
-      return toApi(await repo.insert(row, createdBy));
+      return auditedTransaction(deps.database, audit, async (tx) => {
+        const created = toApi(await connectionsRepo(tx).insert(row, actorPersonId(audit)));
+        return {
+          value: created,
+          audit: { action: 'create', target: 'connections', ids: [created.id], after: created },
+        };
+      });
     },
-    async update(id: string, body: unknown): Promise<Connection> {
+    async update(id: string, body: unknown, audit: AuditContext): Promise<Connection> {
       const stored = await mustGet(id);
       const input = parseInput(body);
       // Stored secrets carry over only while the type stays the same.
       const row = await prepare(input, stored.type === input.type ? stored : undefined);
       await assertFreeName(row.namespace, row.name, id);
-      const updated = await repo.update(id, row);
-      if (!updated) throw new AppError('not_found', `Connection ${id} not found`);
-      return toApi(updated);
+      return auditedTransaction(deps.database, audit, async (tx) => {
+        const updated = await connectionsRepo(tx).update(id, row);
+        if (!updated) throw new AppError('not_found', `Connection ${id} not found`);
+        const after = toApi(updated);
+        return {
+          value: after,
+          audit: { action: 'update', target: 'connections', ids: [id], before: toApi(stored), after },
+        };
+      });
     },
-    async remove(id: string): Promise<void> {
-      if (!(await repo.softDelete(id))) throw new AppError('not_found', `Connection ${id} not found`);
+    async remove(id: string, audit: AuditContext): Promise<void> {
+      await auditedTransaction(deps.database, audit, async (tx) => {
+        const txRepo = connectionsRepo(tx);
+        const before = await txRepo.byId(id);
+        if (!before || !(await txRepo.softDelete(id))) throw new AppError('not_found', `Connection ${id} not found`);
+        return {
+          value: undefined,
+          audit: { action: 'delete', target: 'connections', ids: [id], before: toApi(before) },
+        };
+      });
     },
     /**
      * The decrypted connection behind a reference: an id, `connection://<type>/<name>` or
@@ -216,7 +238,7 @@ export function connectionsServiceFor(deps: { database: Database; config: Config
   if (existing) return existing;
   let box: SecretBox | undefined;
   const service = connectionsService({
-    repo: connectionsRepo(deps.database),
+    database: deps.database,
     secretBox: () => {
       box ??= loadSecretBox({ env: process.env, dataDir: deps.config.MC_DATA_DIR });
       return box;

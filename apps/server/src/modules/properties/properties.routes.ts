@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import type { AppEnv } from '../../platform/request-context.js';
 import { requirePermission, requireSignIn } from '../../platform/require-permission.js';
 import type { ModuleDeps } from '../register-modules.js';
-import { actorId, readJson } from '../settings-views/http-helpers.js';
+import { auditContext, readJson } from '../settings-views/http-helpers.js';
 import { propertiesService } from './properties.service.js';
 
 /** Properties and feature flags by name (spec 000 §7 "/properties: GET, POST, PATCH, DELETE by name"). */
@@ -18,13 +18,13 @@ export function registerPropertiesRoutes(app: Hono<AppEnv>, deps: ModuleDeps): v
     c.json(await properties.get(c.req.param('name'))),
   );
   app.post('/api/properties', requirePermission('feature_flags', 'write'), async (c) =>
-    c.json(await properties.create(await readJson(c), actorId(c)), 201),
+    c.json(await properties.create(await readJson(c), auditContext(c)), 201),
   );
   app.patch('/api/properties/:name{.+}', requirePermission('feature_flags', 'write'), async (c) =>
-    c.json(await properties.update(c.req.param('name'), await readJson(c))),
+    c.json(await properties.update(c.req.param('name'), await readJson(c), auditContext(c))),
   );
   app.delete('/api/properties/:name{.+}', requirePermission('feature_flags', 'write'), async (c) => {
-    await properties.remove(c.req.param('name'));
+    await properties.remove(c.req.param('name'), auditContext(c));
     return c.body(null, 204);
   });
 }

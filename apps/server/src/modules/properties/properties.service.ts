@@ -1,6 +1,7 @@
 import { disabledFeatures, type Property, propertyInputSchema, propertyUpdateSchema } from '@mc/contracts';
 import type { Database } from '@mc/db';
 import type { z } from 'zod';
+import { type AuditContext, actorPersonId, auditedTransaction } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
 import { type PropertyRow, propertiesRepo } from './properties.repo.js';
 
@@ -38,20 +39,41 @@ export function propertiesService(database: Database) {
     async disabledFeatures(): Promise<string[]> {
       return [...disabledFeatures(await repo.list())].sort();
     },
-    async create(body: unknown, createdBy: string | null): Promise<Property> {
+    async create(body: unknown, audit: AuditContext): Promise<Property> {
       const input = parse(propertyInputSchema, body);
-      const row = await repo.insert(input.name, input.value, createdBy);
-      if (!row) throw new AppError('conflict', `Property '${input.name}' already exists`);
-      return toApi(row);
+      return auditedTransaction(database, audit, async (tx) => {
+        const row = await propertiesRepo(tx).insert(input.name, input.value, actorPersonId(audit));
+        if (!row) throw new AppError('conflict', `Property '${input.name}' already exists`);
+        return {
+          value: toApi(row),
+          audit: { action: 'create', target: 'properties', ids: [row.name], after: toApi(row) },
+        };
+      });
     },
-    async update(name: string, body: unknown): Promise<Property> {
+    async update(name: string, body: unknown, audit: AuditContext): Promise<Property> {
       const input = parse(propertyUpdateSchema, body);
-      const row = await repo.update(name, input.value);
-      if (!row) throw new AppError('not_found', `Property '${name}' not found`);
-      return toApi(row);
+      return auditedTransaction(database, audit, async (tx) => {
+        const txRepo = propertiesRepo(tx);
+        const before = await txRepo.get(name);
+        const row = before && (await txRepo.update(name, input.value));
+        if (!before || !row) throw new AppError('not_found', `Property '${name}' not found`);
+        return {
+          value: toApi(row),
+          audit: { action: 'update', target: 'properties', ids: [name], before: toApi(before), after: toApi(row) },
+        };
+      });
     },
-    async remove(name: string): Promise<void> {
-      if (!(await repo.softDelete(name))) throw new AppError('not_found', `Property '${name}' not found`);
+    async remove(name: string, audit: AuditContext): Promise<void> {
+      await auditedTransaction(database, audit, async (tx) => {
+        const txRepo = propertiesRepo(tx);
+        const before = await txRepo.get(name);
+        if (!before || !(await txRepo.softDelete(name)))
+          throw new AppError('not_found', `Property '${name}' not found`);
+        return {
+          value: undefined,
+          audit: { action: 'delete', target: 'properties', ids: [name], before: toApi(before) },
+        };
+      });
     },
   };
 }

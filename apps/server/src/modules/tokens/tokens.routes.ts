@@ -1,14 +1,13 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { createTokenSchema } from '@mc/contracts';
 import type { Database } from '@mc/db';
 import { AppError } from '../../platform/errors.js';
 import type { AppEnv } from '../../platform/request-context.js';
 import { requireSignIn } from '../../platform/require-permission.js';
-import { insertToken, listTokens, revokeToken } from './tokens.repo.js';
+import { listTokens } from './tokens.repo.js';
+import { tokensService } from './tokens.service.js';
 
 /** Prefix of API tokens (the authentication middleware tells them from session tokens by it). */
-const PREFIX = 'mcat_';
 const errorSchema = z.object({ code: z.string(), message: z.string() });
 const tokenSchema = z.object({
   id: z.string(),
@@ -66,18 +65,13 @@ const revokeTokenRoute = createRoute({
 
 /** API tokens for scripts and agents: create, list, revoke; each acts as its creator (issue 3 §8). */
 export function registerTokenRoutes(app: OpenAPIHono<AppEnv>, deps: { database: Database }): void {
+  const tokens = tokensService(deps.database);
   app.openapi(
     createTokenRoute,
     async (c) => {
-      const personId = personOf(c.var.actor);
-      const input = c.req.valid('json');
-      const secret = `${PREFIX}${randomBytes(32).toString('base64url')}`;
-      const expiresAt = input.expiresInDays ? new Date(Date.now() + input.expiresInDays * 86_400_000) : null;
-      const row = await insertToken(deps.database.db, {
-        name: input.name,
-        valueHash: createHash('sha256').update(secret).digest('hex'),
-        personId,
-        expiresAt,
+      const { row, secret } = await tokens.create(personOf(c.var.actor), c.req.valid('json'), {
+        actor: c.var.actor,
+        requestId: c.var.requestId,
       });
       const out: TokenOut = {
         id: row.id,
@@ -109,9 +103,10 @@ export function registerTokenRoutes(app: OpenAPIHono<AppEnv>, deps: { database: 
   app.openapi(
     revokeTokenRoute,
     async (c) => {
-      if (!(await revokeToken(deps.database.db, personOf(c.var.actor), c.req.valid('param').id))) {
-        throw new AppError('not_found', 'No such API token');
-      }
+      await tokens.revoke(personOf(c.var.actor), c.req.valid('param').id, {
+        actor: c.var.actor,
+        requestId: c.var.requestId,
+      });
       return c.body(null, 204);
     },
     (result, c) => (result.success ? undefined : c.json({ code: 'not_found', message: 'No such API token' }, 404)),
