@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type ConnectionField, type ConnectionFieldPath, connectionType } from './connection-types.js';
 
+export * from './connection-messages.js';
 export * from './connection-types.js';
 export * from './connection-urls.js';
 

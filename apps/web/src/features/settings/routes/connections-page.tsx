@@ -1,11 +1,74 @@
-import { EmptyState } from '../../../components/empty-state';
+import { CONNECTION_TYPES } from '@mc/contracts';
+import { useEffect, useState } from 'react';
+import { useTableUrlState } from '../../../components/data-table/use-table-url-state';
 import { PageShell } from '../../../components/page-shell/page-shell';
+import { useCan } from '../../../lib/api/shell-queries';
+import { toastError } from '../../../lib/toast';
+import { useUrlParams } from '../../../lib/url-state';
+import { useConnectionsPage } from '../connections/api/get-connections';
+import { ConnectionModal } from '../connections/components/connection-modal';
+import { ConnectionsTable } from '../connections/components/connections-table';
+import { connectionsQuery } from '../connections/connections-query';
 
-/** The page of the connections; its area's issue fills it, until then it shows the honest empty state. */
+/**
+ * /settings/connections (000 §2, 001 §3): the server-paged list with a type filter, Add Connection
+ * for those who may write, and the create/edit dialog (`?id=` opens a connection, so it can be shared).
+ */
 export function ConnectionsPage() {
+  const canWrite = useCan({ resource: 'connections', action: 'write' });
+  const table = useTableUrlState();
+  const [params, update] = useUrlParams();
+  const [adding, setAdding] = useState(false);
+  const type = params.get('type');
+  const openId = params.get('id') ?? undefined;
+  const page = useConnectionsPage(connectionsQuery({ ...table, type }));
+
+  useEffect(() => {
+    if (page.error) toastError(page.error); // 001 §8: a connections load failure toasts its message
+  }, [page.error]);
+
   return (
-    <PageShell title="Connections">
-      <EmptyState />
+    <PageShell
+      title="Connections"
+      onRefresh={() => void page.refetch()}
+      loading={page.isFetching}
+      extra={
+        canWrite ? (
+          <button
+            type="button"
+            className="rounded bg-blue-600 px-3 py-1.5 text-sm text-white hover:bg-blue-700"
+            onClick={() => setAdding(true)}
+          >
+            Add Connection
+          </button>
+        ) : null
+      }
+    >
+      <div className="flex min-h-0 flex-1 flex-col gap-3 p-4">
+        <label className="flex items-center gap-2 text-sm text-gray-700">
+          Type
+          <select
+            className="rounded border border-gray-300 px-2 py-1 text-sm"
+            value={type ?? ''}
+            onChange={(event) => update({ type: event.target.value }, ['pageIndex'])}
+          >
+            <option value="">All</option>
+            {CONNECTION_TYPES.map((definition) => (
+              <option key={definition.type} value={definition.type}>
+                {definition.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <ConnectionsTable
+          rows={page.data?.rows ?? []}
+          total={page.data?.total ?? 0}
+          loading={page.isPending}
+          onOpen={(row) => update({ id: row.id })}
+        />
+      </div>
+      {adding ? <ConnectionModal onClose={() => setAdding(false)} /> : null}
+      {openId ? <ConnectionModal key={openId} id={openId} onClose={() => update({ id: undefined })} /> : null}
     </PageShell>
   );
 }

@@ -1,0 +1,119 @@
+import { ADMIN_MESSAGES, type ConnectionInput, type ConnectionTypeDefinition, connectionType } from '@mc/contracts';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../../components/confirm-dialog';
+import { ErrorPanel } from '../../../../components/error-panel';
+import { Modal } from '../../../../components/modal';
+import { Spinner } from '../../../../components/spinner';
+import { useCan } from '../../../../lib/api/shell-queries';
+import { useDeleteConnection } from '../api/delete-connection';
+import { useConnection } from '../api/get-connection';
+import { useSaveConnection } from '../api/save-connection';
+import { useTestConnection } from '../api/test-connection';
+import { connectionToValues, emptyConnectionValues } from '../connection-form-values';
+import { ConnectionForm } from './connection-form';
+import { ConnectionTestOutcome } from './connection-test-result';
+import { ConnectionTypePicker } from './connection-type-picker';
+
+/**
+ * Creating a connection (pick a type, then its form) or editing one (its form with masked secrets,
+ * Test and Delete). Without write access on connections the form is read-only and has no actions.
+ */
+export function ConnectionModal({ id, onClose }: { id?: string; onClose: () => void }) {
+  const canWrite = useCan({ resource: 'connections', action: 'write' });
+  const [picked, setPicked] = useState<ConnectionTypeDefinition>();
+  const [confirming, setConfirming] = useState(false);
+  const existing = useConnection(id);
+  const save = useSaveConnection(id);
+  const remove = useDeleteConnection();
+  const test = useTestConnection();
+
+  const current = existing.data;
+  const definition = id ? (existing.data ? connectionType(existing.data.type) : undefined) : picked;
+  const title = id
+    ? `Edit ${existing.data?.name ?? 'connection'}`
+    : picked
+      ? `Add ${picked.label} connection`
+      : 'Add Connection';
+  const submit = (body: ConnectionInput) => save.mutate(body, { onSuccess: onClose });
+
+  let content: React.ReactNode;
+  if (id && existing.isPending) content = <Spinner label="Loading connection" />;
+  else if (id && existing.error) content = <ErrorPanel error={existing.error} />;
+  else if (!definition) {
+    content = id ? (
+      <p className="text-sm text-gray-700">Unknown connection type '{existing.data?.type}'</p>
+    ) : (
+      <ConnectionTypePicker onPick={setPicked} />
+    );
+  } else {
+    content = (
+      <div className="flex flex-col gap-3">
+        <ConnectionForm
+          key={definition.type}
+          definition={definition}
+          initial={existing.data ? connectionToValues(existing.data) : emptyConnectionValues(definition)}
+          editing={Boolean(id)}
+          readOnly={!canWrite}
+          busy={save.isPending}
+          onSubmit={submit}
+          onCancel={onClose}
+          actions={
+            id && canWrite ? (
+              <>
+                <button
+                  type="button"
+                  className="rounded border border-red-300 px-3 py-1.5 text-sm text-red-700 hover:bg-red-50"
+                  onClick={() => setConfirming(true)}
+                >
+                  Delete
+                </button>
+                <button
+                  type="button"
+                  disabled={test.isPending}
+                  className="inline-flex items-center gap-2 rounded border border-gray-300 px-3 py-1.5 text-sm hover:bg-gray-50"
+                  onClick={() => test.mutate(id)}
+                >
+                  {test.isPending ? <Spinner label="Testing…" className="size-3" /> : null}
+                  Test
+                </button>
+              </>
+            ) : !id ? (
+              <button type="button" className="text-sm text-blue-700" onClick={() => setPicked(undefined)}>
+                Change type
+              </button>
+            ) : null
+          }
+        />
+        <ConnectionTestOutcome result={test.data} error={test.error ?? undefined} />
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <Modal open onClose={onClose} title={title} size="large" expandable>
+        {content}
+      </Modal>
+      {id && current ? (
+        <ConfirmDialog
+          open={confirming}
+          title="Delete connection"
+          description={ADMIN_MESSAGES.confirmDelete(current.name)}
+          busy={remove.isPending}
+          onClose={() => setConfirming(false)}
+          onConfirm={() =>
+            remove.mutate(
+              { id, name: current.name },
+              {
+                onSuccess: () => {
+                  setConfirming(false);
+                  onClose();
+                },
+              },
+            )
+          }
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { CONNECTION_TYPES, type ConnectionTypeDefinition } from '@mc/contracts';
+import { useState } from 'react';
+
+/** The grid of connection types a new connection starts from; hidden types (jmeter) are not offered. */
+export function ConnectionTypePicker({ onPick }: { onPick: (definition: ConnectionTypeDefinition) => void }) {
+  const [search, setSearch] = useState('');
+  const needle = search.trim().toLowerCase();
+  const shown = CONNECTION_TYPES.filter(
+    (definition) =>
+      !definition.hidden &&
+      (!needle || definition.label.toLowerCase().includes(needle) || definition.type.includes(needle)),
+  );
+  return (
+    <div className="flex flex-col gap-3">
+      <input
+        type="search"
+        aria-label="Search connection types"
+        placeholder="Search"
+        className="rounded border border-gray-300 px-2 py-1.5 text-sm"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+      />
+      <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        {shown.map((definition) => (
+          <li key={definition.type}>
+            <button
+              type="button"
+              onClick={() => onPick(definition)}
+              className="w-full rounded border border-gray-200 px-3 py-3 text-left text-sm hover:border-blue-400 hover:bg-blue-50"
+            >
+              {definition.label}
+              {definition.notification ? <span className="block text-xs text-gray-500">Notifications</span> : null}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
