@@ -9,6 +9,8 @@ import { registerIdentityModule } from './auth/identity.module.js';
 import { registerConnectionsRoutes } from './connections/connections.routes.js';
 import { registerHealthRoutes } from './health/health.routes.js';
 import { registerIncidentsRoutes } from './incidents/incidents.routes.js';
+import { registerPeopleRoutes } from './people/people.routes.js';
+import { registerPermissionsRoutes } from './permissions/permissions.routes.js';
 import { registerPropertiesRoutes } from './properties/properties.routes.js';
 import { registerRestRoutes } from './rest/rest.routes.js';
 import { registerSchemaRoutes } from './settings-views/schemas.routes.js';
@@ -36,4 +38,6 @@ export function registerModules(app: OpenAPIHono<AppEnv>, deps: ModuleDeps): voi
   registerAgentsRoutes(app, deps);
   registerSchemaRoutes(app, deps);
   registerHealthRoutes(app, deps);
+  registerPeopleRoutes(app, deps);
+  registerPermissionsRoutes(app, deps);
 }

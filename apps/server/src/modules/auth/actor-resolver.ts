@@ -2,43 +2,63 @@ import type { Database } from '@mc/db';
 import type { ActorResolver } from '../../platform/authenticate.js';
 import type { Actor } from '../../platform/request-context.js';
 import type { AccessControl } from '../rbac/access-control.js';
-import { loadGrants } from '../rbac/rbac.repo.js';
+import { grantsFromColumns, loadGrants } from '../rbac/rbac.repo.js';
 import { findTokenPerson, touchToken } from '../tokens/tokens.repo.js';
 import { sessionTokenOf } from './flows/flow-http.js';
 import { hasSecondFactor } from './flows/login.flow.js';
-import { listCredentials } from './identity.repo.js';
-import { findSession } from './session.service.js';
+import type { CredentialRow } from './identity.repo.js';
+import { findSessionPrincipal } from './session.repo.js';
 import { API_TOKEN_PREFIX, sha256 } from './tokens.js';
+
+/** The people-row fields of a person actor, read while authenticating so who-am-I needs no query. */
+export interface ActorProfile {
+  name: string;
+  email: string | null;
+  avatar: string | null;
+}
+
+const profiles = new WeakMap<Actor, ActorProfile>();
+
+/** The profile read with the actor's session, if the request was authenticated by one. */
+export function profileOf(actor: Actor): ActorProfile | undefined {
+  return profiles.get(actor);
+}
+
+/** Whether the identity's credentials include a second factor (the login flow owns the list). */
+function needsSecondFactor(types: readonly string[]): boolean {
+  // hasSecondFactor reads only the credential type; the authentication query returns just the types
+  return hasSecondFactor(types.map((type) => ({ type }) as CredentialRow));
+}
 
 /**
  * Resolves the actor of an API request: an API token (`Authorization: Bearer mcat_…`) acts as its
  * creator with the creator's permissions; a session (cookie or token) acts as its identity. A
- * session below its identity's highest level (aal1 while TOTP is set up) counts as nobody.
+ * session below its identity's highest level (aal1 while TOTP is set up), of an inactive identity
+ * or of a deleted person counts as nobody. A session costs one database round trip (session,
+ * identity, person, roles, teams and permission rows together); nothing is cached across requests,
+ * so a revoked session, a role change or an expired `until` applies to the very next request.
  */
 export function createActorResolver(database: Database, access: AccessControl): ActorResolver {
   const db = database.db;
   return async (c) => {
     const token = sessionTokenOf(c);
-    if (!token) return undefined;
-    let personId: string;
-    let via: 'session' | 'token';
+    if (!token || token.length > 200) return undefined;
     if (token.startsWith(API_TOKEN_PREFIX)) {
       const found = await findTokenPerson(db, sha256(token));
       if (!found) return undefined;
       void touchToken(db, found.id).catch(() => {});
-      personId = found.person_id;
-      via = 'token';
-    } else {
-      const current = await findSession(db, token);
-      if (!current) return undefined;
-      if (current.session.aal === 'aal1' && hasSecondFactor(await listCredentials(db, current.identity.id)))
-        return undefined;
-      personId = current.identity.id;
-      via = 'session';
+      const grants = await loadGrants(db, found.person_id);
+      const actor: Actor = { kind: 'person', id: found.person_id, roles: grants.roles, via: 'token' };
+      access.remember(actor, grants);
+      return actor;
     }
-    const grants = await loadGrants(db, personId);
-    const actor: Actor = { kind: 'person', id: personId, roles: grants.roles, via };
+    const principal = await findSessionPrincipal(db, sha256(token));
+    if (principal?.identity_state !== 'active') return undefined;
+    if (principal.aal === 'aal1' && needsSecondFactor(principal.credential_types)) return undefined;
+    const grants = grantsFromColumns(principal);
+    const actor: Actor = { kind: 'person', id: principal.identity_id, roles: grants.roles, via: 'session' };
     access.remember(actor, grants);
+    profiles.set(actor, { name: principal.name, email: principal.email, avatar: principal.avatar });
     return actor;
   };
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { type GrantColumns, grantColumns } from '../rbac/rbac.repo.js';
 import type { Db } from './identity.repo.js';
 
 /** An authentication method completed in a session. */
@@ -74,4 +75,33 @@ export async function revokeOtherSessions(db: Db, identityId: string, keepId: st
   await sql`UPDATE sessions SET active = false WHERE identity_id = ${identityId} AND active AND id IS DISTINCT FROM ${keepId}`.execute(
     db,
   );
+}
+
+/** The person behind a live session, as the authentication read path needs it in one round trip. */
+export interface SessionPrincipalRow extends GrantColumns {
+  identity_id: string;
+  aal: 'aal1' | 'aal2';
+  identity_state: 'active' | 'inactive';
+  credential_types: string[];
+  name: string;
+  email: string | null;
+  avatar: string | null;
+}
+
+/**
+ * The live session of a token hash with everything a request needs to know about its person — the
+ * identity's state and credential types (for the aal check), the people row (soft-deleted people count
+ * as nobody) and the grants — in one statement, so authenticating a request costs one round trip.
+ */
+export async function findSessionPrincipal(db: Db, tokenHash: string): Promise<SessionPrincipalRow | undefined> {
+  const { rows } = await sql<SessionPrincipalRow>`
+    SELECT s.identity_id, s.aal, i.state AS identity_state,
+      ARRAY(SELECT c.type FROM identity_credentials c WHERE c.identity_id = s.identity_id) AS credential_types,
+      p.name, p.email, p.avatar,
+      ${grantColumns(sql.ref('s.identity_id'))}
+    FROM sessions s
+    JOIN identities i ON i.id = s.identity_id
+    JOIN people p ON p.id = s.identity_id AND p.deleted_at IS NULL
+    WHERE s.token_hash = ${tokenHash} AND s.active AND s.expires_at > now()`.execute(db);
+  return rows[0];
 }

@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors.js';
 import type { AppEnv } from '../../platform/request-context.js';
 import { requireSignIn } from '../../platform/require-permission.js';
 import type { AccessControl } from '../rbac/access-control.js';
+import { type ActorProfile, profileOf } from './actor-resolver.js';
 
 const errorSchema = z.object({ code: z.string(), message: z.string() });
 
@@ -20,7 +21,17 @@ const whoamiRoute = createRoute({
   },
 });
 
-/** `GET /api/auth/whoami` (spec 000 §6): any signed-in person may ask who they are. */
+/** The people row of an actor authenticated without a session (an API token). */
+async function findProfile(database: Database, personId: string): Promise<ActorProfile | undefined> {
+  const { rows } = await sql<ActorProfile>`
+    SELECT name, email, avatar FROM people WHERE id = ${personId} AND deleted_at IS NULL`.execute(database.db);
+  return rows[0];
+}
+
+/**
+ * `GET /api/auth/whoami` (spec 000 §6): any signed-in person may ask who they are. With a session the
+ * answer is built from what authentication already read (no further query).
+ */
 export function registerWhoamiRoutes(
   app: OpenAPIHono<AppEnv>,
   deps: { database: Database; access: AccessControl },
@@ -28,18 +39,14 @@ export function registerWhoamiRoutes(
   app.openapi(whoamiRoute, async (c) => {
     const actor = c.var.actor;
     if (actor.kind !== 'person') throw new AppError('unauthorized', 'Unauthorized');
-    const { rows } = await sql<{ id: string; name: string; email: string | null; avatar: string | null }>`
-      SELECT id, name, email, avatar FROM people WHERE id = ${actor.id} AND deleted_at IS NULL`.execute(
-      deps.database.db,
-    );
-    const person = rows[0];
+    const person = profileOf(actor) ?? (await findProfile(deps.database, actor.id));
     if (!person) throw new AppError('unauthorized', 'Unauthorized');
     const grants = await deps.access.grantsOf(actor);
     c.header('Cache-Control', 'no-store');
     return c.json(
       {
         user: {
-          id: person.id,
+          id: actor.id,
           name: person.name,
           email: person.email ?? '',
           ...(person.avatar ? { avatar: person.avatar } : {}),

@@ -1,5 +1,5 @@
 import type { Tables } from '@mc/db';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 
 type Db = Kysely<Tables>;
 
@@ -24,24 +24,40 @@ export interface Grants {
   rules: PermissionRuleRow[];
 }
 
+/** The grant columns as a person's row of the authentication query returns them. */
+export interface GrantColumns {
+  roles: string[] | null;
+  team_ids: string[] | null;
+  rules: PermissionRuleRow[] | null;
+}
+
 /**
- * Reads roles, team memberships and the live permission rows of a person (and their teams) in one
- * round trip: rows past their `until` or soft-deleted are left out here.
+ * The select-list columns `roles`, `team_ids` and `rules` of the person whose id `person` yields: roles
+ * from casbin_rule, team memberships, and the live permission rows of the person and their teams (rows
+ * past their `until` or soft-deleted are left out). A fragment, so the authentication read path can
+ * fetch session, identity and grants in one statement.
  */
-export async function loadGrants(db: Db, personId: string): Promise<Grants> {
-  const { rows } = await sql<{ roles: string[] | null; team_ids: string[] | null; rules: PermissionRuleRow[] | null }>`
-    WITH teams_of AS (SELECT team_id FROM team_members WHERE person_id = ${personId})
-    SELECT
-      ARRAY(SELECT v1 FROM casbin_rule WHERE ptype = 'g' AND v0 = ${personId}::text ORDER BY v1) AS roles,
-      ARRAY(SELECT team_id::text FROM teams_of) AS team_ids,
+export function grantColumns(person: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`
+      ARRAY(SELECT v1 FROM casbin_rule WHERE ptype = 'g' AND v0 = (${person})::text ORDER BY v1) AS roles,
+      ARRAY(SELECT team_id::text FROM team_members WHERE person_id = ${person}) AS team_ids,
       (SELECT json_agg(json_build_object('id', p.id, 'action', p.action, 'deny', p.deny, 'object', p.object,
           'config_id', p.config_id, 'component_id', p.component_id, 'canary_id', p.canary_id, 'playbook_id', p.playbook_id,
           'connection_id', p.connection_id, 'check_id', p.check_id))
         FROM permissions p
         WHERE p.deleted_at IS NULL AND (p.until IS NULL OR p.until > now())
-          AND (p.person_id = ${personId} OR p.team_id IN (SELECT team_id FROM teams_of))) AS rules`.execute(db);
-  const row = rows[0];
+          AND (p.person_id = ${person} OR p.team_id IN (SELECT team_id FROM team_members WHERE person_id = ${person}))) AS rules`;
+}
+
+/** Grants from the columns of {@link grantColumns}. */
+export function grantsFromColumns(row: GrantColumns | undefined): Grants {
   return { roles: row?.roles ?? [], teamIds: row?.team_ids ?? [], rules: row?.rules ?? [] };
+}
+
+/** Reads roles, team memberships and the live permission rows of a person in one round trip. */
+export async function loadGrants(db: Db, personId: string): Promise<Grants> {
+  const { rows } = await sql<GrantColumns>`SELECT ${grantColumns(sql`${personId}::uuid`)}`.execute(db);
+  return grantsFromColumns(rows[0]);
 }
 
 /** The roles of a person. */

@@ -1,0 +1,45 @@
+import type { Database } from '@mc/db';
+import { sql } from 'kysely';
+
+type Db = Database['db'];
+
+/** A person as the people service checks them before a change. */
+export interface PersonRow {
+  id: string;
+  name: string;
+  email: string | null;
+  roles: string[];
+}
+
+/** A live (not soft-deleted) person who is not a team, with their roles. */
+export async function findPerson(db: Db, id: string): Promise<PersonRow | undefined> {
+  const { rows } = await sql<PersonRow>`
+    SELECT p.id, p.name, p.email,
+      ARRAY(SELECT v1 FROM casbin_rule WHERE ptype = 'g' AND v0 = p.id::text ORDER BY v1) AS roles
+    FROM people p
+    WHERE p.id = ${id} AND p.deleted_at IS NULL AND (p.type IS NULL OR p.type <> 'team')`.execute(db);
+  return rows[0];
+}
+
+/** How many live people hold the admin role, leaving out `exceptId`. */
+export async function countOtherAdmins(db: Db, exceptId: string): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM casbin_rule c JOIN people p ON p.id::text = c.v0
+    WHERE c.ptype = 'g' AND c.v1 = 'admin' AND p.deleted_at IS NULL AND p.id <> ${exceptId}`.execute(db);
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * Removes a person's access for good and soft-deletes their row: the identity goes (with its
+ * credentials, addresses and sessions, by cascade), as do roles, API tokens, team memberships and
+ * pending invites. The email is released so the address can be invited again; the row keeps the
+ * name, so what they created still shows who did it.
+ */
+export async function deletePerson(db: Db, id: string): Promise<void> {
+  await sql`DELETE FROM identities WHERE id = ${id}`.execute(db);
+  await sql`DELETE FROM casbin_rule WHERE ptype = 'g' AND v0 = ${id}::text`.execute(db);
+  await sql`DELETE FROM access_tokens WHERE person_id = ${id}`.execute(db);
+  await sql`DELETE FROM team_members WHERE person_id = ${id}`.execute(db);
+  await sql`DELETE FROM invites WHERE person_id = ${id}`.execute(db);
+  await sql`UPDATE people SET deleted_at = now(), email = NULL WHERE id = ${id}`.execute(db);
+}

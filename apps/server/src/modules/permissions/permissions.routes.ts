@@ -1,0 +1,28 @@
+import type { Hono } from 'hono';
+import type { AppEnv } from '../../platform/request-context.js';
+import { requirePermission } from '../../platform/require-permission.js';
+import type { ModuleDeps } from '../register-modules.js';
+import { auditContext, readJson } from '../settings-views/http-helpers.js';
+import { permissionsService } from './permissions.service.js';
+
+/**
+ * The permissions page's API (001 §7 'Permissions: create, update, delete by id, paginated summary'; the
+ * spec leaves paths open): `GET /api/permissions?pageIndex&pageSize[&person_id=…]` → `{data, totalEntries}`,
+ * `POST /api/permissions`, `PATCH /api/permissions/{id}`, `DELETE /api/permissions/{id}`.
+ */
+export function registerPermissionsRoutes(app: Hono<AppEnv>, deps: ModuleDeps): void {
+  const permissions = permissionsService(deps.database);
+  app.get('/api/permissions', requirePermission('permissions', 'read'), async (c) =>
+    c.json(await permissions.list(c.req.query())),
+  );
+  app.post('/api/permissions', requirePermission('permissions', 'write'), async (c) =>
+    c.json(await permissions.create(await readJson(c), auditContext(c)), 201),
+  );
+  app.patch('/api/permissions/:id', requirePermission('permissions', 'write'), async (c) =>
+    c.json(await permissions.update(c.req.param('id'), await readJson(c), auditContext(c))),
+  );
+  app.delete('/api/permissions/:id', requirePermission('permissions', 'write'), async (c) => {
+    await permissions.remove(c.req.param('id'), auditContext(c));
+    return c.body(null, 204);
+  });
+}
