@@ -21,7 +21,7 @@ type Tab = 'history' | 'graph' | 'spec' | 'relationships';
 const MODAL_PARAMS = ['checkId', 'timeRange', 'historyStatus', 'duration', 'pageIndex'] as const;
 
 /**
- * The check detail modal (000 §2): header with the check, Run Now (by role) and Attach as Evidence;
+ * The check detail modal (000 §2): header with the check; Run Now (by role) and Attach as Evidence;
  * the stat cards with the Time Range (default derived from the last run's age); the uptime and latency
  * chart; tabs History, Graph (only on screens shorter than 992 px, where the chart moves into it),
  * Spec and Relationships with its count. Opened by `checkId` in the URL.
@@ -56,9 +56,19 @@ export function CheckDetailModal({ checkId }: { checkId: string }) {
     const chart = <CheckChart points={graph.data?.status ?? []} />;
     body = (
       <div className="flex flex-col gap-3">
-        <p className="text-xs text-gray-600">
-          {[current.type, current.canary_name, current.namespace, current.endpoint].filter(Boolean).join(' · ')}
-        </p>
+        <div className="flex flex-wrap items-center gap-2">
+          <p className="flex-1 text-xs text-gray-600">
+            {[current.type, current.canary_name, current.namespace, current.endpoint].filter(Boolean).join(' · ')}
+          </p>
+          <RunNowButton checkId={checkId} />
+          <AttachAsEvidenceButton
+            target={{
+              type: 'check',
+              check_id: checkId,
+              description: `${current.name} is ${current.status ?? 'unknown'}`,
+            }}
+          />
+        </div>
         <CheckStatCards
           check={current}
           graph={graph.data}
@@ -109,18 +119,6 @@ export function CheckDetailModal({ checkId }: { checkId: string }) {
         <span className="flex items-center gap-2">
           <StatusDot status={current?.status ?? 'unknown'} />
           <span>{current?.name ?? 'Check'}</span>
-          <span className="ml-auto flex items-center gap-2 text-sm font-normal">
-            {current ? <RunNowButton checkId={checkId} /> : null}
-            {current ? (
-              <AttachAsEvidenceButton
-                target={{
-                  type: 'check',
-                  check_id: checkId,
-                  description: `${current.name} is ${current.status ?? 'unknown'}`,
-                }}
-              />
-            ) : null}
-          </span>
         </span>
       }
     >

@@ -1,23 +1,34 @@
 import { LINK_TO_INCIDENT } from '@mc/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render as renderDom, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { Toaster } from '../../../components/toaster';
+import { createQueryClient } from '../../../lib/query-client';
 import { adminSession, shellApi, viewerSession } from '../../../test/fake-api';
-import { renderAt } from '../../../test/render';
 import { AttachAsEvidenceButton } from './attach-as-evidence';
 
 const wait = { timeout: 5000 };
 const target = { type: 'check' as const, check_id: 'c1', description: 'checkout-http failing' };
 const existing = { id: 'i1', incident_id: 'INC-000007', title: 'Checkout down' };
 
+/** As the console mounts it: the toast outlet outside the router, the button inside it. */
 function render() {
-  return renderAt(
-    <>
-      <Toaster />
-      <AttachAsEvidenceButton target={target} />
-    </>,
+  const router = createMemoryRouter(
+    [
+      { path: '/incidents/:id', element: <p>incident page</p> },
+      { path: '*', element: <AttachAsEvidenceButton target={target} /> },
+    ],
+    { initialEntries: ['/health'] },
   );
+  const view = renderDom(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { ...view, router };
 }
 
 async function open() {
@@ -103,7 +114,7 @@ describe('Attach as Evidence / Link to Incident', { timeout: 20_000 }, () => {
         };
       },
     });
-    render();
+    const { router } = render();
     await open();
     await userEvent.type(screen.getByPlaceholderText('Search or create an incident'), 'Checkout failing');
     await userEvent.click(await screen.findByText('Create new incident "Checkout failing"', {}, wait));
@@ -125,5 +136,8 @@ describe('Attach as Evidence / Link to Incident', { timeout: 20_000 }, () => {
     expect(toaster?.getAttribute('data-y-position')).toBe('top');
     expect(toaster?.getAttribute('data-x-position')).toBe('right');
     expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.click(link); // jsdom has no pointer capture, which sonner's pointerdown uses
+    expect(await screen.findByText('incident page', {}, wait)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/incidents/new1');
   });
 });

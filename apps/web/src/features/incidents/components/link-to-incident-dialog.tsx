@@ -1,7 +1,7 @@
 import { capitalise, INCIDENT_SEVERITIES, INCIDENT_TYPES, LINK_TO_INCIDENT } from '@mc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Modal } from '../../../components/modal';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useLinkToIncident } from '../api/link-to-incident';
@@ -55,6 +55,8 @@ export function LinkToIncidentDialog({
   const incidents = useQuery({ ...incidentSearchQuery(text), enabled: open });
   const hypotheses = useQuery({ ...hypothesesQuery(debouncedIncident), enabled: open && debouncedIncident !== '' });
   const link = useLinkToIncident();
+  // The toast outlet sits outside the router, so its link navigates through this dialog's router.
+  const navigate = useNavigate();
   const errors = validateLinkForm(values);
   const shown = submitted ? errors : {};
 
@@ -82,9 +84,16 @@ export function LinkToIncidentDialog({
       toastSuccess(
         <span>
           {LINK_TO_INCIDENT.success}{' '}
-          <Link className="underline" to={`/incidents/${result.incident_id}`}>
+          <a
+            className="underline"
+            href={`/incidents/${result.incident_id}`}
+            onClick={(event) => {
+              event.preventDefault();
+              void navigate(`/incidents/${result.incident_id}`);
+            }}
+          >
             {result.incident_number}
-          </Link>
+          </a>
         </span>,
         { position: 'top-right', duration: LINK_TO_INCIDENT.toastDurationMs },
       );
