@@ -34,9 +34,9 @@ export function CheckDetailModal({ checkId }: { checkId: string }) {
   const initialWindow = rangeWindow(isTimeRangeOption(asked) ? asked : '1h');
   const first = useCheck(checkId, initialWindow);
   const timeRange = isTimeRangeOption(asked) ? asked : defaultTimeRange(first.data?.last_runtime);
-  const window = rangeWindow(timeRange);
-  const check = useCheck(checkId, window);
-  const graph = useCheckGraph(checkId, window);
+  const span = rangeWindow(timeRange);
+  const check = useCheck(checkId, span);
+  const graph = useCheckGraph(checkId, span);
   const spec = useCheckSpec(checkId);
   const relationships = useCheckRelationships(checkId);
   const close = () => update(Object.fromEntries(MODAL_PARAMS.map((key) => [key, undefined])));

@@ -127,3 +127,20 @@ describe('/health', { timeout: 30_000 }, () => {
     expect(screen.queryByText(/error/i)).toBeNull();
   });
 });
+
+describe('/view/health', { timeout: 30_000 }, () => {
+  it('shows the same dashboard standalone, without the sidebar navigation', async () => {
+    healthApi(() => ({ body: { checks_summary: checks } }));
+    renderApp('/view/health?hidePassing=false');
+    const link = await screen.findByRole('link', { name: 'db' }, wait);
+    expect(link.getAttribute('href')).toBe('/view/health?hidePassing=false&checkId=b&timeRange=1h');
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+  });
+
+  it('inside the console the same page has the sidebar', async () => {
+    healthApi(() => ({ body: { checks_summary: checks } }));
+    renderApp('/health');
+    await screen.findByRole('link', { name: 'db' }, wait);
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+  });
+});
