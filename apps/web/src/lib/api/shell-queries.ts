@@ -33,11 +33,19 @@ export function useCan(requirement: Requirement): boolean {
   return data ? can(data, requirement) : false;
 }
 
+/** How often an open console re-reads the feature flags. */
+export const FEATURE_FLAGS_REFETCH_MS = 60_000;
+
 /** GET /api/db/properties: the `<feature>.disable` rows (001 §6). */
 export const propertiesQuery = queryOptions({
   queryKey: shellKeys.properties,
   queryFn: ({ signal }) => apiGet<PropertyRow[]>('/api/db/properties', { signal, query: { select: 'name,value' } }),
   retry: false,
+  // Flags changed in another console apply on this one's next fetch, without a reload (001 §6): on
+  // returning to the tab and at least once a minute; cached rows keep showing meanwhile.
+  staleTime: 0,
+  refetchOnWindowFocus: true,
+  refetchInterval: FEATURE_FLAGS_REFETCH_MS,
 });
 
 /**
