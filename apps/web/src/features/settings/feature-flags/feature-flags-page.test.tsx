@@ -12,7 +12,7 @@ const at = '2026-11-22T06:00:00Z';
 
 /** The properties API and the data API's properties view over one list, as the server keeps them. */
 function propertiesServer(session = adminSession, initial: Array<{ name: string; value: string }> = []) {
-  let rows = initial.map((row) => ({ ...row, created_by: null, created_at: at, updated_at: at }));
+  let rows = initial.map((row) => ({ ...row, created_by: null as string | null, created_at: at, updated_at: at }));
   const one = (name: string) => (_: URL, init?: RequestInit) => {
     if (init?.method === 'DELETE') {
       rows = rows.filter((row) => row.name !== name);
