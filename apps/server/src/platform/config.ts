@@ -34,6 +34,7 @@ const schema = z.object({
   MC_ADMIN_EMAIL: z.email({ message: 'must be an email address' }).optional(),
   MC_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   MC_DEFAULT_ROLE: z.enum(['admin', 'editor', 'viewer', 'guest', 'commander', 'responder']).default('guest'),
+  MC_OIDC_PROVIDERS: z.string().optional(),
   SMTP_HOST: z.string().optional(),
   SMTP_PORT: port.default(587),
   SMTP_USER: z.string().optional(),

@@ -17,6 +17,8 @@ import { settingsFlow } from './flows/settings.flow.js';
 import { verificationFlow } from './flows/verification.flow.js';
 import { registerInviteRoutes } from './invite.routes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { registerOidcRoutes } from './oidc/oidc.routes.js';
+import { oidcProviders } from './oidc/oidc-providers.js';
 import { registerSessionRoutes } from './session.routes.js';
 import { registerWhoamiRoutes } from './whoami.routes.js';
 
@@ -53,7 +55,9 @@ export function registerIdentityModule(
     c.header('Cache-Control', 'no-store');
   });
   const authDeps = { config: deps.config, database: deps.database, mailer };
+  oidcProviders(deps.config); // a bad MC_OIDC_PROVIDERS stops the start here, naming the variable
   registerFlowRoutes(app, authDeps, [loginFlow, registrationFlow, recoveryFlow, verificationFlow, settingsFlow]);
+  registerOidcRoutes(app, authDeps);
   registerSessionRoutes(app, authDeps);
   registerWhoamiRoutes(app, { database: deps.database, access });
   registerInviteRoutes(app, authDeps);

@@ -3,6 +3,9 @@ import { type CredentialRow, findCredentialByIdentifier, listCredentials } from 
 import { KRATOS_ERRORS } from '../kratos/kratos-error.js';
 import { addFieldMessage, clearMessages, input, type UiNode } from '../kratos/ui-node.js';
 import { TEXT } from '../kratos/ui-text.js';
+import { oidcStartNodes } from '../oidc/oidc-nodes.js';
+import { oidcProviders } from '../oidc/oidc-providers.js';
+import { startOidc } from '../oidc/oidc-start.js';
 import { verifyPassword } from '../password.js';
 import { consumeLookup, consumeTotp } from '../second-factor.js';
 import { issueSession, methodNow } from '../session.service.js';
@@ -225,12 +228,17 @@ export const loginFlow: FlowHandler = {
         sessionId: current.session.id,
       };
     }
-    return { state: 'choose_method', nodes: passwordNodes() };
+    const social = ctx.type === 'browser' ? oidcStartNodes(oidcProviders(ctx.config), 'login') : [];
+    return { state: 'choose_method', nodes: [...passwordNodes(), ...social] };
   },
 
   async submit(ctx, flow, body): Promise<FlowOutcome> {
     clearMessages(flow.ui);
-    const method = body.method ?? '';
+    const method = body.method || (body.provider ? 'oidc' : '');
+    if (method === 'oidc' && flow.requested_aal === 'aal1' && !flow.refresh) {
+      if (ctx.current) throw KRATOS_ERRORS.sessionAlreadyAvailable();
+      return startOidc(ctx, flow, body.provider);
+    }
     if (method === 'password' && flow.requested_aal === 'aal1') {
       for (const node of flow.ui.nodes) {
         const attributes = node.attributes as { name?: string; type?: string; value?: unknown };

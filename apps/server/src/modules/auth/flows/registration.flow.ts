@@ -1,10 +1,20 @@
 import { AUTH_ROUTES } from '@mc/contracts';
 import { sql } from 'kysely';
 import { assignRoles } from '../../rbac/rbac.service.js';
-import { findPersonByEmail, insertIdentity, insertPerson, type Traits, upsertCredential } from '../identity.repo.js';
+import {
+  type Db,
+  findPersonByEmail,
+  insertIdentity,
+  insertPerson,
+  type Traits,
+  upsertCredential,
+} from '../identity.repo.js';
 import { KRATOS_ERRORS } from '../kratos/kratos-error.js';
 import { addFieldMessage, clearMessages, input, setValue } from '../kratos/ui-node.js';
 import { TEXT } from '../kratos/ui-text.js';
+import { oidcStartNodes } from '../oidc/oidc-nodes.js';
+import { oidcProviders } from '../oidc/oidc-providers.js';
+import { startOidc } from '../oidc/oidc-start.js';
 import { hashPassword, passwordPolicyViolation } from '../password.js';
 import { issueSession, methodNow } from '../session.service.js';
 import type { FlowHandler, FlowOutcome } from './flow-context.js';
@@ -27,10 +37,10 @@ function registrationNodes() {
 }
 
 /** The pending invitation role of a person, if they were invited and have not registered yet. */
-async function invitedRole(ctx: Parameters<FlowHandler['submit']>[0], personId: string): Promise<string | undefined> {
+export async function invitedRole(db: Db, personId: string): Promise<string | undefined> {
   const { rows } = await sql<{ role: string }>`
     SELECT role FROM invites WHERE person_id = ${personId} AND accepted_at IS NULL ORDER BY created_at DESC LIMIT 1`.execute(
-    ctx.db,
+    db,
   );
   return rows[0]?.role;
 }
@@ -47,12 +57,14 @@ export const registrationFlow: FlowHandler = {
 
   async init(ctx) {
     if (ctx.current) throw KRATOS_ERRORS.sessionAlreadyAvailable();
-    return { state: 'choose_method', nodes: registrationNodes() };
+    const social = ctx.type === 'browser' ? oidcStartNodes(oidcProviders(ctx.config), 'registration') : [];
+    return { state: 'choose_method', nodes: [...registrationNodes(), ...social] };
   },
 
   async submit(ctx, flow, body): Promise<FlowOutcome> {
     clearMessages(flow.ui);
     if (ctx.current) throw KRATOS_ERRORS.sessionAlreadyAvailable();
+    if (body.method === 'oidc' || (!body.method && body.provider)) return startOidc(ctx, flow, body.provider);
     if ((body.method ?? 'password') !== 'password') {
       flow.ui.messages = [TEXT.noLoginStrategy()];
       return { kind: 'invalid' };
@@ -98,7 +110,7 @@ export const registrationFlow: FlowHandler = {
         await sql`UPDATE people SET name = ${`${traits.name.first} ${traits.name.last}`} WHERE id = ${id}`.execute(trx);
       await insertIdentity(trx, id, traits);
       await upsertCredential(trx, id, 'password', { hashed_password: hashed }, [traits.email]);
-      const role = existing ? await invitedRole({ ...ctx, db: trx }, id) : undefined;
+      const role = existing ? await invitedRole(trx, id) : undefined;
       await assignRoles(trx, id, [role ?? ctx.config.MC_DEFAULT_ROLE]);
       if (role)
         await sql`UPDATE invites SET accepted_at = now() WHERE person_id = ${id} AND accepted_at IS NULL`.execute(trx);

@@ -13,6 +13,10 @@ import {
 import { KRATOS_ERRORS } from '../kratos/kratos-error.js';
 import { addFieldMessage, clearMessages, csrfNode } from '../kratos/ui-node.js';
 import { TEXT } from '../kratos/ui-text.js';
+import { linkedProviders, unlinkAccount } from '../oidc/oidc-identity.js';
+import { oidcSettingsNodes } from '../oidc/oidc-nodes.js';
+import { oidcProviders } from '../oidc/oidc-providers.js';
+import { startOidc } from '../oidc/oidc-start.js';
 import { hashPassword, passwordPolicyViolation } from '../password.js';
 import { lookupConfigOf, newLookupCodes, newTotpSecret, totpStep } from '../second-factor.js';
 import { revokeOtherSessions } from '../session.repo.js';
@@ -48,6 +52,7 @@ async function buildNodes(
     ...(await totpNodes(credentials, secret, identity.traits.email)),
     ...lookupNodes(pending),
     ...webauthnSettingsNodes(keys, options),
+    ...oidcSettingsNodes(oidcProviders(ctx.config), linkedProviders(credentials)),
   ];
 }
 
@@ -209,7 +214,28 @@ async function saveWebauthn(
   return { kind: 'updated', issued: await rotate(ctx, 'aal2', 'webauthn') };
 }
 
-/** The settings flow: profile, password, TOTP with a QR code, backup recovery codes, security keys. */
+/** Links a provider (off to its authorization page; the callback finishes) or unlinks one. */
+async function saveOidc(ctx: FlowContext, flow: FlowRow, body: Submission, identityId: string): Promise<FlowOutcome> {
+  requirePrivileged(ctx, flow);
+  if (body.link) return startOidc(ctx, flow, body.link);
+  if (body.unlink && (await unlinkAccount(ctx.db, identityId, body.unlink)) === 'unlinked') return { kind: 'updated' };
+  flow.ui.messages = [
+    body.unlink
+      ? TEXT.validation('can not unlink the OpenID Connect connection because it is the last way to sign in')
+      : TEXT.noLoginStrategy(),
+  ];
+  return { kind: 'invalid' };
+}
+
+/** Rebuilds the nodes of a settings flow after a change and marks it saved (also used by the OIDC callback). */
+export async function markSettingsSaved(ctx: FlowContext, flow: FlowRow, method: string): Promise<void> {
+  flow.ui.nodes = await buildNodes(ctx, flow, flow.identity_id as string); // settings flows always belong to an identity
+  flow.ui.messages = [TEXT.settingsSaved()];
+  flow.state = 'success';
+  flow.active = method;
+}
+
+/** The settings flow: profile, password, TOTP with a QR code, backup recovery codes, security keys, social sign-in. */
 export const settingsFlow: FlowHandler = {
   kind: 'settings',
   uiPath: AUTH_ROUTES.settings,
@@ -235,13 +261,16 @@ export const settingsFlow: FlowHandler = {
     clearMessages(flow.ui);
     const identityId = flow.identity_id as string; // settings flows always belong to an identity
     // as in Kratos, the security-key buttons stand for their method when none is sent
-    const method = body.method || (body.webauthn_register || body.webauthn_remove ? 'webauthn' : '');
+    const method =
+      body.method ||
+      (body.webauthn_register || body.webauthn_remove ? 'webauthn' : body.link || body.unlink ? 'oidc' : '');
     const handlers: Record<string, typeof saveProfile> = {
       profile: saveProfile,
       password: savePassword,
       totp: saveTotp,
       lookup_secret: saveLookup,
       webauthn: saveWebauthn,
+      oidc: saveOidc,
     };
     const handler = handlers[method];
     if (!handler) {
@@ -249,12 +278,7 @@ export const settingsFlow: FlowHandler = {
       return { kind: 'invalid' };
     }
     const outcome = await handler(ctx, flow, body, identityId);
-    if (outcome.kind === 'updated') {
-      flow.ui.nodes = await buildNodes(ctx, flow, identityId);
-      flow.ui.messages = [TEXT.settingsSaved()];
-      flow.state = 'success';
-      flow.active = method;
-    }
+    if (outcome.kind === 'updated') await markSettingsSaved(ctx, flow, method);
     return outcome;
   },
 

@@ -22,6 +22,7 @@ const error = (id: number, text: string, context?: Record<string, unknown>): UiT
 /** The texts the provider emits, by Kratos's ids, so clients that switch on ids keep working. */
 export const TEXT = {
   signIn: () => info(1010001, 'Sign in'),
+  signInWith: (provider: string) => info(1010002, `Sign in with ${provider}`, { provider }),
   reauth: () => info(1010003, 'Please confirm this action by verifying that it is you.'),
   mfa: () => info(1010004, 'Please complete the second authentication challenge.'),
   totpLabel: () => info(1010006, 'Authentication code'),
@@ -30,6 +31,9 @@ export const TEXT = {
   useAuthenticator: () => info(1010009, 'Use Authenticator'),
   useLookup: () => info(1010010, 'Use backup recovery code'),
   signUp: () => info(1040001, 'Sign up'),
+  signUpWith: (provider: string) => info(1040002, `Sign up with ${provider}`, { provider }),
+  linkOidc: (provider: string) => info(1050002, `Link ${provider}`, { provider }),
+  unlinkOidc: (provider: string) => info(1050003, `Unlink ${provider}`, { provider }),
   settingsSaved: () => ({ id: 1050001, type: 'success', text: 'Your changes have been saved!' }) satisfies UiText,
   unlinkTotp: () => info(1050004, 'Unlink TOTP Authenticator App'),
   totpQr: () => info(1050005, 'Authenticator app QR code'),
@@ -86,6 +90,11 @@ export const TEXT = {
     error(4000001, 'The hardware key could not be verified, please try again.', {
       reason: 'webauthn',
     }),
+  oidcDuplicate: () =>
+    error(
+      4000027,
+      'An account with the same identifier (email, phone, username, ...) exists already. Please sign in to your existing account and link your social profile in the settings page.',
+    ),
   invalidLookup: () => error(4000016, 'The backup recovery code is not valid.'),
   lookupAlreadyUsed: () => error(4000012, 'This backup recovery code has already been used.'),
   tooManyAttempts: () => error(4000034, 'Too many failed attempts. Please wait a few minutes and try again.'),
