@@ -1,5 +1,17 @@
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
-import { ROUTES } from '../support/routes.js';
+import { ROUTES, type RouteCase } from '../support/routes.js';
+
+/** The route's path with `{id}` replaced by a record of the demo data (see RouteCase.seededFrom). */
+async function pathOf(route: RouteCase, request: APIRequestContext): Promise<string> {
+  if (!route.seededFrom) return route.path;
+  const response = await request.get(route.seededFrom);
+  expect(response.ok(), `${route.seededFrom} answers`).toBe(true);
+  const body = (await response.json()) as { data: { id: string }[] } | { id: string }[];
+  const id = (Array.isArray(body) ? body : body.data)[0]?.id;
+  expect(id, `the demo data has a record for ${route.path}`).toBeTruthy();
+  return route.path.replace('{id}', String(id));
+}
 
 const UNAUTHORIZED = 'Unauthorized – You do not have permission to access this page';
 
@@ -8,7 +20,7 @@ test.describe('[SHELL] every route resolves (admin)', () => {
     test(`${route.path} shows ${String(route.heading)}`, async ({ page, signedIn, consoleErrors }) => {
       test.skip(!signedIn, 'no sign-in helper (e2e/support/sign-in.ts) yet');
       test.fixme(Boolean(route.knownIssue), route.knownIssue);
-      await page.goto(route.path);
+      await page.goto(await pathOf(route, page.request));
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.heading);
       if (route.landsOn) expect(new URL(page.url()).pathname).toBe(route.landsOn);
       await expect(page).toHaveTitle(/ \| Mission Control$/);
@@ -26,7 +38,7 @@ test.describe('[SHELL] a viewer sees each page or the Unauthorized page', () => 
   test('every route for a viewer', async ({ page, signedIn, consoleErrors }) => {
     test.skip(!signedIn, 'no sign-in helper (e2e/support/sign-in.ts) yet');
     for (const route of ROUTES.filter((candidate) => !candidate.knownIssue)) {
-      await page.goto(route.path);
+      await page.goto(await pathOf(route, page.request));
       if (route.viewer === 'unauthorized') await expect(page.getByText(UNAUTHORIZED), route.path).toBeVisible();
       else await expect(page.getByRole('heading', { level: 1 }), route.path).toHaveText(route.heading);
     }

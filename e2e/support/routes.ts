@@ -10,10 +10,9 @@ export interface RouteCase {
   viewer?: 'page' | 'unauthorized';
   /** A known defect that keeps the route from loading directly; the journey is marked fixme with it. */
   knownIssue?: string;
+  /** `{id}` in the path is replaced by the first id this API list (`{data}` or an array) answers: demo data. */
+  seededFrom?: string;
 }
-
-/** The placeholder id is not a seeded incident: the detail call's 404 shows as a console error. */
-const UNSEEDED_INCIDENT = 'i1 is not a seeded incident id; the journey needs one from the demo data';
 
 /** Every route of specs 000 §2 and 001 §2 outside the auth pages (which the identity journeys cover). */
 export const ROUTES: RouteCase[] = [
@@ -23,9 +22,14 @@ export const ROUTES: RouteCase[] = [
   { path: '/view/topology/c1', heading: 'Topology', viewer: 'page' },
   { path: '/view/health', heading: 'Health', viewer: 'page' },
   { path: '/health', heading: 'Health', screen: 'health', viewer: 'page' },
-  { path: '/health?checkId=c1&timeRange=1h', heading: 'Health', viewer: 'page' },
+  {
+    path: '/health?checkId={id}&timeRange=1h',
+    heading: 'Health',
+    viewer: 'page',
+    seededFrom: '/api/db/checks?select=id&limit=1',
+  },
   { path: '/incidents', heading: 'Incidents', screen: 'incidents', viewer: 'page' },
-  { path: '/incidents/i1', heading: 'Incident', viewer: 'page', knownIssue: UNSEEDED_INCIDENT },
+  { path: '/incidents/{id}', heading: /^INC-\d+ /, viewer: 'page', seededFrom: '/api/incidents?limit=1' },
   { path: '/playbooks', heading: 'Playbooks', screen: 'playbooks', viewer: 'page' },
   { path: '/playbooks/p1', heading: 'Playbook', viewer: 'page' },
   { path: '/playbooks/runs', heading: 'Playbook Runs', viewer: 'page' },
