@@ -1,26 +1,155 @@
+import { clsx } from 'clsx';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
+import { ErrorPanel } from '../../../components/error-panel';
 import { PageShell } from '../../../components/page-shell/page-shell';
+import { Spinner } from '../../../components/spinner';
+import { useUrlParams } from '../../../lib/url-state';
+import { JobHistoryTable } from '../job-history/components/job-history-table';
+import { useResource } from '../resource-editor/api/get-resources';
+import { ReadOnlyResource } from '../resource-editor/components/read-only-resource';
+import { ResourceEditor } from '../resource-editor/components/resource-editor';
+import { TypePickerGrid } from '../resource-editor/components/type-picker-grid';
+import { newResource } from '../resource-editor/resource-document';
+import type { EditableResource, ResourceTab, ResourceType, SpecType } from '../resource-editor/resource-model';
+import { isEditable } from '../resource-editor/resource-origin';
+import { resourceType, specTypeOf } from '../resource-editor/resource-types';
+import { TeamMembersPanel } from '../teams/team-members-panel';
+import { NO_RESOURCES } from './resource-list-page';
 import { resourceTitle } from './resource-titles';
 
-/** The generic detail of a schema-driven resource (/settings/{table}/{id}) with its breadcrumb. */
-export function ResourceDetailPage() {
-  const { table = '', id = '' } = useParams();
-  const title = resourceTitle(table);
+function Breadcrumb({ table, last }: { table: string; last: string }) {
   return (
-    <PageShell
-      titleText={title}
-      title={
-        <span>
-          <Link to={`/settings/${encodeURIComponent(table)}`} className="text-blue-700 hover:underline">
-            {title}
-          </Link>
-          <span className="text-gray-400"> / </span>
-          <span>{id}</span>
-        </span>
-      }
-    >
-      <EmptyState title="No resources found" />
+    <nav aria-label="Breadcrumb">
+      <Link to={`/settings/${encodeURIComponent(table)}`} className="text-blue-700 hover:underline">
+        {resourceTitle(table)}
+      </Link>
+      <span className="text-gray-400"> / </span>
+      <span>{last}</span>
+    </nav>
+  );
+}
+
+/** /settings/{table}/new: the picker grid, then the editor of the chosen spec type (straight to it when there is one). */
+function NewResource({ type }: { type: ResourceType }) {
+  const only = type.specTypes.length === 1 ? type.specTypes[0] : undefined;
+  const [specType, setSpecType] = useState<SpecType | undefined>(only);
+  if (!specType) return <TypePickerGrid type={type} onPick={setSpecType} />;
+  return (
+    <ResourceEditor
+      key={specType.id}
+      type={type}
+      specType={specType}
+      initial={newResource(type, specType)}
+      onBack={only ? undefined : () => setSpecType(undefined)}
+    />
+  );
+}
+
+function Tabs({
+  tabs,
+  active,
+  onChange,
+}: {
+  tabs: readonly ResourceTab[];
+  active: ResourceTab;
+  onChange: (tab: ResourceTab) => void;
+}) {
+  return (
+    <div role="tablist" aria-label="Resource" className="flex gap-2 border-b border-gray-200">
+      {tabs.map((tab) => (
+        <button
+          key={tab}
+          type="button"
+          role="tab"
+          aria-selected={tab === active}
+          onClick={() => onChange(tab)}
+          className={clsx(
+            'px-3 py-1.5 text-sm',
+            tab === active ? 'border-b-2 border-blue-600 font-medium text-blue-700' : 'text-gray-600',
+          )}
+        >
+          {tab}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function ExistingResource({ type, resource }: { type: ResourceType; resource: EditableResource }) {
+  const [params, update] = useUrlParams();
+  const requested = params.get('tab');
+  const active = type.tabs.find((tab) => tab === requested) ?? 'Spec';
+  const id = resource.id ?? '';
+  return (
+    <div className="flex flex-col gap-4">
+      {type.tabs.length > 1 ? (
+        <Tabs
+          tabs={type.tabs}
+          active={active}
+          onChange={(tab) => update({ tab: tab === 'Spec' ? undefined : tab }, ['pageIndex'])}
+        />
+      ) : null}
+      {active === 'Spec' ? (
+        isEditable(resource) ? (
+          <ResourceEditor type={type} specType={specTypeOf(type, resource.spec)} initial={resource} />
+        ) : (
+          <ReadOnlyResource type={type} resource={resource} />
+        )
+      ) : null}
+      {active === 'Members' ? <TeamMembersPanel teamId={id} /> : null}
+      {active === 'Job History' ? (
+        <JobHistoryTable
+          id={`job-history-${type.table}`}
+          fixed={{
+            resource_id: `eq.${id}`,
+            ...(type.jobResourceType ? { resource_type: `eq.${type.jobResourceType}` } : {}),
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function LoadedResource({ type, id }: { type: ResourceType; id: string }) {
+  const query = useResource(type, id);
+  const title = query.data?.name ?? id;
+  let body: React.ReactNode;
+  if (query.isPending) body = <Spinner />;
+  else if (query.isError) body = <ErrorPanel error={query.error} />;
+  else if (!query.data) body = <EmptyState title={NO_RESOURCES} />;
+  else body = <ExistingResource key={query.data.updated_at ?? id} type={type} resource={query.data} />;
+  return (
+    <PageShell titleText={`${type.title} / ${title}`} title={<Breadcrumb table={type.table} last={title} />}>
+      <div className="p-4">{body}</div>
     </PageShell>
   );
+}
+
+/**
+ * The generic detail of a schema-driven resource (/settings/{table}/{id}, 000 §2, 001 §2): breadcrumb,
+ * tabs Spec / Members / Job History by type, the edit form (or a read-only view for resources managed
+ * elsewhere), 'No resources found' when there is none; `new` opens the type picker grid.
+ */
+export function ResourceDetailPage() {
+  const { table = '', id = '' } = useParams();
+  const type = resourceType(table);
+  if (!type) {
+    return (
+      <PageShell titleText={resourceTitle(table)} title={<Breadcrumb table={table} last={id} />}>
+        <EmptyState title={NO_RESOURCES} />
+      </PageShell>
+    );
+  }
+  if (id === 'new') {
+    return (
+      <PageShell titleText={`${type.title} / New`} title={<Breadcrumb table={table} last="New" />}>
+        <div className="p-4">
+          <NewResource type={type} />
+        </div>
+      </PageShell>
+    );
+  }
+  return <LoadedResource key={`${table}/${id}`} type={type} id={id} />;
 }

@@ -1,0 +1,25 @@
+import { Link } from 'react-router';
+import { resourceToDocument, toYaml } from '../resource-document';
+import type { EditableResource, ResourceType } from '../resource-model';
+import { resourceOrigin } from '../resource-origin';
+import { YamlEditor } from './yaml-editor';
+
+/** A resource managed elsewhere (source not 'UI', 001 §2 and §4): its YAML, read-only, and a link to its origin. */
+export function ReadOnlyResource({ type, resource }: { type: ResourceType; resource: EditableResource }) {
+  const origin = resourceOrigin(resource);
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="rounded border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+        This {type.singular.toLowerCase()} is managed outside Mission Control and is read-only here. Origin:{' '}
+        {origin.href ? (
+          <Link to={origin.href} className="text-blue-700 hover:underline">
+            {origin.label}
+          </Link>
+        ) : (
+          <span>{origin.label}</span>
+        )}
+      </p>
+      <YamlEditor label="Spec" value={toYaml(resourceToDocument(type, resource))} readOnly />
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { yaml } from '@codemirror/lang-yaml';
+import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
+import { EditorState, type Extension, RangeSetBuilder, StateEffect, StateField } from '@codemirror/state';
+import { Decoration, type DecorationSet, EditorView, highlightActiveLine, lineNumbers } from '@codemirror/view';
+import { useEffect, useRef } from 'react';
+import type { SpecIssue } from '../api/validate-spec';
+
+const setIssueLines = StateEffect.define<number[]>();
+const issueLine = Decoration.line({ attributes: { class: 'cm-issue-line', style: 'background: #fee2e2' } });
+
+/** Marks the lines that have an issue; replaced whenever the issues change. */
+const issueLines = StateField.define<DecorationSet>({
+  create: () => Decoration.none,
+  update(decorations, transaction) {
+    let next = decorations.map(transaction.changes);
+    for (const effect of transaction.effects) {
+      if (!effect.is(setIssueLines)) continue;
+      const builder = new RangeSetBuilder<Decoration>();
+      const doc = transaction.state.doc;
+      for (const line of [...new Set(effect.value)].sort((a, b) => a - b)) {
+        if (line >= 1 && line <= doc.lines) builder.add(doc.line(line).from, doc.line(line).from, issueLine);
+      }
+      next = builder.finish();
+    }
+    return next;
+  },
+  provide: (field) => EditorView.decorations.from(field),
+});
+
+/**
+ * A YAML editor (CodeMirror 6): line numbers, YAML highlighting, and the server's issues marked on
+ * their lines and listed below as 'line L, column C: message'.
+ */
+export function YamlEditor({
+  value,
+  onChange,
+  issues = [],
+  label,
+  readOnly = false,
+  onBlur,
+}: {
+  value: string;
+  onChange?: (value: string) => void;
+  issues?: readonly SpecIssue[];
+  label: string;
+  readOnly?: boolean;
+  onBlur?: () => void;
+}) {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const handlers = useRef({ onChange, onBlur });
+  handlers.current = { onChange, onBlur };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the editor is built once; later values are pushed by the effect below
+  useEffect(() => {
+    if (!host.current) return;
+    const extensions: Extension[] = [
+      lineNumbers(),
+      highlightActiveLine(),
+      yaml(),
+      syntaxHighlighting(defaultHighlightStyle),
+      issueLines,
+      EditorView.lineWrapping,
+      EditorState.readOnly.of(readOnly),
+      EditorView.editable.of(!readOnly),
+      EditorView.contentAttributes.of({ 'aria-label': label }),
+      EditorView.updateListener.of((update) => {
+        if (update.docChanged) handlers.current.onChange?.(update.state.doc.toString());
+        if (update.focusChanged && !update.view.hasFocus) handlers.current.onBlur?.();
+      }),
+    ];
+    const editor = new EditorView({ parent: host.current, state: EditorState.create({ doc: value, extensions }) });
+    view.current = editor;
+    return () => {
+      editor.destroy();
+      view.current = null;
+    };
+  }, [readOnly, label]);
+
+  useEffect(() => {
+    const editor = view.current;
+    if (!editor) return;
+    const current = editor.state.doc.toString();
+    if (current !== value) editor.dispatch({ changes: { from: 0, to: current.length, insert: value } });
+  }, [value]);
+
+  useEffect(() => {
+    view.current?.dispatch({ effects: setIssueLines.of(issues.map((issue) => issue.line)) });
+  }, [issues]);
+
+  return (
+    <div className="flex flex-col gap-1">
+      <div
+        ref={host}
+        data-testid={`yaml-editor-${label}`}
+        className="min-h-40 overflow-auto rounded border border-gray-300 bg-white text-sm"
+      />
+      {issues.length > 0 ? (
+        <ul aria-label={`${label} problems`} className="flex flex-col gap-0.5 text-xs text-red-700">
+          {issues.map((issue) => (
+            <li key={`${issue.line}:${issue.column}:${issue.path}:${issue.message}`}>
+              line {issue.line}, column {issue.column}: {issue.message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
