@@ -1,11 +1,18 @@
-import { EmptyState } from '../../../components/empty-state';
 import { PageShell } from '../../../components/page-shell/page-shell';
+import { useEventQueueSummary } from '../event-queue/api/get-event-queue-summary';
+import { EventQueueTable } from '../event-queue/components/event-queue-table';
 
-/** The page of the event queue status; its area's issue fills it, until then it shows the honest empty state. */
+/**
+ * /settings/event-queue-status (000 §2, §3): per event name, the events waiting, those whose last
+ * attempt failed, the average attempts, the first and last failure and the most common error.
+ */
 export function EventQueuePage() {
+  const summary = useEventQueueSummary();
   return (
-    <PageShell title="Event Queue">
-      <EmptyState />
+    <PageShell title="Event Queue" onRefresh={() => void summary.refetch()} loading={summary.isFetching}>
+      <div className="flex min-h-0 flex-1 flex-col p-4">
+        <EventQueueTable rows={summary.data ?? []} loading={summary.isPending} />
+      </div>
     </PageShell>
   );
 }
