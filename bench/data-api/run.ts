@@ -11,15 +11,13 @@
  * creates its own database there, migrates and seeds it, and drops it at the end (MC_BENCH_KEEP=1 keeps
  * it; MC_BENCH_DATABASE=<name> reuses a kept one without seeding again).
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
 import { cpus, loadavg } from 'node:os';
-import { createInterface } from 'node:readline';
 import { createPostgresPool, migrate } from '@mc/db';
 import pg from 'pg';
 import { type CaseResult, measure } from './measure.js';
 import { seedBench } from './seed.js';
+import { type DataApiServer, startDataApiServer } from './start.js';
 
 const SECONDS = Number(process.argv[2] ?? 5);
 const CONCURRENCY = Number(process.argv[3] ?? 8);
@@ -34,18 +32,6 @@ async function admin(url: string, text: string): Promise<void> {
   } finally {
     await client.end();
   }
-}
-
-async function startServer(url: string): Promise<{ port: number; stop: () => void }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/data-api/server.ts', url], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout });
-  const port = await new Promise<number>((resolve, reject) => {
-    lines.once('line', (line) => resolve((JSON.parse(line) as { port: number }).port)); // server.ts prints {"port": n}
-    child.once('exit', (code) => reject(new Error(`data API server exited with ${code}`)));
-  });
-  return { port, stop: () => child.kill('SIGTERM') };
 }
 
 interface Scenario {
@@ -73,7 +59,7 @@ async function main(): Promise<void> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const pool = createPostgresPool(url.toString(), { max: 10, applicationName: 'bench-raw' });
-  let server: { port: number; stop: () => void } | undefined;
+  let server: DataApiServer | undefined;
   try {
     console.log(
       `machine: ${cpus().length} cores, load ${loadavg()
@@ -116,24 +102,8 @@ async function main(): Promise<void> {
       },
     ];
     t = Date.now();
-    server = await startServer(url.toString());
-    const port = server.port;
-    const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-    const get = (path: string, prefer: string) =>
-      new Promise<void>((resolve, reject) => {
-        const req = http.get(
-          { host: '127.0.0.1', port, path: `/api/db/${path}`, agent, headers: { Prefer: prefer } },
-          (res) => {
-            res.resume();
-            res.on('end', () =>
-              res.statusCode === 200 || res.statusCode === 206
-                ? resolve()
-                : reject(new Error(`HTTP ${res.statusCode} for ${path}`)),
-            );
-          },
-        );
-        req.on('error', reject);
-      });
+    server = await startDataApiServer(url.toString(), CONCURRENCY);
+    const get = server.get;
     const opts = { concurrency: CONCURRENCY, seconds: SECONDS, warmupSeconds: 1 };
     const results: CaseResult[] = [];
     const verdicts: string[] = [];
@@ -167,7 +137,6 @@ async function main(): Promise<void> {
         );
       }
     }
-    agent.destroy();
     print(results);
     console.log('');
     for (const v of verdicts) console.log(v);

@@ -1,8 +1,9 @@
 /**
  * Job history page benchmark (issue 5): 1,000,000 job_history rows on PostgreSQL, then the Job history
- * page's queries — a page of 150 from the job_histories view under each filter combination the page
- * offers — timed over many runs. Prints p50/p95/p99 per query and fails (exit 1) if a page's p99 is
- * above 30 ms.
+ * page's request — a page of 150 from `/api/db/job_histories` under each filter combination the page
+ * offers, with `Prefer: count=estimated` as the console sends it — through the real data API over HTTP,
+ * beside the same page sent straight through `pg` (page query + planner estimate) in the same run.
+ * Prints p50/p99 of both and their ratio, and fails (exit 1) if an API page's p99 is above 30 ms.
  *
  *   node --import tsx bench/jobs/job-history.bench.ts [rows=1000000] [runs=300]
  *
@@ -10,64 +11,79 @@
  * throw-away database it creates and drops; MC_BENCH_DATABASE_URL instead names a migrated database to
  * keep (seeded on first use) for repeated runs.
  */
-import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
 import { createPostgresTestUrl } from '@mc/db/testing';
 import pg from 'pg';
+import { startDataApiServer } from '../data-api/start.js';
 
 const ROWS = Number(process.argv[2] ?? 1_000_000);
 const RUNS = Number(process.argv[3] ?? 300);
 const PAGE = 150;
 const BUDGET_P99_MS = 30;
+const COLUMNS =
+  'id,name,time_start,time_end,created_at,resource_name,resource_id,resource_type,agent,status,duration_millis,success_count,error_count,hostname,details';
 
-/** The page's base: the view, ordered newest first, one page (what /api/db/job_histories?…&limit=150 runs). */
-const page = (where: string) =>
-  `SELECT id, name, resource_type, resource_id, resource_name, agent, status, duration_millis, success_count,
-     error_count, details, time_start, time_end, created_at
-   FROM job_histories WHERE ${where} ORDER BY created_at DESC LIMIT ${PAGE}`;
+interface Case {
+  label: string;
+  /** The console's filters as data-API query parameters. */
+  api: string[];
+  /** The same filters in SQL over the job_histories view ($1 = the range start). */
+  where: string;
+  days: number;
+  offset?: number;
+}
 
-const TWO_DAYS = `created_at >= now() - interval '2 days'`;
-const NOT_SUCCESS = `NOT (status IN ('SUCCESS'))`;
+const NOT_SUCCESS = { api: 'status=not.in.("SUCCESS")', sql: `NOT (status IN ('SUCCESS'))` };
 
 /** The filter combinations of the page (001 §2, §9): defaults, duration, resource type, name, wider ranges. */
-const QUERIES: { label: string; sql: string }[] = [
-  { label: 'default: last 2d, status SUCCESS:-1', sql: page(`${TWO_DAYS} AND ${NOT_SUCCESS}`) },
-  { label: 'last 2d, all statuses', sql: page(TWO_DAYS) },
+const CASES: Case[] = [
+  { label: 'default: last 2d, status SUCCESS:-1', days: 2, api: [NOT_SUCCESS.api], where: NOT_SUCCESS.sql },
+  { label: 'last 2d, all statuses', days: 2, api: [], where: 'TRUE' },
   {
     label: '2d, not SUCCESS, duration >= 60s',
-    sql: page(`${TWO_DAYS} AND ${NOT_SUCCESS} AND duration_millis >= 60000`),
+    days: 2,
+    api: [NOT_SUCCESS.api, 'duration_millis=gte.60000'],
+    where: `${NOT_SUCCESS.sql} AND duration_millis >= 60000`,
   },
   {
     label: '2d, not SUCCESS, duration >= 15m',
-    sql: page(`${TWO_DAYS} AND ${NOT_SUCCESS} AND duration_millis >= 900000`),
+    days: 2,
+    api: [NOT_SUCCESS.api, 'duration_millis=gte.900000'],
+    where: `${NOT_SUCCESS.sql} AND duration_millis >= 900000`,
   },
   {
     label: '2d, not SUCCESS, type config_scraper',
-    sql: page(`${TWO_DAYS} AND ${NOT_SUCCESS} AND resource_type IN ('config_scraper')`),
+    days: 2,
+    api: [NOT_SUCCESS.api, 'resource_type=eq.config_scraper'],
+    where: `${NOT_SUCCESS.sql} AND resource_type = 'config_scraper'`,
   },
   {
     label: '2d, type canary, name = CanaryCheck',
-    sql: page(`${TWO_DAYS} AND resource_type IN ('canary') AND name = 'CanaryCheck'`),
+    days: 2,
+    api: ['resource_type=eq.canary', 'name=eq.CanaryCheck'],
+    where: `resource_type = 'canary' AND name = 'CanaryCheck'`,
   },
-  { label: '2d, status FAILED only', sql: page(`${TWO_DAYS} AND status IN ('FAILED')`) },
+  { label: '2d, status FAILED only', days: 2, api: ['status=in.("FAILED")'], where: `status IN ('FAILED')` },
   {
     label: '7d, not SUCCESS, type topology, >= 30s',
-    sql: page(
-      `created_at >= now() - interval '7 days' AND ${NOT_SUCCESS} AND resource_type IN ('topology') AND duration_millis >= 30000`,
-    ),
+    days: 7,
+    api: [NOT_SUCCESS.api, 'resource_type=eq.topology', 'duration_millis=gte.30000'],
+    where: `${NOT_SUCCESS.sql} AND resource_type = 'topology' AND duration_millis >= 30000`,
   },
   {
     label: '30d, name = TopologyRun, not SUCCESS',
-    sql: page(`created_at >= now() - interval '30 days' AND name = 'TopologyRun' AND ${NOT_SUCCESS}`),
+    days: 30,
+    api: [NOT_SUCCESS.api, 'name=eq.TopologyRun'],
+    where: `${NOT_SUCCESS.sql} AND name = 'TopologyRun'`,
   },
-  { label: 'page 5 (offset 600) of the default', sql: `${page(`${TWO_DAYS} AND ${NOT_SUCCESS}`)} OFFSET 600` },
-  { label: 'job_history_names (name filter options)', sql: 'SELECT name FROM job_history_names' },
-];
-
-/** Exact counts the page asks for with Prefer: count=exact (reported, not budgeted). */
-const COUNTS: { label: string; sql: string }[] = [
-  { label: 'count: default filters', sql: `SELECT count(*) FROM job_history WHERE ${TWO_DAYS} AND ${NOT_SUCCESS}` },
-  { label: 'count: last 2d, all statuses', sql: `SELECT count(*) FROM job_history WHERE ${TWO_DAYS}` },
+  {
+    label: 'page 5 (offset 600) of the default',
+    days: 2,
+    offset: 600,
+    api: [NOT_SUCCESS.api],
+    where: NOT_SUCCESS.sql,
+  },
 ];
 
 const JOB_NAMES = [
@@ -121,88 +137,72 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
-/** CPU milliseconds a process has used (user + system), from /proc; undefined where /proc is not readable. */
-function cpuMs(pid: number): number | undefined {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    // utime and stime are fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 per second on Linux).
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return undefined;
-  }
-}
-
-interface Timing {
-  /** CPU time the PostgreSQL backend spent per query (no waiting for a CPU counted). */
-  cpu: number;
-  /** The fastest run: the query's own cost when the machine lets it run at once. */
-  min: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  /** p99 of planning + execution as the server measured it (EXPLAIN ANALYZE, timing off): no client or network time. */
-  serverP99: number;
-  rows: number;
-}
-
-async function time(pool: pg.Pool, sql: string, backend: number): Promise<Timing> {
-  let rows = 0;
-  for (let i = 0; i < 10; i++) rows = (await pool.query(sql)).rowCount ?? 0;
-  const cpuBefore = cpuMs(backend);
-  for (let i = 0; i < RUNS; i++) await pool.query(sql);
-  const cpuAfter = cpuMs(backend);
-  const cpu = cpuBefore === undefined || cpuAfter === undefined ? Number.NaN : (cpuAfter - cpuBefore) / RUNS;
+/** p50 and p99 of `RUNS` sequential calls (one user paging), after a warm-up. */
+async function time(call: () => Promise<unknown>): Promise<{ p50: number; p99: number }> {
+  for (let i = 0; i < 10; i++) await call();
   const samples: number[] = [];
-  const server: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     const started = performance.now();
-    await pool.query(sql);
+    await call();
     samples.push(performance.now() - started);
-    const { rows: plan } = await pool.query(`EXPLAIN (ANALYZE, TIMING OFF, FORMAT JSON) ${sql}`);
-    // EXPLAIN … FORMAT JSON answers one row holding a one-element array.
-    const [root] = plan[0]['QUERY PLAN'] as { 'Planning Time': number; 'Execution Time': number }[];
-    server.push((root?.['Planning Time'] ?? 0) + (root?.['Execution Time'] ?? 0));
   }
   samples.sort((a, b) => a - b);
-  server.sort((a, b) => a - b);
-  return {
-    cpu,
-    min: samples[0] ?? Number.NaN,
-    p50: percentile(samples, 50),
-    p95: percentile(samples, 95),
-    p99: percentile(samples, 99),
-    serverP99: percentile(server, 99),
-    rows,
-  };
+  return { p50: percentile(samples, 50), p99: percentile(samples, 99) };
 }
 
 const keep = process.env.MC_BENCH_DATABASE_URL;
 const { url, drop } = keep ? { url: keep, drop: async () => {} } : await createPostgresTestUrl();
-const pool = new pg.Pool({ connectionString: url, max: 1 });
+const pool = new pg.Pool({ connectionString: url, max: 2 });
 let failed = false;
+let server: Awaited<ReturnType<typeof startDataApiServer>> | undefined;
 try {
   if (!keep || Number((await pool.query('SELECT count(*) AS n FROM job_history')).rows[0].n) === 0) await seed(pool);
-  const backend = Number((await pool.query('SELECT pg_backend_pid() AS pid')).rows[0].pid);
-  console.log(`\nJob history page of ${PAGE} on PostgreSQL, ${RUNS} runs each (ms; cpu/q = backend CPU per query):`);
+  server = await startDataApiServer(url, 1);
+  const api = server;
+  console.log(`\nJob history page of ${PAGE}, ${RUNS} sequential runs each (ms): data API over HTTP vs straight pg`);
   console.log(
     `load average before the runs: ${loadavg()
       .map((value) => value.toFixed(1))
       .join(' ')} on ${cpus().length} cores`,
   );
   console.log(
-    `${'query'.padEnd(44)} ${'rows'.padStart(5)} ${'min'.padStart(6)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)} ${'srv p99'.padStart(8)} ${'cpu/q'.padStart(6)}`,
+    `${'query'.padEnd(40)} ${'api p50'.padStart(8)} ${'api p99'.padStart(8)} ${'pg p50'.padStart(8)} ${'pg p99'.padStart(8)} ${'pg/api'.padStart(7)}`,
   );
-  for (const query of [...QUERIES, ...COUNTS]) {
-    const result = await time(pool, query.sql, backend);
-    const budgeted = !query.label.startsWith('count:');
-    const over = budgeted && result.p99 > BUDGET_P99_MS;
+  for (const c of CASES) {
+    const since = new Date(Date.now() - c.days * 86_400_000).toISOString();
+    const path = [
+      `job_histories?select=${COLUMNS}`,
+      `created_at=gte.${since}`,
+      ...c.api,
+      'order=created_at.desc',
+      `limit=${PAGE}`,
+      `offset=${c.offset ?? 0}`,
+    ]
+      .map((part) => part.replaceAll('"', '%22'))
+      .join('&');
+    const from = `FROM job_histories WHERE created_at >= $1 AND ${c.where}`;
+    const viaApi = await time(() => api.get(path, 'count=estimated'));
+    const raw = await time(() =>
+      Promise.all([
+        pool.query(`SELECT ${COLUMNS} ${from} ORDER BY created_at DESC LIMIT ${PAGE} OFFSET ${c.offset ?? 0}`, [since]),
+        pool.query(`EXPLAIN (FORMAT JSON) SELECT 1 ${from}`, [since]),
+      ]),
+    );
+    const over = viaApi.p99 > BUDGET_P99_MS;
     if (over) failed = true;
     console.log(
-      `${query.label.padEnd(44)} ${String(result.rows).padStart(5)} ${result.min.toFixed(2).padStart(6)} ${result.p50.toFixed(2).padStart(7)} ${result.p95.toFixed(2).padStart(7)} ${result.p99.toFixed(2).padStart(7)} ${result.serverP99.toFixed(2).padStart(8)} ${result.cpu.toFixed(2).padStart(6)}${over ? '  OVER BUDGET' : ''}`,
+      `${c.label.padEnd(40)} ${viaApi.p50.toFixed(2).padStart(8)} ${viaApi.p99.toFixed(2).padStart(8)} ${raw.p50.toFixed(2).padStart(8)} ${raw.p99.toFixed(2).padStart(8)} ${`${((raw.p50 / viaApi.p50) * 100).toFixed(0)}%`.padStart(7)}${over ? '  OVER BUDGET' : ''}`,
     );
   }
-  console.log(`\n${failed ? 'FAIL' : 'PASS'}: every page query p99 ${failed ? 'NOT ' : ''}<= ${BUDGET_P99_MS} ms`);
+  const names = await time(() => api.get('job_history_names?select=name'));
+  console.log(
+    `${'job_history_names (name filter options)'.padEnd(40)} ${names.p50.toFixed(2).padStart(8)} ${names.p99.toFixed(2).padStart(8)}`,
+  );
+  console.log(
+    `\n${failed ? 'FAIL' : 'PASS'}: every page p99 through the data API ${failed ? 'NOT ' : ''}<= ${BUDGET_P99_MS} ms`,
+  );
 } finally {
+  server?.stop();
   await pool.end();
   await drop();
 }

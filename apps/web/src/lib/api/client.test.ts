@@ -25,6 +25,16 @@ describe('PostgREST conventions', () => {
     expect(calls[0]?.url.search).toBe('?limit=1&name=eq.a');
   });
 
+  it('asks for an estimated count where a list grows large', async () => {
+    const { calls } = fakeApi({
+      '/api/db/job_histories': { body: [], headers: { 'Content-Range': '*/120000' } },
+    });
+    const answer = await apiRequest<unknown[]>('/api/db/job_histories', { count: 'estimated' });
+    expect(answer.total).toBe(120000);
+    const headers = calls[0]?.init?.headers as Record<string, string>; // fakeApi records the init as given
+    expect(headers.Prefer).toBe('return=representation,count=estimated');
+  });
+
   it('reads totals of every Content-Range shape', () => {
     expect(totalFromContentRange('0-24/100')).toBe(100);
     expect(totalFromContentRange('*/0')).toBe(0);

@@ -40,8 +40,11 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
-  /** Ask for an exact count; the total comes back from Content-Range (000 §7). */
-  count?: boolean;
+  /**
+   * Ask for a count; the total comes back from Content-Range (000 §7). `true` is exact; 'estimated' is
+   * exact up to the data API's max rows and the planner's estimate beyond, for lists that grow large.
+   */
+  count?: boolean | 'estimated';
   /** Set false where a 401 is an answer the caller handles (the session check itself). */
   redirectOn401?: boolean;
   timeoutMs?: number;
@@ -100,7 +103,7 @@ async function readBody(response: Response): Promise<unknown> {
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const prefer = ['return=representation'];
-  if (options.count) prefer.push('count=exact');
+  if (options.count) prefer.push(options.count === 'estimated' ? 'count=estimated' : 'count=exact');
   const headers: Record<string, string> = { Accept: 'application/json', Prefer: prefer.join(','), ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   const token = target.getToken ? await target.getToken() : undefined;
