@@ -1,4 +1,4 @@
-import { CHECK_HISTORY, LINK_TO_INCIDENT } from '@mc/contracts';
+import { CHECK_HISTORY, LINK_TO_INCIDENT, STALE_TIMES } from '@mc/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -126,10 +126,12 @@ describe('check detail modal', { timeout: 30_000 }, () => {
 
   it('filters the history by status and duration, refuses a bad typed duration, pages by 50 and resets to page one', async () => {
     const { calls } = modalApi();
-    const { router } = renderApp('/health?checkId=c1&timeRange=1h');
+    const { router, client } = renderApp('/health?checkId=c1&timeRange=1h');
     const dialog = await screen.findByRole('dialog', { name: /checkout-http/ }, wait);
     const m = within(dialog);
     await m.findByText('run 0', {}, wait);
+    const cached = client.getQueryCache().findAll({ queryKey: ['health', 'history'] })[0];
+    expect((cached?.options as { staleTime?: number } | undefined)?.staleTime).toBe(STALE_TIMES.checkHistory); // options carry the staleTime the hook set
     const first = historyCalls(calls)[0]?.url.searchParams;
     expect(first?.get('limit')).toBe(String(CHECK_HISTORY.pageSize));
     expect(first?.get('offset')).toBe('0');
