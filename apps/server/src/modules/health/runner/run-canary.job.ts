@@ -1,7 +1,8 @@
 /**
  * The job each canary's named schedule (`canary:<id>`) enqueues at every tick. The jobs module fires a
  * tick once across all replicas, skips a tick while the previous run is still going, and collapses
- * ticks missed during downtime into one run, so no stampede follows a restart. Within a run each check
+ * ticks missed during downtime into one run, so no stampede follows a restart. A tick whose worker
+ * died mid-run is retried once when its lease expires. Within a run each check
  * starts after a small random delay and all runs share the process's concurrency bound.
  */
 import { z } from 'zod';
@@ -32,7 +33,10 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 export const runCanaryJob = defineJob({
   name: 'run_canary',
   payload: z.object({ canaryId: z.guid() }),
-  maxAttempts: 1,
+  // A failed check is a result, not a job failure, so attempts only run out when a worker dies mid-run
+  // (crash, SIGKILL): its lease expires and the tick runs once more, promptly, before the next tick.
+  maxAttempts: 2,
+  backoff: { baseMs: 1_000, maxMs: 5_000 },
   timeoutMs: 10 * 60_000,
   resourceType: 'canary',
   async handler({ payload, signal, deps }) {
