@@ -69,13 +69,14 @@ test.describe('[HEALTH] health dashboard and check detail', () => {
       await expect(page.getByRole('tab', { name: 'e2e' })).toBeVisible({ timeout: 30_000 });
       const table = page.getByRole('table', { name: 'Health checks' });
       const row = (check: string) => table.locator('tr', { has: page.getByRole('link', { name: check, exact: true }) });
-      await expect(row(`${name}-flip`)).toContainText('healthy', { timeout: 30_000 });
-      await expect(row(`${name}-closed`)).toContainText('unhealthy', { timeout: 30_000 });
+      const health = (check: string) => row(check).locator('td').nth(1);
+      await expect(health(`${name}-flip`)).toHaveText('healthy', { timeout: 30_000 });
+      await expect(health(`${name}-closed`)).toHaveText('unhealthy', { timeout: 30_000 });
       await expect(table.getByRole('rowgroup', { name: `Group ${name}` })).toContainText('mixed');
 
       // the target goes down: within one interval (5 s) plus a refresh (5 s) the row turns unhealthy
       target.fail();
-      await expect(row(`${name}-flip`)).toContainText('unhealthy', { timeout: 20_000 });
+      await expect(health(`${name}-flip`)).toHaveText('unhealthy', { timeout: 20_000 });
       await page.screenshot({ path: 'e2e/artifacts/screens/health-dashboard.png', fullPage: true });
 
       // Hide Passing (on by default) keeps both failing checks and counts as an active filter
