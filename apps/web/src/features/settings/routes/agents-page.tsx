@@ -1,11 +1,48 @@
-import { EmptyState } from '../../../components/empty-state';
+import { useState } from 'react';
 import { PageShell } from '../../../components/page-shell/page-shell';
+import { useCan } from '../../../lib/api/shell-queries';
+import { useUrlParams } from '../../../lib/url-state';
+import { useAgents } from '../agents/api/get-agents';
+import { AgentEditModal } from '../agents/components/agent-edit-modal';
+import { AgentsTable } from '../agents/components/agents-table';
+import { GenerateAgentModal } from '../agents/components/generate-agent-modal';
 
-/** The page of the agents; its area's issue fills it, until then it shows the honest empty state. */
+/**
+ * /settings/agents (000 §2, §3): the remote agents with health (seen within 61 s) and what they
+ * report; `?id={agentId}` opens one (001 §2 links agents that way). Those who may write agents edit
+ * properties, delete with optional cleanup, and register a new agent with its one-time token.
+ */
 export function AgentsPage() {
+  const canWrite = useCan({ resource: 'agents', action: 'write' });
+  const agents = useAgents();
+  const [params, update] = useUrlParams();
+  const [adding, setAdding] = useState(false);
+  const openId = params.get('id');
+  const open = openId ? agents.data?.find((agent) => agent.id === openId) : undefined;
   return (
-    <PageShell title="Agents">
-      <EmptyState />
+    <PageShell
+      title="Agents"
+      onRefresh={() => void agents.refetch()}
+      loading={agents.isFetching}
+      extra={
+        canWrite ? (
+          <button
+            type="button"
+            className="rounded bg-blue-600 px-3 py-1.5 text-sm text-white hover:bg-blue-700"
+            onClick={() => setAdding(true)}
+          >
+            Add Agent
+          </button>
+        ) : null
+      }
+    >
+      <div className="flex min-h-0 flex-1 flex-col p-4">
+        <AgentsTable rows={agents.data ?? []} loading={agents.isPending} onOpen={(agent) => update({ id: agent.id })} />
+      </div>
+      {open ? (
+        <AgentEditModal key={open.id} agent={open} canWrite={canWrite} onClose={() => update({ id: undefined })} />
+      ) : null}
+      {adding ? <GenerateAgentModal onClose={() => setAdding(false)} /> : null}
     </PageShell>
   );
 }
