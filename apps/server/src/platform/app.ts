@@ -45,7 +45,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     c.set('actor', { kind: 'anonymous' });
     c.set('log', deps.logger.child({ requestId }));
     c.header('X-Request-Id', requestId);
-    if (new URL(c.req.url).protocol === 'https:') {
+    if (new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https') {
       c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     }
     await next();

@@ -35,6 +35,7 @@ const schema = z.object({
   MC_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   MC_DEFAULT_ROLE: z.enum(['admin', 'editor', 'viewer', 'guest', 'commander', 'responder']).default('guest'),
   MC_OIDC_PROVIDERS: z.string().optional(),
+  MC_AUTH_FLOW_LIFESPAN_MS: z.coerce.number({ message: 'must be a number' }).int().min(1_000).default(3_600_000),
   SMTP_HOST: z.string().optional(),
   SMTP_PORT: port.default(587),
   SMTP_USER: z.string().optional(),

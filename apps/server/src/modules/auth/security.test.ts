@@ -1,6 +1,11 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { upsertCredential } from './identity.repo.js';
+import { totpCode } from './second-factor.js';
 import { browser, buildUser, csrfOf, type FlowJson } from './testing/auth-factory.js';
 
 describe('identity security', () => {
@@ -105,5 +110,67 @@ describe('identity security', () => {
     const line = t.logs.find((l) => l.includes('SMTP is not configured') && l.includes(admin.email));
     expect(JSON.parse(line as string)).toMatchObject({ level: 'warn', to: admin.email });
     expect(line).toMatch(/\\n\d{6}\\n/);
+  });
+
+  it('HSTS also behind a TLS-terminating proxy (X-Forwarded-Proto: https)', async () => {
+    const proxied = await t.app.request('/api/.ory/self-service/login/api', {
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(proxied.headers.get('strict-transport-security')).toContain('max-age=');
+  });
+
+  it('serves the console auth pages uncached, with the CSP and frame-ancestors', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'mc-auth-pages-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Mission Control</title>');
+    const withConsole = await createTestApp({ webDist: dist });
+    try {
+      for (const path of ['/login', '/registration', '/recovery', '/verification', '/profile-settings', '/error']) {
+        const page = await withConsole.app.request(path, { headers: { accept: 'text/html' } });
+        expect(page.status).toBe(200);
+        expect(page.headers.get('cache-control')).toBe('no-store');
+        expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      }
+    } finally {
+      await withConsole.close();
+    }
+  });
+
+  it('never answers second-factor or social credentials: TOTP secret, backup hashes, key material, OIDC subject', async () => {
+    const person = await buildUser(t.database, { roles: ['viewer'] });
+    const secret = 'MARKERTOTPSECRETAAAAAAAAAAAAAAAA';
+    await upsertCredential(t.database.db, person.id, 'totp', { secret });
+    await upsertCredential(t.database.db, person.id, 'lookup_secret', { codes: [{ hash: 'markerlookuphash' }] });
+    const key = {
+      id: 'markerkeyid',
+      public_key: 'markerpublickey',
+      counter: 0,
+      transports: [],
+      display_name: 'k',
+      added_at: '',
+    };
+    await upsertCredential(t.database.db, person.id, 'webauthn', { credentials: [key] });
+    await upsertCredential(
+      t.database.db,
+      person.id,
+      'oidc',
+      { providers: [{ provider: 'x', subject: 'markersubject' }] },
+      ['x:markersubject'],
+    );
+    const b = browser(t.app);
+    const texts = [await (await b.signIn(person.email, person.password)).text()];
+    const { body: aal2 } = await b.json<FlowJson>('/api/.ory/self-service/login/browser?aal=aal2');
+    texts.push(JSON.stringify(aal2));
+    const done = await b.request(`/api/.ory/self-service/login?flow=${aal2.id}`, {
+      method: 'POST',
+      body: JSON.stringify({ method: 'totp', totp_code: totpCode(secret), csrf_token: csrfOf(aal2) }),
+    });
+    expect(done.status).toBe(200);
+    texts.push(await done.text());
+    texts.push(await (await b.request('/api/.ory/sessions/whoami')).text());
+    texts.push(await (await b.request('/api/auth/whoami')).text());
+    texts.push(await (await b.request('/api/.ory/self-service/settings/browser')).text());
+    texts.push(await (await b.request('/api/db/identity_credentials')).text());
+    for (const text of texts)
+      expect(text).not.toMatch(/MARKERTOTPSECRET|markerlookuphash|markerpublickey|markersubject/);
   });
 });

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { AUTH_LIMITS } from '@mc/contracts';
 import { KRATOS_ERRORS } from '../kratos/kratos-error.js';
 import { csrfNode } from '../kratos/ui-node.js';
 import { safeEqual } from '../tokens.js';
@@ -56,7 +55,7 @@ export async function createFlow(ctx: FlowContext, handler: FlowHandler, params:
     session_id: init.sessionId ?? ctx.current?.session.id ?? null,
     internal: init.internal ?? {},
     ui: newUi(ctx.baseUrl, handler.kind, id, { ...init, nodes }),
-    expires_at: new Date(Date.now() + AUTH_LIMITS.flowLifespanMs),
+    expires_at: new Date(Date.now() + ctx.config.MC_AUTH_FLOW_LIFESPAN_MS),
   });
 }
 

@@ -115,7 +115,7 @@ export async function startVerification(
     request_url: ctx.requestUrl,
     return_to: null,
     ui: newUi(ctx.baseUrl, 'verification', id, { state: 'sent_email', nodes, messages: [TEXT.verificationCodeSent()] }),
-    expires_at: new Date(Date.now() + AUTH_LIMITS.flowLifespanMs),
+    expires_at: new Date(Date.now() + ctx.config.MC_AUTH_FLOW_LIFESPAN_MS),
   });
   await sendCode(ctx, flow, email);
   return {
