@@ -60,10 +60,9 @@ const settings = {
 // ---- settings pages of features/settings/{users,teams,permissions} (identity) ------------------------------
 // The identity feature replaces these three loaders with its own pages; the paths and guards stay.
 const identitySettings = {
-  users: () => import('../features/settings/routes/users-placeholder-page').then((m) => m.UsersPlaceholderPage),
-  teams: () => import('../features/settings/routes/teams-placeholder-page').then((m) => m.TeamsPlaceholderPage),
-  permissions: () =>
-    import('../features/settings/routes/permissions-placeholder-page').then((m) => m.PermissionsPlaceholderPage),
+  users: () => import('../features/settings/users/users-page').then((m) => m.UsersPage),
+  teams: () => import('../features/settings/teams/teams-page').then((m) => m.TeamsPage),
+  permissions: () => import('../features/settings/permissions/permissions-page').then((m) => m.PermissionsPage),
 };
 
 // ---- auth routes (features/auth) ----------------------------------------------------------------------------

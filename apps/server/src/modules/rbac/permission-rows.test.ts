@@ -89,6 +89,8 @@ describe('permission rows', () => {
     await sql`INSERT INTO team_members (team_id, person_id) VALUES (${teamId}, ${member.id})`.execute(database.db);
     await grant({ team_id: teamId, object: 'canaries', action: 'update' });
     expect(await can(member, { resource: 'canaries', action: 'update' })).toBe(true);
+    await sql`UPDATE teams SET deleted_at = now() WHERE id = ${teamId}`.execute(database.db);
+    expect(await can(member, { resource: 'canaries', action: 'update' })).toBe(false);
   });
 
   it('a row naming one config scopes /api/db reads to that config, and routes on it', async () => {

@@ -33,20 +33,22 @@ export interface GrantColumns {
 
 /**
  * The select-list columns `roles`, `team_ids` and `rules` of the person whose id `person` yields: roles
- * from casbin_rule, team memberships, and the live permission rows of the person and their teams (rows
- * past their `until` or soft-deleted are left out). A fragment, so the authentication read path can
+ * from casbin_rule, memberships of live teams, and the live permission rows of the person and those teams
+ * (rows past their `until` or soft-deleted, and rows of soft-deleted teams, are left out). A fragment, so the authentication read path can
  * fetch session, identity and grants in one statement.
  */
 export function grantColumns(person: RawBuilder<unknown>): RawBuilder<unknown> {
   return sql`
       ARRAY(SELECT v1 FROM casbin_rule WHERE ptype = 'g' AND v0 = (${person})::text ORDER BY v1) AS roles,
-      ARRAY(SELECT team_id::text FROM team_members WHERE person_id = ${person}) AS team_ids,
+      ARRAY(SELECT tm.team_id::text FROM team_members tm JOIN teams t ON t.id = tm.team_id AND t.deleted_at IS NULL
+        WHERE tm.person_id = ${person}) AS team_ids,
       (SELECT json_agg(json_build_object('id', p.id, 'action', p.action, 'deny', p.deny, 'object', p.object,
           'config_id', p.config_id, 'component_id', p.component_id, 'canary_id', p.canary_id, 'playbook_id', p.playbook_id,
           'connection_id', p.connection_id, 'check_id', p.check_id))
         FROM permissions p
         WHERE p.deleted_at IS NULL AND (p.until IS NULL OR p.until > now())
-          AND (p.person_id = ${person} OR p.team_id IN (SELECT team_id FROM team_members WHERE person_id = ${person}))) AS rules`;
+          AND (p.person_id = ${person} OR p.team_id IN (SELECT tm.team_id FROM team_members tm
+            JOIN teams t ON t.id = tm.team_id AND t.deleted_at IS NULL WHERE tm.person_id = ${person}))) AS rules`;
 }
 
 /** Grants from the columns of {@link grantColumns}. */

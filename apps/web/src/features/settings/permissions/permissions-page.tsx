@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { PageShell } from '../../../components/page-shell/page-shell';
+import { useCan } from '../../../lib/api/shell-queries';
+import type { PermissionRow } from './api/permissions';
+import { PermissionDialog } from './permission-dialog';
+import { PermissionsTable } from './permissions-table';
+
+/**
+ * /settings/permissions (000 §2, 001 §2): the server-paginated permissions table; 'Add Permission' for
+ * people with write on permissions (000 §2 'an add button for users with write access'); a row opens
+ * Edit Permission (read-only without write).
+ */
+export function PermissionsPage() {
+  const canWrite = useCan({ resource: 'permissions', action: 'write' });
+  const [open, setOpen] = useState<{ row: PermissionRow | null } | null>(null);
+  return (
+    <PageShell
+      title="Permissions"
+      extra={
+        canWrite ? (
+          <button
+            type="button"
+            onClick={() => setOpen({ row: null })}
+            className="rounded bg-blue-600 px-3 py-1.5 text-sm text-white hover:bg-blue-700"
+          >
+            Add Permission
+          </button>
+        ) : null
+      }
+    >
+      <div className="flex flex-col gap-4 p-4">
+        <PermissionsTable onRowClick={(row) => setOpen({ row })} />
+      </div>
+      <PermissionDialog
+        open={open !== null}
+        row={open?.row ?? null}
+        canWrite={canWrite}
+        onClose={() => setOpen(null)}
+      />
+    </PageShell>
+  );
+}

@@ -1,0 +1,102 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DataTable } from '../../../components/data-table/data-table';
+import { ErrorPanel } from '../../../components/error-panel';
+import { PageShell } from '../../../components/page-shell/page-shell';
+import { useCan } from '../../../lib/api/shell-queries';
+import { useFormatDateTime } from '../../../lib/date-format';
+import { isManagedElsewhere, type TeamRow, useDeleteTeam, useTeams } from './api/teams';
+import { TeamDialog } from './team-dialog';
+
+/**
+ * /settings/teams (issue 3 §7): the teams with their member counts; Create Team, and a row opens the
+ * team (name, icon, members) for editing. Write controls show only with write on the team tables
+ * (the data API's `database` kind: editors and admins).
+ */
+export function TeamsPage() {
+  const teams = useTeams();
+  const canWrite = useCan({ resource: 'database', action: 'write' });
+  const remove = useDeleteTeam();
+  const format = useFormatDateTime();
+  const [open, setOpen] = useState<{ team: TeamRow | null } | null>(null);
+  const [deleting, setDeleting] = useState<TeamRow | null>(null);
+
+  const columns = useMemo<ColumnDef<TeamRow, unknown>[]>(
+    () => [
+      { id: 'name', header: 'Name', accessorKey: 'name' },
+      { id: 'members', header: 'Members', accessorFn: (team) => team.team_members.length },
+      { id: 'source', header: 'Source', accessorFn: (team) => team.source ?? 'UI' },
+      {
+        id: 'created_at',
+        header: 'Created',
+        accessorKey: 'created_at',
+        cell: ({ row }) => format(row.original.created_at),
+      },
+      {
+        id: 'updated_at',
+        header: 'Updated',
+        accessorKey: 'updated_at',
+        cell: ({ row }) => format(row.original.updated_at),
+      },
+      {
+        id: 'actions',
+        header: '',
+        enableSorting: false,
+        cell: ({ row }) =>
+          canWrite && !isManagedElsewhere(row.original) ? (
+            <button
+              type="button"
+              onClick={(event) => {
+                event.stopPropagation();
+                setDeleting(row.original);
+              }}
+              className="rounded px-2 py-0.5 text-sm text-red-700 hover:bg-red-50"
+            >
+              Delete
+            </button>
+          ) : null,
+      },
+    ],
+    [canWrite, format],
+  );
+
+  return (
+    <PageShell
+      title="Teams"
+      onRefresh={() => void teams.refetch()}
+      loading={teams.isFetching}
+      extra={
+        canWrite ? (
+          <button
+            type="button"
+            onClick={() => setOpen({ team: null })}
+            className="rounded bg-blue-600 px-3 py-1.5 text-sm text-white hover:bg-blue-700"
+          >
+            Create Team
+          </button>
+        ) : null
+      }
+    >
+      <div className="flex flex-col gap-4 p-4">
+        {teams.isError ? <ErrorPanel error={teams.error} /> : null}
+        <DataTable
+          id="teams"
+          columns={columns}
+          data={teams.data ?? []}
+          loading={teams.isPending}
+          onRowClick={(team) => setOpen({ team })}
+        />
+      </div>
+      <TeamDialog team={open?.team ?? null} open={open !== null} canWrite={canWrite} onClose={() => setOpen(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete ${deleting?.name ?? ''}`}
+        description="Permissions given to the team stop applying to its members."
+        busy={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting, { onSettled: () => setDeleting(null) })}
+      />
+    </PageShell>
+  );
+}

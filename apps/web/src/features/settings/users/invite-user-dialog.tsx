@@ -1,0 +1,93 @@
+import { type InviteUserInput, inviteUserSchema, ROLES } from '@mc/contracts';
+import { type FormEvent, useState } from 'react';
+import { Modal } from '../../../components/modal';
+import { Spinner } from '../../../components/spinner';
+import { useInviteUser } from './api/person-mutations';
+
+type Field = keyof InviteUserInput;
+const EMPTY: Record<Field, string> = { firstName: '', lastName: '', email: '', role: 'viewer' };
+const LABELS: Record<Exclude<Field, 'role'>, string> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'Email',
+};
+
+/**
+ * The invite dialog of /settings/users (issue 3 §7): first name, last name, email and role, checked
+ * with the contract's schema (the server checks the same), then `POST /api/auth/invite_user`, which
+ * mails the person a registration link. Closes and resets once the invitation is sent.
+ */
+export function InviteUserDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const invite = useInviteUser();
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+
+  const close = () => {
+    setValues(EMPTY);
+    setErrors({});
+    onClose();
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = inviteUserSchema.safeParse(values);
+    if (!parsed.success) {
+      const next: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as Field; // the schema's issues name its own top-level fields
+        next[field] ??= issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    invite.mutate(parsed.data, { onSuccess: close });
+  };
+  const set = (field: Field) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  return (
+    <Modal open={open} onClose={close} title="Invite User" size="small">
+      <form noValidate onSubmit={submit} className="flex flex-col gap-3 text-sm">
+        {(Object.keys(LABELS) as Exclude<Field, 'role'>[]).map((field) => (
+          <div key={field} className="flex flex-col gap-1">
+            <label className="flex flex-col gap-1">
+              <span className="font-medium text-gray-700">{LABELS[field]}</span>
+              <input
+                type={field === 'email' ? 'email' : 'text'}
+                value={values[field]}
+                onChange={set(field)}
+                aria-invalid={errors[field] ? true : undefined}
+                className="rounded border border-gray-300 px-2 py-1.5"
+              />
+            </label>
+            {errors[field] ? <span className="text-red-600">{errors[field]}</span> : null}
+          </div>
+        ))}
+        <label className="flex flex-col gap-1">
+          <span className="font-medium text-gray-700">Role</span>
+          <select value={values.role} onChange={set('role')} className="rounded border border-gray-300 px-2 py-1.5">
+            {ROLES.map((role) => (
+              <option key={role} value={role}>
+                {role}
+              </option>
+            ))}
+          </select>
+        </label>
+        {errors.role ? <span className="text-red-600">{errors.role}</span> : null}
+        <div className="flex justify-end gap-2 pt-2">
+          <button type="button" className="rounded border border-gray-300 px-3 py-1.5" onClick={close}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            disabled={invite.isPending}
+            className="inline-flex items-center gap-2 rounded bg-blue-600 px-3 py-1.5 text-white disabled:opacity-60"
+          >
+            {invite.isPending ? <Spinner label="Inviting…" className="size-3" /> : null}
+            Send invite
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
