@@ -9,6 +9,7 @@ import type { Actor } from '../../platform/request-context.js';
 import { requirePermission } from '../../platform/require-permission.js';
 import { apiSignIn, buildUser } from '../auth/testing/auth-factory.js';
 import { registerModules } from '../register-modules.js';
+import { EXPOSED_TABLES } from '../rest/exposed-resources.js';
 import { createAccessControl } from './access-control.js';
 import { loadGrants } from './rbac.repo.js';
 
@@ -59,6 +60,16 @@ const cases = ROLES.flatMap((role) =>
     (['read', 'write'] as const).map((access) => ({ role, kind, access, allowed: expected(role, kind, access) })),
   ),
 );
+
+/** The key column a probe DELETE filters on (it matches no row, so an allowed write changes nothing). */
+const KEY_OF: Partial<Record<string, string>> = { properties: 'name' };
+const NO_ROW = '00000000-0000-4000-8000-000000000000';
+
+/** The cases whose table the data API serves over HTTP (reads; writes only where the table is writable). */
+const httpCases = cases.filter(({ kind, access }) => {
+  const exposed = EXPOSED_TABLES[TABLE_OF[kind]];
+  return exposed !== undefined && (access === 'read' || exposed.writable);
+});
 
 describe('role matrix (spec 001 §6)', () => {
   let database: Database;
@@ -115,6 +126,21 @@ describe('role matrix (spec 001 §6)', () => {
       const decision = await access.dataAccess({ actor, table: TABLE_OF[kind], action });
       expect(decision.allow).toBe(allowed);
     }
+  });
+
+  it(`/api/db over HTTP covers every served table (${httpCases.length} cases)`, () => {
+    expect(httpCases.length).toBeGreaterThanOrEqual(190);
+  });
+
+  it.each(httpCases)('/api/db HTTP: $role $access $kind → $allowed', async ({ role, kind, access: rw, allowed }) => {
+    const table = TABLE_OF[kind];
+    const path = rw === 'read' ? `/api/db/${table}?limit=1` : `/api/db/${table}?${KEY_OF[table] ?? 'id'}=eq.${NO_ROW}`;
+    const response = await app.request(path, {
+      method: rw === 'read' ? 'GET' : 'DELETE',
+      headers: { authorization: `Bearer ${tokens.get(role)}` },
+    });
+    if (allowed) expect(response.status, await response.text()).toBeLessThan(300);
+    else expect(response.status).toBe(403);
   });
 
   it('never serves credential, session or flow tables, not even to admins', async () => {
