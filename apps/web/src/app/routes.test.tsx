@@ -18,7 +18,6 @@ describe('routing table', () => {
   });
 
   it.each([
-    ['/health', 'Health'],
     ['/incidents/abc', 'Incident'],
     ['/playbooks/runs/r1', 'Playbook Run'],
     ['/notifications/silences/add', 'Add Silence'],

@@ -1,6 +1,5 @@
-import 'uplot/dist/uPlot.min.css';
 import { useEffect, useRef } from 'react';
-import uPlot from 'uplot';
+import type uPlot from 'uplot';
 import type { GraphPoint } from '../api/get-check';
 
 /** uPlot's columns: times in seconds, uptime percent per bucket, mean latency per bucket. */
@@ -15,37 +14,52 @@ export function chartData(points: readonly GraphPoint[]): [number[], (number | n
   ];
 }
 
-/** The uptime and latency chart of a check over the chosen range (uPlot; 000 §2). */
+const HEIGHT = 180;
+
+function options(width: number): uPlot.Options {
+  return {
+    width,
+    height: HEIGHT,
+    scales: { x: { time: true }, uptime: { range: [0, 100] }, latency: { auto: true } },
+    axes: [
+      {},
+      { scale: 'uptime', label: 'Uptime %' },
+      { scale: 'latency', label: 'Latency ms', side: 1, grid: { show: false } },
+    ],
+    series: [
+      {},
+      { label: 'Uptime %', scale: 'uptime', stroke: '#16a34a', width: 1.5, spanGaps: true },
+      { label: 'Latency ms', scale: 'latency', stroke: '#2563eb', width: 1.5, spanGaps: true },
+    ],
+  };
+}
+
+/**
+ * The uptime and latency chart of a check over the chosen range (uPlot; 000 §2). uPlot and its styles
+ * load when the first chart mounts, so the dashboard does not carry them (uPlot also reads the
+ * screen's pixel ratio as it loads).
+ */
 export function CheckChart({ points }: { points: readonly GraphPoint[] }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const width = element.clientWidth || 600;
-    const plot = new uPlot(
-      {
-        width,
-        height: 180,
-        scales: { x: { time: true }, uptime: { range: [0, 100] }, latency: { auto: true } },
-        axes: [
-          {},
-          { scale: 'uptime', label: 'Uptime %' },
-          { scale: 'latency', label: 'Latency ms', side: 1, grid: { show: false } },
-        ],
-        series: [
-          {},
-          { label: 'Uptime %', scale: 'uptime', stroke: '#16a34a', width: 1.5, spanGaps: true },
-          { label: 'Latency ms', scale: 'latency', stroke: '#2563eb', width: 1.5, spanGaps: true },
-        ],
-      },
-      chartData(points),
-      element,
-    );
-    const resize = new ResizeObserver(() => plot.setSize({ width: element.clientWidth || width, height: 180 }));
-    resize.observe(element);
+    let plot: uPlot | undefined;
+    let resize: ResizeObserver | undefined;
+    let cancelled = false;
+    void Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')])
+      .then(([{ default: UPlot }]) => {
+        if (cancelled) return;
+        const width = element.clientWidth || 600;
+        plot = new UPlot(options(width), chartData(points), element);
+        resize = new ResizeObserver(() => plot?.setSize({ width: element.clientWidth || width, height: HEIGHT }));
+        resize.observe(element);
+      })
+      .catch((error: unknown) => console.warn('The chart could not be drawn', error));
     return () => {
-      resize.disconnect();
-      plot.destroy();
+      cancelled = true;
+      resize?.disconnect();
+      plot?.destroy();
     };
   }, [points]);
   return <div ref={box} role="img" aria-label="Uptime and latency chart" className="w-full" />;

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ErrorPanel } from '../../../components/error-panel';
 import { PageShell } from '../../../components/page-shell/page-shell';
 import { useChecksSummary } from '../api/get-checks-summary';
 import { CheckDetailModal } from './check-detail-modal';
@@ -65,7 +66,11 @@ export function HealthDashboard() {
         ) : null}
         <div className="flex min-w-0 flex-1 flex-col gap-2 p-4">
           {state.tabBy !== 'none' ? <HealthTabs tabs={tabs} active={tab} onChange={params.setTab} /> : null}
-          <ChecksTable checks={shown} groupBy={state.groupBy} loading={summary.isPending} />
+          {summary.isError && !summary.data ? (
+            <ErrorPanel error={summary.error} />
+          ) : (
+            <ChecksTable checks={shown} groupBy={state.groupBy} loading={summary.isPending} />
+          )}
         </div>
       </div>
       {state.checkId ? <CheckDetailModal checkId={state.checkId} /> : null}

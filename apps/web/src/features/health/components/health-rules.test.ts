@@ -2,6 +2,7 @@ import { CHECK_HISTORY } from '@mc/contracts';
 import { describe, expect, it } from 'vitest';
 import type { CheckSummary } from '../api/get-checks-summary';
 import { buildCheck } from '../testing/build-check';
+import { chartData } from './check-chart';
 import { formatUptime, groupChecks, groupHealth, uptimePercent } from './check-groups';
 import { defaultTimeRange, rangeWindow, showLastRunAge } from './check-time-range';
 import {
@@ -140,5 +141,20 @@ describe('refresh, duration and time range rules', () => {
     for (const role of ['admin', 'editor', 'responder', 'commander']) expect(canRunNow([role])).toBe(true);
     for (const role of ['viewer', 'guest']) expect(canRunNow([role])).toBe(false);
     expect(canRunNow(undefined)).toBe(false);
+  });
+});
+
+describe('chart data', () => {
+  it('plots uptime percent and mean latency per bucket; a bucket without runs has no uptime point', () => {
+    expect(
+      chartData([
+        { time: '2026-11-22T10:00:00Z', status: false, duration: 120, passed: 3, failed: 1 },
+        { time: '2026-11-22T10:01:00Z', status: true, duration: 0, passed: 0, failed: 0 },
+      ]),
+    ).toEqual([
+      [1795341600, 1795341660],
+      [75, null],
+      [120, 0],
+    ]);
   });
 });

@@ -144,3 +144,11 @@ describe('/view/health', { timeout: 30_000 }, () => {
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
   });
 });
+
+describe('/health when the summary fails', { timeout: 30_000 }, () => {
+  it('shows the server message instead of a table that never loads', async () => {
+    healthApi(() => ({ status: 400, body: { message: 'labels must be an object of strings' } }));
+    renderApp('/health');
+    expect((await screen.findByRole('alert', {}, wait)).textContent).toContain('labels must be an object of strings');
+  });
+});
