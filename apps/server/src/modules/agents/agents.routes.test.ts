@@ -103,6 +103,23 @@ describe('agents API', () => {
     expect((await send('PATCH', '/api/agents/00000000-0000-0000-0000-0000000000aa', { properties: {} })).status).toBe(
       404,
     );
+    expect((await send('GET', '/api/agents/00000000-0000-0000-0000-0000000000aa')).status).toBe(404);
+    expect((await send('DELETE', '/api/agents/00000000-0000-0000-0000-0000000000aa')).status).toBe(404);
+    const badGenerate = await send('POST', '/api/agent/generate', { name: 'props', properties: { a: 1 } });
+    expect(badGenerate.status).toBe(400);
+    expect((await jsonOf(badGenerate)).message).toMatch(/^properties\.a: /);
+    for (const [method, path] of [
+      ['POST', '/api/agent/generate'],
+      ['PATCH', `/api/agents/${id}`],
+    ] as const) {
+      const malformed = await t.app.request(path, {
+        method,
+        body: '{',
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(malformed.status, `${method} ${path}`).toBe(400);
+      expect((await jsonOf(malformed)).message).toBe('The request body must be JSON');
+    }
   });
 
   it('deletes softly, and with cleanup marks the agent resources deleted', async () => {

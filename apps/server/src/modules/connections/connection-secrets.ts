@@ -50,7 +50,8 @@ export const isReference = (value: unknown): boolean =>
 
 /**
  * The plaintext an update means: a secret sent back as the mask (or left out) keeps the stored value,
- * decrypted so rules and URL building can read it. `stored` is the row before the update, if any.
+ * decrypted so rules and URL building can read it. `stored` is the row before the update, if any;
+ * without it a mask counts as empty, so it can never be saved as the secret itself.
  */
 export function mergePlain(
   input: ConnectionInput,
@@ -66,10 +67,14 @@ export function mergePlain(
     insecure_tls: input.insecure_tls,
     properties: { ...input.properties },
   };
-  if (!stored) return merged;
   for (const path of paths) {
     const incoming = read(merged, path);
     if (incoming !== SECRET_MASK && incoming !== undefined) continue;
+    if (!stored) {
+      // Nothing to keep (a new connection, or the type changed): the mask is no value, never a secret.
+      if (incoming === SECRET_MASK) write(merged, path, null);
+      continue;
+    }
     const previous = read(stored, path);
     write(merged, path, typeof previous === 'string' ? openValue(previous, box) : (previous ?? null));
   }

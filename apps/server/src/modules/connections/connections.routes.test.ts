@@ -115,6 +115,59 @@ describe('connections API: bad input', () => {
   });
 });
 
+describe('connections API: bad input on update', () => {
+  let id = '';
+  const put = async (body: unknown) => t.app.request(`/api/connections/${id}`, json('PUT', body));
+  const base = { name: 'upd', type: 'http', url: 'http://x', username: 'u', password: 'p' };
+
+  beforeAll(async () => {
+    id = String((await jsonOf(await post(base))).id);
+  });
+
+  it('refuses an unknown type, a cleared required field and a missing name', async () => {
+    const unknown = await put({ ...base, type: 'carrier-pigeon' });
+    expect(unknown.status).toBe(400);
+    expect((await jsonOf(unknown)).message).toBe("Unknown connection type 'carrier-pigeon'");
+    const cleared = await put({ ...base, url: '', password: SECRET_MASK });
+    expect(cleared.status).toBe(400);
+    expect(await jsonOf(cleared)).toMatchObject({
+      message: 'URL: This field is required',
+      details: { issues: [{ path: 'url', message: 'This field is required' }] },
+    });
+    const nameless = await put({ type: 'http', url: 'http://x', username: 'u' });
+    expect(nameless.status).toBe(400);
+    expect((await jsonOf(nameless)).message).toBe('name: This field is required');
+  });
+
+  it('refuses a secret reference to nothing and a type change without its secrets', async () => {
+    const reference = await put({ ...base, password: 'configmap://nowhere/key' });
+    expect(reference.status).toBe(400);
+    expect((await jsonOf(reference)).message).toBe(
+      "Password: configmap://nowhere/key refers to nothing: no configmap 'nowhere' with key 'key'",
+    );
+    const retyped = await put({ ...base, type: 'postgres', password: SECRET_MASK });
+    expect(retyped.status).toBe(400);
+    expect((await jsonOf(retyped)).message).toBe('Password: This field is required');
+    const maskOnly = await post({ ...base, name: 'mask-only', password: SECRET_MASK });
+    expect(maskOnly.status).toBe(400);
+    expect((await jsonOf(maskOnly)).message).toBe('Password: This field is required');
+  });
+
+  it('answers malformed JSON, a non-object body and an unknown id clearly', async () => {
+    const bad = await t.app.request(`/api/connections/${id}`, {
+      method: 'PUT',
+      body: '{',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(bad.status).toBe(400);
+    expect((await jsonOf(bad)).message).toBe('The request body must be JSON');
+    expect((await put(['not', 'an', 'object'])).status).toBe(400);
+    const missing = await t.app.request('/api/connections/00000000-0000-0000-0000-000000000001', json('PUT', base));
+    expect(missing.status).toBe(404);
+    expect((await jsonOf(missing)).message).toBe('Connection 00000000-0000-0000-0000-000000000001 not found');
+  });
+});
+
 describe('connections API: secrets', () => {
   let created: JsonObject;
 

@@ -30,6 +30,21 @@ describe('properties API', () => {
     expect((await send('PATCH', '/api/properties/nope', { value: '1' })).status).toBe(404);
     expect((await send('DELETE', '/api/properties/nope')).status).toBe(404);
     expect((await send('PATCH', '/api/properties/nope', {})).status).toBe(400);
+    const unknown = await send('GET', '/api/properties/nope');
+    expect(unknown.status).toBe(404);
+    expect((await jsonOf(unknown)).message).toMatch(/nope/);
+    for (const [method, path] of [
+      ['POST', '/api/properties'],
+      ['PATCH', '/api/properties/nope'],
+    ] as const) {
+      const malformed = await t.app.request(path, {
+        method,
+        body: '{',
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(malformed.status, `${method} ${path}`).toBe(400);
+      expect((await jsonOf(malformed)).message).toBe('The request body must be JSON');
+    }
   });
 
   it('creates, edits and deletes by name; flags follow on the next fetch', async () => {
