@@ -43,9 +43,15 @@ export function jobRangeBounds(range: TimeRange, now = Date.now()): { from?: str
   return { from: new Date(minute - Number(match[1]) * (UNIT_MS[unit] ?? 0)).toISOString() };
 }
 
-/** The status filter of the URL: absent means the default SUCCESS:-1, 'all' means none. */
-export function statusSelection(param: string | null): FilterSelection {
-  if (param === null) return { ...DEFAULT_STATUS_FILTER };
+/**
+ * The status filter of the URL: absent means the default (SUCCESS:-1 on the Jobs History page, every
+ * status on a resource's Job History tab), 'all' means none.
+ */
+export function statusSelection(
+  param: string | null,
+  fallback: FilterSelection = DEFAULT_STATUS_FILTER,
+): FilterSelection {
+  if (param === null) return { ...fallback };
   if (param === ALL_STATUSES_PARAM) return {};
   return decodeSelection(param);
 }
@@ -63,6 +69,7 @@ export function jobHistoryQuery(
   range: TimeRange,
   fixed: Record<string, string> = {},
   now = Date.now(),
+  defaultStatus: FilterSelection = DEFAULT_STATUS_FILTER,
 ): Record<string, string | string[]> {
   const query: Record<string, string | string[]> = {
     select: JOB_HISTORY_SELECT,
@@ -74,7 +81,7 @@ export function jobHistoryQuery(
   if (from) created.push(`gte.${from}`);
   if (to) created.push(`lte.${to}`);
   if (created.length) query.created_at = created;
-  const statuses = Object.entries(statusSelection(params.get('status')));
+  const statuses = Object.entries(statusSelection(params.get('status'), defaultStatus));
   const included = statuses.filter(([, state]) => state === 1).map(([value]) => value);
   const excluded = statuses.filter(([, state]) => state === -1).map(([value]) => value);
   if (included.length) query.status = `in.${list(included)}`;

@@ -233,6 +233,7 @@ describe('/settings/{table}/{id}', () => {
     const query = callsTo('/api/db/job_histories')[0]?.url.searchParams;
     expect(query?.get('resource_id')).toBe('eq.t1');
     expect(query?.get('resource_type')).toBe('eq.topology');
+    expect(query?.get('status')).toBeNull();
   });
 
   it('gives teams Spec, Members and Job History tabs', async () => {

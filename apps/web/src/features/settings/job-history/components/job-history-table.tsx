@@ -9,7 +9,7 @@ import { useFormatDateTime } from '../../../../lib/date-format';
 import { formatDuration } from '../../../../lib/format';
 import { useUrlParams } from '../../../../lib/url-state';
 import { useJobHistoryPage } from '../api/get-job-history';
-import { DEFAULT_JOB_RANGE, type JobHistoryRow, jobResourceLink } from '../job-history-options';
+import { DEFAULT_JOB_RANGE, DEFAULT_STATUS_FILTER, type JobHistoryRow, jobResourceLink } from '../job-history-options';
 import { jobHistoryQuery } from '../job-history-query';
 import { JobDetailsModal } from './job-details-modal';
 import { JobStatusBadge } from './job-status-badge';
@@ -50,14 +50,17 @@ function useColumns(): ColumnDef<JobHistoryRow, unknown>[] {
 /**
  * The job history table (001 §2): one server page of `job_histories` for the URL's filters, newest
  * first, 150 rows by default (pageSize in the URL); a row opens its details. `fixed` narrows it for
- * a resource's Job History tab.
+ * a resource's Job History tab, which shows every status unless the URL says otherwise.
  */
 export function JobHistoryTable({ id, fixed }: { id: string; fixed?: Record<string, string> }) {
   const [params] = useUrlParams();
   const [range] = useTimeRangeParams();
   const key = params.toString();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the params object changes identity each render; its text is the real dependency
-  const query = useMemo(() => jobHistoryQuery(params, range ?? DEFAULT_JOB_RANGE, fixed), [key, range, fixed]);
+  const query = useMemo(
+    () => jobHistoryQuery(params, range ?? DEFAULT_JOB_RANGE, fixed, Date.now(), fixed ? {} : DEFAULT_STATUS_FILTER),
+    [key, range, fixed],
+  );
   const page = useJobHistoryPage(query);
   const columns = useColumns();
   const [selected, setSelected] = useState<JobHistoryRow | null>(null);

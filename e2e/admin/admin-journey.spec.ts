@@ -1,0 +1,112 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.js';
+
+/** A local target for the canary's HTTP check. */
+async function target(): Promise<{ server: Server; url: string }> {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'Content-Type': 'text/plain' });
+    response.end('ok');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo; // listening on TCP, so the address is an object
+  return { server, url: `http://127.0.0.1:${port}/` };
+}
+
+const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+/** Opens the sidebar's Settings group (it starts closed on every page load). */
+async function openSettings(page: Page): Promise<void> {
+  const toggle = sidebar(page).getByRole('button', { name: 'Settings' });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+}
+
+/**
+ * [ADMIN] an admin creates a canary in the generic resource editor's Code tab, finds its runs in Jobs
+ * History and follows the link back to the canary; disabling the health feature (health.disable=true
+ * on the Feature Flags page) takes the Health entries out of the sidebar.
+ */
+test.describe('[ADMIN] resource editor, job history and feature flags', () => {
+  test('an admin creates a canary as YAML, finds its runs, and turns the health feature off', async ({
+    page,
+    signedIn,
+    consoleErrors,
+  }) => {
+    test.setTimeout(200_000);
+    test.skip(!signedIn, 'no sign-in helper yet');
+    const http = await target();
+    const name = `e2e-admin-${Date.now()}`;
+    try {
+      await page.goto('/settings/canaries');
+      await page.getByRole('link', { name: 'Add Health Check' }).click();
+      await page.getByRole('button', { name: /Custom Health Check/ }).click();
+      await expect(page.getByRole('tab', { name: 'Code' })).toHaveAttribute('aria-selected', 'true');
+      const yaml = [
+        'apiVersion: canaries.flanksource.com/v1',
+        'kind: Canary',
+        'metadata:',
+        `  name: ${name}`,
+        '  namespace: e2e',
+        'spec:',
+        '  schedule: "@every 30s"',
+        '  http:',
+        `    - name: ${name}-home`,
+        `      url: ${http.url}`,
+        '      responseCodes: [200]',
+        '',
+      ].join('\n');
+      await page.getByRole('textbox', { name: 'Code' }).fill(yaml);
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText(`${name} created successfully`)).toBeVisible();
+      await expect(page).toHaveURL(/\/settings\/canaries$/);
+      await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
+      await page.screenshot({ path: 'e2e/artifacts/screens/resource-list.png', fullPage: true });
+
+      // Jobs History: successful runs are hidden by default; show every status, canaries only
+      await openSettings(page);
+      await sidebar(page).getByRole('link', { name: 'Jobs History' }).click();
+      await expect(page).toHaveURL(/\/settings\/jobs/);
+      await expect(page.getByRole('button', { name: 'Last 2 days' })).toBeVisible();
+      await page.getByRole('button', { name: /Status:/ }).click();
+      await page.getByRole('button', { name: 'None SUCCESS' }).click();
+      await page.getByRole('combobox', { name: 'Resource Type' }).selectOption('canary');
+      await expect(page).toHaveURL(/status=all/);
+      const run = page.getByRole('link', { name: `Open ${name}` }).first();
+      await expect(async () => {
+        await page.reload();
+        await expect(run).toBeVisible({ timeout: 5_000 });
+      }).toPass({ timeout: 90_000 });
+      await page.screenshot({ path: 'e2e/artifacts/screens/jobs-history.png', fullPage: true });
+
+      // the row links back to the canary, whose Job History tab lists the same runs
+      await run.click();
+      await expect(page).toHaveURL(/\/settings\/canaries\/[0-9a-f-]+$/);
+      await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(name);
+      await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(name);
+      await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toBeDisabled();
+      await page.getByRole('tab', { name: 'Job History' }).click();
+      await expect(page.getByRole('cell', { name: 'run_canary' }).first()).toBeVisible();
+
+      // health.disable=true on the Feature Flags page: Health, Health Checks and Jobs History leave the sidebar
+      await page.goto('/settings/feature-flags');
+      await openSettings(page);
+      await expect(sidebar(page).getByRole('link', { name: 'Health', exact: true })).toBeVisible();
+      await expect(sidebar(page).getByRole('link', { name: 'Health Checks' })).toBeVisible();
+      await expect(sidebar(page).getByRole('link', { name: 'Jobs History' })).toBeVisible();
+      await page.getByRole('button', { name: 'Add Property' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add Property' });
+      await dialog.getByLabel('Name *').fill('health.disable');
+      await dialog.getByLabel('Value *').fill('true');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(sidebar(page).getByRole('link', { name: 'Health', exact: true })).toHaveCount(0);
+      await expect(sidebar(page).getByRole('link', { name: 'Health Checks' })).toHaveCount(0);
+      await expect(sidebar(page).getByRole('link', { name: 'Jobs History' })).toHaveCount(0);
+      await expect(sidebar(page).getByRole('link', { name: 'Connections' })).toBeVisible();
+      expect(consoleErrors.list).toEqual([]);
+    } finally {
+      await page.request.delete('/api/properties/health.disable');
+      await new Promise((resolve) => http.server.close(resolve));
+    }
+  });
+});
