@@ -11,10 +11,6 @@ export const ADMIN_MESSAGES = {
   testSucceeded: 'Connection test succeeded',
   testFailed: 'Connection test failed',
   secretKept: 'Stored secret kept; type to replace it',
-  noConnections: 'No connections yet',
-  noProperties: 'No properties yet',
-  noAgents: 'No agents registered yet',
-  noEvents: 'The event queue is empty',
   tokenOnce: 'Copy the token now: it is shown only this once.',
   cleanupHint: "Also mark the agent's canaries, checks, components, catalog items, scrapers and topologies deleted",
 } as const;

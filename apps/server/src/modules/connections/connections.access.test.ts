@@ -62,4 +62,19 @@ describe('connections API: roles', () => {
     for (const route of routes()) answers.push((await call(route.method, route.path, 'admin', route.payload)).status);
     expect(answers).toEqual(expected);
   });
+
+  it('serves the console list page (connections_list) with its total to readers only, without secrets', async () => {
+    const query =
+      '/api/db/connections_list?select=id,name,namespace,type,source,created_by,created_at,updated_at' +
+      '&order=name.asc,id.asc&limit=50&offset=0';
+    const prefer = { Prefer: 'return=representation,count=exact' };
+    const page = await t.app.request(query, {
+      headers: { authorization: `Bearer ${tokens.get('editor')}`, ...prefer },
+    });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-range')).toMatch(/^(0-\d+|\*)\/\d+$/);
+    expect(await page.text()).not.toMatch(/password|"p"/);
+    const denied = await t.app.request(query, { headers: { authorization: `Bearer ${tokens.get('viewer')}` } });
+    expect(denied.status).toBe(403);
+  });
 });
