@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { type ExtraServer, startExtraServer } from '../support/extra-server';
+import { type ExtraServer, startExtraServer } from '../support/extra-server.js';
 
 // Its own server, whose forms stay valid for 3 s only (MC_AUTH_FLOW_LIFESPAN_MS).
 let server: ExtraServer;

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { mailCount, nextCode } from '../support/mailbox';
-import { totpCode } from '../support/totp';
+import { mailCount, nextCode } from '../support/mailbox.js';
+import { totpCode } from '../support/totp.js';
 
 const email = `journey-${Date.now()}@example.com`;
 const password = 'a journey through every flow';
