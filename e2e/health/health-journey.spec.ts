@@ -27,9 +27,9 @@ async function closedPort(): Promise<number> {
 }
 
 /**
- * [HEALTH] an editor watches a canary's checks: the canary is created through the API (the generic
- * resource editor of /settings/canaries is not built yet), its checks turn healthy and unhealthy
- * within one 5 s interval on the dashboard, the check modal's time range and history filters work
+ * [HEALTH] an editor watches a canary's checks: the canary is created in the console (the generic
+ * resource editor's Code tab on /settings/canaries), its checks turn healthy and unhealthy within one
+ * 5 s interval on the dashboard, the check modal's time range and history filters work
  * (a bad typed duration is refused), and Run Now runs the check; a viewer sees no Run Now.
  */
 test.describe('[HEALTH] health dashboard and check detail', () => {
@@ -47,22 +47,35 @@ test.describe('[HEALTH] health dashboard and check detail', () => {
     const closed = await closedPort();
     const name = `e2e-journey-${Date.now()}`;
     try {
-      const created = await page.request.post('/api/canaries', {
-        headers: { 'Content-Type': 'application/json' },
-        data: {
-          apiVersion: 'canaries.flanksource.com/v1',
-          kind: 'Canary',
-          metadata: { name, namespace: 'e2e', labels: { journey: 'true', team: 'sre' } },
-          spec: {
-            schedule: '@every 5s',
-            http: [
-              { name: `${name}-flip`, url: target.url, responseCodes: [200], thresholdMillis: 3000 },
-              { name: `${name}-closed`, url: `http://127.0.0.1:${closed}/`, responseCodes: [200] },
-            ],
-          },
-        },
-      });
-      expect(created.status(), await created.text()).toBe(201);
+      // the editor creates the canary in the console: the generic resource editor's Code tab
+      await page.goto('/settings/canaries');
+      await page.getByRole('link', { name: 'Add Health Check' }).click();
+      await page.getByRole('button', { name: /Custom Health Check/ }).click();
+      await expect(page.getByRole('tab', { name: 'Code' })).toHaveAttribute('aria-selected', 'true');
+      const yaml = [
+        'apiVersion: canaries.flanksource.com/v1',
+        'kind: Canary',
+        'metadata:',
+        `  name: ${name}`,
+        '  namespace: e2e',
+        '  labels:',
+        '    journey: "true"',
+        '    team: sre',
+        'spec:',
+        '  schedule: "@every 5s"',
+        '  http:',
+        `    - name: ${name}-flip`,
+        `      url: ${target.url}`,
+        '      responseCodes: [200]',
+        '      thresholdMillis: 3000',
+        `    - name: ${name}-closed`,
+        `      url: http://127.0.0.1:${closed}/`,
+        '      responseCodes: [200]',
+        '',
+      ].join('\n');
+      await page.getByRole('textbox', { name: 'Code' }).fill(yaml);
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText(`${name} created successfully`)).toBeVisible();
 
       await page.goto(`/health?hidePassing=false&refresh=5s&query=${name}`);
       await expect(page.getByPlaceholder(SEARCH_PLACEHOLDER)).toHaveValue(name);
