@@ -52,7 +52,7 @@ export function createActorResolver(database: Database, access: AccessControl): 
       access.remember(actor, grants);
       return actor;
     }
-    const principal = await findSessionPrincipal(db, sha256(token));
+    const principal = await findSessionPrincipal(database, sha256(token));
     if (principal?.identity_state !== 'active') return undefined;
     if (principal.aal === 'aal1' && needsSecondFactor(principal.credential_types)) return undefined;
     const grants = grantsFromColumns(principal);
