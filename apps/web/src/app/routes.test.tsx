@@ -27,7 +27,7 @@ describe('routing table', () => {
     ['/settings/integrations/topology/t1', 'Integration'],
     ['/settings/canaries', 'Health Checks'],
   ])('resolves %s to its page with the honest empty state', async (path, title) => {
-    shellApi();
+    shellApi(adminSession, [], { '/api/db/canaries': { body: [] } });
     renderApp(path);
     expect((await heading()).textContent).toContain(title);
     expect(document.title).toBe(`${title} | Mission Control`);
