@@ -7,9 +7,12 @@ import { renderApp } from '../../../test/render';
 import { bodyOf, editorText, setEditorText } from '../resource-editor/editor-testing';
 import { YAML_PARSE_LOG } from '../resource-editor/resource-document';
 
+const T1 = '0195c7a1-0000-7000-8000-0000000000a1';
+const T2 = '0195c7a1-0000-7000-8000-0000000000a2';
+const TM = '0195c7a1-0000-7000-8000-0000000000b1';
 const CRD_ID = '0195c7a1-0000-7000-8000-000000000001';
 const topology = {
-  id: 't1',
+  id: T1,
   name: 'payments',
   namespace: 'prod',
   labels: { team: 'pay' },
@@ -32,7 +35,7 @@ function setup(
   const api = shellApi(session, [], {
     '/api/schemas/canary/validate': { body: { valid: true } },
     '/api/schemas/topology/validate': { body: { valid: true } },
-    '/api/db/topologies': (url) => ({ body: url.searchParams.get('id') === 'eq.t1' ? [topology] : [] }),
+    '/api/db/topologies': (url) => ({ body: url.searchParams.get('id') === `eq.${T1}` ? [topology] : [] }),
     '/api/db/job_histories': { body: [], headers: { 'Content-Range': '*/0' } },
     '/api/db/job_history_names': { body: [] },
     ...extra,
@@ -164,7 +167,7 @@ describe('/settings/{table}/new', () => {
 describe('/settings/{table}/{id}', () => {
   it('edits with name and namespace disabled, updates through the data API, toasts and returns', async () => {
     const user = userEvent.setup();
-    const { callsTo, router } = setup('/settings/topologies/t1');
+    const { callsTo, router } = setup(`/settings/topologies/${T1}`);
     const name = await screen.findByRole('textbox', { name: 'Name' });
     expect(screen.getByRole('navigation', { name: 'Breadcrumb' }).textContent).toBe('Topologies / payments');
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Spec', 'Job History', 'Form', 'Code']);
@@ -174,7 +177,7 @@ describe('/settings/{table}/{id}', () => {
     await user.click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('payments updated successfully')).toBeTruthy();
     const patch = callsTo('/api/db/topologies', 'PATCH')[0];
-    expect(patch?.url.searchParams.get('id')).toBe('eq.t1');
+    expect(patch?.url.searchParams.get('id')).toBe(`eq.${T1}`);
     expect(bodyOf(patch?.init)).toEqual({
       name: 'payments',
       namespace: 'prod',
@@ -187,7 +190,7 @@ describe('/settings/{table}/{id}', () => {
 
   it('deletes after confirmation with a toast', async () => {
     const user = userEvent.setup();
-    const { callsTo, router } = setup('/settings/topologies/t1');
+    const { callsTo, router } = setup(`/settings/topologies/${T1}`);
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete payments?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
@@ -198,21 +201,21 @@ describe('/settings/{table}/{id}', () => {
 
   it('cancels back to the list', async () => {
     const user = userEvent.setup();
-    const { router } = setup('/settings/topologies/t1');
+    const { router } = setup(`/settings/topologies/${T1}`);
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/settings/topologies'));
   });
 
   it('hides Update and Delete without write access', async () => {
-    setup('/settings/topologies/t1', {}, viewerSession);
+    setup(`/settings/topologies/${T1}`, {}, viewerSession);
     await screen.findByRole('textbox', { name: 'Name' });
     expect(screen.queryByRole('button', { name: 'Update' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
   });
 
   it('shows a resource managed elsewhere read-only with a link to its origin', async () => {
-    setup('/settings/topologies/t2', {
-      '/api/db/topologies': { body: [{ ...topology, id: 't2', source: `KubernetesCRD/${CRD_ID}` }] },
+    setup(`/settings/topologies/${T2}`, {
+      '/api/db/topologies': { body: [{ ...topology, id: T2, source: `KubernetesCRD/${CRD_ID}` }] },
     });
     const link = await screen.findByRole('link', { name: `Kubernetes custom resource KubernetesCRD/${CRD_ID}` });
     expect(link.getAttribute('href')).toBe(`/catalog/${CRD_ID}`);
@@ -221,24 +224,30 @@ describe('/settings/{table}/{id}', () => {
   });
 
   it("says 'No resources found' when there is none", async () => {
-    setup('/settings/topologies/gone');
+    setup(`/settings/topologies/${CRD_ID}`);
     expect(await screen.findByText('No resources found')).toBeTruthy();
+  });
+
+  it("says 'No resources found' for an id that cannot exist, without asking", async () => {
+    const { callsTo } = setup('/settings/topologies/gone');
+    expect(await screen.findByText('No resources found')).toBeTruthy();
+    expect(callsTo('/api/db/topologies')).toHaveLength(0);
   });
 
   it('lists the runs of the resource on its Job History tab', async () => {
     const user = userEvent.setup();
-    const { callsTo } = setup('/settings/topologies/t1');
+    const { callsTo } = setup(`/settings/topologies/${T1}`);
     await user.click(await screen.findByRole('tab', { name: 'Job History' }));
     await waitFor(() => expect(callsTo('/api/db/job_histories')).toHaveLength(1));
     const query = callsTo('/api/db/job_histories')[0]?.url.searchParams;
-    expect(query?.get('resource_id')).toBe('eq.t1');
+    expect(query?.get('resource_id')).toBe(`eq.${T1}`);
     expect(query?.get('resource_type')).toBe('eq.topology');
     expect(query?.get('status')).toBeNull();
   });
 
   it('gives teams Spec, Members and Job History tabs', async () => {
-    setup('/settings/teams/tm1', {
-      '/api/db/teams': { body: [{ id: 'tm1', name: 'sre', icon: 'group', spec: {}, source: 'UI' }] },
+    setup(`/settings/teams/${TM}`, {
+      '/api/db/teams': { body: [{ id: TM, name: 'sre', icon: 'group', spec: {}, source: 'UI' }] },
       '/api/db/team_members': { body: [] },
     });
     await screen.findByRole('textbox', { name: 'Name' });

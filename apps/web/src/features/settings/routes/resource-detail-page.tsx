@@ -112,11 +112,14 @@ function ExistingResource({ type, resource }: { type: ResourceType; resource: Ed
   );
 }
 
+/** Ids of every editor table are UUIDs; anything else cannot name a row, so it is not asked for. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 function LoadedResource({ type, id }: { type: ResourceType; id: string }) {
-  const query = useResource(type, id);
+  const query = useResource(type, id, UUID.test(id));
   const title = query.data?.name ?? id;
   let body: React.ReactNode;
-  if (query.isPending) body = <Spinner />;
+  if (query.isPending && query.fetchStatus !== 'idle') body = <Spinner />;
   else if (query.isError) body = <ErrorPanel error={query.error} />;
   else if (!query.data) body = <EmptyState title={NO_RESOURCES} />;
   else body = <ExistingResource key={query.data.updated_at ?? id} type={type} resource={query.data} />;

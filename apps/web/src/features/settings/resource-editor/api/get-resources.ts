@@ -42,7 +42,7 @@ export function resourceQuery(type: ResourceType, id: string) {
   });
 }
 
-/** One resource of a table. */
-export function useResource(type: ResourceType, id: string) {
-  return useQuery(resourceQuery(type, id));
+/** One resource of a table; `enabled` false skips the call (an id that cannot exist). */
+export function useResource(type: ResourceType, id: string, enabled = true) {
+  return useQuery({ ...resourceQuery(type, id), enabled });
 }
