@@ -63,5 +63,10 @@ export const ROUTES: RouteCase[] = [
   { path: '/settings/integrations/topology/t1', heading: 'Integration', viewer: 'unauthorized' },
   { path: '/settings/canaries', heading: 'Health Checks', viewer: 'page' },
   { path: '/settings/topologies', heading: 'Topologies', viewer: 'page' },
-  { path: '/settings/topologies/t1', heading: /Topologies/, viewer: 'page' },
+  {
+    path: '/settings/topologies/{id}',
+    heading: /Topologies/,
+    viewer: 'page',
+    seededFrom: '/api/db/topologies?select=id&limit=1',
+  },
 ];
