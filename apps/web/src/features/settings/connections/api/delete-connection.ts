@@ -13,7 +13,11 @@ export function useDeleteConnection() {
     },
     onSuccess: (_, { name }) => {
       toastSuccess(ADMIN_MESSAGES.deleted(name));
-      return client.invalidateQueries({ queryKey: connectionKeys.all });
+      // Not the deleted connection's own query: its dialog is still open and would fetch a 404.
+      return Promise.all([
+        client.invalidateQueries({ queryKey: connectionKeys.pages }),
+        client.invalidateQueries({ queryKey: connectionKeys.names() }),
+      ]);
     },
   });
 }
