@@ -37,13 +37,13 @@ describe('/settings/teams', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
   });
 
-  it('creates a team (name required, icon defaults to group), opens one with its members, deletes one', async () => {
+  it('creates a team (name required, icon defaults to group), deletes one, opens one in the resource editor', async () => {
     const { calls } = shellApi(adminSession, [], {
       '/api/db/teams': (_url, init) =>
         init?.method === 'POST' ? { status: 201 } : init?.method === 'PATCH' ? { status: 200 } : { body: [sre] },
       '/api/db/team_members': { body: [] },
     });
-    render();
+    const view = render();
     await userEvent.click(await screen.findByRole('button', { name: 'Create Team' }, wait));
     const dialog = screen.getByRole('dialog', { name: 'Create Team' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -59,11 +59,6 @@ describe('/settings/teams', { timeout: 20_000 }, () => {
       created_by: 'u1',
     });
 
-    await userEvent.click(screen.getByText('SRE'));
-    const edit = screen.getByRole('dialog', { name: 'SRE' });
-    expect(await within(edit).findByText(TEAM_MESSAGES.membersEmpty, {}, wait)).toBeTruthy();
-    await userEvent.click(within(edit).getByRole('button', { name: 'Dismiss' }));
-
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     await userEvent.click(
       within(screen.getByRole('dialog', { name: 'Delete SRE' })).getByRole('button', { name: 'Delete' }),
@@ -72,5 +67,8 @@ describe('/settings/teams', { timeout: 20_000 }, () => {
     const patch = calls.find((c) => c.init?.method === 'PATCH');
     expect(patch?.url.searchParams.get('id')).toBe('eq.t1');
     expect(Object.keys(JSON.parse(String(patch?.init?.body)))).toEqual(['deleted_at']);
+
+    await userEvent.click(screen.getByText('SRE'));
+    expect(view.router.state.location.pathname).toBe('/settings/teams/t1');
   });
 });

@@ -1,5 +1,6 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table/data-table';
 import { ErrorPanel } from '../../../components/error-panel';
@@ -7,19 +8,20 @@ import { PageShell } from '../../../components/page-shell/page-shell';
 import { useCan } from '../../../lib/api/shell-queries';
 import { useFormatDateTime } from '../../../lib/date-format';
 import { isManagedElsewhere, type TeamRow, useDeleteTeam, useTeams } from './api/teams';
-import { TeamDialog } from './team-dialog';
+import { CreateTeamDialog } from './create-team-dialog';
 
 /**
- * /settings/teams (issue 3 §7): the teams with their member counts; Create Team, and a row opens the
- * team (name, icon, members) for editing. Write controls show only with write on the team tables
- * (the data API's `database` kind: editors and admins).
+ * /settings/teams (issue 3 §7): the teams with their member counts; Create Team and Delete; a row opens
+ * the team in the resource editor (/settings/teams/{id}: Spec, Members, Job History, 001 §2). Write
+ * controls show only with write on the team tables (the data API's `database` kind: editors and admins).
  */
 export function TeamsPage() {
   const teams = useTeams();
   const canWrite = useCan({ resource: 'database', action: 'write' });
   const remove = useDeleteTeam();
   const format = useFormatDateTime();
-  const [open, setOpen] = useState<{ team: TeamRow | null } | null>(null);
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<TeamRow | null>(null);
 
   const columns = useMemo<ColumnDef<TeamRow, unknown>[]>(
@@ -70,7 +72,7 @@ export function TeamsPage() {
         canWrite ? (
           <button
             type="button"
-            onClick={() => setOpen({ team: null })}
+            onClick={() => setCreating(true)}
             className="rounded bg-blue-600 px-3 py-1.5 text-sm text-white hover:bg-blue-700"
           >
             Create Team
@@ -85,10 +87,10 @@ export function TeamsPage() {
           columns={columns}
           data={teams.data ?? []}
           loading={teams.isPending}
-          onRowClick={(team) => setOpen({ team })}
+          onRowClick={(team) => navigate(`/settings/teams/${team.id}`)}
         />
       </div>
-      <TeamDialog team={open?.team ?? null} open={open !== null} canWrite={canWrite} onClose={() => setOpen(null)} />
+      <CreateTeamDialog open={creating} onClose={() => setCreating(false)} />
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete ${deleting?.name ?? ''}`}

@@ -45,20 +45,16 @@ export function isManagedElsewhere(team: Pick<TeamRow, 'source'>): boolean {
   return Boolean(team.source) && team.source !== 'UI';
 }
 
-/** Creates (POST) or edits (PATCH by id) a team through the data API; toasts and refreshes the list. */
-export function useSaveTeam(createdBy: string | undefined) {
+/** Creates a team through the data API (POST, source UI, created_by the signed-in user); toasts and refreshes. */
+export function useCreateTeam(createdBy: string | undefined) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, input }: { id?: string; input: TeamInput }) => {
-      if (id) {
-        await apiRequest('/api/db/teams', { method: 'PATCH', query: { id: `eq.${id}` }, body: input });
-      } else {
-        await apiRequest('/api/db/teams', { method: 'POST', body: { ...input, source: 'UI', created_by: createdBy } });
-      }
-      return { id, name: input.name };
+    mutationFn: async (input: TeamInput) => {
+      await apiRequest('/api/db/teams', { method: 'POST', body: { ...input, source: 'UI', created_by: createdBy } });
+      return input.name;
     },
-    onSuccess: ({ id, name }) => {
-      toastSuccess(id ? TEAM_MESSAGES.updated(name) : TEAM_MESSAGES.created(name));
+    onSuccess: (name) => {
+      toastSuccess(TEAM_MESSAGES.created(name));
       return client.invalidateQueries({ queryKey: identityKeys.teams });
     },
   });
