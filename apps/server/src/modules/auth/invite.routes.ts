@@ -40,7 +40,8 @@ export function registerInviteRoutes(
       const actor = c.var.actor;
       const by = actor.kind === 'person' ? actor.id : null;
       if (!by) throw new AppError('forbidden', 'Only a person can invite');
-      return c.json(await inviteUser(deps, c.req.valid('json'), by, baseUrlOf(c, deps.config)), 201);
+      const audit = { actor, requestId: c.var.requestId };
+      return c.json(await inviteUser(deps, c.req.valid('json'), by, baseUrlOf(c, deps.config), audit), 201);
     },
     (result, c) => {
       if (!result.success) {
