@@ -67,6 +67,16 @@ try {
        (SELECT count(*) FROM check_statuses_1h) AS hourly, (SELECT count(*) FROM check_statuses_1d) AS daily`,
   );
   console.log('rows:', JSON.stringify(counts.rows[0]));
+  const newest = await database.pool.query<{ age: number }>(
+    'SELECT extract(epoch FROM now() - max(time))::int AS age FROM check_statuses',
+  );
+  const age = Math.round((newest.rows[0]?.age ?? 0) / 60);
+  if (age > 5) {
+    console.log(
+      `note: the newest result is ${age} min old (a kept database): the raw tail is thinner than on a live system; ` +
+        'drop the database (or leave MC_BENCH_DATABASE_URL unset) for a fresh seed',
+    );
+  }
   console.log(
     `load average: ${loadavg()
       .map((l) => l.toFixed(2))

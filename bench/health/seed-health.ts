@@ -1,13 +1,15 @@
 /**
  * Seeds the health query benchmark server-side: one canary, N checks and one result per check per
  * minute over D days (generate_series; durations skewed like real latency, ~2% failures), then builds
- * the hourly and daily rollups with their latency histograms in SQL, as the insert trigger would.
+ * the hourly (with their running totals, migration 0041) and daily rollups with their latency histograms
+ * in SQL, as the insert trigger would.
  * The trigger and the raw table's indexes are off during the bulk insert and rebuilt after it.
  */
 import type pg from 'pg';
 
 const HIST = Array.from({ length: 40 }, (_, i) => `count(*) FILTER (WHERE b = ${i + 1})`).join(', ');
 const HIST_SUM = Array.from({ length: 40 }, (_, i) => `sum(latency_hist[${i + 1}])`).join(', ');
+const HIST_RUNNING = Array.from({ length: 40 }, (_, i) => `sum(latency_hist[${i + 1}]) OVER w`).join(', ');
 
 /** Seeds `checks` checks × `days` days of one-minute results. */
 export async function seedHealthBench(client: pg.PoolClient, options: { checks: number; days: number }): Promise<void> {
@@ -42,6 +44,14 @@ export async function seedHealthBench(client: pg.PoolClient, options: { checks: 
        sum(duration), ARRAY[${HIST}]::int4[]
      FROM (SELECT check_id, time, status, duration, check_latency_bucket(duration) AS b FROM check_statuses) s
      GROUP BY 1, 2`,
+  );
+  await q(
+    `UPDATE check_statuses_1h AS r SET cum_total = s.cum_total, cum_passed = s.cum_passed, cum_failed = s.cum_failed,
+       cum_duration = s.cum_duration, cum_hist = s.cum_hist
+     FROM (SELECT check_id, created_at, sum(total) OVER w AS cum_total, sum(passed) OVER w AS cum_passed,
+             sum(failed) OVER w AS cum_failed, sum(duration) OVER w AS cum_duration, ARRAY[${HIST_RUNNING}]::int4[] AS cum_hist
+           FROM check_statuses_1h WINDOW w AS (PARTITION BY check_id ORDER BY created_at)) s
+     WHERE r.check_id = s.check_id AND r.created_at = s.created_at`,
   );
   await q(
     `INSERT INTO check_statuses_1d (check_id, created_at, total, passed, failed, duration, latency_hist)

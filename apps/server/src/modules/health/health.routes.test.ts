@@ -213,4 +213,25 @@ describe('histogram and retention', () => {
     expect(deleted.check_statuses).toBe(1);
     expect(deleted.check_statuses_1h).toBe(0);
   });
+
+  it('hourly retention keeps each check’s newest row, which carries its running totals', async () => {
+    await t.database.pool.query("INSERT INTO properties (name, value) VALUES ('check.status.1h.retention.days', '1')");
+    const { rows } = await t.database.pool.query(
+      "INSERT INTO checks (canary_id, type, name) VALUES ($1, 'http', 'paused') RETURNING id",
+      [canaryId],
+    );
+    for (const ago of ['5 days', '3 days']) {
+      await t.database.pool.query(
+        `INSERT INTO check_statuses (check_id, time, status, duration) VALUES ($1, now() - interval '${ago}', true, 5)`,
+        [rows[0].id],
+      );
+    }
+    // The older hourly row goes (as does the 2-day-old one of the test above); the newest stays.
+    expect((await applyRetention(t.database)).check_statuses_1h).toBe(2);
+    const { rows: left } = await t.database.pool.query(
+      'SELECT cum_total::int AS cum_total FROM check_statuses_1h WHERE check_id = $1',
+      [rows[0].id],
+    );
+    expect(left).toEqual([{ cum_total: 2 }]);
+  });
 });

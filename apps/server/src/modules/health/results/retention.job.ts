@@ -11,7 +11,7 @@ import { defineJob } from '../../jobs/job-definition.js';
 /** The retention properties and their defaults in days. */
 export const RETENTION_PROPERTIES = {
   check_statuses: { property: 'check.status.retention.days', days: 30, column: 'time' },
-  check_statuses_1h: { property: 'check.status.1h.retention.days', days: 90, column: 'created_at' },
+  check_statuses_1h: { property: 'check.status.1h.retention.days', days: 90, column: 'created_at', keepLatest: true },
   check_statuses_1d: { property: 'check.status.1d.retention.days', days: 270, column: 'created_at' },
 } as const;
 
@@ -34,10 +34,16 @@ export async function applyRetention(database: Database, signal?: AbortSignal): 
     deleted[table] = 0;
     for (;;) {
       if (signal?.aborted) return deleted;
+      // Each check's newest hourly row stays whatever its age: it carries the running totals (migration
+      // 0041) that the summary's next window of that check starts from.
+      const keep =
+        'keepLatest' in rule
+          ? `AND EXISTS (SELECT 1 FROM ${table} n WHERE n.check_id = t.check_id AND n.created_at > t.created_at)`
+          : '';
       // Table and column names come from the constant above, never from input.
       const { rowCount } = await database.pool.query(
-        `DELETE FROM ${table} WHERE ctid IN (SELECT ctid FROM ${table}
-           WHERE ${rule.column} < now() - make_interval(days => $1) LIMIT ${BATCH})`,
+        `DELETE FROM ${table} WHERE ctid IN (SELECT ctid FROM ${table} t
+           WHERE ${rule.column} < now() - make_interval(days => $1) ${keep} LIMIT ${BATCH})`,
         [days],
       );
       deleted[table] += rowCount ?? 0;

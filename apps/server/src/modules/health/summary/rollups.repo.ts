@@ -117,3 +117,165 @@ export async function rollingHour(database: Database, checkIds: string[] | null)
   );
   return new Map(rows.map((row) => [row.check_id, row.avg]));
 }
+
+/** How far back the cumulative path answers (raw retention's default; older windows read the daily rows). */
+export const CUMULATIVE_RANGE_MS = 30 * 86_400_000;
+
+const HOUR_MS = 3_600_000;
+
+/** Range statistics of each check plus its rolling1h (mean duration over the last hour). */
+export interface RecentStats {
+  stats: Map<string, RangeStats>;
+  rolling: Map<string, number>;
+}
+
+/**
+ * Statistics over a window with at least one whole hour, read from the cumulative hourly rows
+ * (migration 0041): whole hours [h0, h1) are C(h1) − C(h0), two index probes per check, plus the raw
+ * edges [from, h0) and [h1, to) (the start edge possibly as its complement, subtracted). The same raw scan also reads the current hour for rolling1h, whose
+ * earlier part is the previous hour's row prorated — a mean, so exact-enough. `checkIds` null means
+ * every live check (the raw scan then tests no id list, and the caller need not wait for the ids).
+ */
+export async function recentRangeStats(
+  database: Database,
+  window: TimeWindow,
+  checkIds: string[] | null,
+  now = new Date(),
+): Promise<RecentStats> {
+  const h0 = new Date(Math.ceil(window.from.getTime() / HOUR_MS) * HOUR_MS);
+  const h1 = new Date(Math.floor(window.to.getTime() / HOUR_MS) * HOUR_MS);
+  const hNow = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
+  const prevHour = new Date(hNow.getTime() - HOUR_MS);
+  // The start edge is read the shorter way: [from, h0) added, or — when from sits early in its hour —
+  // the running totals from hf = from's hour start with [hf, from) subtracted. At most 30 raw minutes.
+  const hf = new Date(Math.floor(window.from.getTime() / HOUR_MS) * HOUR_MS);
+  const subtractStart = window.from.getTime() - hf.getTime() < h0.getTime() - window.from.getTime();
+  const stats = new Map<string, RangeStats>();
+  const rollingParts = new Map<string, { total: number; duration: number }>();
+  const entry = (id: string) => {
+    let found = stats.get(id);
+    if (!found) {
+      found = { passed: 0, failed: 0, hist: emptyHistogram() };
+      stats.set(id, found);
+    }
+    return found;
+  };
+  const prevShare = (hNow.getTime() - (now.getTime() - HOUR_MS)) / HOUR_MS;
+  const rollingOf = (id: string) => {
+    let found = rollingParts.get(id);
+    if (!found) {
+      found = { total: 0, duration: 0 };
+      rollingParts.set(id, found);
+    }
+    return found;
+  };
+
+  const cumulative = database.pool
+    .query<{
+      check_id: string;
+      end_passed: string | null;
+      end_failed: string | null;
+      end_hist: string | null;
+      start_passed: string | null;
+      start_failed: string | null;
+      start_hist: string | null;
+      prev_total: number | null;
+      prev_duration: string | null;
+    }>(
+      // Histograms as comma-separated text: splitting 2,000 of them is far cheaper than the int[] parser.
+      `SELECT k.id AS check_id, e.cum_passed AS end_passed, e.cum_failed AS end_failed,
+         array_to_string(e.cum_hist, ',') AS end_hist, s.cum_passed AS start_passed, s.cum_failed AS start_failed,
+         array_to_string(s.cum_hist, ',') AS start_hist,
+         p.total AS prev_total, p.duration AS prev_duration
+       FROM ${
+         checkIds
+           ? 'unnest($1::uuid[]) AS k(id)'
+           : `(SELECT k.id FROM checks k JOIN canaries c ON c.id = k.canary_id
+               WHERE k.deleted_at IS NULL AND c.deleted_at IS NULL AND $1::uuid[] IS NOT NULL) k`
+       }
+       LEFT JOIN LATERAL (SELECT cum_passed, cum_failed, cum_hist FROM check_statuses_1h
+         WHERE check_id = k.id AND created_at < $3 ORDER BY created_at DESC LIMIT 1) e ON true
+       LEFT JOIN LATERAL (SELECT cum_passed, cum_failed, cum_hist FROM check_statuses_1h
+         WHERE check_id = k.id AND created_at < $2 ORDER BY created_at DESC LIMIT 1) s ON true
+       LEFT JOIN check_statuses_1h p ON p.check_id = k.id AND p.created_at = $4
+       WHERE e.cum_passed IS NOT NULL OR p.total IS NOT NULL`,
+      [checkIds ?? [], (subtractStart ? hf : h0).toISOString(), h1.toISOString(), prevHour.toISOString()],
+    )
+    .then(({ rows }) => {
+      for (const row of rows) {
+        if (row.end_hist) {
+          const e = entry(row.check_id);
+          e.passed += Number(row.end_passed ?? 0) - Number(row.start_passed ?? 0);
+          e.failed += Number(row.end_failed ?? 0) - Number(row.start_failed ?? 0);
+          mergeInto(e.hist, row.end_hist.split(','));
+          if (row.start_hist) {
+            const start = row.start_hist.split(',');
+            for (let i = 0; i < HIST_BUCKETS; i++) e.hist[i] = (e.hist[i] ?? 0) - Number(start[i] ?? 0);
+          }
+        }
+        if (row.prev_total) {
+          const r = rollingOf(row.check_id);
+          r.total += row.prev_total * prevShare;
+          r.duration += Number(row.prev_duration ?? 0) * prevShare;
+        }
+      }
+    });
+
+  // $2–$3 and $4–$5 are added, $8–$9 subtracted (see subtractStart), $6–$7 is rolling1h's current hour.
+  const params: unknown[] = [
+    checkIds ?? [],
+    subtractStart ? h0 : window.from,
+    h0,
+    h1,
+    window.to,
+    hNow,
+    now,
+    subtractStart ? hf : window.from,
+    window.from,
+    checkIds === null,
+  ];
+  const raw = database.pool
+    .query<{
+      check_id: string;
+      bucket: number;
+      passed: number;
+      failed: number;
+      total: number;
+      recent: number;
+      recent_duration: string | null;
+    }>(
+      `SELECT check_id, bucket, coalesce(sum(sign) FILTER (WHERE status), 0)::int AS passed,
+         coalesce(sum(sign) FILTER (WHERE NOT status), 0)::int AS failed, sum(sign)::int AS total,
+         count(*) FILTER (WHERE recent)::int AS recent, sum(duration) FILTER (WHERE recent) AS recent_duration
+       FROM (SELECT check_id, status, duration, check_latency_bucket(duration) AS bucket,
+               CASE WHEN (time >= $2 AND time < $3) OR (time >= $4 AND time < $5) THEN 1
+                    WHEN time >= $8 AND time < $9 THEN -1 ELSE 0 END AS sign,
+               (time >= $6 AND time < $7) AS recent
+             FROM check_statuses
+             WHERE ($10::boolean OR check_id = ANY($1::uuid[]))
+               AND ((time >= $2 AND time < $3) OR (time >= $4 AND time < $5) OR (time >= $6 AND time < $7)
+                 OR (time >= $8 AND time < $9))) r
+       GROUP BY 1, 2`,
+      params.map((value) => (value instanceof Date ? value.toISOString() : value)),
+    )
+    .then(({ rows }) => {
+      for (const row of rows) {
+        if (row.total !== 0 || row.passed !== 0 || row.failed !== 0) {
+          const e = entry(row.check_id);
+          e.passed += row.passed;
+          e.failed += row.failed;
+          e.hist[row.bucket - 1] = (e.hist[row.bucket - 1] ?? 0) + row.total;
+        }
+        if (row.recent > 0) {
+          const r = rollingOf(row.check_id);
+          r.total += row.recent;
+          r.duration += Number(row.recent_duration ?? 0);
+        }
+      }
+    });
+
+  await Promise.all([cumulative, raw]);
+  const rolling = new Map<string, number>();
+  for (const [id, r] of rollingParts) if (r.total > 0) rolling.set(id, Math.round(r.duration / r.total));
+  return { stats, rolling };
+}

@@ -8,8 +8,8 @@ import type { Database } from '@mc/db';
 import { z } from 'zod';
 import { AppError } from '../../../platform/errors.js';
 import { histogramQuantile } from './latency-histogram.js';
-import { rangeStats, rollingHour } from './rollups.repo.js';
-import { resolveWindow, splitWindow } from './time-range.js';
+import { CUMULATIVE_RANGE_MS, type RecentStats, rangeStats, recentRangeStats, rollingHour } from './rollups.repo.js';
+import { resolveWindow, splitWindow, type TimeWindow } from './time-range.js';
 
 /** The summary request (POST body or GET query). */
 export const summaryRequestSchema = z.object({
@@ -50,12 +50,31 @@ export function parseSummaryRequest(input: unknown): z.infer<typeof summaryReque
   return parsed.data;
 }
 
+/**
+ * Each check's counts, histogram and rolling1h over the window: recent windows with a whole hour from
+ * the cumulative rollups (cost independent of the width), others from daily, hourly and raw rows.
+ */
+async function windowStats(database: Database, window: TimeWindow, ids: string[] | null): Promise<RecentStats> {
+  if (ids?.length === 0) return { stats: new Map(), rolling: new Map() };
+  const now = new Date();
+  const wholeHour = Math.floor(window.to.getTime() / 3_600_000) > Math.ceil(window.from.getTime() / 3_600_000);
+  if (wholeHour && window.from.getTime() >= now.getTime() - CUMULATIVE_RANGE_MS) {
+    return recentRangeStats(database, window, ids, now);
+  }
+  const [stats, rolling] = await Promise.all([
+    rangeStats(database, splitWindow(window), ids),
+    rollingHour(database, ids),
+  ]);
+  return { stats, rolling };
+}
+
 /** Builds the checks_summary answer. */
 export async function checksSummary(database: Database, request: z.infer<typeof summaryRequestSchema>) {
   const started = performance.now();
   const window = resolveWindow(request.start, request.end);
   const params: unknown[] = [];
   const where = ['k.deleted_at IS NULL', 'c.deleted_at IS NULL'];
+  const filtered = Boolean(request.checkID || (request.labels && Object.keys(request.labels).length > 0));
   if (request.checkID) {
     params.push(request.checkID);
     where.push(`k.id = $${params.length}`);
@@ -65,7 +84,7 @@ export async function checksSummary(database: Database, request: z.infer<typeof 
     where.push(`(coalesce(c.labels, '{}') || coalesce(k.labels, '{}')) @> $${params.length}::jsonb`);
   }
   const order = request.sortBy === '-name' ? 'DESC' : 'ASC';
-  const { rows: checks } = await database.pool.query<CheckSummaryRow>(
+  const listed = database.pool.query<CheckSummaryRow>(
     `SELECT k.id, k.canary_id, c.name AS canary_name, k.name, k.type, k.namespace, k.description, k.endpoint, k.icon,
        k.status, k.severity, k.owner, k.labels, k.last_runtime, k.last_transition_time, k.next_runtime,
        k.created_at, k.updated_at
@@ -73,10 +92,18 @@ export async function checksSummary(database: Database, request: z.infer<typeof 
      WHERE ${where.join(' AND ')} ORDER BY k.name ${order}, k.id`,
     params,
   );
-  const filtered = request.checkID || request.labels ? checks.map((check) => check.id) : null;
-  const [stats, rolling] = await Promise.all([
-    rangeStats(database, splitWindow(window), filtered),
-    rollingHour(database, filtered),
+  // Unfiltered, the statistics of every live check are read alongside the list instead of after it.
+  const [{ rows: checks }, { stats, rolling }] = await Promise.all([
+    listed,
+    filtered
+      ? listed.then(({ rows }) =>
+          windowStats(
+            database,
+            window,
+            rows.map((check) => check.id),
+          ),
+        )
+      : windowStats(database, window, null),
   ]);
   const checksSummary = checks.map((check) => {
     const s = stats.get(check.id);
