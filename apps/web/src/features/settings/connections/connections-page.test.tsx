@@ -96,11 +96,17 @@ async function fill(dialog: HTMLElement, field: ConnectionField) {
   const input = within(dialog).getByLabelText(labelOf(field));
   if (field.kind === 'connection') await userEvent.selectOptions(input, 'connection://aws/aws-main');
   else if (field.kind === 'select') await userEvent.selectOptions(input, field.options?.[0] ?? '');
+  else if (field.kind === 'switch') await userEvent.click(input);
   else {
     await userEvent.clear(input);
-    await userEvent.type(input, sample(field));
+    await userEvent.click(input);
+    await userEvent.paste(sample(field));
   }
 }
+
+/** The stored value of a field in a saved body. */
+const storedAt = (body: Body | undefined, field: ConnectionField) =>
+  field.path.startsWith('properties.') ? body?.properties[field.path.slice(11)] : body?.[field.path];
 
 async function openNew(label: string) {
   await userEvent.click(await screen.findByRole('button', { name: 'Add Connection' }, wait));
@@ -114,7 +120,7 @@ describe('connections page: every type', { timeout: 60_000 }, () => {
   const offered = CONNECTION_TYPES.filter((definition) => !definition.hidden);
 
   it.each(offered.map((definition) => [definition.type, definition] as const))(
-    '%s: shows required messages while empty, saves, and reloads masked',
+    '%s: shows required messages while empty, saves every field, and reloads masked',
     async (_, definition) => {
       const server = connectionsServer();
       render();
@@ -128,13 +134,30 @@ describe('connections page: every type', { timeout: 60_000 }, () => {
       expect((within(dialog).getByLabelText('Namespace *') as HTMLInputElement).value).toBe('default');
 
       await userEvent.type(within(dialog).getByLabelText('Name *'), `my-${definition.type}`);
-      for (const field of required) await fill(dialog, field);
+      // every required field, and every optional field a person types into or switches on
+      const filled = fields.filter(
+        (field) => required.includes(field) || ['text', 'number', 'secret', 'textarea', 'switch'].includes(field.kind),
+      );
+      for (const field of filled) await fill(dialog, field);
       await waitFor(() => expect(within(dialog).queryByText(FIELD_REQUIRED)).toBeNull(), wait);
       await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
 
       expect(await screen.findByText(ADMIN_MESSAGES.created(`my-${definition.type}`), {}, wait)).toBeTruthy();
       const body = server.stored();
       expect(body).toMatchObject({ name: `my-${definition.type}`, namespace: 'default', type: definition.type });
+      for (const field of filled) {
+        const expected =
+          field.kind === 'switch'
+            ? true
+            : field.kind === 'number'
+              ? 1
+              : field.kind === 'connection'
+                ? 'connection://aws/aws-main'
+                : field.kind === 'select'
+                  ? field.options?.[0]
+                  : sample(field);
+        expect(storedAt(body, field), `${definition.type} ${field.path}`).toBe(expected);
+      }
       if (definition.notification) {
         expect(body?.url).toBe(buildNotificationUrl(definition.type, body as never));
         expect(body?.url).toBeTruthy();
@@ -145,10 +168,12 @@ describe('connections page: every type', { timeout: 60_000 }, () => {
       const name = (await within(edit).findByLabelText('Name *', {}, wait)) as HTMLInputElement;
       expect(name.value).toBe(`my-${definition.type}`);
       expect(name.disabled).toBe(true);
-      for (const field of required) {
+      for (const field of filled) {
         const input = within(edit).getByLabelText(labelOf(field)) as HTMLInputElement;
-        if (field.kind === 'secret') expect(input.value).toBe(SECRET_MASK);
-        else if (field.kind !== 'select' && field.kind !== 'connection') expect(input.value).toBe(sample(field));
+        if (field.kind === 'secret') expect(input.value, field.path).toBe(SECRET_MASK);
+        else if (field.kind === 'switch') expect(input.checked, field.path).toBe(true);
+        else if (field.kind !== 'select' && field.kind !== 'connection')
+          expect(input.value, field.path).toBe(sample(field));
       }
     },
   );
