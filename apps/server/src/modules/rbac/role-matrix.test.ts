@@ -164,4 +164,33 @@ describe('role matrix (spec 001 §6)', () => {
       },
     );
   });
+
+  /** Permission rows on top of each role: a live deny refuses, an expired one does not; an allow row with until. */
+  const rowCases = ROLES.flatMap((role) => [
+    { role, row: 'deny', until: 'live', allowed: false },
+    { role, row: 'deny', until: 'expired', allowed: expected(role, 'incident', 'read') },
+    { role, row: 'allow write', until: 'live', allowed: true },
+    { role, row: 'allow write', until: 'expired', allowed: expected(role, 'playbooks', 'write') },
+  ]);
+
+  it.each(rowCases)('rows: $role with a $until $row row → $allowed on the route and on /api/db', async (c) => {
+    const user = await buildUser(database, { roles: [c.role] });
+    const until = c.until === 'live' ? new Date(Date.now() + 3_600_000) : new Date(Date.now() - 1000);
+    const deny = c.row === 'deny';
+    await database.pool.query(
+      'INSERT INTO permissions (action, object, person_id, deny, until) VALUES ($1, $2, $3, $4, $5)',
+      [deny ? 'read' : 'create,read,update,delete', deny ? 'incident' : 'playbooks', user.id, deny, until],
+    );
+    const token = await apiSignIn(app, user.email, user.password);
+    const headers = { authorization: `Bearer ${token}` };
+    const route = deny
+      ? await app.request('/api/probe/incident', { headers })
+      : await app.request('/api/probe/playbooks', { method: 'POST', headers });
+    expect(route.status).toBe(c.allowed ? 200 : 403);
+    const db = deny
+      ? await app.request('/api/db/incidents?limit=1', { headers })
+      : await app.request(`/api/db/playbooks?id=eq.${NO_ROW}`, { method: 'DELETE', headers });
+    if (c.allowed) expect(db.status).toBeLessThan(300);
+    else expect(db.status).toBe(403);
+  });
 });
