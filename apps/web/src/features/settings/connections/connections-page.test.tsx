@@ -49,7 +49,6 @@ function connectionsServer(
     };
   };
   const api = shellApi(session, [], {
-    ...extra,
     '/api/connections': (_, init) => {
       stored = { ...(JSON.parse(String(init?.body)) as Body), id: 'c1' };
       return { status: 201, body: masked() };
@@ -67,6 +66,7 @@ function connectionsServer(
       const rows = stored ? [masked()] : [];
       return { body: rows, headers: { 'Content-Range': `0-${rows.length - 1}/${rows.length}` } };
     },
+    ...extra,
   });
   return { ...api, stored: () => stored };
 }
@@ -265,6 +265,14 @@ describe('connections page: form rules and actions', { timeout: 60_000 }, () => 
     expect(await screen.findByText(ADMIN_MESSAGES.updated('cache'), {}, wait)).toBeTruthy();
     const put = server.calls.find((call) => call.init?.method === 'PUT');
     expect(JSON.parse(String(put?.init?.body))).toMatchObject({ password: SECRET_MASK, properties: { db: 2 } });
+  });
+
+  it('toasts the message when the connections fail to load (001 §8)', async () => {
+    connectionsServer({
+      '/api/db/connections_list': { status: 400, body: { message: 'database unavailable' } },
+    });
+    render();
+    expect(await screen.findByText('database unavailable', {}, wait)).toBeTruthy();
   });
 
   it('hides the write controls from an editor, who may read connections but not change them', async () => {
