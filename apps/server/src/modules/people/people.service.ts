@@ -1,15 +1,11 @@
 import { USER_MESSAGES, updateRoleSchema } from '@mc/contracts';
 import type { Database } from '@mc/db';
-import { type AuditContext, auditedTransaction } from '../../platform/audit.js';
+import { type AuditContext, actorPersonId, auditedTransaction } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
 import { assignRoles } from '../rbac/rbac.service.js';
 import { countOtherAdmins, deletePerson, findPerson, type PersonRow } from './people.repo.js';
 
 const image = (person: PersonRow) => ({ id: person.id, name: person.name, email: person.email, roles: person.roles });
-
-function actorIdOf(audit: AuditContext): string | null {
-  return audit.actor.kind === 'person' ? audit.actor.id : null;
-}
 
 /**
  * People administration (spec 000 §7 `DELETE /people/{id}`, upstream `POST /rbac/{id}/update_role`).
@@ -30,7 +26,7 @@ export function peopleService(database: Database) {
       return auditedTransaction(database, audit, async (tx) => {
         const before = await findPerson(tx.db, id);
         if (!before) throw new AppError('not_found', USER_MESSAGES.notFound);
-        if (before.id === actorIdOf(audit)) throw new AppError('bad_request', USER_MESSAGES.cannotDemoteSelf);
+        if (before.id === actorPersonId(audit)) throw new AppError('bad_request', USER_MESSAGES.cannotDemoteSelf);
         if (role !== 'admin') await guardLastAdmin(tx.db, before);
         await assignRoles(tx.db, id, [role]);
         const after = { ...before, roles: [role] };
@@ -51,7 +47,7 @@ export function peopleService(database: Database) {
       await auditedTransaction(database, audit, async (tx) => {
         const before = await findPerson(tx.db, id);
         if (!before) throw new AppError('not_found', USER_MESSAGES.notFound);
-        if (before.id === actorIdOf(audit)) throw new AppError('bad_request', USER_MESSAGES.cannotDeleteSelf);
+        if (before.id === actorPersonId(audit)) throw new AppError('bad_request', USER_MESSAGES.cannotDeleteSelf);
         await guardLastAdmin(tx.db, before);
         await deletePerson(tx.db, id);
         return { value: undefined, audit: { action: 'delete', target: 'people', ids: [id], before: image(before) } };
