@@ -34,5 +34,6 @@ export async function flowContext(c: Context<AppEnv>, deps: AuthDeps, type: 'bro
     csrfToken: getCookie(c, CSRF_COOKIE) ?? '',
     userAgent: c.req.header('user-agent')?.slice(0, 300),
     ip: c.req.header('x-forwarded-for')?.split(',')[0]?.trim(),
+    requestId: c.var.requestId,
   };
 }

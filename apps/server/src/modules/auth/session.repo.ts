@@ -53,17 +53,24 @@ export async function findActiveSessionByTokenHash(db: Db, tokenHash: string): P
   return rows[0];
 }
 
-/** Ends the session of a logout-token hash; returns whether one was active. */
-export async function revokeByLogoutTokenHash(db: Db, logoutTokenHash: string): Promise<boolean> {
-  const result =
-    await sql`UPDATE sessions SET active = false WHERE logout_token_hash = ${logoutTokenHash} AND active`.execute(db);
-  return Number(result.numAffectedRows ?? 0) > 0;
+/** Ends the session of a logout-token hash; returns it when one was active. */
+export async function revokeByLogoutTokenHash(db: Db, logoutTokenHash: string): Promise<EndedSession | undefined> {
+  const { rows } = await sql<EndedSession>`UPDATE sessions SET active = false
+    WHERE logout_token_hash = ${logoutTokenHash} AND active RETURNING id, identity_id`.execute(db);
+  return rows[0];
 }
 
-/** Ends the session of a token hash; returns whether one was active. */
-export async function revokeByTokenHash(db: Db, tokenHash: string): Promise<boolean> {
-  const result = await sql`UPDATE sessions SET active = false WHERE token_hash = ${tokenHash} AND active`.execute(db);
-  return Number(result.numAffectedRows ?? 0) > 0;
+/** Ends the session of a token hash; returns it when one was active. */
+export async function revokeByTokenHash(db: Db, tokenHash: string): Promise<EndedSession | undefined> {
+  const { rows } = await sql<EndedSession>`UPDATE sessions SET active = false
+    WHERE token_hash = ${tokenHash} AND active RETURNING id, identity_id`.execute(db);
+  return rows[0];
+}
+
+/** A session a logout ended: which one, and whose. */
+export interface EndedSession {
+  id: string;
+  identity_id: string;
 }
 
 /** Ends one session by id. */

@@ -9,7 +9,7 @@ import { hasSecondFactor } from './flows/login.flow.js';
 import { listCredentials } from './identity.repo.js';
 import { KRATOS_ERRORS } from './kratos/kratos-error.js';
 import { revokeByLogoutTokenHash, revokeByTokenHash } from './session.repo.js';
-import { findSession, sessionJson } from './session.service.js';
+import { endSession, findSession, sessionJson } from './session.service.js';
 import { LOGOUT_TOKEN_PREFIX, randomToken, sha256 } from './tokens.js';
 
 /**
@@ -55,7 +55,8 @@ export function registerSessionRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps):
   app.get(`${ORY_BASE_PATH}/self-service/logout`, async (c) => {
     const ctx = await flowContext(c, deps, 'browser');
     const token = c.req.query('token') ?? '';
-    if (!token || !(await revokeByLogoutTokenHash(db, sha256(token)))) {
+    const revoke = (trx: typeof db) => revokeByLogoutTokenHash(trx, sha256(token));
+    if (!token || !(await endSession(db, revoke, 'GET /api/.ory/self-service/logout', c.var.requestId))) {
       const error = KRATOS_ERRORS.badRequest('The logout token is invalid or the session has already ended.');
       return c.json(error.body(), 400);
     }
@@ -71,7 +72,9 @@ export function registerSessionRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps):
     const body = await readSubmission(c).catch(() => ({}) as Record<string, string>);
     const token = body.session_token ?? '';
     if (!token) return c.json(KRATOS_ERRORS.badRequest('Property session_token is missing.').body(), 400);
-    if (!(await revokeByTokenHash(db, sha256(token)))) return c.json(KRATOS_ERRORS.noSession().body(), 403);
+    const revoke = (trx: typeof db) => revokeByTokenHash(trx, sha256(token));
+    if (!(await endSession(db, revoke, 'DELETE /api/.ory/self-service/logout/api', c.var.requestId)))
+      return c.json(KRATOS_ERRORS.noSession().body(), 403);
     return c.body(null, 204);
   });
 

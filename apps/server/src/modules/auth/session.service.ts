@@ -1,6 +1,8 @@
 import { AUTH_LIMITS } from '@mc/contracts';
+import { recordAuditIn } from '../../platform/audit.js';
 import { type AddressRow, type Db, getIdentity, type IdentityRow, listAddresses } from './identity.repo.js';
 import {
+  type EndedSession,
   findActiveSessionByTokenHash,
   insertSession,
   revokeSession,
@@ -121,4 +123,30 @@ export async function sessionJson(db: Db, session: SessionRow, identity: Identit
     identity: await identityJson(db, identity, baseUrl),
     devices: [],
   };
+}
+
+/**
+ * Ends the session `revoke` finds and writes its audit row in the same transaction; false when there was
+ * no active session to end (nothing changed, nothing audited).
+ */
+export async function endSession(
+  db: Db,
+  revoke: (trx: Db) => Promise<EndedSession | undefined>,
+  target: string,
+  requestId: string,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const ended = await revoke(trx);
+    if (!ended) return false;
+    await recordAuditIn(trx, {
+      actor: { kind: 'person', id: ended.identity_id, roles: [] },
+      action: 'session.logout',
+      target,
+      ids: [ended.id],
+      before: { active: true },
+      after: { active: false },
+      requestId,
+    });
+    return true;
+  });
 }

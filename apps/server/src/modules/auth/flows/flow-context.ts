@@ -23,6 +23,8 @@ export interface FlowContext {
   csrfToken: string;
   userAgent?: string;
   ip?: string;
+  /** The request's id, for the audit row of a successful submission. */
+  requestId?: string;
 }
 
 /** What a handler returns to start a flow. */

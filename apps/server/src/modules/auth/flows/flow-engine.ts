@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { type AuditEntry, recordAuditIn } from '../../../platform/audit.js';
 import { KRATOS_ERRORS } from '../kratos/kratos-error.js';
 import { csrfNode } from '../kratos/ui-node.js';
 import { safeEqual } from '../tokens.js';
@@ -115,6 +116,36 @@ export async function submitFlow(
   const outcome = await handler.submit(ctx, flow, body);
   if (outcome.kind === 'session')
     flow.state = flow.kind === 'login' || flow.kind === 'registration' ? 'passed_challenge' : flow.state;
-  await saveFlow(ctx.db, flow);
+  if (outcome.kind === 'invalid') {
+    await saveFlow(ctx.db, flow);
+    return { flow, outcome };
+  }
+  const identityId = outcome.kind === 'session' ? outcome.identityId : undefined;
+  await saveFlowAudited(ctx, flow, { identityId, method: body.method, outcome: outcome.kind });
   return { flow, outcome };
+}
+
+/**
+ * Saves a flow that moved on (signed in, registered, settings saved, code sent or used) with its audit
+ * row in one transaction: who, which flow, method and outcome — never a submitted value, which may be a
+ * password or a code.
+ */
+export async function saveFlowAudited(
+  ctx: FlowContext,
+  flow: FlowRow,
+  what: { identityId?: string; method?: string; outcome: string },
+): Promise<void> {
+  const identityId = what.identityId ?? flow.identity_id ?? ctx.current?.identity.id ?? null;
+  const entry: AuditEntry = {
+    actor: identityId ? { kind: 'person', id: identityId, roles: [] } : { kind: 'anonymous' },
+    action: `identity.${flow.kind}`,
+    target: `POST /api/.ory/self-service/${flow.kind}`,
+    ids: identityId ? [identityId] : [],
+    after: { flow_id: flow.id, method: what.method ?? null, outcome: what.outcome },
+    requestId: ctx.requestId ?? null,
+  };
+  await ctx.db.transaction().execute(async (trx) => {
+    await saveFlow(trx, flow);
+    await recordAuditIn(trx, entry);
+  });
 }

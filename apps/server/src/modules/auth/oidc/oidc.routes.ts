@@ -6,7 +6,7 @@ import { type AuthDeps, flowContext } from '../auth-context.js';
 import { type FlowRow, getFlow, saveFlow } from '../flows/flow.repo.js';
 import { answerError } from '../flows/flow.routes.js';
 import type { FlowContext, FlowHandler } from '../flows/flow-context.js';
-import { loadFlow } from '../flows/flow-engine.js';
+import { loadFlow, saveFlowAudited } from '../flows/flow-engine.js';
 import { setSessionCookie } from '../flows/flow-http.js';
 import { loginFlow } from '../flows/login.flow.js';
 import { invitedRole, registrationFlow } from '../flows/registration.flow.js';
@@ -61,7 +61,7 @@ async function signIn(
     ip: ctx.ip,
   });
   flow.state = 'passed_challenge';
-  await saveFlow(ctx.db, flow);
+  await saveFlowAudited(ctx, flow, { identityId, method: 'oidc', outcome: 'session' });
   setSessionCookie(c, issued.token, issued.session.expires_at);
   return c.redirect(flow.return_to ?? ctx.baseUrl, 303);
 }
@@ -115,7 +115,8 @@ async function callback(c: Context<AppEnv>, deps: AuthDeps): Promise<Response> {
       return backToFlow(c, ctx, handler, flow);
     }
     await markSettingsSaved(ctx, flow, 'oidc');
-    return backToFlow(c, ctx, handler, flow);
+    await saveFlowAudited(ctx, flow, { identityId, method: 'oidc', outcome: 'linked' });
+    return c.redirect(`${ctx.baseUrl}${handler.uiPath}?flow=${flow.id}`, 303);
   } catch (error) {
     return answerError(c, ctx, handler, error);
   }
