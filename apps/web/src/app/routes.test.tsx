@@ -23,7 +23,6 @@ describe('routing table', () => {
     ['/notifications/silences/add', 'Add Silence'],
     ['/catalog/c1/relationships', 'Catalog'],
     ['/catalog/scrapers/s1', 'Catalog Scraper'],
-    ['/settings/event-queue-status', 'Event Queue'],
     ['/settings/integrations/topology/t1', 'Integration'],
     ['/settings/canaries', 'Health Checks'],
   ])('resolves %s to its page with the honest empty state', async (path, title) => {

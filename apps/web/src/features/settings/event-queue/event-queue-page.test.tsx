@@ -63,4 +63,14 @@ describe('event queue page', { timeout: 60_000 }, () => {
     renderApp('/settings/event-queue-status');
     expect(await screen.findByText(UI_MESSAGES.noData, {}, wait)).toBeTruthy();
   });
+
+  it('shows the error when the summary cannot be read', async () => {
+    shellApi(undefined, [], {
+      '/api/db/event_queue_summary': { status: 403, body: { message: 'You do not have permission to read database' } },
+    });
+    renderApp('/settings/event-queue-status');
+    expect((await screen.findByRole('alert', {}, wait)).textContent).toContain(
+      'You do not have permission to read database',
+    );
+  });
 });

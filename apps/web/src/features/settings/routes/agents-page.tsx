@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ErrorPanel } from '../../../components/error-panel';
 import { PageShell } from '../../../components/page-shell/page-shell';
 import { useCan } from '../../../lib/api/shell-queries';
 import { useUrlParams } from '../../../lib/url-state';
@@ -37,7 +38,15 @@ export function AgentsPage() {
       }
     >
       <div className="flex min-h-0 flex-1 flex-col p-4">
-        <AgentsTable rows={agents.data ?? []} loading={agents.isPending} onOpen={(agent) => update({ id: agent.id })} />
+        {agents.error ? (
+          <ErrorPanel error={agents.error} />
+        ) : (
+          <AgentsTable
+            rows={agents.data ?? []}
+            loading={agents.isPending}
+            onOpen={(agent) => update({ id: agent.id })}
+          />
+        )}
       </div>
       {open ? (
         <AgentEditModal key={open.id} agent={open} canWrite={canWrite} onClose={() => update({ id: undefined })} />

@@ -1,3 +1,4 @@
+import { ErrorPanel } from '../../../components/error-panel';
 import { PageShell } from '../../../components/page-shell/page-shell';
 import { useEventQueueSummary } from '../event-queue/api/get-event-queue-summary';
 import { EventQueueTable } from '../event-queue/components/event-queue-table';
@@ -11,7 +12,11 @@ export function EventQueuePage() {
   return (
     <PageShell title="Event Queue" onRefresh={() => void summary.refetch()} loading={summary.isFetching}>
       <div className="flex min-h-0 flex-1 flex-col p-4">
-        <EventQueueTable rows={summary.data ?? []} loading={summary.isPending} />
+        {summary.error ? (
+          <ErrorPanel error={summary.error} />
+        ) : (
+          <EventQueueTable rows={summary.data ?? []} loading={summary.isPending} />
+        )}
       </div>
     </PageShell>
   );

@@ -1,5 +1,6 @@
 import { disabledFeatures, type Property } from '@mc/contracts';
 import { useState } from 'react';
+import { ErrorPanel } from '../../../components/error-panel';
 import { PageShell } from '../../../components/page-shell/page-shell';
 import { useCan } from '../../../lib/api/shell-queries';
 import { useProperties } from '../feature-flags/api/get-properties';
@@ -37,11 +38,15 @@ export function FeatureFlagsPage() {
         <p className="text-sm text-gray-700" data-testid="disabled-features">
           {off.length ? `Disabled features: ${off.join(', ')}` : 'No feature is disabled.'}
         </p>
-        <PropertiesTable
-          rows={properties.data ?? []}
-          loading={properties.isPending}
-          onOpen={(property) => setOpen({ property })}
-        />
+        {properties.error ? (
+          <ErrorPanel error={properties.error} />
+        ) : (
+          <PropertiesTable
+            rows={properties.data ?? []}
+            loading={properties.isPending}
+            onOpen={(property) => setOpen({ property })}
+          />
+        )}
       </div>
       {open ? (
         <PropertyModal
