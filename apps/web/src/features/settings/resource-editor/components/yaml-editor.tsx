@@ -1,7 +1,8 @@
+import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { yaml } from '@codemirror/lang-yaml';
 import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { EditorState, type Extension, RangeSetBuilder, StateEffect, StateField } from '@codemirror/state';
-import { Decoration, type DecorationSet, EditorView, highlightActiveLine, lineNumbers } from '@codemirror/view';
+import { Decoration, type DecorationSet, EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
 import type { SpecIssue } from '../api/validate-spec';
 
@@ -28,8 +29,8 @@ const issueLines = StateField.define<DecorationSet>({
 });
 
 /**
- * A YAML editor (CodeMirror 6): line numbers, YAML highlighting, and the server's issues marked on
- * their lines and listed below as 'line L, column C: message'.
+ * A YAML editor (CodeMirror 6): line numbers, YAML highlighting, undo/redo and the editing keys, and the
+ * server's issues marked on their lines and listed below as 'line L, column C: message'.
  */
 export function YamlEditor({
   value,
@@ -57,6 +58,8 @@ export function YamlEditor({
     const extensions: Extension[] = [
       lineNumbers(),
       highlightActiveLine(),
+      history(),
+      keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
       yaml(),
       syntaxHighlighting(defaultHighlightStyle),
       issueLines,
