@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, signedInUser } from '../../test/signed-in-api.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { apiSignIn, buildUser } from '../auth/testing/auth-factory.js';
+import { buildUser } from '../auth/testing/auth-factory.js';
 
 /** The exact data-API calls the teams page and the team members panel make, against the real server. */
 let t: TestApp;
@@ -8,22 +9,12 @@ let editor: { id: string; token: string };
 let viewerToken: string;
 
 const call = (method: string, path: string, token: string, body?: unknown) =>
-  t.app.request(path, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      prefer: 'return=representation',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  apiCall(t.app, method, path, token, body, { prefer: 'return=representation' });
 
 beforeAll(async () => {
   t = await createTestApp();
-  const user = await buildUser(t.database, { roles: ['editor'], first: 'Eddie', last: 'Editor' });
-  editor = { id: user.id, token: await apiSignIn(t.app, user.email, user.password) };
-  const viewer = await buildUser(t.database, { roles: ['viewer'] });
-  viewerToken = await apiSignIn(t.app, viewer.email, viewer.password);
+  editor = await signedInUser(t, { roles: ['editor'], first: 'Eddie', last: 'Editor' });
+  viewerToken = (await signedInUser(t, { roles: ['viewer'] })).token;
 });
 afterAll(() => t.close());
 

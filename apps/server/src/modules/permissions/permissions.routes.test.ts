@@ -1,7 +1,7 @@
 import { PERMISSION_MESSAGES } from '@mc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, signedInUser } from '../../test/signed-in-api.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { apiSignIn, buildUser } from '../auth/testing/auth-factory.js';
 
 let t: TestApp;
 let admin: { id: string; token: string };
@@ -9,19 +9,8 @@ let viewer: { id: string; token: string };
 let editorToken: string;
 
 const call = (method: string, path: string, token: string | null, body?: unknown) =>
-  t.app.request(path, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-
-const signedIn = async (roles: string[]) => {
-  const user = await buildUser(t.database, { roles });
-  return { ...user, token: await apiSignIn(t.app, user.email, user.password) };
-};
+  apiCall(t.app, method, path, token, body);
+const signedIn = (roles: string[]) => signedInUser(t, { roles });
 
 beforeAll(async () => {
   t = await createTestApp();
