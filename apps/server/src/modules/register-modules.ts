@@ -14,6 +14,7 @@ import { registerPermissionsRoutes } from './permissions/permissions.routes.js';
 import { registerPropertiesRoutes } from './properties/properties.routes.js';
 import { registerRestRoutes } from './rest/rest.routes.js';
 import { registerSchemaRoutes } from './settings-views/schemas.routes.js';
+import { specRowCheck } from './settings-views/spec-row-check.js';
 import { registerSystemRoutes } from './system/system.routes.js';
 
 /** What every module's routes may depend on. */
@@ -31,7 +32,7 @@ export function registerModules(app: OpenAPIHono<AppEnv>, deps: ModuleDeps): voi
   // Identity first: its middleware sets the actor and denies anonymous API calls for every router below.
   deps.dataAccess = registerIdentityModule(app, deps).access.dataAccess;
   registerSystemRoutes(app, deps);
-  registerRestRoutes(app, deps);
+  registerRestRoutes(app, { ...deps, checkRow: specRowCheck });
   registerConnectionsRoutes(app, deps);
   registerIncidentsRoutes(app, deps);
   registerPropertiesRoutes(app, deps);

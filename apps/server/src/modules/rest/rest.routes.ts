@@ -7,6 +7,7 @@ import type { AppEnv } from '../../platform/request-context.js';
 import { fromDatabaseError, PgrstError } from './pgrst-error.js';
 import { type RestRequest, RestService } from './rest.service.js';
 import type { RestResponse } from './rest-response.js';
+import type { RowCheck } from './write-handler.js';
 
 /** What the data API's routes need. */
 export interface RestDeps {
@@ -15,6 +16,8 @@ export interface RestDeps {
   dataAccess?: DataAccessPolicy;
   /** Functions exposed on top of EXPOSED_FUNCTIONS; only the data API's own tests pass any. */
   extraFunctions?: readonly string[];
+  /** Rules on written rows from the areas that own the tables (a spec matching its schema). */
+  checkRow?: RowCheck;
 }
 
 function toResponse(out: RestResponse): Response {
@@ -47,7 +50,7 @@ function restRequest(c: Context<AppEnv>, name: string): RestRequest {
  */
 export function registerRestRoutes(app: OpenAPIHono<AppEnv>, deps: RestDeps): RestService {
   if (!deps.dataAccess) throw new Error('The data API needs an access policy (ModuleDeps.dataAccess)');
-  const service = new RestService(deps.database, deps.dataAccess, deps.extraFunctions);
+  const service = new RestService(deps.database, deps.dataAccess, deps.extraFunctions, deps.checkRow);
   const run = async (c: Context<AppEnv>, handle: (req: RestRequest) => Promise<RestResponse>, name: string) => {
     try {
       return toResponse(await handle(restRequest(c, name)));

@@ -8,7 +8,7 @@ import { negotiateAccept, parsePrefer, parseRange } from './request-options.js';
 import type { RestResponse } from './rest-response.js';
 import { functionNotFound, runRpc } from './rpc-handler.js';
 import { loadSchemaCache, type SchemaCache } from './schema-cache.js';
-import { runWrite } from './write-handler.js';
+import { type RowCheck, runWrite } from './write-handler.js';
 
 /** One HTTP request to `/api/db`, reduced to what the data API reads. */
 export interface RestRequest {
@@ -54,6 +54,7 @@ export class RestService {
     private readonly database: Database,
     private readonly policy: DataAccessPolicy,
     private readonly extraFunctions: readonly string[] = [],
+    private readonly checkRow?: RowCheck,
   ) {}
 
   /** The schema cache (loaded once; {@link reload} re-reads it after a migration). */
@@ -111,6 +112,7 @@ export class RestService {
       rowScopes,
       actor: req.actor,
       requestId: req.requestId,
+      checkRow: this.checkRow,
     });
   }
 

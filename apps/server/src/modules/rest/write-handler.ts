@@ -25,6 +25,20 @@ export interface WriteRequest {
   rowScopes?: readonly RowScope[];
   actor: Actor;
   requestId: string;
+  checkRow?: RowCheck;
+}
+
+/**
+ * A table-specific rule on written rows that a column type cannot express (a spec matching its JSON
+ * schema): the problem in words, or undefined. A problem refuses the write as a check violation.
+ */
+export type RowCheck = (table: string, row: Readonly<JsonRecord>) => string | undefined;
+
+function checkRows(req: WriteRequest, rows: readonly JsonRecord[]): void {
+  for (const row of rows) {
+    const problem = req.checkRow?.(req.table.name, row);
+    if (problem) throw new PgrstError(400, '23514', problem);
+  }
 }
 
 interface MutationResult {
@@ -87,12 +101,14 @@ export async function runWrite(req: WriteRequest): Promise<RestResponse> {
       return { status: 201, headers: { 'Content-Range': '*/*', 'Content-Type': contentType(req.accept) }, body: empty };
     }
     if (req.rowScopes) checkInsertScope(table, rows, req.rowScopes);
+    checkRows(req, rows);
     if (prefs.resolution) action = 'upsert';
     cte = insertCte(input, rows, writeColumns(table, rows, query.columns), prefs);
   } else if (req.method === 'PATCH') {
     const [values] = parseWriteBody(req.body, false);
     const columns = writeColumns(table, values ? [values] : [], query.columns);
     if (!values || columns.length === 0) return { status: 204, headers: {}, body: null };
+    checkRows(req, [values]);
     cte = updateCte(input, values, columns);
   } else {
     cte = deleteCte(input);

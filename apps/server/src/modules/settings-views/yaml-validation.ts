@@ -76,3 +76,10 @@ export function validateSpecText(text: string, schema: JsonSchema): SpecValidati
   });
   return { valid: false, issues: issues.sort((a, b) => a.line - b.line || a.column - b.column) };
 }
+
+/** Validates an already parsed value (a JSON body's spec) against a JSON schema; the issues, or none. */
+export function validateSpecValue(value: unknown, schema: JsonSchema): { path: string; message: string }[] {
+  const validate = validatorFor(schema);
+  if (validate(value)) return [];
+  return (validate.errors ?? []).map((error) => ({ path: error.instancePath, message: describe(error) }));
+}
