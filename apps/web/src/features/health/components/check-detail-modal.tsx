@@ -1,9 +1,9 @@
-import { clsx } from 'clsx';
 import { useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { Modal } from '../../../components/modal';
 import { Spinner } from '../../../components/spinner';
 import { StatusDot } from '../../../components/status-dot';
+import { Tabs } from '../../../components/tabs';
 import { useUrlParams } from '../../../lib/url-state';
 import { AttachAsEvidenceButton } from '../../incidents/components/attach-as-evidence';
 import { useCheck, useCheckGraph, useCheckRelationships, useCheckSpec } from '../api/get-check';
@@ -16,6 +16,8 @@ import { RunNowButton } from './run-now-button';
 import { useShortScreen } from './use-short-screen';
 
 type Tab = 'history' | 'graph' | 'spec' | 'relationships';
+
+const TAB_LABELS: Record<Exclude<Tab, 'relationships'>, string> = { history: 'History', graph: 'Graph', spec: 'Spec' };
 
 /** URL parameters the modal owns; closing it removes them all. */
 const MODAL_PARAMS = ['checkId', 'timeRange', 'historyStatus', 'duration', 'pageIndex'] as const;
@@ -47,12 +49,9 @@ export function CheckDetailModal({ checkId }: { checkId: string }) {
   if (!current) {
     body = first.isPending ? <Spinner /> : <EmptyState />;
   } else {
-    const tabs: Array<{ id: Tab; label: string }> = [
-      { id: 'history', label: 'History' },
-      ...(short ? [{ id: 'graph' as const, label: 'Graph' }] : []),
-      { id: 'spec', label: 'Spec' },
-      { id: 'relationships', label: `Relationships (${relationshipCount(relationships.data)})` },
-    ];
+    const tabs: Tab[] = ['history', ...(short ? (['graph'] as const) : []), 'spec', 'relationships'];
+    const tabLabel = (id: Tab) =>
+      id === 'relationships' ? `Relationships (${relationshipCount(relationships.data)})` : TAB_LABELS[id];
     const chart = <CheckChart points={graph.data?.status ?? []} />;
     body = (
       <div className="flex flex-col gap-3">
@@ -76,25 +75,7 @@ export function CheckDetailModal({ checkId }: { checkId: string }) {
           onTimeRange={(value) => update({ timeRange: value }, ['pageIndex'])}
         />
         {short ? null : chart}
-        <div role="tablist" aria-label="Check details" className="flex gap-1 border-b border-gray-200">
-          {tabs.map((item) => (
-            <button
-              key={item.id}
-              type="button"
-              role="tab"
-              aria-selected={activeTab === item.id}
-              onClick={() => setTab(item.id)}
-              className={clsx(
-                '-mb-px border-b-2 px-3 py-1 text-sm',
-                activeTab === item.id
-                  ? 'border-blue-600 font-medium text-blue-700'
-                  : 'border-transparent text-gray-600',
-              )}
-            >
-              {item.label}
-            </button>
-          ))}
-        </div>
+        <Tabs label="Check details" tabs={tabs} active={activeTab} onChange={setTab} labelOf={tabLabel} />
         <div role="tabpanel">
           {activeTab === 'history' ? <CheckHistory checkId={checkId} minutes={rangeMinutes(timeRange)} /> : null}
           {activeTab === 'graph' ? chart : null}

@@ -1,4 +1,4 @@
-import { clsx } from 'clsx';
+import { Tabs } from '../../../components/tabs';
 
 /** The tabs of the dashboard (001 §2): All plus the distinct values of the Tab By key. */
 export function HealthTabs({
@@ -10,23 +10,5 @@ export function HealthTabs({
   active: string;
   onChange: (tab: string) => void;
 }) {
-  return (
-    <div role="tablist" aria-label="Tabs" className="flex flex-wrap gap-1 border-b border-gray-200">
-      {['All', ...tabs].map((tab) => (
-        <button
-          key={tab}
-          type="button"
-          role="tab"
-          aria-selected={tab === active}
-          onClick={() => onChange(tab)}
-          className={clsx(
-            '-mb-px border-b-2 px-3 py-1 text-sm',
-            tab === active ? 'border-blue-600 font-medium text-blue-700' : 'border-transparent text-gray-600',
-          )}
-        >
-          {tab}
-        </button>
-      ))}
-    </div>
-  );
+  return <Tabs label="Tabs" tabs={['All', ...tabs]} active={active} onChange={onChange} />;
 }

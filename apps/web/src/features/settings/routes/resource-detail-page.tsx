@@ -1,10 +1,10 @@
-import { clsx } from 'clsx';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorPanel } from '../../../components/error-panel';
 import { PageShell } from '../../../components/page-shell/page-shell';
 import { Spinner } from '../../../components/spinner';
+import { Tabs } from '../../../components/tabs';
 import { useUrlParams } from '../../../lib/url-state';
 import { JobHistoryTable } from '../job-history/components/job-history-table';
 import { useResource } from '../resource-editor/api/get-resources';
@@ -12,7 +12,7 @@ import { ReadOnlyResource } from '../resource-editor/components/read-only-resour
 import { ResourceEditor } from '../resource-editor/components/resource-editor';
 import { TypePickerGrid } from '../resource-editor/components/type-picker-grid';
 import { newResource } from '../resource-editor/resource-document';
-import type { EditableResource, ResourceTab, ResourceType, SpecType } from '../resource-editor/resource-model';
+import type { EditableResource, ResourceType, SpecType } from '../resource-editor/resource-model';
 import { isEditable } from '../resource-editor/resource-origin';
 import { resourceType, specTypeOf } from '../resource-editor/resource-types';
 import { TeamMembersPanel } from '../teams/team-members-panel';
@@ -47,36 +47,6 @@ function NewResource({ type }: { type: ResourceType }) {
   );
 }
 
-function Tabs({
-  tabs,
-  active,
-  onChange,
-}: {
-  tabs: readonly ResourceTab[];
-  active: ResourceTab;
-  onChange: (tab: ResourceTab) => void;
-}) {
-  return (
-    <div role="tablist" aria-label="Resource" className="flex gap-2 border-b border-gray-200">
-      {tabs.map((tab) => (
-        <button
-          key={tab}
-          type="button"
-          role="tab"
-          aria-selected={tab === active}
-          onClick={() => onChange(tab)}
-          className={clsx(
-            'px-3 py-1.5 text-sm',
-            tab === active ? 'border-b-2 border-blue-600 font-medium text-blue-700' : 'text-gray-600',
-          )}
-        >
-          {tab}
-        </button>
-      ))}
-    </div>
-  );
-}
-
 function ExistingResource({ type, resource }: { type: ResourceType; resource: EditableResource }) {
   const [params, update] = useUrlParams();
   const requested = params.get('tab');
@@ -86,6 +56,7 @@ function ExistingResource({ type, resource }: { type: ResourceType; resource: Ed
     <div className="flex flex-col gap-4">
       {type.tabs.length > 1 ? (
         <Tabs
+          label="Resource"
           tabs={type.tabs}
           active={active}
           onChange={(tab) => update({ tab: tab === 'Spec' ? undefined : tab }, ['pageIndex'])}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { EmptyState } from '../../../../components/empty-state';
 import { Modal } from '../../../../components/modal';
+import { Tabs } from '../../../../components/tabs';
 import { type JobHistoryRow, jobDetailTabs } from '../job-history-options';
 
 function ErrorList({ value }: { value: unknown }) {
@@ -35,24 +36,11 @@ export function JobDetailsModal({ job, onClose }: { job: JobHistoryRow | null; o
         <EmptyState />
       ) : (
         <div className="flex flex-col gap-3">
-          <div role="tablist" className="flex gap-2 border-b border-gray-200">
-            {tabs.map((tab, index) => (
-              <button
-                key={tab.label}
-                type="button"
-                role="tab"
-                aria-selected={tab === current}
-                onClick={() => setActive(index)}
-                className={
-                  tab === current
-                    ? 'border-b-2 border-blue-600 px-3 py-1.5 text-sm font-medium text-blue-700'
-                    : 'px-3 py-1.5 text-sm text-gray-600'
-                }
-              >
-                {tab.label}
-              </button>
-            ))}
-          </div>
+          <Tabs
+            tabs={tabs.map((tab) => tab.label)}
+            active={current.label}
+            onChange={(label) => setActive(tabs.findIndex((tab) => tab.label === label))}
+          />
           <div role="tabpanel" aria-label={current.label}>
             {current.label === 'Errors' ? (
               <ErrorList value={current.value} />

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
+import { Tabs } from '../../../../components/tabs';
 import { useCan, useSession } from '../../../../lib/api/shell-queries';
 import { toastError, toastSuccess } from '../../../../lib/toast';
 import { useResourceMutations } from '../api/save-resource';
@@ -21,6 +22,7 @@ import { ResourceForm } from './resource-form';
 import { YamlEditor } from './yaml-editor';
 
 type EditorTab = 'Form' | 'Code';
+const EDITOR_TABS: readonly EditorTab[] = ['Form', 'Code'];
 
 const button = 'rounded px-3 py-1.5 text-sm disabled:opacity-50';
 
@@ -139,23 +141,7 @@ export function ResourceEditor({
         else void submitCode();
       }}
     >
-      <div role="tablist" aria-label="Editor" className="flex gap-2 border-b border-gray-200">
-        {(['Form', 'Code'] as const).map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            aria-selected={tab === name}
-            onClick={() => switchTo(name)}
-            className={clsx(
-              'px-3 py-1.5 text-sm',
-              tab === name ? 'border-b-2 border-blue-600 font-medium text-blue-700' : 'text-gray-600',
-            )}
-          >
-            {name}
-          </button>
-        ))}
-      </div>
+      <Tabs label="Editor" tabs={EDITOR_TABS} active={tab} onChange={switchTo} />
       {tab === 'Form' ? (
         <>
           <ResourceForm
