@@ -95,6 +95,17 @@ try {
     ),
   );
   line('summary, all checks, 24 h', summary, summaryNaive, 100);
+  const ours24 = await checksSummary(database, { start: '24h' });
+  const raw24 = await database.pool.query<{ passed: number; failed: number }>(
+    `SELECT count(*) FILTER (WHERE status)::int AS passed, count(*) FILTER (WHERE NOT status)::int AS failed
+     FROM check_statuses WHERE time >= $1 AND time < $2`,
+    [ours24.from, ours24.to],
+  );
+  const sum = (key: 'passed' | 'failed') => ours24.checks_summary.reduce((n, c) => n + c.uptime[key], 0);
+  console.log(
+    `agreement, summary 24 h: ours passed/failed ${sum('passed')}/${sum('failed')} vs raw ` +
+      `${raw24.rows[0]?.passed}/${raw24.rows[0]?.failed}`,
+  );
 
   const graph = await time(() => checkGraph(database, { check: one, start: '7d' }));
   const graphNaive = await time(() =>

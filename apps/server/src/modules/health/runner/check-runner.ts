@@ -17,8 +17,21 @@ import { recordResult } from '../results/results.repo.js';
 /** Checks one process runs at once, across all canaries. */
 export const HEALTH_CONCURRENCY = Number(process.env.MC_HEALTH_CONCURRENCY) || 32;
 
-/** Most random delay before a check of a canary starts, so a canary's checks do not fire together. */
+/** Longest spread of a canary's check starts, so a large canary's checks do not fire together. */
 export const CHECK_START_JITTER_MS = 250;
+
+/** Spacing of a canary's check starts (a 50-check canary spreads over 100 ms, 125 checks or more over 250). */
+export const CHECK_START_SPACING_MS = 2;
+
+/**
+ * When the `index`-th of `count` checks starts after its tick's run began: evenly spaced with a little
+ * randomness, over at most {@link CHECK_START_JITTER_MS} — spread enough that a canary's checks never
+ * fire in the same millisecond, short enough that every check still starts well within 1 s of its tick.
+ */
+export function checkStartDelay(index: number, count: number, random: () => number = Math.random): number {
+  const span = Math.min(CHECK_START_JITTER_MS, count * CHECK_START_SPACING_MS);
+  return ((index + random()) / Math.max(1, count)) * span;
+}
 
 /** A checks row with what a run needs. */
 export interface RunnableCheck {

@@ -2,14 +2,15 @@
  * The job each canary's named schedule (`canary:<id>`) enqueues at every tick. The jobs module fires a
  * tick once across all replicas, skips a tick while the previous run is still going, and collapses
  * ticks missed during downtime into one run, so no stampede follows a restart. A tick whose worker
- * died mid-run is retried once when its lease expires. Within a run each check
- * starts after a small random delay and all runs share the process's concurrency bound.
+ * died mid-run is retried once when its lease expires. Within a run the checks' starts are spaced a
+ * couple of ms apart (checkStartDelay) and all runs share the process's concurrency bound.
  */
+import { setMaxListeners } from 'node:events';
 import { z } from 'zod';
 import { defineJob, PermanentJobError } from '../../jobs/job-definition.js';
 import { findSchedule } from '../../jobs/schedules.repo.js';
 import { setNextRuntime } from '../results/results.repo.js';
-import { CHECK_START_JITTER_MS, checkRunnerFor } from './check-runner.js';
+import { checkRunnerFor, checkStartDelay } from './check-runner.js';
 import { runnableChecksOf } from './runnable-checks.repo.js';
 
 /** Name of a canary's schedule. */
@@ -17,15 +18,15 @@ export const canaryScheduleName = (canaryId: string) => `canary:${canaryId}`;
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
   });
 }
 
@@ -52,9 +53,11 @@ export const runCanaryJob = defineJob({
     const schedule = await findSchedule(deps.database.pool, canaryScheduleName(payload.canaryId));
     const nextRuntime = schedule?.enabled ? new Date(schedule.next_run_at) : null;
     const runner = checkRunnerFor(deps);
+    // Every check of the canary listens on the job's signal at once (its own timeout joins it): not a leak.
+    setMaxListeners(checks.length + 10, signal);
     const results = await Promise.all(
-      checks.map(async (check) => {
-        await sleep(Math.random() * CHECK_START_JITTER_MS, signal);
+      checks.map(async (check, index) => {
+        await sleep(checkStartDelay(index, checks.length), signal);
         if (signal.aborted) return undefined;
         return runner.run(check, { signal, nextRuntime });
       }),
