@@ -1,7 +1,7 @@
 import { PERMISSION_ACTIONS, PERMISSION_OBJECTS } from '@mc/contracts';
 import { type FormEvent, useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { Spinner } from '../../../components/spinner';
+import { DialogActions } from '../../../components/dialog-actions';
 import { type PermissionRow, useDeletePermission, useSavePermission } from './api/permissions';
 import { LookupPicker } from './lookup-picker';
 import {
@@ -91,18 +91,13 @@ export function PermissionDialog({
               </button>
             ) : null}
             <span className="flex-1" />
-            <button type="button" className="rounded border border-gray-300 px-3 py-1.5 text-sm" onClick={onClose}>
-              Cancel
-            </button>
-            <button
-              type="submit"
+            <DialogActions
+              onCancel={onClose}
+              submitLabel="Save"
+              busyLabel="Saving…"
+              busy={save.isPending}
               form="permission-form"
-              disabled={save.isPending}
-              className="inline-flex items-center gap-2 rounded bg-blue-600 px-3 py-1.5 text-sm text-white disabled:opacity-60"
-            >
-              {save.isPending ? <Spinner label="Saving…" className="size-3" /> : null}
-              Save
-            </button>
+            />
           </>
         )
       }

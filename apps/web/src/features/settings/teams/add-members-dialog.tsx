@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Avatar } from '../../../components/avatar';
+import { DialogActions } from '../../../components/dialog-actions';
 import { Modal } from '../../../components/modal';
 import { Spinner } from '../../../components/spinner';
 import { usePeople } from '../users/api/people';
@@ -59,20 +60,14 @@ export function AddMembersDialog({
       title="Add Members"
       size="small"
       footer={
-        <>
-          <button type="button" className="rounded border border-gray-300 px-3 py-1.5 text-sm" onClick={close}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            disabled={chosen.size === 0 || add.isPending}
-            onClick={submit}
-            className="inline-flex items-center gap-2 rounded bg-blue-600 px-3 py-1.5 text-sm text-white disabled:opacity-60"
-          >
-            {add.isPending ? <Spinner label="Adding…" className="size-3" /> : null}
-            Add
-          </button>
-        </>
+        <DialogActions
+          onCancel={close}
+          submitLabel="Add"
+          busyLabel="Adding…"
+          busy={add.isPending}
+          disabled={chosen.size === 0}
+          onSubmit={submit}
+        />
       }
     >
       <label className="mb-3 block text-sm">

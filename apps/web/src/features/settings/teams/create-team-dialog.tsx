@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import { DialogActions } from '../../../components/dialog-actions';
 import { Modal } from '../../../components/modal';
-import { Spinner } from '../../../components/spinner';
 import { useSession } from '../../../lib/api/shell-queries';
 import { useCreateTeam } from './api/teams';
 
@@ -54,17 +54,7 @@ export function CreateTeamDialog({ open, onClose }: { open: boolean; onClose: ()
           />
         </label>
         <div className="flex justify-end gap-2">
-          <button type="button" className="rounded border border-gray-300 px-3 py-1.5" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            disabled={save.isPending}
-            className="inline-flex items-center gap-2 rounded bg-blue-600 px-3 py-1.5 text-white disabled:opacity-60"
-          >
-            {save.isPending ? <Spinner label="Saving…" className="size-3" /> : null}
-            Save
-          </button>
+          <DialogActions onCancel={onClose} submitLabel="Save" busyLabel="Saving…" busy={save.isPending} />
         </div>
       </form>
     </Modal>

@@ -1,7 +1,7 @@
 import { type InviteUserInput, inviteUserSchema, ROLES } from '@mc/contracts';
 import { type FormEvent, useState } from 'react';
+import { DialogActions } from '../../../components/dialog-actions';
 import { Modal } from '../../../components/modal';
-import { Spinner } from '../../../components/spinner';
 import { useInviteUser } from './api/person-mutations';
 
 type Field = keyof InviteUserInput;
@@ -75,17 +75,7 @@ export function InviteUserDialog({ open, onClose }: { open: boolean; onClose: ()
         </label>
         {errors.role ? <span className="text-red-600">{errors.role}</span> : null}
         <div className="flex justify-end gap-2 pt-2">
-          <button type="button" className="rounded border border-gray-300 px-3 py-1.5" onClick={close}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            disabled={invite.isPending}
-            className="inline-flex items-center gap-2 rounded bg-blue-600 px-3 py-1.5 text-white disabled:opacity-60"
-          >
-            {invite.isPending ? <Spinner label="Inviting…" className="size-3" /> : null}
-            Send invite
-          </button>
+          <DialogActions onCancel={close} submitLabel="Send invite" busyLabel="Inviting…" busy={invite.isPending} />
         </div>
       </form>
     </Modal>
