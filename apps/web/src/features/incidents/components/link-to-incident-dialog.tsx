@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Modal } from '../../../components/modal';
+import { useDebounced } from '../../../components/use-debounced';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useLinkToIncident } from '../api/link-to-incident';
 import { hypothesesQuery, incidentSearchQuery } from '../api/lookups';
 import { EnumSelect } from './enum-select';
 import { type EvidenceTarget, type LinkFormValues, linkPayload, NEW_HYPOTHESIS, validateLinkForm } from './link-form';
-import { useDebounced } from './use-debounced';
 
 const initialValues = (target: EvidenceTarget): LinkFormValues => ({
   description: target.description ?? '',

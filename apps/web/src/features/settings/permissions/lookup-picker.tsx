@@ -1,14 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useDebounced } from '../../../components/use-debounced';
 import { type LookupKind, useLookup } from './api/lookups';
-
-function useSettled(value: string, ms: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /**
  * Picks one person, team, notification, config, component, connection or playbook by name: a search
@@ -29,7 +21,7 @@ export function LookupPicker({
   onChange: (id: string) => void;
 }) {
   const [search, setSearch] = useState('');
-  const debounced = useSettled(search.trim(), 300);
+  const debounced = useDebounced(search.trim(), 300);
   const options = useLookup(kind, debounced);
   const list = options.data ?? [];
   const missing = value && !list.some((option) => option.id === value);
