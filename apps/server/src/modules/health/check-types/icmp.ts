@@ -68,14 +68,15 @@ function ping(binary: string, args: string[], signal: AbortSignal): Promise<{ ou
 }
 
 async function run(spec: IcmpCheckSpec, ctx: CheckContext): Promise<CheckRunOutput> {
+  // The egress policy answers first: a refused target is refused by its rule wherever ping is missing.
+  const host = spec.endpoint.replace(/^\[(.*)\]$/, '$1');
+  const target = await guardTarget(host, ctx);
   const binary = await findPing();
   if (!binary) {
     return unhealthy('icmp checks are not supported on this server: no ping command is installed', {
       supported: false,
     });
   }
-  const host = spec.endpoint.replace(/^\[(.*)\]$/, '$1');
-  const target = await guardTarget(host, ctx);
   const count = spec.packetCount ?? DEFAULT_PACKETS;
   const waitSeconds = Math.max(1, Math.floor(ctx.timeoutMs / 1000 / (count + 1)));
   const args = ['-n', '-c', String(count), '-i', '0.2', '-W', String(waitSeconds), target.address];
