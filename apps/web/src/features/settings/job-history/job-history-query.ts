@@ -1,47 +1,13 @@
 import { DEFAULT_TABLE_PAGE_SIZE } from '@mc/contracts';
 import { resolvePageSize } from '../../../components/data-table/use-table-url-state';
+import { rangeBounds } from '../../../components/time-range-picker/range-bounds';
 import { decodeSelection, type FilterSelection } from '../../../lib/filters';
 import type { TimeRange } from '../../../lib/time-range';
-import { quickRangeBounds } from '../../../lib/time-range-presets';
 import { ALL_STATUSES_PARAM, DEFAULT_STATUS_FILTER, DURATION_OPTIONS } from './job-history-options';
-
-const UNIT_MS: Readonly<Record<string, number>> = {
-  s: 1e3,
-  m: 60e3,
-  h: 3600e3,
-  d: 86400e3,
-  w: 604800e3,
-  M: 2592000e3,
-  y: 31536000e3,
-};
 
 /** The columns the table and the details modal read. */
 export const JOB_HISTORY_SELECT =
   'id,name,time_start,time_end,created_at,resource_name,resource_id,resource_type,agent,status,duration_millis,success_count,error_count,hostname,details';
-
-/**
- * Bounds of a time range as ISO instants. Relative ranges are rounded down to the minute so the
- * query key stays stable between renders.
- */
-export function jobRangeBounds(range: TimeRange, now = Date.now()): { from?: string; to?: string } {
-  if (range.type === 'absolute') {
-    const from = new Date(range.from);
-    const to = new Date(range.to);
-    return {
-      ...(Number.isNaN(from.getTime()) ? {} : { from: from.toISOString() }),
-      ...(Number.isNaN(to.getTime()) ? {} : { to: to.toISOString() }),
-    };
-  }
-  if (range.type === 'mapped') {
-    const { from, to } = quickRangeBounds(range.display, new Date(now));
-    return { from: from.toISOString(), to: to.toISOString() };
-  }
-  const match = /^now-(\d+)(mo|[smhdwMy])$/.exec(range.range);
-  if (!match) return {};
-  const unit = match[2] === 'mo' ? 'M' : (match[2] ?? 'd');
-  const minute = Math.floor(now / 60e3) * 60e3;
-  return { from: new Date(minute - Number(match[1]) * (UNIT_MS[unit] ?? 0)).toISOString() };
-}
 
 /**
  * The status filter of the URL: absent means the default (SUCCESS:-1 on the Jobs History page, every
@@ -77,7 +43,7 @@ export function jobHistoryQuery(
     ...fixed,
   };
   const created: string[] = [];
-  const { from, to } = jobRangeBounds(range, now);
+  const { from, to } = rangeBounds(range, now);
   if (from) created.push(`gte.${from}`);
   if (to) created.push(`lte.${to}`);
   if (created.length) query.created_at = created;
