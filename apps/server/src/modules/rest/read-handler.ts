@@ -76,32 +76,38 @@ export function planRoot(
   return plan;
 }
 
+/** How long a planner estimate is reused for the same filters (paging a list re-asks with each page). */
+const PLAN_TTL_MS = 10_000;
+const PLAN_CACHE_SIZE = 1_000;
+const planCaches = new WeakMap<pg.Pool, Map<string, { rows: number; at: number }>>();
+
+/**
+ * The planner's row estimate for `fromWhere` (EXPLAIN). Estimates are kept per pool for ten seconds
+ * under the statement and its values — not the page window — so the pages of one list share one EXPLAIN.
+ */
 async function plannedCount(pool: pg.Pool, fromWhere: string, values: readonly unknown[]): Promise<number> {
   const statement = extractStatement(`EXPLAIN (FORMAT JSON) SELECT 1 ${fromWhere}`, values);
+  let cache = planCaches.get(pool);
+  if (!cache) {
+    cache = new Map();
+    planCaches.set(pool, cache);
+  }
+  const key = `${statement.text}\u0000${JSON.stringify(statement.values)}`;
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && now - hit.at < PLAN_TTL_MS) return hit.rows;
   const result = await pool.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
     statement.text,
     statement.values,
   );
-  return Math.round(result.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
+  const rows = Math.round(result.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
+  cache.delete(key);
+  cache.set(key, { rows, at: now });
+  if (cache.size > PLAN_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  return rows;
 }
 
-/**
- * `count=estimated` as PostgREST answers it: the planner's estimate when it exceeds the max-rows threshold,
- * otherwise an exact count (bounded, and replaced by the estimate if the planner was far too low). The
- * EXPLAIN runs beside the page query, so the common large case costs no extra round trip.
- */
-async function estimatedCount(pool: pg.Pool, fromWhere: string, values: readonly unknown[]): Promise<number> {
-  const planned = await plannedCount(pool, fromWhere, values);
-  if (planned > ESTIMATED_COUNT_THRESHOLD) return planned;
-  const statement = extractStatement(
-    `SELECT count(*)::int AS total FROM (SELECT 1 ${fromWhere} LIMIT ${ESTIMATED_COUNT_THRESHOLD + 1}) pgrst_c`,
-    values,
-  );
-  const counted = (await pool.query<{ total: number }>(statement.text, statement.values)).rows[0]?.total ?? 0;
-  return counted > ESTIMATED_COUNT_THRESHOLD ? Math.max(counted, planned) : counted;
-}
-
-/** Runs a GET/HEAD on a table: one statement builds the JSON page (and exact count) in PostgreSQL. */
+/** Runs a GET/HEAD on a table: one statement builds the JSON page (and its count) in PostgreSQL. */
 export async function runRead(req: ReadRequest): Promise<RestResponse> {
   const params = req.source?.params ?? new SqlParams();
   const plan = planRoot(req.cache, req.table, req.query, params, req.rowScopes);
@@ -109,19 +115,27 @@ export async function runRead(req: ReadRequest): Promise<RestResponse> {
   const fromWhere = `FROM ${req.source?.sql ?? tableRef(req.table)} AS ${ident(plan.alias)}${whereSql(plan.where)}`;
   const page = `SELECT ${plan.selectList} ${fromWhere}${plan.orderBy} LIMIT ${params.add(limit)} OFFSET ${params.add(lower)}`;
   const body = req.accept.stripNulls ? `json_strip_nulls(json_agg(pgrst_t))` : 'json_agg(pgrst_t)';
-  const countSql = req.prefs.count === 'exact' ? `, (SELECT count(*) ${fromWhere}) AS total` : '';
+  // count=estimated as PostgREST answers it: the planner's estimate above max-rows; below, an exact count
+  // (bounded, in the page's own statement) — so no case costs more than the EXPLAIN and the page.
+  const planned =
+    req.prefs.count === 'planned' || req.prefs.count === 'estimated'
+      ? await plannedCount(req.pool, fromWhere, params.values)
+      : undefined;
+  const estimatedOnly = req.prefs.count === 'estimated' && planned !== undefined && planned > ESTIMATED_COUNT_THRESHOLD;
+  let countSql = '';
+  if (req.prefs.count === 'exact') countSql = `, (SELECT count(*) ${fromWhere}) AS total`;
+  if (req.prefs.count === 'estimated' && !estimatedOnly) {
+    countSql = `, (SELECT count(*) FROM (SELECT 1 ${fromWhere} LIMIT ${ESTIMATED_COUNT_THRESHOLD + 1}) pgrst_c) AS total`;
+  }
   const sql = `SELECT COALESCE(${body}, '[]')::text AS body, count(*)::int AS page_count${countSql} FROM (${page}) pgrst_t`;
-  const [result, separateTotal] = await Promise.all([
-    req.pool.query<{ body: string; page_count: number; total?: number }>(sql, params.values),
-    req.prefs.count === 'planned'
-      ? plannedCount(req.pool, fromWhere, params.values)
-      : req.prefs.count === 'estimated'
-        ? estimatedCount(req.pool, fromWhere, params.values)
-        : undefined,
-  ]);
+  const result = await req.pool.query<{ body: string; page_count: number; total?: number }>(sql, params.values);
   const row = result.rows[0];
   if (!row) throw new PgrstError(500, 'PGRSTX00', 'The read returned no result row');
-  const total = separateTotal ?? (row.total === undefined ? undefined : Number(row.total));
+  let total = row.total === undefined ? undefined : Number(row.total);
+  if (req.prefs.count === 'planned' || estimatedOnly) total = planned;
+  if (req.prefs.count === 'estimated' && total !== undefined && total > ESTIMATED_COUNT_THRESHOLD) {
+    total = Math.max(total, planned ?? 0);
+  }
   if (req.accept.single && row.page_count !== 1) throw singularityError(row.page_count);
   const status = rangeStatus(lower, row.page_count, total);
   if (status === 416 && total !== undefined) {

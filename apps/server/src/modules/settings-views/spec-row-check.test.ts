@@ -44,6 +44,6 @@ describe('specs written through the data API match their type schema', () => {
     const [created] = (await good.json()) as { id: string }[];
     const patch = await write('PATCH', `/api/db/topologies?id=eq.${created?.id}`, { spec: { components: 1 } });
     expect(patch.status).toBe(400);
-    expect((await patch.json()).code).toBe('23514');
+    expect(((await patch.json()) as { code: string }).code).toBe('23514');
   });
 });
