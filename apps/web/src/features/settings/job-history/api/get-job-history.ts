@@ -4,12 +4,15 @@ import { apiGet, apiRequest } from '../../../../lib/api/client';
 import type { JobHistoryRow } from '../job-history-options';
 import { jobHistoryKeys } from './keys';
 
-/** One page of job history with the total (GET /api/db/job_histories, count from Content-Range). */
+/**
+ * One page of job history with the total (GET /api/db/job_histories, count from Content-Range): estimated,
+ * since a busy install writes millions of rows — exact up to 2,000, the planner's figure beyond.
+ */
 export function jobHistoryPageQuery(query: Record<string, string | string[]>) {
   return queryOptions({
     queryKey: jobHistoryKeys.page(query),
     queryFn: async ({ signal }) => {
-      const answer = await apiRequest<JobHistoryRow[]>('/api/db/job_histories', { query, signal, count: true });
+      const answer = await apiRequest<JobHistoryRow[]>('/api/db/job_histories', { query, signal, count: 'estimated' });
       return { rows: answer.data ?? [], total: answer.total ?? answer.data?.length ?? 0 };
     },
     placeholderData: keepPreviousData,
