@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
 import { type ReactNode, useEffect, useId, useState } from 'react';
+import { DialogTitleBar, useCloseOnEscape } from './dialog-title-bar';
 
 /** Modal sizes (001 §2, §9); widths follow the window. */
 export type ModalSize = 'very-small' | 'small' | 'medium' | 'large' | 'full';
@@ -37,14 +38,7 @@ export function Modal({
 }) {
   const [expanded, setExpanded] = useState(false);
   const titleId = useId();
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open, onClose]);
+  useCloseOnEscape(open, onClose);
   useEffect(() => {
     if (!open) setExpanded(false);
   }, [open]);
@@ -60,10 +54,7 @@ export function Modal({
         data-size={effective}
         className={clsx('relative flex max-h-[95vh] flex-col rounded-lg bg-white shadow-xl', WIDTHS[effective])}
       >
-        <div className="flex items-center gap-2 border-b border-gray-200 px-4 py-3">
-          <h2 id={titleId} className="flex-1 text-base font-semibold text-gray-900">
-            {title}
-          </h2>
+        <DialogTitleBar titleId={titleId} title={title} onClose={onClose}>
           {helpLink ? (
             <a href={helpLink} target="_blank" rel="noreferrer" className="text-sm text-blue-600" aria-label="Help">
               ?
@@ -78,15 +69,7 @@ export function Modal({
               {expanded ? 'Shrink' : 'Expand'}
             </button>
           ) : null}
-          <button
-            type="button"
-            aria-label="Dismiss"
-            className="rounded px-2 text-gray-500 hover:bg-gray-100"
-            onClick={onClose}
-          >
-            ×
-          </button>
-        </div>
+        </DialogTitleBar>
         <div className="flex-1 overflow-auto p-4">{children}</div>
         {footer ? <div className="flex justify-end gap-2 border-t border-gray-200 px-4 py-3">{footer}</div> : null}
       </div>

@@ -1,0 +1,47 @@
+import { type ReactNode, useEffect } from 'react';
+
+/** Calls `onClose` when Escape is pressed while the dialog is `open` (001 §2: dialogs close on Escape). */
+export function useCloseOnEscape(open: boolean, onClose: () => void): void {
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open, onClose]);
+}
+
+/**
+ * The top bar of a dialog: its title (labelling the dialog through `titleId`), the caller's own
+ * controls (`children`, e.g. Help or Expand) and the Dismiss (×) button, the same in centred and
+ * side dialogs.
+ */
+export function DialogTitleBar({
+  titleId,
+  title,
+  onClose,
+  children,
+}: {
+  titleId: string;
+  title: ReactNode;
+  onClose: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="flex items-center gap-2 border-b border-gray-200 px-4 py-3">
+      <h2 id={titleId} className="flex-1 text-base font-semibold text-gray-900">
+        {title}
+      </h2>
+      {children}
+      <button
+        type="button"
+        aria-label="Dismiss"
+        className="rounded px-2 text-gray-500 hover:bg-gray-100"
+        onClick={onClose}
+      >
+        ×
+      </button>
+    </div>
+  );
+}
