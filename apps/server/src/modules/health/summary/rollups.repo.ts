@@ -132,8 +132,9 @@ export interface RecentStats {
 /**
  * Statistics over a window with at least one whole hour, read from the cumulative hourly rows
  * (migration 0041): whole hours [h0, h1) are C(h1) − C(h0), two index probes per check, plus the raw
- * edges [from, h0) and [h1, to) (the start edge possibly as its complement, subtracted). The same raw scan also reads the current hour for rolling1h, whose
- * earlier part is the previous hour's row prorated — a mean, so exact-enough. `checkIds` null means
+ * edges [from, h0) and [h1, to) (the start edge possibly as its complement, subtracted). The same raw
+ * scan also reads the current hour for rolling1h, whose earlier part is the previous hour's row
+ * prorated — a mean, so exact-enough. `checkIds` null means
  * every live check (the raw scan then tests no id list, and the caller need not wait for the ids).
  */
 export async function recentRangeStats(
@@ -190,7 +191,8 @@ export async function recentRangeStats(
        FROM ${
          checkIds
            ? 'unnest($1::uuid[]) AS k(id)'
-           : `(SELECT k.id FROM checks k JOIN canaries c ON c.id = k.canary_id
+           : // $1 (an empty list here) stays referenced so both forms take the same parameters.
+             `(SELECT k.id FROM checks k JOIN canaries c ON c.id = k.canary_id
                WHERE k.deleted_at IS NULL AND c.deleted_at IS NULL AND $1::uuid[] IS NOT NULL) k`
        }
        LEFT JOIN LATERAL (SELECT cum_passed, cum_failed, cum_hist FROM check_statuses_1h
