@@ -3,6 +3,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { DataTable } from '../../../components/data-table/data-table';
+import { dateTimeColumn } from '../../../components/data-table/date-time-column';
 import { ErrorPanel } from '../../../components/error-panel';
 import { PageShell } from '../../../components/page-shell/page-shell';
 import { useTimeRangeParams } from '../../../components/time-range-picker/time-range-picker';
@@ -65,18 +66,8 @@ function useColumns(): ColumnDef<IncidentSummary, unknown>[] {
       enableSorting: false,
       cell: ({ row }) => row.original.responders.map((r) => r.name).join(', '),
     },
-    {
-      id: 'created_at',
-      header: 'Created',
-      accessorKey: 'created_at',
-      cell: ({ row }) => format(row.original.created_at),
-    },
-    {
-      id: 'updated_at',
-      header: 'Updated',
-      accessorKey: 'updated_at',
-      cell: ({ row }) => format(row.original.updated_at),
-    },
+    dateTimeColumn('created_at', 'Created', format),
+    dateTimeColumn('updated_at', 'Updated', format),
   ];
   return columns.map((column) => ({ ...column, enableSorting: column.enableSorting ?? sortable(column.id ?? '') }));
 }

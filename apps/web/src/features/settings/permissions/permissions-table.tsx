@@ -2,6 +2,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Avatar } from '../../../components/avatar';
 import { DataTable } from '../../../components/data-table/data-table';
+import { dateTimeColumn } from '../../../components/data-table/date-time-column';
 import { useTableUrlState } from '../../../components/data-table/use-table-url-state';
 import { ErrorPanel } from '../../../components/error-panel';
 import { useFormatDateTime } from '../../../lib/date-format';
@@ -66,20 +67,8 @@ export function PermissionsTable({
         ),
       },
       { id: 'description', header: 'Description', accessorFn: (row) => row.description ?? '', enableSorting: false },
-      {
-        id: 'updated_at',
-        header: 'Updated',
-        enableSorting: false,
-        accessorKey: 'updated_at',
-        cell: ({ row }) => format(row.original.updated_at),
-      },
-      {
-        id: 'created_at',
-        header: 'Created',
-        enableSorting: false,
-        accessorKey: 'created_at',
-        cell: ({ row }) => format(row.original.created_at),
-      },
+      dateTimeColumn('updated_at', 'Updated', format, { enableSorting: false }),
+      dateTimeColumn('created_at', 'Created', format, { enableSorting: false }),
       {
         id: 'created_by',
         header: 'Created By',

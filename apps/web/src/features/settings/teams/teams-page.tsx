@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table/data-table';
+import { dateTimeColumn } from '../../../components/data-table/date-time-column';
 import { ErrorPanel } from '../../../components/error-panel';
 import { PageShell } from '../../../components/page-shell/page-shell';
 import { useCan } from '../../../lib/api/shell-queries';
@@ -29,18 +30,8 @@ export function TeamsPage() {
       { id: 'name', header: 'Name', accessorKey: 'name' },
       { id: 'members', header: 'Members', accessorFn: (team) => team.team_members.length },
       { id: 'source', header: 'Source', accessorFn: (team) => team.source ?? 'UI' },
-      {
-        id: 'created_at',
-        header: 'Created',
-        accessorKey: 'created_at',
-        cell: ({ row }) => format(row.original.created_at),
-      },
-      {
-        id: 'updated_at',
-        header: 'Updated',
-        accessorKey: 'updated_at',
-        cell: ({ row }) => format(row.original.updated_at),
-      },
+      dateTimeColumn('created_at', 'Created', format),
+      dateTimeColumn('updated_at', 'Updated', format),
       {
         id: 'actions',
         header: '',

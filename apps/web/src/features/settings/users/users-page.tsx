@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { Avatar } from '../../../components/avatar';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table/data-table';
+import { dateTimeColumn } from '../../../components/data-table/date-time-column';
 import { ErrorPanel } from '../../../components/error-panel';
 import { PageShell } from '../../../components/page-shell/page-shell';
 import { useCan, useSession } from '../../../lib/api/shell-queries';
@@ -72,18 +73,8 @@ export function UsersPage() {
         accessorFn: (person) => person.roles.join(', '),
         cell: ({ row }) => <RoleCell person={row.original} editable={canChangeRoles && row.original.id !== me} />,
       },
-      {
-        id: 'last_login',
-        header: 'Last Login',
-        accessorKey: 'last_login',
-        cell: ({ row }) => (row.original.last_login ? format(row.original.last_login) : ''),
-      },
-      {
-        id: 'created_at',
-        header: 'Created',
-        accessorKey: 'created_at',
-        cell: ({ row }) => format(row.original.created_at),
-      },
+      dateTimeColumn('last_login', 'Last Login', format),
+      dateTimeColumn('created_at', 'Created', format),
       {
         id: 'actions',
         header: '',
