@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { PageShell } from '../../../components/page-shell/page-shell';
+import { PrimaryActionButton } from '../../../components/primary-action-button';
 import { useCan } from '../../../lib/api/shell-queries';
 import type { PermissionRow } from './api/permissions';
 import { PermissionDialog } from './permission-dialog';
@@ -18,13 +19,7 @@ export function PermissionsPage() {
       title="Permissions"
       extra={
         canWrite ? (
-          <button
-            type="button"
-            onClick={() => setOpen({ row: null })}
-            className="rounded bg-blue-600 px-3 py-1.5 text-sm text-white hover:bg-blue-700"
-          >
-            Add Permission
-          </button>
+          <PrimaryActionButton onClick={() => setOpen({ row: null })}>Add Permission</PrimaryActionButton>
         ) : null
       }
     >

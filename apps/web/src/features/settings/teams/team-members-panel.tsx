@@ -4,6 +4,7 @@ import { AsyncIconButton } from '../../../components/async-icon-button';
 import { Avatar } from '../../../components/avatar';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorPanel } from '../../../components/error-panel';
+import { PrimaryActionButton } from '../../../components/primary-action-button';
 import { Spinner } from '../../../components/spinner';
 import { useCan } from '../../../lib/api/shell-queries';
 import { AddMembersDialog } from './add-members-dialog';
@@ -25,13 +26,7 @@ export function TeamMembersPanel({ teamId }: { teamId: string }) {
     <section aria-label="Team members" className="flex flex-col gap-3">
       {canWrite ? (
         <div className="flex justify-end">
-          <button
-            type="button"
-            onClick={() => setAdding(true)}
-            className="rounded bg-blue-600 px-3 py-1.5 text-sm text-white hover:bg-blue-700"
-          >
-            Add Members
-          </button>
+          <PrimaryActionButton onClick={() => setAdding(true)}>Add Members</PrimaryActionButton>
         </div>
       ) : null}
       {members.isPending ? (

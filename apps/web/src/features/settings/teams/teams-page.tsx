@@ -6,6 +6,7 @@ import { DataTable } from '../../../components/data-table/data-table';
 import { dateTimeColumn } from '../../../components/data-table/date-time-column';
 import { ErrorPanel } from '../../../components/error-panel';
 import { PageShell } from '../../../components/page-shell/page-shell';
+import { PrimaryActionButton } from '../../../components/primary-action-button';
 import { useCan } from '../../../lib/api/shell-queries';
 import { useFormatDateTime } from '../../../lib/date-format';
 import { isManagedElsewhere, type TeamRow, useDeleteTeam, useTeams } from './api/teams';
@@ -59,17 +60,7 @@ export function TeamsPage() {
       title="Teams"
       onRefresh={() => void teams.refetch()}
       loading={teams.isFetching}
-      extra={
-        canWrite ? (
-          <button
-            type="button"
-            onClick={() => setCreating(true)}
-            className="rounded bg-blue-600 px-3 py-1.5 text-sm text-white hover:bg-blue-700"
-          >
-            Create Team
-          </button>
-        ) : null
-      }
+      extra={canWrite ? <PrimaryActionButton onClick={() => setCreating(true)}>Create Team</PrimaryActionButton> : null}
     >
       <div className="flex flex-col gap-4 p-4">
         {teams.isError ? <ErrorPanel error={teams.error} /> : null}

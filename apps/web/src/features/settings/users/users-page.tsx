@@ -7,6 +7,7 @@ import { DataTable } from '../../../components/data-table/data-table';
 import { dateTimeColumn } from '../../../components/data-table/date-time-column';
 import { ErrorPanel } from '../../../components/error-panel';
 import { PageShell } from '../../../components/page-shell/page-shell';
+import { PrimaryActionButton } from '../../../components/primary-action-button';
 import { useCan, useSession } from '../../../lib/api/shell-queries';
 import { useFormatDateTime } from '../../../lib/date-format';
 import { type PersonRow, usePeople } from './api/people';
@@ -100,15 +101,7 @@ export function UsersPage() {
       onRefresh={() => void people.refetch()}
       loading={people.isFetching}
       extra={
-        canInvite ? (
-          <button
-            type="button"
-            onClick={() => setInviting(true)}
-            className="rounded bg-blue-600 px-3 py-1.5 text-sm text-white hover:bg-blue-700"
-          >
-            Invite User
-          </button>
-        ) : null
+        canInvite ? <PrimaryActionButton onClick={() => setInviting(true)}>Invite User</PrimaryActionButton> : null
       }
     >
       <div className="flex flex-col gap-4 p-4">
