@@ -1,5 +1,6 @@
 import { HEALTH_DASHBOARD } from '@mc/contracts';
 import { useEffect, useRef, useState } from 'react';
+import { LabelledSelect } from '../../../components/labelled-select';
 import type { LabelOption } from './dashboard-filters';
 
 /** Fields a dashboard can group or tab by, plus every label key as `label:<key>`. */
@@ -34,36 +35,6 @@ function SearchBox({ value, onChange }: { value: string; onChange: (value: strin
       onChange={(event) => setText(event.target.value)}
       className="min-w-64 flex-1 rounded border border-gray-300 px-2 py-1 text-sm"
     />
-  );
-}
-
-function Picker({
-  label,
-  value,
-  choices,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  choices: ReadonlyArray<{ value: string; label: string }>;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <label className="flex items-center gap-1 text-sm">
-      <span className="text-gray-600">{label}</span>
-      <select
-        aria-label={label}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        className="rounded border border-gray-300 bg-white px-1 py-1"
-      >
-        {choices.map((choice) => (
-          <option key={choice.value} value={choice.value}>
-            {choice.label}
-          </option>
-        ))}
-      </select>
-    </label>
   );
 }
 
@@ -110,8 +81,8 @@ export function HealthToolbar({
         </span>
       </button>
       <SearchBox value={query} onChange={onQuery} />
-      <Picker label="Group By" value={groupBy} choices={choices} onChange={onGroupBy} />
-      <Picker label="Tab By" value={tabBy} choices={choices} onChange={onTabBy} />
+      <LabelledSelect label="Group By" value={groupBy} choices={choices} onChange={onGroupBy} />
+      <LabelledSelect label="Tab By" value={tabBy} choices={choices} onChange={onTabBy} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { MultiSelectFilter } from '../../../../components/filters/multi-select-filter';
+import { LabelledSelect } from '../../../../components/labelled-select';
 import { TimeRangePicker, useTimeRangeParams } from '../../../../components/time-range-picker/time-range-picker';
 import { encodeSelection } from '../../../../lib/filters';
 import { useUrlParams } from '../../../../lib/url-state';
@@ -13,7 +14,7 @@ import {
 import { statusSelection } from '../job-history-query';
 
 const RESET = ['pageIndex'];
-const selectClass = 'rounded border border-gray-300 bg-white px-2 py-1 text-sm';
+const ALL = { value: '', label: 'All' };
 
 /**
  * The Job history filters (001 §2, §9), all in the URL: time range (default the last 2 days),
@@ -40,55 +41,24 @@ export function JobHistoryFilters() {
         selection={status}
         onChange={(next) => update({ status: encodeSelection(next) || ALL_STATUSES_PARAM }, RESET)}
       />
-      <label className="flex items-center gap-1 text-sm">
-        <span className="text-gray-700">Duration</span>
-        <select
-          aria-label="Duration"
-          className={selectClass}
-          value={params.get('duration') ?? 'none'}
-          onChange={(event) =>
-            update({ duration: event.target.value === 'none' ? undefined : event.target.value }, RESET)
-          }
-        >
-          {DURATION_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.value}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="flex items-center gap-1 text-sm">
-        <span className="text-gray-700">Resource Type</span>
-        <select
-          aria-label="Resource Type"
-          className={selectClass}
-          value={params.get('resourceType') ?? ''}
-          onChange={(event) => update({ resourceType: event.target.value }, RESET)}
-        >
-          <option value="">All</option>
-          {RESOURCE_TYPE_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="flex items-center gap-1 text-sm">
-        <span className="text-gray-700">Name</span>
-        <select
-          aria-label="Name"
-          className={selectClass}
-          value={params.get('name') ?? ''}
-          onChange={(event) => update({ name: event.target.value }, RESET)}
-        >
-          <option value="">All</option>
-          {(names.data ?? []).map((row) => (
-            <option key={row.name} value={row.name}>
-              {row.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <LabelledSelect
+        label="Duration"
+        value={params.get('duration') ?? 'none'}
+        choices={DURATION_OPTIONS.map((option) => ({ value: option.value, label: option.value }))}
+        onChange={(duration) => update({ duration: duration === 'none' ? undefined : duration }, RESET)}
+      />
+      <LabelledSelect
+        label="Resource Type"
+        value={params.get('resourceType') ?? ''}
+        choices={[ALL, ...RESOURCE_TYPE_OPTIONS]}
+        onChange={(resourceType) => update({ resourceType }, RESET)}
+      />
+      <LabelledSelect
+        label="Name"
+        value={params.get('name') ?? ''}
+        choices={[ALL, ...(names.data ?? []).map((row) => ({ value: row.name, label: row.name }))]}
+        onChange={(name) => update({ name }, RESET)}
+      />
     </div>
   );
 }
