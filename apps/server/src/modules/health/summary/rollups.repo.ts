@@ -132,9 +132,9 @@ export interface RecentStats {
 /**
  * Statistics over a window with at least one whole hour, read from the cumulative hourly rows
  * (migration 0041): whole hours [h0, h1) are C(h1) − C(h0), two index probes per check, plus the raw
- * edges [from, h0) and [h1, to) (the start edge possibly as its complement, subtracted). The same raw
- * scan also reads the current hour for rolling1h, whose earlier part is the previous hour's row
- * prorated — a mean, so exact-enough. `checkIds` null means
+ * edges [from, h0) and [h1, to) (the start edge possibly as its complement, subtracted; no end edge when
+ * the window ends now — the current hour's row is C(now)). rolling1h comes from the current hour's row
+ * plus the previous hour's prorated — a mean, so exact-enough. `checkIds` null means
  * every live check (the raw scan then tests no id list, and the caller need not wait for the ids).
  */
 export async function recentRangeStats(
@@ -151,6 +151,8 @@ export async function recentRangeStats(
   // the running totals from hf = from's hour start with [hf, from) subtracted. At most 30 raw minutes.
   const hf = new Date(Math.floor(window.from.getTime() / HOUR_MS) * HOUR_MS);
   const subtractStart = window.from.getTime() - hf.getTime() < h0.getTime() - window.from.getTime();
+  // A window ending now needs no raw end edge: the current hour's row already holds every result so far.
+  const endIsNow = window.to.getTime() >= now.getTime();
   const stats = new Map<string, RangeStats>();
   const rollingParts = new Map<string, { total: number; duration: number }>();
   const entry = (id: string) => {
@@ -182,12 +184,14 @@ export async function recentRangeStats(
       start_hist: string | null;
       prev_total: number | null;
       prev_duration: string | null;
+      cur_total: number | null;
+      cur_duration: string | null;
     }>(
       // Histograms as comma-separated text: splitting 2,000 of them is far cheaper than the int[] parser.
       `SELECT k.id AS check_id, e.cum_passed AS end_passed, e.cum_failed AS end_failed,
          array_to_string(e.cum_hist, ',') AS end_hist, s.cum_passed AS start_passed, s.cum_failed AS start_failed,
          array_to_string(s.cum_hist, ',') AS start_hist,
-         p.total AS prev_total, p.duration AS prev_duration
+         p.total AS prev_total, p.duration AS prev_duration, q.total AS cur_total, q.duration AS cur_duration
        FROM ${
          checkIds
            ? 'unnest($1::uuid[]) AS k(id)'
@@ -200,8 +204,15 @@ export async function recentRangeStats(
        LEFT JOIN LATERAL (SELECT cum_passed, cum_failed, cum_hist FROM check_statuses_1h
          WHERE check_id = k.id AND created_at < $2 ORDER BY created_at DESC LIMIT 1) s ON true
        LEFT JOIN check_statuses_1h p ON p.check_id = k.id AND p.created_at = $4
-       WHERE e.cum_passed IS NOT NULL OR p.total IS NOT NULL`,
-      [checkIds ?? [], (subtractStart ? hf : h0).toISOString(), h1.toISOString(), prevHour.toISOString()],
+       LEFT JOIN check_statuses_1h q ON q.check_id = k.id AND q.created_at = $5
+       WHERE e.cum_passed IS NOT NULL OR p.total IS NOT NULL OR q.total IS NOT NULL`,
+      [
+        checkIds ?? [],
+        (subtractStart ? hf : h0).toISOString(),
+        (endIsNow ? new Date(h1.getTime() + HOUR_MS) : h1).toISOString(),
+        prevHour.toISOString(),
+        hNow.toISOString(),
+      ],
     )
     .then(({ rows }) => {
       for (const row of rows) {
@@ -215,64 +226,42 @@ export async function recentRangeStats(
             for (let i = 0; i < HIST_BUCKETS; i++) e.hist[i] = (e.hist[i] ?? 0) - Number(start[i] ?? 0);
           }
         }
-        if (row.prev_total) {
-          const r = rollingOf(row.check_id);
-          r.total += row.prev_total * prevShare;
-          r.duration += Number(row.prev_duration ?? 0) * prevShare;
-        }
+        const r = rollingOf(row.check_id);
+        r.total += (row.prev_total ?? 0) * prevShare + (row.cur_total ?? 0);
+        r.duration += Number(row.prev_duration ?? 0) * prevShare + Number(row.cur_duration ?? 0);
       }
     });
 
-  // $2–$3 and $4–$5 are added, $8–$9 subtracted (see subtractStart), $6–$7 is rolling1h's current hour.
+  // $2–$3 and $4–$5 are added, $6–$7 subtracted (see subtractStart); an empty range reads nothing.
   const params: unknown[] = [
     checkIds ?? [],
     subtractStart ? h0 : window.from,
     h0,
-    h1,
+    endIsNow ? window.to : h1,
     window.to,
-    hNow,
-    now,
     subtractStart ? hf : window.from,
     window.from,
     checkIds === null,
   ];
   const raw = database.pool
-    .query<{
-      check_id: string;
-      bucket: number;
-      passed: number;
-      failed: number;
-      total: number;
-      recent: number;
-      recent_duration: string | null;
-    }>(
+    .query<{ check_id: string; bucket: number; passed: number; failed: number; total: number }>(
       `SELECT check_id, bucket, coalesce(sum(sign) FILTER (WHERE status), 0)::int AS passed,
-         coalesce(sum(sign) FILTER (WHERE NOT status), 0)::int AS failed, sum(sign)::int AS total,
-         count(*) FILTER (WHERE recent)::int AS recent, sum(duration) FILTER (WHERE recent) AS recent_duration
-       FROM (SELECT check_id, status, duration, check_latency_bucket(duration) AS bucket,
-               CASE WHEN (time >= $2 AND time < $3) OR (time >= $4 AND time < $5) THEN 1
-                    WHEN time >= $8 AND time < $9 THEN -1 ELSE 0 END AS sign,
-               (time >= $6 AND time < $7) AS recent
+         coalesce(sum(sign) FILTER (WHERE NOT status), 0)::int AS failed, sum(sign)::int AS total
+       FROM (SELECT check_id, status, check_latency_bucket(duration) AS bucket,
+               CASE WHEN time >= $6 AND time < $7 THEN -1 ELSE 1 END AS sign
              FROM check_statuses
-             WHERE ($10::boolean OR check_id = ANY($1::uuid[]))
-               AND ((time >= $2 AND time < $3) OR (time >= $4 AND time < $5) OR (time >= $6 AND time < $7)
-                 OR (time >= $8 AND time < $9))) r
+             WHERE ($8::boolean OR check_id = ANY($1::uuid[]))
+               AND ((time >= $2 AND time < $3) OR (time >= $4 AND time < $5) OR (time >= $6 AND time < $7))) r
        GROUP BY 1, 2`,
       params.map((value) => (value instanceof Date ? value.toISOString() : value)),
     )
     .then(({ rows }) => {
       for (const row of rows) {
-        if (row.total !== 0 || row.passed !== 0 || row.failed !== 0) {
-          const e = entry(row.check_id);
-          e.passed += row.passed;
-          e.failed += row.failed;
-          e.hist[row.bucket - 1] = (e.hist[row.bucket - 1] ?? 0) + row.total;
-        }
-        if (row.recent > 0) {
-          const r = rollingOf(row.check_id);
-          r.total += row.recent;
-          r.duration += Number(row.recent_duration ?? 0);
-        }
+        if (row.total === 0 && row.passed === 0 && row.failed === 0) continue;
+        const e = entry(row.check_id);
+        e.passed += row.passed;
+        e.failed += row.failed;
+        e.hist[row.bucket - 1] = (e.hist[row.bucket - 1] ?? 0) + row.total;
       }
     });
 

@@ -54,9 +54,13 @@ export function parseSummaryRequest(input: unknown): z.infer<typeof summaryReque
  * Each check's counts, histogram and rolling1h over the window: recent windows with a whole hour from
  * the cumulative rollups (cost independent of the width), others from daily, hourly and raw rows.
  */
-async function windowStats(database: Database, window: TimeWindow, ids: string[] | null): Promise<RecentStats> {
+async function windowStats(
+  database: Database,
+  window: TimeWindow,
+  ids: string[] | null,
+  now: Date,
+): Promise<RecentStats> {
   if (ids?.length === 0) return { stats: new Map(), rolling: new Map() };
-  const now = new Date();
   const wholeHour = Math.floor(window.to.getTime() / 3_600_000) > Math.ceil(window.from.getTime() / 3_600_000);
   if (wholeHour && window.from.getTime() >= now.getTime() - CUMULATIVE_RANGE_MS) {
     return recentRangeStats(database, window, ids, now);
@@ -71,7 +75,8 @@ async function windowStats(database: Database, window: TimeWindow, ids: string[]
 /** Builds the checks_summary answer. */
 export async function checksSummary(database: Database, request: z.infer<typeof summaryRequestSchema>) {
   const started = performance.now();
-  const window = resolveWindow(request.start, request.end);
+  const now = new Date();
+  const window = resolveWindow(request.start, request.end, now);
   const params: unknown[] = [];
   const where = ['k.deleted_at IS NULL', 'c.deleted_at IS NULL'];
   const filtered = Boolean(request.checkID || (request.labels && Object.keys(request.labels).length > 0));
@@ -101,9 +106,10 @@ export async function checksSummary(database: Database, request: z.infer<typeof 
             database,
             window,
             rows.map((check) => check.id),
+            now,
           ),
         )
-      : windowStats(database, window, null),
+      : windowStats(database, window, null, now),
   ]);
   const checksSummary = checks.map((check) => {
     const s = stats.get(check.id);
