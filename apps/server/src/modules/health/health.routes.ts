@@ -79,7 +79,7 @@ export function registerHealthRoutes(app: Hono<AppEnv>, deps: ModuleDeps): void 
   app.post('/api/canary/run/check/:id', requireRunNowRole(), async (c) => {
     const check = await runnableCheck(deps.database.db, idParam(c));
     if (!check) throw new AppError('not_found', `Check '${c.req.param('id')}' not found`);
-    const result = await checkRunnerFor(deps).run(check);
+    const result = await checkRunnerFor(deps).run(check, { audit: { actor: c.var.actor, requestId: c.var.requestId } });
     return c.json({ id: check.id, ...result });
   });
 

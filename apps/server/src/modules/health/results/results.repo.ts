@@ -6,18 +6,24 @@
  */
 import type { Tables } from '@mc/db';
 import { type Kysely, sql } from 'kysely';
+import { type AuditEntry, recordAuditIn } from '../../../platform/audit.js';
 import type { CheckResult } from '../check-types/check-context.js';
 
-/** Stores one result; safe to call twice for the same check and time (the second is ignored). */
+/**
+ * Stores one result; safe to call twice for the same check and time (the second is ignored). A run a
+ * person asked for (Run Now) brings its audit entry, written in the same transaction.
+ */
 export async function recordResult(
   db: Kysely<Tables>,
   checkId: string,
   time: Date,
   result: CheckResult,
   nextRuntime: Date | null,
+  audit?: AuditEntry,
 ): Promise<void> {
   const healthy = result.status === 'healthy';
   await db.transaction().execute(async (trx) => {
+    if (audit) await recordAuditIn(trx, audit);
     await sql`INSERT INTO check_statuses (check_id, time, status, invalid, duration, message, error, details)
       VALUES (${checkId}, ${time.toISOString()}, ${healthy}, ${result.invalid ?? false}, ${result.duration},
         ${result.message}, ${result.error ?? null}, ${JSON.stringify(result.details)}::jsonb)

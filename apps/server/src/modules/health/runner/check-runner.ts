@@ -4,6 +4,7 @@
  * thousand canaries firing together never open more than {@link HEALTH_CONCURRENCY} checks at once.
  */
 import type { Database } from '@mc/db';
+import type { AuditContext } from '../../../platform/audit.js';
 import type { Config } from '../../../platform/config.js';
 import { connectionsServiceFor } from '../../connections/connections.service.js';
 import { propertiesService } from '../../properties/properties.service.js';
@@ -73,7 +74,10 @@ const runners = new WeakMap<Database, CheckRunner>();
 /** Runs and records checks on one database. */
 export interface CheckRunner {
   /** Runs one check now (bounded by the process limit) and stores its result. */
-  run(check: RunnableCheck, options?: { signal?: AbortSignal; nextRuntime?: Date | null }): Promise<CheckResult>;
+  run(
+    check: RunnableCheck,
+    options?: { signal?: AbortSignal; nextRuntime?: Date | null; audit?: AuditContext },
+  ): Promise<CheckResult>;
 }
 
 /** The runner of a database, built on first use. */
@@ -100,7 +104,14 @@ export function checkRunnerFor(deps: { database: Database; config: Config }): Ch
           ...(timeoutMs ? { timeoutMs } : {}),
           ...(options.signal ? { signal: options.signal } : {}),
         });
-        await recordResult(deps.database.db, check.id, time, result, options.nextRuntime ?? null);
+        const audit = options.audit && {
+          ...options.audit,
+          action: 'check.run',
+          target: 'POST /api/canary/run/check/:id',
+          ids: [check.id],
+          after: { status: result.status, duration: result.duration, message: result.message },
+        };
+        await recordResult(deps.database.db, check.id, time, result, options.nextRuntime ?? null, audit);
         return result;
       });
     },
