@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table/data-table';
 import { dateTimeColumn } from '../../../components/data-table/date-time-column';
+import { RowDeleteButton } from '../../../components/data-table/row-delete-button';
 import { ErrorPanel } from '../../../components/error-panel';
 import { PageShell } from '../../../components/page-shell/page-shell';
 import { PrimaryActionButton } from '../../../components/primary-action-button';
@@ -39,16 +40,7 @@ export function TeamsPage() {
         enableSorting: false,
         cell: ({ row }) =>
           canWrite && !isManagedElsewhere(row.original) ? (
-            <button
-              type="button"
-              onClick={(event) => {
-                event.stopPropagation();
-                setDeleting(row.original);
-              }}
-              className="rounded px-2 py-0.5 text-sm text-red-700 hover:bg-red-50"
-            >
-              Delete
-            </button>
+            <RowDeleteButton onDelete={() => setDeleting(row.original)} />
           ) : null,
       },
     ],

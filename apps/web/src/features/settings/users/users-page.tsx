@@ -5,6 +5,7 @@ import { Avatar } from '../../../components/avatar';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table/data-table';
 import { dateTimeColumn } from '../../../components/data-table/date-time-column';
+import { RowDeleteButton } from '../../../components/data-table/row-delete-button';
 import { ErrorPanel } from '../../../components/error-panel';
 import { PageShell } from '../../../components/page-shell/page-shell';
 import { PrimaryActionButton } from '../../../components/primary-action-button';
@@ -81,15 +82,7 @@ export function UsersPage() {
         header: '',
         enableSorting: false,
         cell: ({ row }) =>
-          canInvite && row.original.id !== me ? (
-            <button
-              type="button"
-              onClick={() => setDeleting(row.original)}
-              className="rounded px-2 py-0.5 text-sm text-red-700 hover:bg-red-50"
-            >
-              Delete
-            </button>
-          ) : null,
+          canInvite && row.original.id !== me ? <RowDeleteButton onDelete={() => setDeleting(row.original)} /> : null,
       },
     ],
     [canChangeRoles, canInvite, format, me],
