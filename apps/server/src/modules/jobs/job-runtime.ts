@@ -6,6 +6,7 @@ import type { JobRegistry } from './job-registry.js';
 import { reapExpiredLeases } from './jobs.repo.js';
 import { type PollLoop, startPollLoop } from './poll-loop.js';
 import { fireDueSchedules, SCHEDULER_BATCH } from './scheduler.js';
+import { msUntilNextSchedule } from './schedules.repo.js';
 import { upsertSchedule } from './schedules.service.js';
 import { JobWorker } from './worker.js';
 
@@ -61,10 +62,13 @@ export async function startJobRuntime(deps: JobDeps, registry: JobRegistry): Pro
       ? listenForJobs(config.DATABASE_URL, () => worker.wake(), log)
       : undefined;
   const loops: PollLoop[] = [
+    // Sleeps until the earliest schedule is due (at most a second), so a tick fires on time, not up to a
+    // poll interval late.
     startPollLoop('scheduler', SCHEDULER_INTERVAL_MS, log, async () => {
       const fired = await fireDueSchedules(database.pool, registry, log);
       if (fired > 0) worker.wake();
-      return fired === SCHEDULER_BATCH;
+      if (fired === SCHEDULER_BATCH) return true;
+      return (await msUntilNextSchedule(database.pool, registry.names())) ?? false;
     }),
     startPollLoop('lease reaper', Math.max(500, Math.floor(config.MC_JOB_LEASE_MS / 2)), log, async () => {
       const reaped = await reapExpiredLeases(database.pool, host);

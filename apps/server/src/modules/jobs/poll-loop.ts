@@ -12,26 +12,28 @@ export function jittered(ms: number, random: () => number = Math.random): number
 }
 
 /**
- * Runs `pass` repeatedly: again at once when it reports more work (returns true), otherwise after a
- * jittered `intervalMs` or when woken. A failing pass is logged and retried after the interval.
+ * Runs `pass` repeatedly: again at once when it reports more work (returns true); after the number of
+ * milliseconds it returns when it knows when its next work is due (never longer than `intervalMs`);
+ * otherwise after a jittered `intervalMs` — or sooner when woken. A failing pass is logged and retried
+ * after the interval.
  */
 export function startPollLoop(
   name: string,
   intervalMs: number,
   logger: Logger,
-  pass: () => Promise<boolean>,
+  pass: () => Promise<boolean | number>,
 ): PollLoop {
   let stopping = false;
   let wakeUp: (() => void) | undefined;
   // A wake that arrives while a pass runs is kept, so the loop goes again at once instead of sleeping.
   let woken = false;
-  const sleep = () =>
+  const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
       if (woken) {
         woken = false;
         return resolve();
       }
-      const timer = setTimeout(done, jittered(intervalMs));
+      const timer = setTimeout(done, ms);
       function done() {
         clearTimeout(timer);
         wakeUp = undefined;
@@ -41,14 +43,15 @@ export function startPollLoop(
     });
   const running = (async () => {
     while (!stopping) {
-      let more = false;
+      let more: boolean | number = false;
       woken = false;
       try {
         more = await pass();
       } catch (error) {
         if (!stopping) logger.warn(`${name} pass failed`, { error });
       }
-      if (!more && !stopping) await sleep();
+      if (more === true || stopping) continue;
+      await sleep(typeof more === 'number' ? Math.max(1, Math.min(more, intervalMs)) : jittered(intervalMs));
     }
   })();
   return {

@@ -5,6 +5,7 @@ import { defineJob } from './job-definition.js';
 import { JobRegistry } from './job-registry.js';
 import { startJobRuntime } from './job-runtime.js';
 import { fireDueSchedules } from './scheduler.js';
+import { msUntilNextSchedule } from './schedules.repo.js';
 import { deleteSchedule, getSchedule, listSchedules, upsertSchedule } from './schedules.service.js';
 import { createJobTestKit, type JobTestKit, waitFor } from './testing/job-test-kit.js';
 
@@ -153,6 +154,23 @@ describe('scheduler', () => {
     expect(await fireDueSchedules(kit.database.pool, registry, logger)).toBe(0);
     expect(await getSchedule(kit.database.pool, 'broken')).toMatchObject({ enabled: false });
     expect(await jobsOf('broken')).toHaveLength(0);
+  });
+
+  it('tells how long until the next tick of the jobs it knows, so the loop sleeps until then', async () => {
+    expect(await msUntilNextSchedule(kit.database.pool, ['test_tick'])).toBeNull();
+    await upsertSchedule(kit.database.pool, {
+      name: 'soon',
+      schedule: '@every 1h',
+      job: tickJob,
+      payload: { target: 's' },
+    });
+    await kit.rows("UPDATE schedules SET next_run_at = now() + interval '2 seconds' WHERE name = 'soon'");
+    const ms = await msUntilNextSchedule(kit.database.pool, ['test_tick']);
+    expect(ms).toBeGreaterThan(1_000);
+    expect(ms).toBeLessThanOrEqual(2_000);
+    expect(await msUntilNextSchedule(kit.database.pool, ['another_job'])).toBeNull();
+    await makeDue('soon', '5 seconds');
+    expect(await msUntilNextSchedule(kit.database.pool, ['test_tick'])).toBe(0);
   });
 
   it('leaves schedules of jobs this process does not know to a replica that does', async () => {

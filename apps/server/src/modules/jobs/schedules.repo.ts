@@ -128,6 +128,17 @@ export async function lockDueSchedules(
   );
 }
 
+/** Milliseconds until the earliest enabled schedule of `jobNames` is due (0 when one is due now); null with none. */
+export async function msUntilNextSchedule(executor: Executor, jobNames: string[]): Promise<number | null> {
+  const [row] = await runQuery<{ ms: number | null }>(
+    executor,
+    `SELECT (EXTRACT(EPOCH FROM (min(next_run_at) - clock_timestamp())) * 1000)::float8 AS ms
+     FROM schedules WHERE enabled AND job_name = ANY($1::text[])`,
+    [jobNames],
+  );
+  return row?.ms === null || row?.ms === undefined ? null : Math.max(0, Math.ceil(Number(row.ms)));
+}
+
 /** Enqueues the jobs of fired schedules in one statement; a schedule whose last job is still pending or running is skipped. */
 export async function insertScheduledJobs(executor: Executor, jobs: ScheduledJob[]): Promise<number> {
   if (jobs.length === 0) return 0;
