@@ -12,8 +12,7 @@ export function listParams(params: URLSearchParams, range: TimeRange | undefined
     const value = params.get(key);
     if (value) out[key] = value;
   }
-  // Quick ranges ("Yesterday") don't filter the incident list yet; relative and absolute ones do.
-  if (range?.type !== 'mapped') Object.assign(out, rangeBounds(range));
+  Object.assign(out, rangeBounds(range));
   out.pageIndex = params.get('pageIndex') ?? '0';
   out.pageSize = params.get('pageSize') ?? String(INCIDENT_PAGE_SIZE);
   out.sortBy = params.get('sortBy') ?? 'created_at';
