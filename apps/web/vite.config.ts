@@ -13,7 +13,10 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
  */
 function areaChunk(id: string): string | null {
   const match = /[\\/]src[\\/]features[\\/]([^\\/]+)[\\/](routes|components|api)[\\/]/.exec(id);
-  return match ? `area-${match[1]}` : null;
+  // Settings is a dozen independent consoles (connections, users, jobs, the resource editor…): grouped,
+  // its chunk would statically pull every page's own dependencies (CodeMirror for a connections list),
+  // so each settings page stays its own lazy chunk.
+  return match && match[1] !== 'settings' ? `area-${match[1]}` : null;
 }
 
 export default defineConfig({

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { resourceToDocument, toYaml } from '../resource-document';
 import type { EditableResource, ResourceType } from '../resource-model';
 import { resourceOrigin } from '../resource-origin';
-import { YamlEditor } from './yaml-editor';
+import { YamlEditor } from './lazy-yaml-editor';
 
 /** A resource managed elsewhere (source not 'UI', 001 §2 and §4): its YAML, read-only, and a link to its origin. */
 export function ReadOnlyResource({ type, resource }: { type: ResourceType; resource: EditableResource }) {

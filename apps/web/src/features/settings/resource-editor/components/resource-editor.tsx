@@ -18,8 +18,8 @@ import {
   toYaml,
 } from '../resource-document';
 import type { EditableResource, ResourceType, SpecType } from '../resource-model';
+import { YamlEditor } from './lazy-yaml-editor';
 import { ResourceForm } from './resource-form';
-import { YamlEditor } from './yaml-editor';
 
 type EditorTab = 'Form' | 'Code';
 const EDITOR_TABS: readonly EditorTab[] = ['Form', 'Code'];

@@ -5,7 +5,7 @@ import { fieldRule } from '../form-rules';
 import type { FormValues } from '../resource-document';
 import type { FieldDef, ResourceType, SpecType } from '../resource-model';
 import { SCHEDULE_CHOICES } from '../schedules';
-import { YamlEditor } from './yaml-editor';
+import { YamlEditor } from './lazy-yaml-editor';
 
 const inputClass = 'rounded border border-gray-300 px-2 py-1 text-sm disabled:bg-gray-100 disabled:text-gray-500';
 

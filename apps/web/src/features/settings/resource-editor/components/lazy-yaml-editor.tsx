@@ -1,0 +1,21 @@
+import { type ComponentProps, lazy, Suspense } from 'react';
+
+const Editor = lazy(() => import('./yaml-editor').then((module) => ({ default: module.YamlEditor })));
+
+/**
+ * The YAML editor, loaded with its first use: CodeMirror is most of the resource editor's weight and
+ * only the Code tab and read-only views need it. Until it arrives, a box of the editor's size says so.
+ */
+export function YamlEditor(props: ComponentProps<typeof Editor>) {
+  return (
+    <Suspense
+      fallback={
+        <div className="min-h-40 rounded border border-gray-300 bg-gray-50 p-3 text-sm text-gray-500" aria-busy="true">
+          Loading editor…
+        </div>
+      }
+    >
+      <Editor {...props} />
+    </Suspense>
+  );
+}
