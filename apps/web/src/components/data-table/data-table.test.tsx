@@ -152,6 +152,30 @@ describe('DataTable virtual scroll', () => {
     expect(sessionStorage.getItem('table:t:/:scroll')).toBe('3500');
   });
 
+  it('paints the first window before building all 10,000 rows, with the full scroll height from the start', async () => {
+    const { container } = renderTable({ data: rows(10_000), virtual: true, pagination: false, height: 600 });
+    // spacers plus the rendered rows at the row estimate (35 px): the list's height
+    const listHeight = () =>
+      [...container.querySelectorAll('tbody tr')].reduce((sum, row) => {
+        const spacer = row.querySelector<HTMLElement>('td[style]');
+        return sum + (row.hasAttribute('data-spacer') ? Number.parseFloat(spacer?.style.height ?? '0') : 35);
+      }, 0);
+    expect(bodyRows()[0]?.textContent).toContain('row-00000');
+    expect(listHeight()).toBe(350_000);
+    await act(async () => {
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    });
+    expect(listHeight()).toBe(350_000);
+  });
+
+  it('builds every row at once when a sort decides which rows come first', () => {
+    renderTable(
+      { data: rows(10_000), virtual: true, pagination: false, height: 600 },
+      '/list?sortBy=size&sortOrder=desc',
+    );
+    expect(bodyRows()[0]?.textContent).toContain('row-09999');
+  });
+
   it('doubles the page size when the last row is reached', async () => {
     const { router } = renderTable({ data: rows(5), virtual: true, mode: 'server', total: 100 }, '/list?pageSize=5');
     await vi.waitFor(() => expect(router.state.location.search).toBe('?pageSize=10'));

@@ -16,6 +16,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Pagination } from './pagination';
 import { readExpanded, readScroll, writeExpanded, writeScroll } from './session-state';
 import { PlainRows, SkeletonRows, VirtualRows } from './table-rows';
+import { useProgressiveRows } from './use-progressive-rows';
 import { pageSizeChoices, useTableUrlState } from './use-table-url-state';
 
 /** Props of the shared table. */
@@ -84,8 +85,12 @@ export function DataTable<T>({
     [url],
   );
 
-  const table = useReactTable<T>({
+  const first = useProgressiveRows(
     data,
+    virtual && !server && !groupBy?.length && url.sorting.length === 0 && !initialScroll.current,
+  );
+  const table = useReactTable<T>({
+    data: first.rows,
     columns,
     state: {
       sorting: url.sorting,
@@ -150,6 +155,7 @@ export function DataTable<T>({
     body = (
       <VirtualRows
         rows={rows}
+        count={first.complete ? rows.length : data.length}
         columnCount={columnCount}
         scrollRef={scrollRef}
         initialOffset={initialScroll.current}

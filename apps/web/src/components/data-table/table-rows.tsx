@@ -52,6 +52,7 @@ export function PlainRows<T>({ rows, onRowClick }: { rows: Row<T>[]; onRowClick?
  */
 export function VirtualRows<T>({
   rows,
+  count,
   columnCount,
   scrollRef,
   initialOffset,
@@ -59,14 +60,17 @@ export function VirtualRows<T>({
   onReachEnd,
 }: {
   rows: Row<T>[];
+  /** Rows the list will hold (more than `rows` while only the first window is built). */
+  count?: number;
   columnCount: number;
   scrollRef: RefObject<HTMLDivElement | null>;
   initialOffset: number;
   onRowClick?: (row: T) => void;
   onReachEnd?: () => void;
 }) {
+  const total = count ?? rows.length;
   const virtualizer = useVirtualizer({
-    count: rows.length,
+    count: total,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => VIRTUAL_ROW_ESTIMATE,
     overscan: VIRTUAL_OVERSCAN,
@@ -78,11 +82,11 @@ export function VirtualRows<T>({
   // fire once per row count: the next call waits for the bigger page to arrive
   const firedAt = useRef(-1);
   useEffect(() => {
-    if (lastIndex === undefined || rows.length === 0 || lastIndex < rows.length - 1) return;
-    if (firedAt.current === rows.length) return;
-    firedAt.current = rows.length;
+    if (lastIndex === undefined || total === 0 || lastIndex < total - 1) return;
+    if (firedAt.current === total) return;
+    firedAt.current = total;
     onReachEnd?.();
-  }, [lastIndex, rows.length, onReachEnd]);
+  }, [lastIndex, total, onReachEnd]);
   const top = items[0]?.start ?? 0;
   const bottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
   return (
