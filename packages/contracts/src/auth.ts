@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Base path of the built-in identity provider's public (Kratos-compatible) API. */
 export const ORY_BASE_PATH = '/api/.ory';
 
@@ -63,21 +61,3 @@ export const AUTH_LIMITS = {
 
 /** Who-am-I status codes that send the console to second-factor sign-in (spec 000 §8). */
 export const AAL2_REQUIRED_STATUSES: readonly number[] = [403, 422];
-
-/** `POST /api/auth/invite_user` body (spec 000 §7). */
-export const inviteUserSchema = z.object({
-  firstName: z.string().trim().min(1, 'First name is required').max(100),
-  lastName: z.string().trim().min(1, 'Last name is required').max(100),
-  email: z.email('Enter a valid email address').max(320),
-  role: z.enum(['admin', 'editor', 'viewer', 'guest', 'commander', 'responder'], { message: 'Choose a role' }),
-});
-/** An invitation request. */
-export type InviteUserInput = z.infer<typeof inviteUserSchema>;
-
-/** `POST /api/auth/tokens` body. */
-export const createTokenSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(200),
-  expiresInDays: z.number().int().min(1).max(3650).nullish(),
-});
-/** An API-token creation request. */
-export type CreateTokenInput = z.infer<typeof createTokenSchema>;

@@ -1,5 +1,6 @@
 export * from './agents.js';
 export * from './auth.js';
+export * from './auth-schemas.js';
 export * from './connections.js';
 export * from './constants.js';
 export * from './health.js';

@@ -85,7 +85,7 @@ describe('check detail modal', { timeout: 30_000 }, () => {
     await userEvent.click(m.getByRole('tab', { name: 'Relationships (2)' }));
     expect(m.getByRole('link', { name: 'checkout' }).getAttribute('href')).toBe('/topology/cmp1');
     expect(m.getByRole('link', { name: 'checkout-deploy' }).getAttribute('href')).toBe('/catalog/cfg1');
-    expect(m.getByRole('button', { name: LINK_TO_INCIDENT.attachButton })).toBeTruthy();
+    expect(await m.findByRole('button', { name: LINK_TO_INCIDENT.attachButton })).toBeTruthy();
   });
 
   it('on screens shorter than 992 px the chart moves into a Graph tab', async () => {

@@ -1,11 +1,10 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { Modal } from '../../../components/modal';
 import { Spinner } from '../../../components/spinner';
 import { StatusDot } from '../../../components/status-dot';
 import { Tabs } from '../../../components/tabs';
 import { useUrlParams } from '../../../lib/url-state';
-import { AttachAsEvidenceButton } from '../../incidents/components/attach-as-evidence';
 import { useCheck, useCheckGraph, useCheckRelationships, useCheckSpec } from '../api/get-check';
 import { CheckChart } from './check-chart';
 import { CheckHistory } from './check-history';
@@ -14,6 +13,13 @@ import { CheckStatCards } from './check-stat-cards';
 import { defaultTimeRange, isTimeRangeOption, rangeMinutes, rangeWindow } from './check-time-range';
 import { RunNowButton } from './run-now-button';
 import { useShortScreen } from './use-short-screen';
+
+// The incidents area (its link form, react-hook-form and zod) loads when a check is opened, not with /health.
+const AttachAsEvidenceButton = lazy(() =>
+  import('../../incidents/components/attach-as-evidence').then((module) => ({
+    default: module.AttachAsEvidenceButton,
+  })),
+);
 
 type Tab = 'history' | 'graph' | 'spec' | 'relationships';
 
@@ -60,13 +66,15 @@ export function CheckDetailModal({ checkId }: { checkId: string }) {
             {[current.type, current.canary_name, current.namespace, current.endpoint].filter(Boolean).join(' · ')}
           </p>
           <RunNowButton checkId={checkId} />
-          <AttachAsEvidenceButton
-            target={{
-              type: 'check',
-              check_id: checkId,
-              description: `${current.name} is ${current.status ?? 'unknown'}`,
-            }}
-          />
+          <Suspense fallback={null}>
+            <AttachAsEvidenceButton
+              target={{
+                type: 'check',
+                check_id: checkId,
+                description: `${current.name} is ${current.status ?? 'unknown'}`,
+              }}
+            />
+          </Suspense>
         </div>
         <CheckStatCards
           check={current}

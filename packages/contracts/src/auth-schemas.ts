@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+// The auth request bodies live apart from auth.ts's constants: the console's first screen reads those
+// constants, and a module holding zod schemas would bring zod into the first screen with it.
+
+/** `POST /api/auth/invite_user` body (spec 000 §7). */
+export const inviteUserSchema = z.object({
+  firstName: z.string().trim().min(1, 'First name is required').max(100),
+  lastName: z.string().trim().min(1, 'Last name is required').max(100),
+  email: z.email('Enter a valid email address').max(320),
+  role: z.enum(['admin', 'editor', 'viewer', 'guest', 'commander', 'responder'], { message: 'Choose a role' }),
+});
+/** An invitation request. */
+export type InviteUserInput = z.infer<typeof inviteUserSchema>;
+
+/** `POST /api/auth/tokens` body. */
+export const createTokenSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(200),
+  expiresInDays: z.number().int().min(1).max(3650).nullish(),
+});
+/** An API-token creation request. */
+export type CreateTokenInput = z.infer<typeof createTokenSchema>;
