@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { LINK_TO_INCIDENT } from './incident-link-texts.js';
+import { capitalise } from './text-case.js';
 
 /** Incident statuses (spec 000 §4); a new incident defaults to {@link DEFAULT_INCIDENT_STATUS}. */
 export const INCIDENT_STATUSES = ['new', 'open', 'investigating', 'mitigated', 'resolved', 'closed'] as const;
@@ -96,25 +98,6 @@ export const INCIDENT_EVENTS = {
   statusPrefix: 'incident.status.',
 } as const;
 
-/** Texts, messages and constants of the Link to Incident dialog (spec 001 §2, §5, §8, §9). */
-export const LINK_TO_INCIDENT = {
-  title: 'Link to Incident',
-  submit: 'Link',
-  submitting: 'Linking..',
-  success: 'Linked to incident successfully',
-  attachButton: 'Attach as Evidence',
-  toastDurationMs: 5000,
-  lookupDebounceMs: 100,
-  defaultType: 'availability',
-  defaultSeverity: 'low',
-  messages: {
-    incident: 'Must select or create an incident',
-    hypothesis: 'Must select or create a hypothesis',
-    severity: 'Please select incident severity',
-    type: 'Please select an incident type',
-  },
-} as const;
-
 /** Default page size of the incident list (spec 001 §9 table default). */
 export const INCIDENT_PAGE_SIZE = 50;
 /** Largest page of the incident list. */
@@ -129,12 +112,6 @@ export const INCIDENT_SORT_COLUMNS = [
   'type',
   'incident_id',
 ] as const;
-
-/** "Medium" for "medium", "Technical Debt" for "technicalDebt": how enum values are shown. */
-export function capitalise(value: string): string {
-  const spaced = value.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2');
-  return spaced.replace(/\b\w/g, (ch) => ch.toUpperCase());
-}
 
 /** Accepts a severity name in any case or a numeric code 0–4 and returns the stored name (or the input). */
 export function normalizeSeverity(value: unknown): unknown {
