@@ -5,6 +5,7 @@ export * from './connections.js';
 export * from './constants.js';
 export * from './health.js';
 export * from './health-console.js';
+export * from './incident-constants.js';
 export * from './incident-link-texts.js';
 export * from './incidents.js';
 export * from './interface.js';
