@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiSignIn, buildUser, type FlowJson } from '../modules/auth/testing/auth-factory.js';
+import { buildUser, type FlowJson } from '../modules/auth/testing/auth-factory.js';
+import { apiCall, signedInUser } from '../test/signed-in-api.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
 /**
@@ -24,14 +25,7 @@ class Walk {
   ) {}
 
   async call(method: string, path: string, body?: unknown, token: string | null = this.token): Promise<Response> {
-    const headers: Record<string, string> = {};
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (token) headers.authorization = `Bearer ${token}`;
-    return this.t.app.request(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    });
+    return apiCall(this.t.app, method, path, token, body);
   }
 
   async created(key: string, response: Response, field = 'id'): Promise<Response> {
@@ -385,8 +379,8 @@ async function auditCount(): Promise<number> {
 
 beforeAll(async () => {
   t = await createTestApp();
-  const admin = await buildUser(t.database, { roles: ['admin'] });
-  walk = new Walk(t, await apiSignIn(t.app, admin.email, admin.password));
+  const admin = await signedInUser(t, { roles: ['admin'] });
+  walk = new Walk(t, admin.token);
   walk.ids.admin = admin.id;
 });
 afterAll(async () => {

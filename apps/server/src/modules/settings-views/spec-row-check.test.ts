@@ -1,22 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, signedInUser } from '../../test/signed-in-api.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { apiSignIn, buildUser } from '../auth/testing/auth-factory.js';
 import { specRowCheck } from './spec-row-check.js';
 
 let t: TestApp;
 let token: string;
 
 const write = (method: string, path: string, body: unknown) =>
-  t.app.request(path, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', prefer: 'return=representation' },
-    body: JSON.stringify(body),
-  });
+  apiCall(t.app, method, path, token, body, { prefer: 'return=representation' });
 
 beforeAll(async () => {
   t = await createTestApp();
-  const admin = await buildUser(t.database, { roles: ['admin'] });
-  token = await apiSignIn(t.app, admin.email, admin.password);
+  token = (await signedInUser(t, { roles: ['admin'] })).token;
 });
 afterAll(async () => {
   await t.close();
