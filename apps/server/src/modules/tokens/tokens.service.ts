@@ -2,9 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '@mc/db';
 import { type AuditContext, auditedTransaction } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
+import { API_TOKEN_PREFIX } from '../auth/tokens.js';
 import { insertToken, revokeToken, type TokenRow } from './tokens.repo.js';
-
-const PREFIX = 'mcat_';
 
 /** API tokens of a person: the secret is shown once and only its hash is stored; each change is audited. */
 export function tokensService(database: Database) {
@@ -15,7 +14,7 @@ export function tokensService(database: Database) {
       input: { name: string; expiresInDays?: number | null },
       audit: AuditContext,
     ): Promise<{ row: TokenRow; secret: string }> {
-      const secret = `${PREFIX}${randomBytes(32).toString('base64url')}`;
+      const secret = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
       const expiresAt = input.expiresInDays ? new Date(Date.now() + input.expiresInDays * 86_400_000) : null;
       return auditedTransaction(database, audit, async (tx) => {
         const row = await insertToken(tx.db, {
