@@ -1,8 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '@mc/db';
 import { type AuditContext, auditedTransaction } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
-import { API_TOKEN_PREFIX } from '../auth/tokens.js';
+import { API_TOKEN_PREFIX, randomToken, sha256 } from '../auth/tokens.js';
 import { insertToken, revokeToken, type TokenRow } from './tokens.repo.js';
 
 /** API tokens of a person: the secret is shown once and only its hash is stored; each change is audited. */
@@ -14,12 +13,12 @@ export function tokensService(database: Database) {
       input: { name: string; expiresInDays?: number | null },
       audit: AuditContext,
     ): Promise<{ row: TokenRow; secret: string }> {
-      const secret = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+      const secret = randomToken(API_TOKEN_PREFIX);
       const expiresAt = input.expiresInDays ? new Date(Date.now() + input.expiresInDays * 86_400_000) : null;
       return auditedTransaction(database, audit, async (tx) => {
         const row = await insertToken(tx.db, {
           name: input.name,
-          valueHash: createHash('sha256').update(secret).digest('hex'),
+          valueHash: sha256(secret),
           personId,
           expiresAt,
         });
