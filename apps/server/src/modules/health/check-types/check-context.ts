@@ -6,7 +6,7 @@
  */
 import type { CheckResultStatus, CheckType } from '@mc/contracts';
 import type { z } from 'zod';
-import type { EgressGuard } from '../egress/egress-guard.js';
+import type { EgressGuard } from '../../../platform/egress/egress-guard.js';
 import type { TransformedCheck } from '../expressions/check-expressions.js';
 
 /** A stored connection with its secrets resolved (the columns of upstream's `connections` table). */

@@ -2,7 +2,7 @@
  * The first step of every network check: ask the egress guard about the host and get the one address
  * to connect to. A refusal or a failed lookup becomes a {@link CheckFailure} with the guard's message.
  */
-import { EgressRefusedError, type EgressTarget } from '../egress/egress-guard.js';
+import { EgressRefusedError, type EgressTarget } from '../../../platform/egress/egress-guard.js';
 import { type CheckContext, CheckFailure } from './check-context.js';
 import { describeNetworkError, errorText } from './network-errors.js';
 

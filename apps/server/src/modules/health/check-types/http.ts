@@ -13,8 +13,8 @@ import {
   httpCheckSchema,
 } from '@mc/contracts';
 import { JSONPath } from 'jsonpath-plus';
-import { EgressRefusedError } from '../egress/egress-guard.js';
-import { type GuardedResponse, guardedRequest } from '../egress/guarded-http.js';
+import { EgressRefusedError } from '../../../platform/egress/egress-guard.js';
+import { type GuardedResponse, guardedRequest } from '../../../platform/egress/guarded-http.js';
 import {
   CheckConfigError,
   type CheckContext,

@@ -10,8 +10,8 @@ import {
   type PrometheusCheckSpec,
   prometheusCheckSchema,
 } from '@mc/contracts';
-import { EgressRefusedError } from '../egress/egress-guard.js';
-import { type GuardedResponse, guardedRequest } from '../egress/guarded-http.js';
+import { EgressRefusedError } from '../../../platform/egress/egress-guard.js';
+import { type GuardedResponse, guardedRequest } from '../../../platform/egress/guarded-http.js';
 import {
   CheckConfigError,
   type CheckContext,

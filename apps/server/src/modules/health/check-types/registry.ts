@@ -12,7 +12,7 @@ import {
   type CheckType,
   DEFAULT_CHECK_TIMEOUT_MS,
 } from '@mc/contracts';
-import type { EgressGuard } from '../egress/egress-guard.js';
+import type { EgressGuard } from '../../../platform/egress/egress-guard.js';
 import {
   applyCheckExpressions,
   type TemplatableSpec,

@@ -5,7 +5,7 @@
  * `results` (the least row count). Expression variables: results {rows, count}, plus rows/count.
  */
 import type { SqlCheckSpec } from '@mc/contracts';
-import type { EgressTarget } from '../egress/egress-guard.js';
+import type { EgressTarget } from '../../../platform/egress/egress-guard.js';
 import { CheckConfigError, type CheckContext, type CheckRunOutput, healthy, unhealthy } from './check-context.js';
 import { isConnectionRef, resolveConnectionValues } from './connection-fields.js';
 import { guardTarget } from './guard-target.js';

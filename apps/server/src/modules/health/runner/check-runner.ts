@@ -6,13 +6,13 @@
 import type { Database } from '@mc/db';
 import type { AuditContext } from '../../../platform/audit.js';
 import type { Config } from '../../../platform/config.js';
+import { createEgressGuard, type EgressGuard } from '../../../platform/egress/egress-guard.js';
+import { egressSettingsFrom } from '../../../platform/egress/egress-settings.js';
 import { connectionsServiceFor } from '../../connections/connections.service.js';
 import { propertiesService } from '../../properties/properties.service.js';
 import type { CheckResult } from '../check-types/check-context.js';
 import { runCheck } from '../check-types/registry.js';
 import { connectionResolverFrom } from '../check-types/resolver-adapters.js';
-import { createEgressGuard, type EgressGuard } from '../egress/egress-guard.js';
-import { egressSettingsFrom } from '../egress/egress-settings.js';
 import { recordResult } from '../results/results.repo.js';
 
 /** Checks one process runs at once, across all canaries. */

@@ -4,7 +4,7 @@
  * answers names listed as silent (to exercise timeouts). It listens on 127.0.0.1, port 0.
  */
 import { createSocket, type Socket } from 'node:dgram';
-import { parseIPv4, parseIPv6 } from '../../egress/ip-address.js';
+import { parseIPv4, parseIPv6 } from '../../../../platform/egress/ip-address.js';
 
 /** Record values by type; names are matched case-insensitively without the trailing dot. */
 export interface DnsRecords {

@@ -10,7 +10,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createEgressGuard, type EgressGuard, type HostResolver } from '../../egress/egress-guard.js';
+import { createEgressGuard, type EgressGuard, type HostResolver } from '../../../../platform/egress/egress-guard.js';
 
 /** A guard under the given policy (default allow-private), optionally with a test resolver. */
 export function guardFor(policy = 'allow-private', allowList = '', resolve?: HostResolver): EgressGuard {

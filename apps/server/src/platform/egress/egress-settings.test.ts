@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../platform/errors.js';
+import { AppError } from '../errors.js';
 import { createEgressGuard } from './egress-guard.js';
 import { egressSettingsFrom } from './egress-settings.js';
 

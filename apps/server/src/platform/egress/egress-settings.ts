@@ -5,7 +5,7 @@
  * within that time.
  */
 import { EGRESS_ALLOW_LIST_PROPERTY, EGRESS_POLICY_PROPERTY } from '@mc/contracts';
-import { AppError } from '../../../platform/errors.js';
+import { AppError } from '../errors.js';
 import type { EgressPolicyGetter, EgressPolicySettings } from './egress-policy.js';
 
 /** How long a read of the properties is reused. */
