@@ -8,6 +8,7 @@ import type { AuditContext } from '../../../platform/audit.js';
 import type { Config } from '../../../platform/config.js';
 import { createEgressGuard, type EgressGuard } from '../../../platform/egress/egress-guard.js';
 import { egressSettingsFrom } from '../../../platform/egress/egress-settings.js';
+import { countCheckRun } from '../../../platform/metrics/metrics-registry.js';
 import { connectionsServiceFor } from '../../connections/connections.service.js';
 import { propertiesService } from '../../properties/properties.service.js';
 import type { CheckResult } from '../check-types/check-context.js';
@@ -112,6 +113,7 @@ export function checkRunnerFor(deps: { database: Database; config: Config }): Ch
           after: { status: result.status, duration: result.duration, message: result.message },
         };
         await recordResult(deps.database.db, check.id, time, result, options.nextRuntime ?? null, audit);
+        countCheckRun(check.type, result.status);
         return result;
       });
     },

@@ -1,0 +1,34 @@
+import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+
+/**
+ * The process-wide Prometheus registry: Node's default metrics (memory, CPU, event loop, GC) and the
+ * instruments code paths record into as they run (HTTP requests, check runs). One per process, since
+ * those figures belong to the process, not to one database; per-database gauges are collected at
+ * scrape time by the system module and merged with this registry.
+ */
+export const processRegistry = new Registry();
+collectDefaultMetrics({ register: processRegistry });
+
+/**
+ * HTTP request durations by method, route pattern and status. The route is the pattern the router
+ * matched (`/api/incidents/:id`), never the raw path, so the series stay few whatever callers send.
+ */
+export const httpRequestDuration = new Histogram({
+  name: 'mc_http_request_duration_seconds',
+  help: 'HTTP request duration by method, route pattern and status',
+  labelNames: ['method', 'route', 'status'] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [processRegistry],
+});
+
+const checkRuns = new Counter({
+  name: 'mc_check_runs_total',
+  help: 'Health check runs recorded by this process, by check type and result status',
+  labelNames: ['type', 'status'] as const,
+  registers: [processRegistry],
+});
+
+/** Counts one recorded check run; called where the runner stores a result. */
+export function countCheckRun(type: string, status: string): void {
+  checkRuns.inc({ type, status });
+}
