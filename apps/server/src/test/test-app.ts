@@ -15,12 +15,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Builds the full HTTP app (every module) on a fresh migrated database of the suite's engine. */
-export async function createTestApp(options: { webDist?: string } = {}): Promise<TestApp> {
+/**
+ * Builds the full HTTP app (every module) on a fresh migrated database of the suite's engine;
+ * `env` sets configuration variables (e.g. MC_PUBLIC_URL) as the environment would.
+ */
+export async function createTestApp(options: { webDist?: string; env?: NodeJS.ProcessEnv } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const logs: string[] = [];
   const logger = createLogger('debug', {}, (line) => logs.push(line));
-  const config = loadConfig({});
+  const config = loadConfig(options.env ?? {});
   const deps = { config, database, logger, version: 'test' };
   const app = createApp({
     ...deps,
