@@ -60,3 +60,19 @@ export function disabledFeatures(properties: readonly { name: string; value: str
 export function isFeatureDisabled(feature: string, properties: readonly { name: string; value: string }[]): boolean {
   return disabledFeatures(properties).has(feature);
 }
+
+/**
+ * Properties that loosen or tighten security (the egress policy and its allow-list): only an
+ * administrator may create, change or delete them, whatever permission rows say, because an editor who
+ * could rewrite them could aim the server at its own network. Matched case-insensitively by prefix.
+ */
+export const ADMIN_ONLY_PROPERTY_PREFIXES = ['health.egress.'] as const;
+
+/** The message a non-administrator gets when writing one of {@link ADMIN_ONLY_PROPERTY_PREFIXES}. */
+export const ADMIN_ONLY_PROPERTY_MESSAGE = (name: string) => `Only an administrator may change the property '${name}'`;
+
+/** True when `name` is a security property only administrators may write. */
+export function isAdminOnlyProperty(name: string): boolean {
+  const lower = name.trim().toLowerCase();
+  return ADMIN_ONLY_PROPERTY_PREFIXES.some((prefix) => lower.startsWith(prefix));
+}

@@ -1,4 +1,11 @@
-import { disabledFeatures, type Property, propertyInputSchema, propertyUpdateSchema } from '@mc/contracts';
+import {
+  ADMIN_ONLY_PROPERTY_MESSAGE,
+  disabledFeatures,
+  isAdminOnlyProperty,
+  type Property,
+  propertyInputSchema,
+  propertyUpdateSchema,
+} from '@mc/contracts';
 import type { Database } from '@mc/db';
 import type { z } from 'zod';
 import { type AuditContext, actorPersonId, auditedTransaction } from '../../platform/audit.js';
@@ -18,6 +25,14 @@ function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
   if (parsed.success) return parsed.data;
   const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join('.') || 'body', message: issue.message }));
   throw new AppError('bad_request', issues.map((issue) => `${issue.path}: ${issue.message}`).join('; '), { issues });
+}
+
+/** Refuses a security property's write unless the actor is an administrator (or the system itself). */
+function assertMayWrite(name: string, audit: AuditContext): void {
+  if (!isAdminOnlyProperty(name)) return;
+  const { actor } = audit;
+  if (actor.kind === 'system' || (actor.kind === 'person' && actor.roles.includes('admin'))) return;
+  throw new AppError('forbidden', ADMIN_ONLY_PROPERTY_MESSAGE(name));
 }
 
 /**
@@ -41,6 +56,7 @@ export function propertiesService(database: Database) {
     },
     async create(body: unknown, audit: AuditContext): Promise<Property> {
       const input = parse(propertyInputSchema, body);
+      assertMayWrite(input.name, audit);
       return auditedTransaction(database, audit, async (tx) => {
         const row = await propertiesRepo(tx).insert(input.name, input.value, actorPersonId(audit));
         if (!row) throw new AppError('conflict', `Property '${input.name}' already exists`);
@@ -52,6 +68,7 @@ export function propertiesService(database: Database) {
     },
     async update(name: string, body: unknown, audit: AuditContext): Promise<Property> {
       const input = parse(propertyUpdateSchema, body);
+      assertMayWrite(name, audit);
       return auditedTransaction(database, audit, async (tx) => {
         const txRepo = propertiesRepo(tx);
         const before = await txRepo.get(name);
@@ -64,6 +81,7 @@ export function propertiesService(database: Database) {
       });
     },
     async remove(name: string, audit: AuditContext): Promise<void> {
+      assertMayWrite(name, audit);
       await auditedTransaction(database, audit, async (tx) => {
         const txRepo = propertiesRepo(tx);
         const before = await txRepo.get(name);

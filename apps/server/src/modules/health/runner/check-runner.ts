@@ -6,11 +6,10 @@
 import type { Database } from '@mc/db';
 import type { AuditContext } from '../../../platform/audit.js';
 import type { Config } from '../../../platform/config.js';
-import { createEgressGuard, type EgressGuard } from '../../../platform/egress/egress-guard.js';
-import { egressSettingsFrom } from '../../../platform/egress/egress-settings.js';
+import type { EgressGuard } from '../../../platform/egress/egress-guard.js';
+import { egressGuardFor } from '../../../platform/egress/egress-guard-for.js';
 import { countCheckRun } from '../../../platform/metrics/metrics-registry.js';
 import { connectionsServiceFor } from '../../connections/connections.service.js';
-import { propertiesService } from '../../properties/properties.service.js';
 import type { CheckResult } from '../check-types/check-context.js';
 import { runCheck } from '../check-types/registry.js';
 import { connectionResolverFrom } from '../check-types/resolver-adapters.js';
@@ -85,7 +84,7 @@ export interface CheckRunner {
 export function checkRunnerFor(deps: { database: Database; config: Config }): CheckRunner {
   const existing = runners.get(deps.database);
   if (existing) return existing;
-  const egress: EgressGuard = createEgressGuard({ getPolicy: egressSettingsFrom(propertiesService(deps.database)) });
+  const egress: EgressGuard = egressGuardFor(deps.database);
   const resolveConnection = connectionResolverFrom(connectionsServiceFor(deps));
   const limiter = new Limiter(HEALTH_CONCURRENCY);
   const runner: CheckRunner = {
