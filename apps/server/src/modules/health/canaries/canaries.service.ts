@@ -85,27 +85,32 @@ export function toApi(row: CanaryRow) {
 
 const actorId = (actor: Actor) => (actor.kind === 'person' ? actor.id : null);
 
+/**
+ * Makes a written canary row take effect inside the caller's transaction: its checks follow the
+ * document's entries and its named schedule is set (off with `replicas: 0`). Exported so a canary
+ * written through the data API is scheduled exactly as one written through `/api/canaries`.
+ */
+export async function applyCanary(row: CanaryRow, doc: CanaryDocument, trx: Parameters<typeof syncChecks>[0]) {
+  await syncChecks(
+    trx,
+    { id: row.id, namespace: row.namespace, severity: doc.spec.severity, owner: doc.spec.owner },
+    canaryCheckEntries(doc.spec),
+  );
+  await upsertSchedule(trx, {
+    name: canaryScheduleName(row.id),
+    schedule: canarySchedule(doc.spec),
+    job: runCanaryJob,
+    payload: { canaryId: row.id },
+    jitterMs: CANARY_JITTER_MS,
+    enabled: doc.spec.replicas !== 0,
+    resource: { id: row.id },
+    startAt: new Date(),
+  });
+}
+
 /** The canaries service of one database. */
 export function canariesService(database: Database) {
   const db = database.db;
-
-  async function apply(row: CanaryRow, doc: CanaryDocument, trx: Parameters<typeof syncChecks>[0]) {
-    await syncChecks(
-      trx,
-      { id: row.id, namespace: row.namespace, severity: doc.spec.severity, owner: doc.spec.owner },
-      canaryCheckEntries(doc.spec),
-    );
-    await upsertSchedule(trx, {
-      name: canaryScheduleName(row.id),
-      schedule: canarySchedule(doc.spec),
-      job: runCanaryJob,
-      payload: { canaryId: row.id },
-      jitterMs: CANARY_JITTER_MS,
-      enabled: doc.spec.replicas !== 0,
-      resource: { id: row.id },
-      startAt: new Date(),
-    });
-  }
 
   return {
     list: async () => (await listCanaries(db)).map(toApi),
@@ -126,7 +131,7 @@ export function canariesService(database: Database) {
             `Canary '${doc.metadata.namespace ?? 'default'}/${doc.metadata.name}' already exists`,
           );
         }
-        await apply(row, doc, trx);
+        await applyCanary(row, doc, trx);
         await recordAuditIn(trx, {
           actor: ctx.actor,
           action: 'create',
@@ -151,7 +156,7 @@ export function canariesService(database: Database) {
         }
         const row = await updateCanary(trx, id, toWrite(doc, (before.source ?? 'UI') as CanarySource, null));
         if (!row) throw new AppError('not_found', `Canary '${id}' not found`);
-        await apply(row, doc, trx);
+        await applyCanary(row, doc, trx);
         await recordAuditIn(trx, {
           actor: ctx.actor,
           action: 'update',
