@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Database } from '@mc/db';
 import { secureHeaders } from 'hono/secure-headers';
+import { compressJson } from './compress-json.js';
 import type { Config } from './config.js';
 import { handleError } from './error-handler.js';
 import type { Logger } from './logger.js';
@@ -50,6 +51,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     }
     await next();
   });
+  app.use('*', compressJson());
   app.onError(handleError);
 
   if (deps.webDist) app.use('/health', consoleForBrowserNavigation(deps.webDist));
