@@ -7,6 +7,7 @@ import { ensureSystemCanary } from './modules/health/canaries/system-canary.js';
 import { jobRegistry } from './modules/jobs/job-definitions.js';
 import { type JobRuntime, startJobRuntime } from './modules/jobs/job-runtime.js';
 import { registerModules } from './modules/register-modules.js';
+import { type MetricsListener, startMetricsListener } from './modules/system/metrics-listener.js';
 import { createApp } from './platform/app.js';
 import type { Config } from './platform/config.js';
 import type { Logger } from './platform/logger.js';
@@ -69,14 +70,14 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   }
 
   let jobs: JobRuntime | undefined;
-  if (config.MC_ROLE !== 'http') {
-    try {
-      jobs = await startJobRuntime(deps, jobRegistry);
-    } catch (error) {
-      await httpStop?.();
-      await database.close();
-      throw error;
-    }
+  let metrics: MetricsListener | undefined;
+  try {
+    if (config.MC_ROLE !== 'http') jobs = await startJobRuntime(deps, jobRegistry);
+    if (config.MC_METRICS_ADDRESS) metrics = await startMetricsListener(config.MC_METRICS_ADDRESS, deps);
+  } catch (error) {
+    await Promise.all([httpStop?.(), jobs?.stop(config.MC_SHUTDOWN_TIMEOUT_MS)]);
+    await database.close();
+    throw error;
   }
 
   let stopping: Promise<void> | undefined;
@@ -85,7 +86,12 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     database,
     stop() {
       stopping ??= (async () => {
-        await Promise.all([httpStop?.(), jobs?.stop(config.MC_SHUTDOWN_TIMEOUT_MS), canaryDir?.stop()]);
+        await Promise.all([
+          httpStop?.(),
+          jobs?.stop(config.MC_SHUTDOWN_TIMEOUT_MS),
+          canaryDir?.stop(),
+          metrics?.stop(),
+        ]);
         await database.close();
         logger.info('stopped');
       })();

@@ -6,6 +6,7 @@ import { compressJson } from './compress-json.js';
 import type { Config } from './config.js';
 import { handleError } from './error-handler.js';
 import type { Logger } from './logger.js';
+import { httpMetrics } from './metrics/http-metrics.js';
 import type { AppEnv } from './request-context.js';
 import { consoleForBrowserNavigation, mountConsole } from './static-console.js';
 
@@ -24,6 +25,7 @@ export interface AppDeps {
 /** Builds the HTTP application: platform middleware, module routes, console and fallbacks. */
 export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>();
+  app.use('*', httpMetrics());
   app.use(
     '*',
     secureHeaders({

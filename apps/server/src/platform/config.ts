@@ -26,6 +26,12 @@ const schema = z.object({
   MC_JOB_LEASE_MS: z.coerce.number({ message: 'must be a number' }).int().min(1_000).default(30_000),
   MC_JOB_POLL_INTERVAL_MS: z.coerce.number({ message: 'must be a number' }).int().min(10).max(60_000).default(500),
   MC_WEB_DIST: z.string().optional(),
+  // Operations (docs/security.md): a second listener serving only /metrics, without sign-in.
+  MC_METRICS_ADDRESS: z
+    .string()
+    .regex(/^(\[[0-9A-Fa-f:.]+\]|[^\s:[\]]+):\d{1,5}$/, 'must be host:port, such as 127.0.0.1:9464 or [::1]:9464')
+    .refine((value) => Number(value.slice(value.lastIndexOf(':') + 1)) <= 65535, 'the port must be at most 65535')
+    .optional(),
   // Health (docs/health-runtime.md): canary-checker Canary files the server follows.
   MC_CANARY_DIR: z.string().trim().min(1, 'must not be empty').optional(),
   // Identity and access (docs/identity.md).

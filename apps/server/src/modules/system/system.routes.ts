@@ -1,6 +1,8 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Database } from '@mc/db';
+import type { Logger } from '../../platform/logger.js';
 import type { AppEnv } from '../../platform/request-context.js';
+import { registerMetricsRoutes } from './metrics.routes.js';
 
 const healthRoute = createRoute({
   method: 'get',
@@ -26,8 +28,14 @@ const aboutRoute = createRoute({
   responses: { 200: { description: 'About', content: { 'application/json': { schema: aboutSchema } } } },
 });
 
-/** Liveness and version endpoints; public, since load balancers and the sign-in page call them. */
-export function registerSystemRoutes(app: OpenAPIHono<AppEnv>, deps: { database: Database; version: string }): void {
+/**
+ * Liveness and version endpoints, public since load balancers and the sign-in page call them; the
+ * admins' `/metrics`; and the API document of every route.
+ */
+export function registerSystemRoutes(
+  app: OpenAPIHono<AppEnv>,
+  deps: { database: Database; logger: Logger; version: string },
+): void {
   app.openapi(healthRoute, async (c) => {
     try {
       await deps.database.pool.query('SELECT 1');
@@ -38,5 +46,6 @@ export function registerSystemRoutes(app: OpenAPIHono<AppEnv>, deps: { database:
     }
   });
   app.openapi(aboutRoute, (c) => c.json({ version: deps.version, engine: deps.database.engine }, 200));
+  registerMetricsRoutes(app, deps);
   app.doc31('/api/openapi.json', { openapi: '3.1.0', info: { title: 'Mission Control', version: deps.version } });
 }
