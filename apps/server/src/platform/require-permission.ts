@@ -2,6 +2,7 @@ import type { AccessAction, ResourceKind } from '@mc/contracts';
 import type { Context, MiddlewareHandler } from 'hono';
 import { AppError } from './errors.js';
 import type { Actor, AppEnv } from './request-context.js';
+import { describeGuard } from './route-permission.js';
 
 /** The one resource a request is about, as a permission row would name it. */
 export interface NamedResource {
@@ -32,7 +33,7 @@ export function requirePermission(
   action: AccessAction,
   named?: (c: Context<AppEnv>) => NamedResource | undefined,
 ): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  const guard: MiddlewareHandler<AppEnv> = async (c, next) => {
     const actor = c.var.actor;
     if (actor.kind === 'anonymous') throw new AppError('unauthorized', UNAUTHORIZED_MESSAGE);
     const check = c.var.checkPermission;
@@ -41,12 +42,14 @@ export function requirePermission(
     if (!allowed) throw new AppError('forbidden', `You do not have permission to ${action} ${resource}`);
     await next();
   };
+  return describeGuard(guard, { resource, action });
 }
 
 /** Route guard for routes any signed-in person may call (their own profile, who-am-I). */
 export function requireSignIn(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  const guard: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (c.var.actor.kind === 'anonymous') throw new AppError('unauthorized', UNAUTHORIZED_MESSAGE);
     await next();
   };
+  return describeGuard(guard, { signedIn: true });
 }

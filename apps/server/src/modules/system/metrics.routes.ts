@@ -4,6 +4,7 @@ import { AppError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logger.js';
 import type { AppEnv } from '../../platform/request-context.js';
 import { UNAUTHORIZED_MESSAGE } from '../../platform/require-permission.js';
+import { describeGuard } from '../../platform/route-permission.js';
 import { type MetricsService, metricsServiceFor } from './metrics.service.js';
 
 /** Path of the Prometheus endpoint, on the console's port and on the metrics listener. */
@@ -15,13 +16,14 @@ export const METRICS_PATH = '/metrics';
  * listener of MC_METRICS_ADDRESS instead.
  */
 export function requireAdmin(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  const guard: MiddlewareHandler<AppEnv> = async (c, next) => {
     const actor = c.var.actor;
     if (actor.kind === 'anonymous') throw new AppError('unauthorized', UNAUTHORIZED_MESSAGE);
     if (actor.kind !== 'person' || !actor.roles.includes('admin'))
       throw new AppError('forbidden', 'Only administrators may read the metrics');
     await next();
   };
+  return describeGuard(guard, { roles: ['admin'] });
 }
 
 /** Answers a scrape with the exposition text, never cached. */
