@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { LineCounter } from 'yaml';
+import { DocumentLimitError } from './bounded-json.js';
+import {
+  boundedToJs,
+  MAX_YAML_BYTES,
+  parseBoundedYaml,
+  parseBoundedYamlDocument,
+  parseBoundedYamlDocuments,
+  yamlShape,
+} from './bounded-yaml.js';
+
+const laughs = [
+  'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]',
+  'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]',
+  'c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]',
+  'd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]',
+  'e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]',
+].join('\n');
+
+/** Texts that crashed the process (V8 fatal error in the lexer's regular expressions) or overflowed the stack. */
+const hostile: Record<string, string> = {
+  'unclosed flow sequences (2 KB, the crash of issue 11)': '['.repeat(2000),
+  'unclosed flow maps': '{a:'.repeat(1000),
+  'compact block sequences': `${'- '.repeat(1000)}x`,
+  'indented block sequences': Array.from({ length: 200 }, (_, i) => `${' '.repeat(i)}- `).join('\n'),
+  'explicit keys': '? '.repeat(1000),
+  'flow nesting across lines': '[\n'.repeat(500),
+};
+
+describe('bounded YAML', () => {
+  for (const [name, text] of Object.entries(hostile)) {
+    it(`refuses ${name} before the parser runs, naming the depth limit`, () => {
+      expect(() => parseBoundedYaml(text)).toThrow(DocumentLimitError);
+      expect(() => parseBoundedYaml(text)).toThrow(/nested more than 64 levels deep; the limit is 64 levels/);
+    });
+  }
+
+  it('refuses an alias bomb (billion laughs) while expanding it, and too many aliases before parsing', () => {
+    expect(() => parseBoundedYaml(laughs)).toThrow(/expands its aliases too far \(limit 100\)/);
+    const many = `a: &a 1\nb: [${Array.from({ length: 101 }, () => '*a').join(', ')}]`;
+    expect(() => parseBoundedYaml(many)).toThrow(/has 101 aliases; the limit is 100/);
+  });
+
+  it('refuses text over the size limit and over-long lines', () => {
+    expect(() => parseBoundedYaml(`a: "${'x'.repeat(MAX_YAML_BYTES)}"`)).toThrow(/the limit is 65536 bytes/);
+    expect(() => parseBoundedYaml(`a: ${']'.repeat(5000)}`)).toThrow(/a line of 5003 characters; the limit is 4096/);
+  });
+
+  it('parses ordinary documents, brackets inside quotes and block scalars not counted', () => {
+    const text = [
+      'apiVersion: canaries.flanksource.com/v1',
+      'kind: Canary',
+      'metadata:',
+      '  name: web',
+      `  labels: {a: "${'['.repeat(100)}", b: '${'{'.repeat(100)}'}`,
+      'spec:',
+      '  http:',
+      '    - name: home # a comment with [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[',
+      '      url: https://example.com/[x]',
+      '      script: |',
+      ...Array.from({ length: 100 }, (_, i) => `        ${' '.repeat(i)}- ${'['.repeat(i)}`),
+      '  interval: 30',
+    ].join('\n');
+    const value = parseBoundedYaml(text) as { spec: { interval: number; http: { url: string }[] } }; // the text above
+    expect(value.spec.interval).toBe(30);
+    expect(value.spec.http[0]?.url).toBe('https://example.com/[x]');
+    expect(yamlShape(text).depth).toBeLessThan(10);
+  });
+
+  it('takes JSON text through the JSON parser (one long line is fine) and bounds its depth too', () => {
+    const long = JSON.stringify({ items: Array.from({ length: 500 }, (_, i) => ({ i })) });
+    expect(parseBoundedYaml(long)).toEqual({ items: Array.from({ length: 500 }, (_, i) => ({ i })) });
+    expect(() => parseBoundedYaml(`${'['.repeat(100)}${']'.repeat(100)}`)).toThrow(/limit is 64 levels/);
+  });
+
+  it('keeps syntax errors with positions for the editor, and reads every document of a file', () => {
+    const lineCounter = new LineCounter();
+    const document = parseBoundedYamlDocument('a: [1, 2\nb: 3', { lineCounter, prettyErrors: true });
+    expect(document.errors.length).toBeGreaterThan(0);
+    expect(() => parseBoundedYaml('a: [1, 2\nb: 3')).toThrow(/not valid YAML or JSON/);
+    const documents = parseBoundedYamlDocuments('a: 1\n---\nb: 2\n');
+    expect(documents.map((d) => boundedToJs(d))).toEqual([{ a: 1 }, { b: 2 }]);
+  });
+
+  it('answers a hostile text of the largest allowed size within seconds, not minutes', () => {
+    const started = performance.now();
+    for (const text of [']\n'.repeat(MAX_YAML_BYTES / 2 - 1), `${'"'.repeat(4000)}\n`.repeat(15)]) {
+      try {
+        parseBoundedYaml(text);
+      } catch {
+        // a 400 either way; the point is the time it takes
+      }
+    }
+    expect(performance.now() - started).toBeLessThan(8_000);
+  });
+});
