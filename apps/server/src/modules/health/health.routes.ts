@@ -9,12 +9,14 @@ import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { AppError } from '../../platform/errors.js';
 import type { AppEnv } from '../../platform/request-context.js';
 import { requirePermission, UNAUTHORIZED_MESSAGE } from '../../platform/require-permission.js';
+import { loadGrants } from '../rbac/rbac.repo.js';
 import type { ModuleDeps } from '../register-modules.js';
 import { canariesService, parseCanaryText, type WriteContext } from './canaries/canaries.service.js';
 import { checkRunnerFor, HEALTH_CONCURRENCY } from './runner/check-runner.js';
 import { runnableCheck } from './runner/runnable-checks.repo.js';
 import { checkGraph } from './summary/graph.service.js';
-import { checksSummary, parseSummaryRequest } from './summary/summary.service.js';
+import { parseSummaryRequest, type SummaryRequest, summaryReader } from './summary/summary.service.js';
+import { type SummaryScope, summaryScope, UNRESTRICTED_SCOPE } from './summary/summary-scope.js';
 
 /** Roles allowed to Run Now (spec 000 §2). */
 export const RUN_NOW_ROLES = ['admin', 'editor', 'responder', 'commander'] as const;
@@ -61,18 +63,32 @@ export function registerHealthRoutes(app: Hono<AppEnv>, deps: ModuleDeps): void 
   const canaries = canariesService(deps.database);
   const read = requirePermission('canaries', 'read');
   const write = requirePermission('canaries', 'write');
+  const summaries = summaryReader(deps.database);
+  // The caller's deny rows, read per request so a new row applies at once (the answer itself may be cached).
+  const scopeOf = async (c: Context<AppEnv>): Promise<SummaryScope> => {
+    const actor = c.var.actor;
+    if (actor.kind !== 'person') return UNRESTRICTED_SCOPE;
+    return summaryScope(actor, await loadGrants(deps.database.db, actor.id));
+  };
+  const summary = async (c: Context<AppEnv>, request: SummaryRequest) =>
+    c.body(await summaries.json(request, await scopeOf(c)), 200, { 'Content-Type': 'application/json' });
 
   app.get('/api/canaries', read, async (c) => c.json(await canaries.list()));
   app.get('/api/canaries/:id', read, async (c) => c.json(await canaries.get(idParam(c))));
-  app.post('/api/canaries', write, async (c) =>
-    c.json(await canaries.create(parseCanaryText(await bodyText(c)), ctx(c)), 201),
-  );
+  app.post('/api/canaries', write, async (c) => {
+    const created = await canaries.create(parseCanaryText(await bodyText(c)), ctx(c));
+    summaries.invalidate();
+    return c.json(created, 201);
+  });
   app.put('/api/canaries/:id', write, async (c) => {
     const id = idParam(c);
-    return c.json(await canaries.update(id, parseCanaryText(await bodyText(c)), ctx(c)));
+    const updated = await canaries.update(id, parseCanaryText(await bodyText(c)), ctx(c));
+    summaries.invalidate();
+    return c.json(updated);
   });
   app.delete('/api/canaries/:id', write, async (c) => {
     await canaries.remove(idParam(c), ctx(c));
+    summaries.invalidate();
     return c.body(null, 204);
   });
 
@@ -80,6 +96,7 @@ export function registerHealthRoutes(app: Hono<AppEnv>, deps: ModuleDeps): void 
     const check = await runnableCheck(deps.database.db, idParam(c));
     if (!check) throw new AppError('not_found', `Check '${c.req.param('id')}' not found`);
     const result = await checkRunnerFor(deps).run(check, { audit: { actor: c.var.actor, requestId: c.var.requestId } });
+    summaries.invalidate();
     return c.json({ id: check.id, ...result });
   });
 
@@ -93,12 +110,9 @@ export function registerHealthRoutes(app: Hono<AppEnv>, deps: ModuleDeps): void 
         throw new AppError('bad_request', 'labels must be a JSON object of strings');
       }
     }
-    const request = parseSummaryRequest({ ...query, ...(labels === undefined ? {} : { labels }) });
-    return c.json(await checksSummary(deps.database, request));
+    return summary(c, parseSummaryRequest({ ...query, ...(labels === undefined ? {} : { labels }) }));
   });
-  app.post('/api/canary/api/summary', read, async (c) =>
-    c.json(await checksSummary(deps.database, parseSummaryRequest(await jsonBody(c)))),
-  );
+  app.post('/api/canary/api/summary', read, async (c) => summary(c, parseSummaryRequest(await jsonBody(c))));
   app.get('/api/canary/api/graph', read, async (c) => c.json(await checkGraph(deps.database, c.req.query())));
 
   app.get('/api/canary/about', read, (c) =>

@@ -4,11 +4,14 @@
  * rolling1h really filled. Counts are exact; percentiles come from the rollups' histograms.
  */
 import { hostname } from 'node:os';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Database } from '@mc/db';
 import { z } from 'zod';
 import { AppError } from '../../../platform/errors.js';
 import { histogramQuantile } from './latency-histogram.js';
 import { CUMULATIVE_RANGE_MS, type RecentStats, rangeStats, recentRangeStats, rollingHour } from './rollups.repo.js';
+import { SingleFlightCache } from './single-flight-cache.js';
+import { type SummaryScope, UNRESTRICTED_SCOPE } from './summary-scope.js';
 import { resolveWindow, splitWindow, type TimeWindow } from './time-range.js';
 
 /** The summary request (POST body or GET query). */
@@ -72,14 +75,32 @@ async function windowStats(
   return { stats, rolling };
 }
 
-/** Builds the checks_summary answer. */
-export async function checksSummary(database: Database, request: z.infer<typeof summaryRequestSchema>) {
+/** A parsed summary request. */
+export type SummaryRequest = z.infer<typeof summaryRequestSchema>;
+
+/**
+ * Builds the checks_summary answer. `scope` leaves out the canaries and checks a deny row hides from
+ * the caller (none by default).
+ */
+export async function checksSummary(
+  database: Database,
+  request: SummaryRequest,
+  scope: SummaryScope = UNRESTRICTED_SCOPE,
+) {
   const started = performance.now();
   const now = new Date();
   const window = resolveWindow(request.start, request.end, now);
   const params: unknown[] = [];
   const where = ['k.deleted_at IS NULL', 'c.deleted_at IS NULL'];
   const filtered = Boolean(request.checkID || (request.labels && Object.keys(request.labels).length > 0));
+  if (scope.deniedCanaries.length > 0) {
+    params.push(scope.deniedCanaries);
+    where.push(`k.canary_id <> ALL($${params.length}::uuid[])`);
+  }
+  if (scope.deniedChecks.length > 0) {
+    params.push(scope.deniedChecks);
+    where.push(`k.id <> ALL($${params.length}::uuid[])`);
+  }
   if (request.checkID) {
     params.push(request.checkID);
     where.push(`k.id = $${params.length}`);
@@ -131,5 +152,59 @@ export async function checksSummary(database: Database, request: z.infer<typeof 
     from: window.from.toISOString(),
     to: window.to.toISOString(),
     checks_summary: checksSummary,
+  };
+}
+
+/** Checks serialised between two yields to the event loop (~100 KB of JSON). */
+const SERIALIZE_BATCH = 200;
+
+/**
+ * The answer as JSON text, built a batch of checks at a time with a yield to the event loop between
+ * batches: a 5,000-check summary is megabytes, and one `JSON.stringify` of it would hold every other
+ * request (and timer) of the process for tens of milliseconds.
+ */
+export async function summaryJson(answer: Awaited<ReturnType<typeof checksSummary>>): Promise<string> {
+  const { checks_summary: checks, ...head } = answer;
+  const parts: string[] = [];
+  for (let i = 0; i < checks.length; i += SERIALIZE_BATCH) {
+    if (i > 0) await yieldToLoop();
+    parts.push(JSON.stringify(checks.slice(i, i + SERIALIZE_BATCH)).slice(1, -1));
+  }
+  return `${JSON.stringify(head).slice(0, -1)},"checks_summary":[${parts.join(',')}]}`;
+}
+
+/** How long a computed summary answers further identical requests: `MC_HEALTH_SUMMARY_CACHE_MS`, default 5 s. */
+export const SUMMARY_CACHE_MS = Number(process.env.MC_HEALTH_SUMMARY_CACHE_MS ?? 5_000);
+
+/** The summary as the routes serve it: cached JSON text shared by identical requests of one scope. */
+export interface SummaryReader {
+  /** The answer's JSON for `request` as seen by `scope`, computed once per key and cache period. */
+  json(request: SummaryRequest, scope: SummaryScope): Promise<string>;
+  /** Drops cached answers (after a canary write or a Run Now of this process). */
+  invalidate(): void;
+}
+
+/**
+ * A summary reader on one database. Identical requests — same window text, check, sort and labels, and
+ * the same permission scope — share one computation while it runs and its JSON for `ttlMs` afterwards,
+ * so an answer is at most `ttlMs` (plus its computation) old; windows given as durations (`24h`) are
+ * resolved when the answer is computed.
+ */
+export function summaryReader(database: Database, ttlMs = SUMMARY_CACHE_MS): SummaryReader {
+  const cache = new SingleFlightCache<string>(Number.isFinite(ttlMs) && ttlMs > 0 ? ttlMs : 0);
+  return {
+    json(request, scope) {
+      const labels = Object.entries(request.labels ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      const key = JSON.stringify([
+        scope.key,
+        request.start ?? '',
+        request.end ?? '',
+        request.checkID ?? '',
+        request.sortBy ?? '',
+        labels,
+      ]);
+      return cache.get(key, async () => summaryJson(await checksSummary(database, request, scope)));
+    },
+    invalidate: () => cache.clear(),
   };
 }
