@@ -4,7 +4,7 @@ import { getCookie } from 'hono/cookie';
 import type { Config } from '../../platform/config.js';
 import type { AppEnv } from '../../platform/request-context.js';
 import type { FlowContext } from './flows/flow-context.js';
-import { baseUrlOf, CSRF_COOKIE, sessionTokenOf } from './flows/flow-http.js';
+import { baseUrlOf, CSRF_COOKIE, sessionTokenOf, sourceAddressOf } from './flows/flow-http.js';
 import type { Mailer } from './mail/mailer.js';
 import { findSession } from './session.service.js';
 
@@ -33,7 +33,7 @@ export async function flowContext(c: Context<AppEnv>, deps: AuthDeps, type: 'bro
     type,
     csrfToken: getCookie(c, CSRF_COOKIE) ?? '',
     userAgent: c.req.header('user-agent')?.slice(0, 300),
-    ip: c.req.header('x-forwarded-for')?.split(',')[0]?.trim(),
+    ip: sourceAddressOf(c),
     requestId: c.var.requestId,
   };
 }

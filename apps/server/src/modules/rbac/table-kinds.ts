@@ -10,7 +10,7 @@ export interface TableRule {
 
 /**
  * Tables the data API never serves to anyone: credentials, sessions, flows, one-time codes, token
- * hashes. Secrets never appear in an API answer.
+ * hashes (API tokens and invitation links). Secrets never appear in an API answer.
  */
 export const SECRET_TABLES: ReadonlySet<string> = new Set([
   'identity_credentials',
@@ -20,6 +20,7 @@ export const SECRET_TABLES: ReadonlySet<string> = new Set([
   'selfservice_codes',
   'auth_attempts',
   'access_tokens',
+  'invites',
   'schema_migrations',
 ]);
 
@@ -70,7 +71,6 @@ const EXACT: Readonly<Record<string, TableRule>> = {
   permission_subjects: { kind: 'permissions' },
   permissions_group_summary: { kind: 'permissions' },
   casbin_rule: { kind: 'rbac' },
-  invites: { kind: 'auth' },
   selfservice_errors: { kind: 'kratos' },
 };
 

@@ -47,6 +47,8 @@ export type FlowOutcome =
   | { kind: 'updated'; issued?: IssuedSession }
   /** Signed in or registered: a new session. */
   | { kind: 'session'; issued: IssuedSession; identityId: string; continueWith?: Record<string, unknown>[] }
+  /** Registered without a session: continue to verify the address (`identityId` only when an identity was created). */
+  | { kind: 'continue'; identityId?: string; continueWith: Record<string, unknown>[] }
   /** Continue elsewhere (recovery → settings): browser location change. */
   | { kind: 'redirect'; to: string; issued?: IssuedSession; continueWith?: Record<string, unknown>[] };
 

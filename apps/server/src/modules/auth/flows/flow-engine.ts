@@ -114,13 +114,13 @@ export async function submitFlow(
     if (flow.identity_id !== ctx.current.identity.id) throw KRATOS_ERRORS.identityMismatch();
   }
   const outcome = await handler.submit(ctx, flow, body);
-  if (outcome.kind === 'session')
+  if (outcome.kind === 'session' || outcome.kind === 'continue')
     flow.state = flow.kind === 'login' || flow.kind === 'registration' ? 'passed_challenge' : flow.state;
   if (outcome.kind === 'invalid') {
     await saveFlow(ctx.db, flow);
     return { flow, outcome };
   }
-  const identityId = outcome.kind === 'session' ? outcome.identityId : undefined;
+  const identityId = outcome.kind === 'session' || outcome.kind === 'continue' ? outcome.identityId : undefined;
   await saveFlowAudited(ctx, flow, { identityId, method: body.method, outcome: outcome.kind });
   return { flow, outcome };
 }

@@ -14,11 +14,46 @@ export function isSecure(c: Context): boolean {
   return new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https';
 }
 
-/** The public base URL: MC_PUBLIC_URL when set, else the request's own origin. */
+/** Whether a host name is this machine (localhost, 127.0.0.0/8, ::1): a loopback origin is always trusted. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/** The origins MC_RETURN_TO_ALLOWLIST names. */
+function allowlistedOrigins(config: Config): string[] {
+  return (config.MC_RETURN_TO_ALLOWLIST ?? '')
+    .split(',')
+    .map((o) => o.trim().replace(/\/$/, ''))
+    .filter(Boolean);
+}
+
+/**
+ * The public base URL mail links, flow actions and redirects are built on: MC_PUBLIC_URL when set;
+ * else the request's origin only when it is trusted (a loopback host or an MC_RETURN_TO_ALLOWLIST
+ * origin); else the loopback origin of the server's port. A forged Host header never becomes a link.
+ */
 export function baseUrlOf(c: Context, config: Config): string {
   if (config.MC_PUBLIC_URL) return config.MC_PUBLIC_URL.replace(/\/$/, '');
   const url = new URL(c.req.url);
-  return `${isSecure(c) ? 'https:' : url.protocol}//${url.host}`;
+  const origin = `${isSecure(c) ? 'https:' : url.protocol}//${url.host}`;
+  if (isLoopbackHost(url.hostname) || allowlistedOrigins(config).includes(origin)) return origin;
+  return `http://localhost${config.PORT ? `:${config.PORT}` : ''}`;
+}
+
+/**
+ * The address a request comes from, for per-source attempt limits: the socket's peer; a proxy's
+ * X-Forwarded-For is believed only when that peer is this machine (a proxy on the same host) or
+ * when there is no socket (requests dispatched in-process).
+ */
+export function sourceAddressOf(c: Context): string | undefined {
+  // @hono/node-server puts the Node request on c.env; other runtimes (tests' app.request) have none
+  const peer = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket
+    ?.remoteAddress;
+  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim().slice(0, 64) || undefined;
+  if (!peer) return forwarded;
+  const bare = peer.replace(/^::ffff:/, '');
+  return isLoopbackHost(bare) ? (forwarded ?? bare) : bare;
 }
 
 /** Browser clients that ask for JSON get JSON; plain browser navigations get redirects. */
@@ -62,6 +97,26 @@ export function sessionTokenOf(c: Context, allowCookie = true): string | undefin
   return allowCookie ? getCookie(c, SESSION_COOKIE) : undefined;
 }
 
+/** How deep a flow submission may nest (Kratos's traits go two levels deep). */
+const MAX_SUBMISSION_DEPTH = 16;
+
+/** The deepest nesting of arrays and objects in a JSON text, counted without parsing it. */
+function jsonDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const ch = text[i];
+    if (inString) {
+      if (ch === '\\') i += 1;
+      else if (ch === '"') inString = false;
+    } else if (ch === '"') inString = true;
+    else if (ch === '{' || ch === '[') deepest = Math.max(deepest, ++depth);
+    else if (ch === '}' || ch === ']') depth -= 1;
+  }
+  return deepest;
+}
+
 function flatten(prefix: string, value: unknown, out: Submission): void {
   if (value === null || value === undefined) return;
   if (typeof value === 'object' && !Array.isArray(value)) {
@@ -71,21 +126,35 @@ function flatten(prefix: string, value: unknown, out: Submission): void {
   }
 }
 
-/** Reads a JSON or form body into flat dotted fields; anything else is a 400. */
+/**
+ * Reads a JSON or form body into flat dotted fields. Anything it cannot read is Kratos's 400 with a
+ * message, never a 500: unreadable or too deeply nested JSON (checked before parsing), a malformed
+ * multipart or urlencoded body, another content type.
+ */
 export async function readSubmission(c: Context): Promise<Submission> {
   const type = c.req.header('content-type') ?? '';
   const out: Submission = {};
   if (type.includes('application/json')) {
-    const body: unknown = await c.req.json().catch(() => {
-      throw KRATOS_ERRORS.badRequest('The request body is not valid JSON.');
+    const text = await c.req.text().catch(() => {
+      throw KRATOS_ERRORS.badRequest('The request body could not be read.');
     });
+    if (jsonDepth(text) > MAX_SUBMISSION_DEPTH)
+      throw KRATOS_ERRORS.badRequest(`The request body nests deeper than ${MAX_SUBMISSION_DEPTH} levels.`);
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw KRATOS_ERRORS.badRequest('The request body is not valid JSON.');
+    }
     if (typeof body !== 'object' || body === null || Array.isArray(body))
       throw KRATOS_ERRORS.badRequest('The request body must be a JSON object.');
     flatten('', body, out);
     return out;
   }
   if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
-    const form = await c.req.parseBody();
+    const form = await c.req.parseBody().catch(() => {
+      throw KRATOS_ERRORS.badRequest('The form body could not be read.');
+    });
     for (const [key, value] of Object.entries(form)) if (typeof value === 'string') out[key] = value;
     return out;
   }
@@ -106,13 +175,7 @@ export function checkReturnTo(returnTo: string | undefined, baseUrl: string, con
   } catch {
     throw KRATOS_ERRORS.returnToForbidden(returnTo);
   }
-  const allowed = [
-    new URL(baseUrl).origin,
-    ...(config.MC_RETURN_TO_ALLOWLIST ?? '')
-      .split(',')
-      .map((o) => o.trim())
-      .filter(Boolean),
-  ];
+  const allowed = [new URL(baseUrl).origin, ...allowlistedOrigins(config)];
   if ((url.protocol === 'http:' || url.protocol === 'https:') && allowed.includes(url.origin)) return url.toString();
   throw KRATOS_ERRORS.returnToForbidden(returnTo);
 }

@@ -86,6 +86,11 @@ function routesFor(app: OpenAPIHono<AppEnv>, deps: AuthDeps, handler: FlowHandle
         const status = outcome.kind === 'updated' ? 200 : (outcome.status ?? 400);
         return c.json(await publicFlow(ctx, handler, flow), status);
       }
+      if (outcome.kind === 'continue') {
+        // show_verification_ui carries the verification flow with its console url
+        const next = (outcome.continueWith[0]?.flow as { url?: string } | undefined)?.url ?? ctx.baseUrl;
+        return json ? c.json({ continue_with: outcome.continueWith }, 200) : c.redirect(next, 303);
+      }
       const issued = outcome.issued;
       if (issued && ctx.type === 'browser') setSessionCookie(c, issued.token, issued.session.expires_at);
       const redirectTo = outcome.kind === 'redirect' ? outcome.to : (flow.return_to ?? ctx.baseUrl);

@@ -1,4 +1,4 @@
-import { AUTH_LIMITS, AUTH_ROUTES } from '@mc/contracts';
+import { AUTH_ROUTES } from '@mc/contracts';
 import { type CredentialRow, findCredentialByIdentifier, listCredentials } from '../identity.repo.js';
 import { KRATOS_ERRORS } from '../kratos/kratos-error.js';
 import { addFieldMessage, clearMessages, input, type UiNode } from '../kratos/ui-node.js';
@@ -10,7 +10,8 @@ import { verifyPassword } from '../password.js';
 import { consumeLookup, consumeTotp } from '../second-factor.js';
 import { issueSession, methodNow } from '../session.service.js';
 import { authenticationOptions, keysOf, verifyAuthentication } from '../webauthn.js';
-import { clearFailures, type FlowRow, lockedUntil, recordFailure } from './flow.repo.js';
+import { type Attempt, beginAttempt } from './attempts.js';
+import type { FlowRow } from './flow.repo.js';
 import type { FlowContext, FlowHandler, FlowInit, FlowOutcome, Submission } from './flow-context.js';
 import { webauthnLoginNodes } from './webauthn-nodes.js';
 
@@ -74,24 +75,15 @@ async function secondFactorNodes(
 
 const lockKey = (identifier: string) => `login:${identifier.trim().toLowerCase()}`;
 
-/** Records a failed attempt and sets the flow's message: the same words for known and unknown accounts. */
-async function failed(
-  ctx: FlowContext,
-  flow: FlowRow,
-  key: string,
-  message = TEXT.invalidCredentials(),
-): Promise<FlowOutcome> {
-  const lock = await recordFailure(
-    ctx.db,
-    key,
-    AUTH_LIMITS.maxFailedAttempts,
-    AUTH_LIMITS.failureWindowMs,
-    AUTH_LIMITS.lockMs,
-  );
-  if (lock && lock > new Date()) {
-    flow.ui.messages = [TEXT.tooManyAttempts()];
-    return { kind: 'invalid', status: 429 };
-  }
+/** The "too many attempts" answer (429 with the flow), the same for known and unknown accounts. */
+function tooMany(flow: FlowRow): FlowOutcome {
+  flow.ui.messages = [TEXT.tooManyAttempts()];
+  return { kind: 'invalid', status: 429 };
+}
+
+/** Reports a failed attempt and sets the flow's message: the same words for known and unknown accounts. */
+async function failed(flow: FlowRow, attempt: Attempt, message = TEXT.invalidCredentials()): Promise<FlowOutcome> {
+  if (await attempt.failed()) return tooMany(flow);
   flow.ui.messages = [message];
   return { kind: 'invalid' };
 }
@@ -101,18 +93,15 @@ async function submitPassword(ctx: FlowContext, flow: FlowRow, body: Submission)
   if (!identifier) addFieldMessage(flow.ui, 'identifier', TEXT.required('identifier'));
   if (!body.password) addFieldMessage(flow.ui, 'password', TEXT.required('password'));
   if (!identifier || !body.password) return { kind: 'invalid' };
-  const key = lockKey(identifier);
-  if (await lockedUntil(ctx.db, key)) {
-    flow.ui.messages = [TEXT.tooManyAttempts()];
-    return { kind: 'invalid', status: 429 };
-  }
+  const attempt = await beginAttempt(ctx, lockKey(identifier));
+  if (attempt === 'locked') return tooMany(flow);
   const credential = await findCredentialByIdentifier(ctx.db, 'password', identifier);
   const hash = typeof credential?.config.hashed_password === 'string' ? credential.config.hashed_password : undefined;
   const ok = await verifyPassword(hash, body.password);
-  if (!ok || !credential) return failed(ctx, flow, key);
+  if (!ok || !credential) return failed(flow, attempt);
   if (flow.refresh && ctx.current && ctx.current.identity.id !== credential.identity_id)
     throw KRATOS_ERRORS.identityMismatch();
-  await clearFailures(ctx.db, key);
+  await attempt.succeeded();
   const keepAal2 = flow.refresh && ctx.current?.session.aal === 'aal2';
   const issued = await issueSession(ctx.db, credential.identity_id, {
     aal: keepAal2 ? 'aal2' : 'aal1',
@@ -134,26 +123,24 @@ async function submitSecondFactor(
   if (!current) throw KRATOS_ERRORS.aal2WithoutSession();
   if (flow.identity_id && flow.identity_id !== current.identity.id) throw KRATOS_ERRORS.identityMismatch();
   const credential = (await listCredentials(ctx.db, current.identity.id)).find((c) => c.type === method);
-  const key = `aal2:${current.identity.id}`;
-  if (await lockedUntil(ctx.db, key)) {
-    flow.ui.messages = [TEXT.tooManyAttempts()];
-    return { kind: 'invalid', status: 429 };
+  if (method !== 'webauthn' && !(method === 'totp' ? body.totp_code : body.lookup_secret)?.trim()) {
+    const field = method === 'totp' ? 'totp_code' : 'lookup_secret';
+    addFieldMessage(flow.ui, field, TEXT.required(field));
+    return { kind: 'invalid' };
   }
+  const attempt = await beginAttempt(ctx, `aal2:${current.identity.id}`);
+  if (attempt === 'locked') return tooMany(flow);
   if (method === 'webauthn') {
     const challenge = typeof flow.internal.webauthn_challenge === 'string' ? flow.internal.webauthn_challenge : '';
     if (!(await verifyAuthentication(ctx.db, ctx.baseUrl, credential, challenge, body.webauthn_login ?? ''))) {
-      return failed(ctx, flow, key, TEXT.webauthnFailed());
+      return failed(flow, attempt, TEXT.webauthnFailed());
     }
     const { webauthn_challenge: _used, ...rest } = flow.internal;
     flow.internal = rest;
   } else if (method === 'totp') {
     const code = (body.totp_code ?? '').trim();
-    if (!code) {
-      addFieldMessage(flow.ui, 'totp_code', TEXT.required('totp_code'));
-      return { kind: 'invalid' };
-    }
     if (!credential || !(await consumeTotp(ctx.db, credential, code))) {
-      const outcome = await failed(ctx, flow, key, TEXT.invalidTotp());
+      const outcome = await failed(flow, attempt, TEXT.invalidTotp());
       if (outcome.kind === 'invalid' && outcome.status !== 429) {
         flow.ui.messages = [];
         addFieldMessage(flow.ui, 'totp_code', TEXT.invalidTotp());
@@ -162,13 +149,9 @@ async function submitSecondFactor(
     }
   } else {
     const code = (body.lookup_secret ?? '').trim();
-    if (!code) {
-      addFieldMessage(flow.ui, 'lookup_secret', TEXT.required('lookup_secret'));
-      return { kind: 'invalid' };
-    }
     const result = credential ? await consumeLookup(ctx.db, credential, code) : 'invalid';
     if (result !== 'ok') {
-      const outcome = await failed(ctx, flow, key, result === 'used' ? TEXT.lookupAlreadyUsed() : TEXT.invalidLookup());
+      const outcome = await failed(flow, attempt, result === 'used' ? TEXT.lookupAlreadyUsed() : TEXT.invalidLookup());
       if (outcome.kind === 'invalid' && outcome.status !== 429) {
         const message = result === 'used' ? TEXT.lookupAlreadyUsed() : TEXT.invalidLookup();
         flow.ui.messages = [];
@@ -177,7 +160,7 @@ async function submitSecondFactor(
       return outcome;
     }
   }
-  await clearFailures(ctx.db, key);
+  await attempt.succeeded();
   const issued = await issueSession(ctx.db, current.identity.id, {
     aal: 'aal2',
     methods: [...current.session.methods, methodNow(method, 'aal2')],

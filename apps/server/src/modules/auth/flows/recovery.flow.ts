@@ -1,4 +1,4 @@
-import { AUTH_LIMITS, AUTH_ROUTES } from '@mc/contracts';
+import { AUTH_ROUTES } from '@mc/contracts';
 import { findAddress, getIdentity } from '../identity.repo.js';
 import { KRATOS_ERRORS } from '../kratos/kratos-error.js';
 import { addFieldMessage, clearMessages, input } from '../kratos/ui-node.js';
@@ -6,9 +6,10 @@ import { TEXT } from '../kratos/ui-text.js';
 import { revokeOtherSessions } from '../session.repo.js';
 import { issueSession, methodNow } from '../session.service.js';
 import { sha256 } from '../tokens.js';
+import { beginAttempt, mayMail } from './attempts.js';
 import { consumeCode } from './code.repo.js';
 import { mailFlowCode } from './emailed-code.js';
-import { clearFailures, type FlowRow, lockedUntil, recordFailure, saveFlow } from './flow.repo.js';
+import { type FlowRow, saveFlow } from './flow.repo.js';
 import type { FlowContext, FlowHandler, FlowOutcome } from './flow-context.js';
 import { createFlow } from './flow-engine.js';
 import { settingsFlow } from './settings.flow.js';
@@ -26,9 +27,7 @@ function codeNodes(email: string) {
 
 /** Sends a recovery code when the address belongs to an identity; the answer is the same either way. */
 async function sendCode(ctx: FlowContext, flow: FlowRow, email: string): Promise<void> {
-  const key = `recovery-send:${email}`;
-  if (await lockedUntil(ctx.db, key)) return;
-  await recordFailure(ctx.db, key, AUTH_LIMITS.maxFailedAttempts, AUTH_LIMITS.failureWindowMs, AUTH_LIMITS.lockMs);
+  if (!(await mayMail(ctx.db, 'recovery', email))) return;
   const address = await findAddress(ctx.db, email);
   if (!address) return;
   await mailFlowCode(ctx, flow.id, address, (code) => ({
@@ -64,25 +63,19 @@ export const recoveryFlow: FlowHandler = {
     const csrf = flow.ui.nodes.filter((n) => (n.attributes as { name?: string }).name === 'csrf_token');
     const code = (body.code ?? '').trim();
     if (code && flow.state === 'sent_email') {
-      const key = `recovery:${flow.id}`;
-      if (await lockedUntil(ctx.db, key)) {
+      const attempt = await beginAttempt(ctx, `recovery:${flow.id}`);
+      if (attempt === 'locked') {
         addFieldMessage(flow.ui, 'code', TEXT.tooManyAttempts());
         return { kind: 'invalid', status: 429 };
       }
       const used = await consumeCode(ctx.db, flow.id, sha256(code));
       const identity = used?.identity_id ? await getIdentity(ctx.db, used.identity_id) : undefined;
       if (!used || !identity) {
-        await recordFailure(
-          ctx.db,
-          key,
-          AUTH_LIMITS.maxFailedAttempts,
-          AUTH_LIMITS.failureWindowMs,
-          AUTH_LIMITS.lockMs,
-        );
-        addFieldMessage(flow.ui, 'code', TEXT.invalidRecoveryCode());
-        return { kind: 'invalid' };
+        const locked = await attempt.failed();
+        addFieldMessage(flow.ui, 'code', locked ? TEXT.tooManyAttempts() : TEXT.invalidRecoveryCode());
+        return { kind: 'invalid', ...(locked ? { status: 429 as const } : {}) };
       }
-      await clearFailures(ctx.db, key);
+      await attempt.succeeded();
       const issued = await issueSession(ctx.db, identity.id, {
         aal: 'aal1',
         methods: [methodNow('code_recovery', 'aal1')],

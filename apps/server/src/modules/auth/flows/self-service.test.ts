@@ -96,6 +96,8 @@ describe('self-service flows over SMTP: register, verify, TOTP, backup codes, re
     expect(right.status).toBe(200);
     expect(right.body.state).toBe('passed_challenge');
     expect(right.body.ui.messages?.[0]?.id).toBe(1080002);
+    expect(b.jar.get('ory_kratos_session')).toBeUndefined(); // registration without an invitation signs nobody in
+    expect((await signInPassword(b)).status).toBe(200);
     const who = await b.json<{ identity: { verifiable_addresses: { verified: boolean }[] } }>(
       '/api/.ory/sessions/whoami',
     );
@@ -109,16 +111,20 @@ describe('self-service flows over SMTP: register, verify, TOTP, backup codes, re
     expect(duplicate.status).toBe(403);
   });
 
-  it('a second registration with the same email is refused with 4000007', async () => {
+  it('a second registration with the same email answers like a new one and mails the owner a notice', async () => {
     const b = browser(app);
     const { body: flow } = await b.json<FlowJson>('/api/.ory/self-service/registration/browser');
+    const seen = mail.messages.length;
     const again = await post(b, 'registration', flow, {
       method: 'password',
       traits: { email, name: { first: 'A', last: 'B' } },
       password,
     });
-    expect(again.status).toBe(400);
-    expect(again.body.ui.messages?.[0]?.id).toBe(4000007);
+    expect(again.status).toBe(200);
+    expect(again.body.continue_with?.map((c) => c.action)).toEqual(['show_verification_ui']);
+    expect(b.jar.get('ory_kratos_session')).toBeUndefined();
+    for (let i = 0; i < 50 && mail.messages.length === seen; i += 1) await new Promise((r) => setTimeout(r, 100));
+    expect(JSON.stringify(mail.messages.slice(seen))).toContain('someone tried to create a Mission Control account');
   });
 
   it('enables TOTP from the settings QR code; the session is rotated to aal2', async () => {

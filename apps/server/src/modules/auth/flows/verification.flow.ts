@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { AUTH_LIMITS, AUTH_ROUTES } from '@mc/contracts';
-import { findAddress, markAddressVerified } from '../identity.repo.js';
+import { AUTH_ROUTES } from '@mc/contracts';
+import { assignRoles } from '../../rbac/rbac.service.js';
+import { type Db, findAddress, markAddressVerified } from '../identity.repo.js';
+import { acceptPendingInviteOf } from '../invites.repo.js';
 import { addFieldMessage, clearMessages, csrfNode, input } from '../kratos/ui-node.js';
 import { TEXT } from '../kratos/ui-text.js';
 import { sha256 } from '../tokens.js';
+import { beginAttempt, mayMail } from './attempts.js';
 import { consumeCode } from './code.repo.js';
 import { mailFlowCode } from './emailed-code.js';
-import { clearFailures, type FlowRow, insertFlow, lockedUntil, recordFailure } from './flow.repo.js';
+import { type FlowRow, insertFlow } from './flow.repo.js';
 import type { FlowContext, FlowHandler, FlowOutcome } from './flow-context.js';
 import { newUi } from './flow-context.js';
 
@@ -28,10 +31,36 @@ function codeNodes(email: string) {
   ];
 }
 
+/** What a verification flow mails first: a code, or (registration of a taken address) a notice. */
+type FirstMail = 'code' | 'existing-account';
+
+/** Tells the owner of an address that someone tried to register it (instead of an error that reveals the account). */
+async function sendExistingAccountNotice(ctx: FlowContext, email: string): Promise<void> {
+  if (!(await mayMail(ctx.db, 'verification', email))) return;
+  await ctx.mailer.send({
+    to: email,
+    subject: 'Someone tried to create an account with your email address',
+    text: `Hi,\n\nsomeone tried to create a Mission Control account with this email address, which already has an account. If it was you, sign in at ${ctx.baseUrl}${AUTH_ROUTES.login} or recover access at ${ctx.baseUrl}${AUTH_ROUTES.recovery}.\n\nIf it was not you, ignore this message.\n`,
+  });
+}
+
+/**
+ * Marks an address verified; an invitation still pending for its person is accepted now (the code
+ * proved the address), so its role replaces the default role the person registered with.
+ */
+async function verifyAddress(db: Db, address: string, identityId: string | null): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await markAddressVerified(trx, address);
+    const role = identityId ? await acceptPendingInviteOf(trx, identityId) : undefined;
+    if (identityId && role) await assignRoles(trx, identityId, [role]);
+  });
+}
+
 /** Emails a verification code for `email` when an identity has it; silently nothing otherwise. */
 async function sendCode(ctx: FlowContext, flow: FlowRow, email: string): Promise<void> {
-  const address = await findAddress(ctx.db, email);
   flow.internal = { ...flow.internal, address: email.toLowerCase() };
+  if (!(await mayMail(ctx.db, 'verification', email))) return;
+  const address = await findAddress(ctx.db, email);
   if (!address) return;
   await mailFlowCode(ctx, flow.id, address, (code) => ({
     subject: 'Please verify your email address',
@@ -55,25 +84,19 @@ export const verificationFlow: FlowHandler = {
     const csrf = flow.ui.nodes.find((n) => (n.attributes as { name?: string }).name === 'csrf_token');
     const code = (body.code ?? '').trim();
     if (code && flow.state === 'sent_email') {
-      const key = `verification:${flow.id}`;
-      if (await lockedUntil(ctx.db, key)) {
+      const attempt = await beginAttempt(ctx, `verification:${flow.id}`);
+      if (attempt === 'locked') {
         addFieldMessage(flow.ui, 'code', TEXT.tooManyAttempts());
         return { kind: 'invalid', status: 429 };
       }
       const used = await consumeCode(ctx.db, flow.id, sha256(code));
       if (!used) {
-        await recordFailure(
-          ctx.db,
-          key,
-          AUTH_LIMITS.maxFailedAttempts,
-          AUTH_LIMITS.failureWindowMs,
-          AUTH_LIMITS.lockMs,
-        );
-        addFieldMessage(flow.ui, 'code', TEXT.invalidVerificationCode());
-        return { kind: 'invalid' };
+        const locked = await attempt.failed();
+        addFieldMessage(flow.ui, 'code', locked ? TEXT.tooManyAttempts() : TEXT.invalidVerificationCode());
+        return { kind: 'invalid', ...(locked ? { status: 429 as const } : {}) };
       }
-      await clearFailures(ctx.db, key);
-      await markAddressVerified(ctx.db, used.address);
+      await attempt.succeeded();
+      await verifyAddress(ctx.db, used.address, used.identity_id);
       flow.state = 'passed_challenge';
       flow.ui.nodes = [
         ...(csrf ? [csrf] : []),
@@ -96,13 +119,15 @@ export const verificationFlow: FlowHandler = {
 };
 
 /**
- * Starts a verification flow for a new identity's address and emails the code (registration's
- * after-hook). Returns the continue_with entry Kratos adds to the registration answer.
+ * Starts a verification flow for a registered address and emails the code (registration's
+ * after-hook) — or, for an address that already had an account, the notice, behind the same answer.
+ * Returns the continue_with entry Kratos adds to the registration answer.
  */
 export async function startVerification(
   ctx: FlowContext,
   email: string,
   csrfToken: string,
+  first: FirstMail = 'code',
 ): Promise<Record<string, unknown>> {
   const id = randomUUID();
   const nodes = [...(ctx.type === 'browser' ? [csrfNode(csrfToken)] : []), ...codeNodes(email)];
@@ -117,7 +142,8 @@ export async function startVerification(
     ui: newUi(ctx.baseUrl, 'verification', id, { state: 'sent_email', nodes, messages: [TEXT.verificationCodeSent()] }),
     expires_at: new Date(Date.now() + ctx.config.MC_AUTH_FLOW_LIFESPAN_MS),
   });
-  await sendCode(ctx, flow, email);
+  if (first === 'code') await sendCode(ctx, flow, email);
+  else await sendExistingAccountNotice(ctx, email);
   return {
     action: 'show_verification_ui',
     flow: { id, verifiable_address: email.toLowerCase(), url: `${ctx.baseUrl}${AUTH_ROUTES.verification}?flow=${id}` },

@@ -84,6 +84,13 @@ export const KRATOS_ERRORS = {
       'session is already available',
       'A valid session was detected and thus login is not possible. Did you forget to set `?refresh=true`?',
     ),
+  registrationDisabled: (hint: string) =>
+    new KratosError(
+      400,
+      'self_service_flow_disabled',
+      'The request was malformed or contained invalid parameters',
+      `Registration is not allowed because it was disabled. ${hint}`,
+    ),
   sessionInactive: () =>
     new KratosError(
       401,

@@ -84,6 +84,16 @@ export const TEXT = {
       4000006,
       'The provided credentials are invalid, check for spelling mistakes in your password or username, email address, or phone number.',
     ),
+  inviteInvalid: () =>
+    error(4000001, 'This invitation link is invalid, used or expired. Ask an administrator for a new invitation.', {
+      reason: 'invitation',
+    }),
+  inviteForOtherAddress: (email: string) =>
+    error(4000001, `This invitation is for ${email}; register with that address.`, { reason: 'invitation' }),
+  inviteUsed: () =>
+    error(4000001, 'This invitation link has already been used or has expired. Ask an administrator for a new one.', {
+      reason: 'invitation',
+    }),
   duplicate: () => error(4000007, 'An account with the same identifier (email, phone, username, ...) exists already.'),
   invalidTotp: () => error(4000008, 'The provided authentication code is invalid, please try again.'),
   webauthnFailed: () =>

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { assignRoles } from '../../rbac/rbac.service.js';
 import {
   type CredentialRow,
@@ -12,6 +11,7 @@ import {
   type Traits,
   upsertCredential,
 } from '../identity.repo.js';
+import { acceptPendingInviteOf } from '../invites.repo.js';
 import type { IdClaims } from './oidc-client.js';
 
 /** One linked provider account, as Kratos keeps it in the `oidc` credential. */
@@ -80,18 +80,22 @@ export async function unlinkAccount(db: Db, identityId: string, provider: string
   return 'unlinked';
 }
 
+/** Raised inside the sign-up transaction to undo it when nothing allows the account. */
+class SignUpClosed extends Error {}
+
 /**
- * Creates an identity from a provider's claims (the person row of an invitation is reused and its
- * role applied; anyone else gets the default role). 'exists' when the email already has an identity:
- * linking needs a signed-in owner, never a match on email alone.
+ * Creates an identity from a provider's claims. The person row of an invitation is reused; its
+ * role applies only when the provider asserts `email_verified: true` (else the person gets the
+ * default role, and the invitation waits until the address is verified by an emailed code).
+ * 'exists' when the email already has an identity: linking needs a signed-in owner, never a match
+ * on email alone. 'disabled' when self-registration is off and no verified invitation applies.
  */
 export async function registerFromClaims(
   db: Db,
   provider: string,
   claims: IdClaims,
-  defaultRole: string,
-  invitedRole: (db: Db, personId: string) => Promise<string | undefined>,
-): Promise<{ identityId: string } | 'exists' | 'no_email'> {
+  options: { defaultRole: string; selfRegistration: boolean },
+): Promise<{ identityId: string } | 'exists' | 'no_email' | 'disabled'> {
   const email = claims.email?.trim().toLowerCase();
   if (!email) return 'no_email';
   const existing = await findPersonByEmail(db, email);
@@ -101,15 +105,20 @@ export async function registerFromClaims(
     email,
     name: { first: claims.given_name ?? first ?? '', last: claims.family_name ?? rest.join(' ') },
   };
-  const identityId = await db.transaction().execute(async (trx) => {
-    const id = existing?.id ?? (await insertPerson(trx, traits));
-    await insertIdentity(trx, id, traits, claims.email_verified === true);
-    await saveAccounts(trx, id, [{ provider, subject: claims.sub }]);
-    const role = existing ? await invitedRole(trx, id) : undefined;
-    await assignRoles(trx, id, [role ?? defaultRole]);
-    if (role)
-      await sql`UPDATE invites SET accepted_at = now() WHERE person_id = ${id} AND accepted_at IS NULL`.execute(trx);
-    return id;
-  });
-  return { identityId };
+  const verified = claims.email_verified === true;
+  try {
+    const identityId = await db.transaction().execute(async (trx) => {
+      const role = existing && verified ? await acceptPendingInviteOf(trx, existing.id) : undefined;
+      if (!role && !options.selfRegistration) throw new SignUpClosed();
+      const id = existing?.id ?? (await insertPerson(trx, traits));
+      await insertIdentity(trx, id, traits, verified);
+      await saveAccounts(trx, id, [{ provider, subject: claims.sub }]);
+      await assignRoles(trx, id, [role ?? options.defaultRole]);
+      return id;
+    });
+    return { identityId };
+  } catch (error) {
+    if (error instanceof SignUpClosed) return 'disabled';
+    throw error;
+  }
 }

@@ -9,7 +9,8 @@ import type { FlowContext, FlowHandler } from '../flows/flow-context.js';
 import { loadFlow, saveFlowAudited } from '../flows/flow-engine.js';
 import { setSessionCookie } from '../flows/flow-http.js';
 import { loginFlow } from '../flows/login.flow.js';
-import { invitedRole, registrationFlow } from '../flows/registration.flow.js';
+import { registrationFlow } from '../flows/registration.flow.js';
+import { selfRegistrationEnabled } from '../flows/self-registration.js';
 import { markSettingsSaved, settingsFlow } from '../flows/settings.flow.js';
 import { KRATOS_ERRORS } from '../kratos/kratos-error.js';
 import { TEXT } from '../kratos/ui-text.js';
@@ -42,12 +43,19 @@ async function signIn(
 ) {
   let identityId = await identityOfAccount(ctx.db, provider, claims.sub);
   if (!identityId) {
-    const registered = await registerFromClaims(ctx.db, provider, claims, ctx.config.MC_DEFAULT_ROLE, invitedRole);
-    if (registered === 'exists' || registered === 'no_email') {
+    const registered = await registerFromClaims(ctx.db, provider, claims, {
+      defaultRole: ctx.config.MC_DEFAULT_ROLE,
+      selfRegistration: selfRegistrationEnabled(ctx.config),
+    });
+    if (typeof registered === 'string') {
       flow.ui.messages = [
         registered === 'exists'
           ? TEXT.oidcDuplicate()
-          : TEXT.validation(`${provider} did not share an email address, which an account needs`),
+          : registered === 'disabled'
+            ? TEXT.validation(
+                'Registration is not allowed because it was disabled. Ask an administrator for an invitation.',
+              )
+            : TEXT.validation(`${provider} did not share an email address, which an account needs`),
       ];
       return backToFlow(c, ctx, handler, flow);
     }
