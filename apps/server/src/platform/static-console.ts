@@ -1,19 +1,20 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { type CachedFile, readCachedFile, sendCachedFile, servePrecompressed } from './precompressed-files.js';
 import type { AppEnv } from './request-context.js';
 
-/** Reads index.html lazily (the console may be built after the server starts) and serves it uncached. */
+/**
+ * Reads index.html (and its precompressed siblings) lazily — the console may be built after the server
+ * starts — and serves it uncached, brotli or gzip when the browser accepts it.
+ */
 function indexResponder(distDir: string): (c: Context<AppEnv>) => Response {
   const indexPath = join(distDir, 'index.html');
-  const readIndex = () => (existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined);
-  let index = readIndex();
+  let index: CachedFile | undefined = readCachedFile(indexPath);
   return (c) => {
-    index ??= readIndex();
+    index ??= readCachedFile(indexPath);
     c.header('Cache-Control', 'no-store');
     if (!index) return c.text('The console is not built. Run `npm run build`.', 503);
-    return c.html(index);
+    return sendCachedFile(c, index, 'text/html; charset=UTF-8');
   };
 }
 
@@ -31,17 +32,18 @@ export function consoleForBrowserNavigation(distDir: string): MiddlewareHandler<
 }
 
 /**
- * Serves the built console: files from `distDir`, and index.html for any other non-API path so
- * the console's router handles it. Hashed assets are cached for a year; index.html never is.
+ * Serves the built console: files from `distDir` (precompressed by the build, see
+ * precompressed-files.ts), and index.html for any other non-API path so the console's router handles
+ * it. Hashed assets are cached for a year; index.html never is.
  */
 export function mountConsole(app: Hono<AppEnv>, distDir: string): void {
   const respond = indexResponder(distDir);
-  const files = serveStatic<AppEnv>({ root: distDir, index: '' });
   app.use('/assets/*', async (c, next) => {
     await next();
-    if (c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+    if (c.res.status === 200 || c.res.status === 206) {
+      c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+    }
   });
-  // Folder paths (`/`, `/catalog/`) are console routes, never files to stream.
-  app.use('*', (c, next) => (c.req.path.endsWith('/') ? next() : files(c, next)));
+  app.use('*', servePrecompressed(distDir));
   app.get('*', respond);
 }
