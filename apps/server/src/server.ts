@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import type { Database } from '@mc/db';
+import { connectionsServiceFor } from './modules/connections/connections.service.js';
 import { type CanaryDirWatcher, watchCanaryDir } from './modules/health/canaries/canary-dir.js';
 import { ensureSystemCanary } from './modules/health/canaries/system-canary.js';
 import { jobRegistry } from './modules/jobs/job-definitions.js';
@@ -31,6 +32,9 @@ export interface RunningServer {
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
   const database = await openDatabase(config, logger);
   const deps = { config, database, logger, version: VERSION };
+  // Connection URLs stored with a plaintext password before they counted as secrets (migration 0056).
+  const sealed = await connectionsServiceFor(deps).sealEmbeddedPasswords();
+  if (sealed > 0) logger.info('connection URL passwords encrypted', { connections: sealed });
   let httpStop: (() => Promise<void>) | undefined;
   let canaryDir: CanaryDirWatcher | undefined;
   let url: string | undefined;

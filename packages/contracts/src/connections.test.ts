@@ -38,7 +38,7 @@ describe('connection types', () => {
       { path: 'properties.db', message: FIELD_NOT_A_NUMBER },
     ]);
     expect(
-      validateConnectionFields({ type: 'http', url: 'u', username: 'u', password: 'secret:///' })[0]?.message,
+      validateConnectionFields({ type: 'http', url: 'http://u', username: 'u', password: 'secret:///' })[0]?.message,
     ).toMatch(/secret reference needs a name and a key/);
     expect(validateConnectionFields({ type: 'nope' })).toEqual([
       { path: 'type', message: "Unknown connection type 'nope'" },
@@ -47,7 +47,9 @@ describe('connection types', () => {
 
   it('requires only the fields of the chosen kubernetes method', () => {
     expect(validateConnectionFields({ type: 'kubernetes', properties: { method: 'cnrm' } })).toEqual([]);
-    expect(validateConnectionFields({ type: 'git', url: 'x', properties: { authentication: 'SSH' } })).toEqual([]);
+    expect(
+      validateConnectionFields({ type: 'git', url: 'git@host:o/r.git', properties: { authentication: 'SSH' } }),
+    ).toEqual([]);
   });
 });
 

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { type ConnectionField, type ConnectionFieldPath, connectionType } from './connection-types.js';
+import { urlIssue } from './connection-url-rules.js';
 
 export * from './connection-messages.js';
 export * from './connection-types.js';
+export * from './connection-url-rules.js';
 export * from './connection-urls.js';
 
 /** What the API shows instead of a stored secret value (spec: secrets are never sent to the browser). */
@@ -77,14 +79,25 @@ export const connectionSchema = z.object({
 /** A connection as the API returns it. */
 export type Connection = z.infer<typeof connectionSchema>;
 
-/** Result of `POST /api/connection/test/{id}`. */
+/**
+ * How a connection test went: `reached` — the server dialled the target through the egress guard (`ok`
+ * says whether it answered as expected; a refusal by the guard is a failed `reached`); `invalid` — the
+ * values cannot be used (a reference resolves to nothing, a secret cannot be decrypted), nothing was
+ * dialled; `unavailable` — this server has no test for the type (`ok` is false, shown as information).
+ */
+export const CONNECTION_TEST_MODES = ['reached', 'invalid', 'unavailable'] as const;
+
+/** Result of `POST /api/connection/test` and `POST /api/connection/test/{id}`. */
 export const connectionTestResultSchema = z.object({
   ok: z.boolean(),
   message: z.string(),
-  /** 'reached' when the server talked to the target; 'validated' when it only checked the fields. */
-  mode: z.enum(['reached', 'validated']),
+  mode: z.enum(CONNECTION_TEST_MODES),
   duration_ms: z.number(),
 });
+
+/** The message of a type without a test. */
+export const testUnavailableMessage = (label: string, why?: string) =>
+  `A connection test is not available for ${label} connections${why ? `: ${why}` : ''}`;
 /** Result of a connection test. */
 export type ConnectionTestResult = z.infer<typeof connectionTestResultSchema>;
 
@@ -147,6 +160,9 @@ export function validateConnectionFields(input: ConnectionLike): FieldIssue[] {
     }
     if (typeof value === 'string') {
       const source = parseEnvVar(value);
+      const badUrl =
+        field.path === 'url' && source.kind === 'static' && urlIssue(definition.type, definition.label, value);
+      if (badUrl) issues.push({ path: field.path, message: badUrl });
       if (source.kind !== 'static' && (!source.name || !source.key)) {
         issues.push({
           path: field.path,

@@ -2,8 +2,11 @@ import {
   type ConnectionFieldPath,
   type ConnectionInput,
   type ConnectionTypeDefinition,
+  maskUrl,
   parseEnvVar,
   SECRET_MASK,
+  urlPassword,
+  withUrlPassword,
 } from '@mc/contracts';
 import type { SecretBox } from '../../platform/secrets.js';
 
@@ -67,6 +70,11 @@ export function mergePlain(
     insecure_tls: input.insecure_tls,
     properties: { ...input.properties },
   };
+  if (!paths.includes('url') && merged.url && urlPassword(merged.url) === SECRET_MASK) {
+    // A URL sent back with its password masked keeps the stored URL's password (the same rule as a field).
+    const kept = stored?.url ? urlPassword(openValue(stored.url, box)) : null;
+    merged.url = withUrlPassword(merged.url, kept ?? '');
+  }
   for (const path of paths) {
     const incoming = read(merged, path);
     if (incoming !== SECRET_MASK && incoming !== undefined) continue;
@@ -86,13 +94,22 @@ export function openValue(value: string, box: () => SecretBox): string {
   return value.startsWith('mcenc:') ? box().decrypt(value) : value;
 }
 
-/** Encrypts every static secret value for storage; references and empty values stay as they are. */
+/** True for a plain URL that embeds a password (`postgres://user:pass@…`, `password=…`): stored encrypted. */
+export const embedsPassword = (url: string | null): url is string =>
+  typeof url === 'string' && !url.startsWith('mcenc:') && !isReference(url) && urlPassword(url) !== null;
+
+/**
+ * Encrypts every static secret value for storage; references and empty values stay as they are. A URL
+ * that embeds a password is encrypted whole, whatever the type (its host shows again once decrypted and
+ * masked by {@link mask}).
+ */
 export function seal(
   plain: ConnectionValues,
   paths: readonly ConnectionFieldPath[],
   box: () => SecretBox,
 ): ConnectionValues {
   const sealed = clone(plain);
+  if (!paths.includes('url') && embedsPassword(sealed.url)) sealed.url = box().encrypt(sealed.url);
   for (const path of paths) {
     const value = read(sealed, path);
     if (typeof value !== 'string' || value === '' || isReference(value)) continue;
@@ -108,6 +125,7 @@ export function open(
   box: () => SecretBox,
 ): ConnectionValues {
   const opened = clone(stored);
+  if (opened.url) opened.url = openValue(opened.url, box);
   for (const path of paths) {
     const value = read(opened, path);
     if (typeof value === 'string') write(opened, path, openValue(value, box));
@@ -115,9 +133,28 @@ export function open(
   return opened;
 }
 
-/** Replaces every stored secret with the mask; references stay visible so the form can show their source. */
-export function mask(stored: ConnectionValues, paths: readonly ConnectionFieldPath[]): ConnectionValues {
+/** A stored URL as the API shows it; one this server cannot decrypt (its key is missing) is all mask. */
+function maskedUrl(url: string, box: () => SecretBox): string {
+  if (!url.startsWith('mcenc:')) return maskUrl(url);
+  try {
+    return maskUrl(box().decrypt(url));
+  } catch {
+    return SECRET_MASK;
+  }
+}
+
+/**
+ * Replaces every stored secret with the mask; references stay visible so the form can show their
+ * source. A URL's embedded password is masked in place (`postgres://user:********@host/db`), so the form
+ * still shows where the connection points.
+ */
+export function mask(
+  stored: ConnectionValues,
+  paths: readonly ConnectionFieldPath[],
+  box: () => SecretBox,
+): ConnectionValues {
   const masked = clone(stored);
+  if (!paths.includes('url') && masked.url) masked.url = maskedUrl(masked.url, box);
   for (const path of paths) {
     const value = read(masked, path);
     if (typeof value === 'string' && value !== '' && !isReference(value)) write(masked, path, SECRET_MASK);

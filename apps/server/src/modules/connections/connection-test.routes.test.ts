@@ -1,11 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServer as createNetServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import mysql from 'mysql2/promise';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -199,41 +195,5 @@ describe('POST /api/connection/test/{id}', () => {
         properties: { host: '127.0.0.1', port: closedPort, encryptionMethod: 'None' },
       }),
     ).toMatchObject({ ok: false, message: `Email: ${refused}` });
-  });
-
-  it('lists a local git repository ref, and fails on a missing one', async () => {
-    const repo = mkdtempSync(join(tmpdir(), 'mc-git-'));
-    execFileSync('git', ['init', '-q', '-b', 'main', repo]);
-    execFileSync('git', [
-      '-C',
-      repo,
-      '-c',
-      'user.email=t@t',
-      '-c',
-      'user.name=t',
-      'commit',
-      '-q',
-      '--allow-empty',
-      '-m',
-      'x',
-    ]);
-    expect(await createAndTest({ type: 'git', url: repo })).toMatchObject({ ok: true, mode: 'reached' });
-    const missing = await createAndTest({ type: 'git', url: join(repo, 'nope') });
-    expect(missing.ok).toBe(false);
-    expect(missing.message).toMatch(/^Git: /);
-  });
-
-  it('checks a folder exists and is readable', async () => {
-    expect(await createAndTest({ type: 'folder', url: tmpdir() })).toMatchObject({ ok: true });
-    expect(await createAndTest({ type: 'folder', url: '/does/not/exist' })).toMatchObject({
-      ok: false,
-      message: 'Folder: /does/not/exist does not exist',
-    });
-  });
-
-  it('says what was validated for types it cannot reach', async () => {
-    const result = await createAndTest({ type: 'slack', password: 'xoxb-1', properties: { channel: 'ops' } });
-    expect(result).toMatchObject({ ok: true, mode: 'validated' });
-    expect(result.message).toMatch(/^Slack connection is valid/);
   });
 });

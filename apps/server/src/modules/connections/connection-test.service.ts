@@ -1,49 +1,72 @@
-import { type ConnectionTestResult, connectionType } from '@mc/contracts';
+import { type ConnectionTestResult, connectionType, testUnavailableMessage } from '@mc/contracts';
+import type { Database } from '@mc/db';
+import { egressGuardFor } from '../../platform/egress/egress-guard-for.js';
 import { AppError } from '../../platform/errors.js';
 import { SecretError } from '../../platform/secrets.js';
-import { CONNECTION_TESTERS } from './connection-testers.js';
-import type { ConnectionsService } from './connections.service.js';
+import { CONNECTION_TESTERS, UNAVAILABLE_REASONS } from './connection-testers.js';
+import type { ConnectionsService, ResolvedConnection } from './connections.service.js';
 
 /** How long one test may take before it counts as failed. */
 export const CONNECTION_TEST_TIMEOUT_MS = 10_000;
 
 /**
- * `POST /api/connection/test/{id}`: resolves the connection (decrypting its secrets here, server side)
- * and reaches its target when a tester exists for the type; otherwise reports what was validated.
+ * Connection tests: `test(id)` tests the saved connection, `testInput(body, id?)` the values of a form
+ * being edited (masked secrets taken from the saved connection `id`). Secrets are decrypted here, server
+ * side. A type with a tester is dialled through the database's egress guard — the same guard and policy
+ * as health checks — and the answer says what happened; a type without one answers `unavailable`.
  */
-export function connectionTestService(connections: ConnectionsService, timeoutMs = CONNECTION_TEST_TIMEOUT_MS) {
+export function connectionTestService(
+  connections: ConnectionsService,
+  database: Database,
+  timeoutMs = CONNECTION_TEST_TIMEOUT_MS,
+) {
+  const guard = egressGuardFor(database);
+
+  /** `invalidCodes`: the AppError codes that make the test fail as `invalid` rather than answer 4xx. */
+  async function run(
+    resolve: () => Promise<ResolvedConnection>,
+    invalidCodes: readonly string[],
+  ): Promise<ConnectionTestResult> {
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
+    let resolved: ResolvedConnection;
+    try {
+      resolved = await resolve();
+    } catch (error) {
+      // A dangling reference (AppError) or a secret of a key this server lacks (SecretError) fails the test.
+      if ((error instanceof AppError && invalidCodes.includes(error.code)) || error instanceof SecretError) {
+        return { ok: false, message: error.message, mode: 'invalid', duration_ms: elapsed() };
+      }
+      throw error;
+    }
+    const tester = CONNECTION_TESTERS[resolved.type];
+    if (!tester) {
+      const label = connectionType(resolved.type)?.label ?? resolved.type;
+      return {
+        ok: false,
+        mode: 'unavailable',
+        message: testUnavailableMessage(label, UNAVAILABLE_REASONS[resolved.type]),
+        duration_ms: elapsed(),
+      };
+    }
+    try {
+      const message = await tester(resolved, { timeoutMs, guard });
+      return { ok: true, mode: 'reached', message, duration_ms: elapsed() };
+    } catch (error) {
+      // Testers reject with Errors whose message is meant for the user.
+      return { ok: false, mode: 'reached', message: (error as Error).message, duration_ms: elapsed() };
+    }
+  }
+
   return {
     async test(id: string): Promise<ConnectionTestResult> {
-      const started = performance.now();
       const stored = await connections.get(id);
-      const elapsed = () => Math.round(performance.now() - started);
-      let resolved: Awaited<ReturnType<ConnectionsService['resolveConnection']>>;
-      try {
-        resolved = await connections.resolveConnection(stored.id);
-      } catch (error) {
-        // A dangling reference (AppError) or a secret of a key this server lacks (SecretError) fails the test.
-        if ((error instanceof AppError && error.code !== 'not_found') || error instanceof SecretError) {
-          return { ok: false, message: error.message, mode: 'validated', duration_ms: elapsed() };
-        }
-        throw error;
-      }
-      const tester = CONNECTION_TESTERS[stored.type];
-      if (!tester) {
-        const label = connectionType(stored.type)?.label ?? stored.type;
-        return {
-          ok: true,
-          mode: 'validated',
-          message: `${label} connection is valid: its required fields are set and its references resolve. This server does not reach ${label} to test it.`,
-          duration_ms: elapsed(),
-        };
-      }
-      try {
-        const message = await tester(resolved, { timeoutMs });
-        return { ok: true, mode: 'reached', message, duration_ms: elapsed() };
-      } catch (error) {
-        // Testers reject with Errors whose message is meant for the user.
-        return { ok: false, mode: 'reached', message: (error as Error).message, duration_ms: elapsed() };
-      }
+      // A saved connection's references may have gone since it was saved: that is a failed test, not a 4xx.
+      return run(() => connections.resolveConnection(stored.id), ['bad_request', 'unprocessable']);
+    },
+    async testInput(body: unknown, id?: string): Promise<ConnectionTestResult> {
+      // Bad form values answer 400 exactly as saving them would.
+      return run(() => connections.resolveInput(body, id), ['unprocessable']);
     },
   };
 }

@@ -102,6 +102,10 @@ export function connectionsRepo(database: Database) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
+    /** Replaces only the URL (sealing a URL stored before its password was a secret). */
+    async setUrl(id: string, url: string): Promise<void> {
+      await database.db.updateTable('connections').set({ url }).where('id', '=', id).execute();
+    },
     /** Every live row whose secrets are ciphertext of an older key, for rotation. */
     async all(): Promise<ConnectionRow[]> {
       // Same shape as typed().

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CONNECTION_TYPES, SECRET_MASK } from '@mc/contracts';
+import { CONNECTION_TYPES, CONNECTION_URL_RULES, SECRET_MASK } from '@mc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AdminTestApp,
@@ -145,7 +145,7 @@ describe('connections API: bad input on update', () => {
     expect((await jsonOf(reference)).message).toBe(
       "Password: configmap://nowhere/key refers to nothing: no configmap 'nowhere' with key 'key'",
     );
-    const retyped = await put({ ...base, type: 'postgres', password: SECRET_MASK });
+    const retyped = await put({ ...base, type: 'postgres', url: 'postgres://db/x', password: SECRET_MASK });
     expect(retyped.status).toBe(400);
     expect((await jsonOf(retyped)).message).toBe('Password: This field is required');
     const maskOnly = await post({ ...base, name: 'mask-only', password: SECRET_MASK });
@@ -246,7 +246,7 @@ describe('connections API: secrets', () => {
     expect(response.status).toBe(200);
     expect(await jsonOf(response)).toMatchObject({
       ok: false,
-      mode: 'validated',
+      mode: 'invalid',
       message: "secret://gone/password refers to nothing: no secret 'gone' with key 'password'",
     });
   });
@@ -293,7 +293,12 @@ describe('connections API: every type', () => {
       };
       for (const field of definition.fields) {
         if (!field.required) continue;
-        const value = field.kind === 'connection' ? 'connection://default/ref' : (field.options?.[0] ?? 'v');
+        const value =
+          field.kind === 'connection'
+            ? 'connection://default/ref'
+            : field.path === 'url'
+              ? `${CONNECTION_URL_RULES[definition.type]?.schemes[0] ?? 'https'}://v`
+              : (field.options?.[0] ?? 'v');
         if (field.path.startsWith('properties.')) body.properties[field.path.slice(11)] = value;
         else body[field.path] = value;
       }

@@ -1,4 +1,5 @@
 import type { Context, Hono } from 'hono';
+import { AppError } from '../../platform/errors.js';
 import type { AppEnv } from '../../platform/request-context.js';
 import { type NamedResource, requirePermission } from '../../platform/require-permission.js';
 import type { ModuleDeps } from '../register-modules.js';
@@ -6,14 +7,23 @@ import { auditContext, readJson } from '../settings-views/http-helpers.js';
 import { connectionTestService } from './connection-test.service.js';
 import { connectionsServiceFor } from './connections.service.js';
 
+function parseJsonText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError('bad_request', 'The request body must be JSON');
+  }
+}
+
 /**
  * Connections API (spec 000 §7, 001 §3). Reading and writing need the connections resource (admins;
- * editors read); testing uses the stored credentials, so it needs write. Writes go through here rather than the data API so secrets
- * are encrypted before they reach the database; answers carry masked secrets only.
+ * editors read); testing uses the stored credentials, so it needs write. Writes go through here rather
+ * than the data API so secrets are encrypted before they reach the database; answers carry masked
+ * secrets only. A test without a body tests the saved connection, one with a body the form's values.
  */
 export function registerConnectionsRoutes(app: Hono<AppEnv>, deps: ModuleDeps): void {
   const connections = connectionsServiceFor(deps);
-  const tests = connectionTestService(connections);
+  const tests = connectionTestService(connections, deps.database);
   // A permission row on one connection (connection_id) can allow or deny the routes about it.
   const one = (c: Context<AppEnv>): NamedResource => ({ field: 'connection_id', id: c.req.param('id') ?? '' });
 
@@ -33,7 +43,14 @@ export function registerConnectionsRoutes(app: Hono<AppEnv>, deps: ModuleDeps): 
     await connections.remove(c.req.param('id'), auditContext(c));
     return c.body(null, 204);
   });
-  app.post('/api/connection/test/:id', requirePermission('connections', 'write', one), async (c) =>
-    c.json(await tests.test(c.req.param('id'))),
+  // The form's Test: the values being edited, unsaved. On /test/:id a masked secret is the saved one's.
+  app.post('/api/connection/test', requirePermission('connections', 'write'), async (c) =>
+    c.json(await tests.testInput(await readJson(c))),
   );
+  app.post('/api/connection/test/:id', requirePermission('connections', 'write', one), async (c) => {
+    const id = c.req.param('id');
+    const text = await c.req.text();
+    if (text.trim() === '') return c.json(await tests.test(id));
+    return c.json(await tests.testInput(parseJsonText(text), id));
+  });
 }

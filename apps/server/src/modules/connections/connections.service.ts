@@ -16,7 +16,16 @@ import { type AuditContext, actorPersonId, auditedTransaction } from '../../plat
 import type { Config } from '../../platform/config.js';
 import { AppError } from '../../platform/errors.js';
 import { loadSecretBox, type SecretBox } from '../../platform/secrets.js';
-import { type ConnectionValues, isReference, mask, mergePlain, open, seal, secretPaths } from './connection-secrets.js';
+import {
+  type ConnectionValues,
+  embedsPassword,
+  isReference,
+  mask,
+  mergePlain,
+  open,
+  seal,
+  secretPaths,
+} from './connection-secrets.js';
 import { type ConnectionRow, connectionsRepo } from './connections.repo.js';
 import { fileReferenceResolver, type ReferenceResolver } from './reference-resolver.js';
 
@@ -66,7 +75,7 @@ export function connectionsService(deps: ConnectionsServiceDeps) {
   const repo = connectionsRepo(deps.database);
 
   const toApi = (row: ConnectionRow): Connection => {
-    const masked = mask(values(row), secretPaths(definitionOf(row.type)));
+    const masked = mask(values(row), secretPaths(definitionOf(row.type)), secretBox);
     return {
       id: row.id,
       name: row.name,
@@ -106,7 +115,8 @@ export function connectionsService(deps: ConnectionsServiceDeps) {
     }
   }
 
-  async function prepare(input: ConnectionInput, stored: ConnectionRow | undefined) {
+  /** The plaintext values a body means (masks replaced by what `stored` holds), validated and checked. */
+  async function validPlain(input: ConnectionInput, stored: ConnectionRow | undefined) {
     const definition = definitionOf(input.type);
     const paths = secretPaths(definition);
     const plain = mergePlain(input, stored && values(stored), paths, secretBox);
@@ -117,6 +127,11 @@ export function connectionsService(deps: ConnectionsServiceDeps) {
       throw new AppError('bad_request', message, { issues });
     }
     await checkReferences(definition, plain);
+    return { definition, paths, plain };
+  }
+
+  async function prepare(input: ConnectionInput, stored: ConnectionRow | undefined) {
+    const { definition, paths, plain } = await validPlain(input, stored);
     if (definition.notification) plain.url = buildNotificationUrl(definition.type, plain) ?? null;
     const sealed = seal(plain, paths, secretBox);
     return { ...sealed, name: input.name, namespace: input.namespace, type: definition.type };
@@ -127,6 +142,19 @@ export function connectionsService(deps: ConnectionsServiceDeps) {
     if (clash && clash.id !== exceptId) {
       throw new AppError('conflict', `A connection named '${name}' already exists in namespace '${namespace}'`);
     }
+  }
+
+  /** Reads config map and secret references of decrypted values; rebuilds a notification type's URL. */
+  async function resolveValues(definition: ConnectionTypeDefinition, opened: ConnectionValues) {
+    for (const key of ['url', 'username', 'password', 'certificate'] as const) {
+      const value = opened[key];
+      if (value && isReference(value)) opened[key] = await deps.resolveReference(value);
+    }
+    for (const [key, value] of Object.entries(opened.properties)) {
+      if (isReference(value)) opened.properties[key] = await deps.resolveReference(String(value));
+    }
+    if (definition.notification) opened.url = buildNotificationUrl(definition.type, opened) ?? null;
+    return opened;
   }
 
   async function mustGet(id: string): Promise<ConnectionRow> {
@@ -189,16 +217,34 @@ export function connectionsService(deps: ConnectionsServiceDeps) {
       const row = await findByRef(ref);
       if (!row) throw new AppError('not_found', `Connection ${ref} not found`);
       const definition = definitionOf(row.type);
-      const opened = open(values(row), secretPaths(definition), secretBox);
-      for (const key of ['url', 'username', 'password', 'certificate'] as const) {
-        const value = opened[key];
-        if (value && isReference(value)) opened[key] = await deps.resolveReference(value);
-      }
-      for (const [key, value] of Object.entries(opened.properties)) {
-        if (isReference(value)) opened.properties[key] = await deps.resolveReference(String(value));
-      }
-      if (definition.notification) opened.url = buildNotificationUrl(definition.type, opened) ?? null;
+      const opened = await resolveValues(definition, open(values(row), secretPaths(definition), secretBox));
       return { id: row.id, name: row.name, namespace: row.namespace, type: row.type, ...opened };
+    },
+    /**
+     * The connection a form body describes, unsaved, with secrets resolved: for testing the values being
+     * edited. With `id`, a secret sent back masked (or left out) is the stored connection's, as on save.
+     * Bad values answer 400 exactly as a save would.
+     */
+    async resolveInput(body: unknown, id?: string): Promise<ResolvedConnection> {
+      const stored = id === undefined ? undefined : await mustGet(id);
+      const input = parseInput(body);
+      const { definition, plain } = await validPlain(input, stored?.type === input.type ? stored : undefined);
+      const opened = await resolveValues(definition, plain);
+      return { id: stored?.id ?? '', name: input.name, namespace: input.namespace, type: definition.type, ...opened };
+    },
+    /**
+     * Encrypts URLs stored before their embedded passwords were secrets (`postgres://u:p@…` in plain
+     * text); run at start-up. Returns how many rows changed; a second run changes none.
+     */
+    async sealEmbeddedPasswords(): Promise<number> {
+      let changed = 0;
+      for (const row of await repo.all()) {
+        const definition = connectionType(row.type);
+        if (!definition || secretPaths(definition).includes('url') || !embedsPassword(row.url)) continue;
+        await repo.setUrl(row.id, secretBox().encrypt(row.url));
+        changed += 1;
+      }
+      return changed;
     },
     /** Re-encrypts secrets written with an older key; returns how many rows changed (rotation, docs/secrets.md). */
     async reencryptAll(): Promise<number> {
@@ -208,7 +254,7 @@ export function connectionsService(deps: ConnectionsServiceDeps) {
         if (!definition) continue;
         const paths = secretPaths(definition);
         const current = values(row);
-        const stale = paths.some((path) => {
+        const stale = [...paths, 'url' as const].some((path) => {
           const value = fieldValue(current, path);
           return typeof value === 'string' && secretBox().isStale(value);
         });

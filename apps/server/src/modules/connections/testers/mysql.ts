@@ -1,28 +1,34 @@
+import { createConnection } from 'node:net';
 import mysql from 'mysql2/promise';
-import { type ConnectionTester, describeError, withTimeout } from './tester.js';
+import { parseSqlDsn } from '../../health/check-types/sql-dsn.js';
+import { type ConnectionTester, checkHost, describeError, withTimeout } from './tester.js';
 
-/** Accepts `mysql://host:port/db` or a bare `host:port`; username and password come from their fields. */
-function target(url: string): mysql.ConnectionOptions {
-  const parsed = new URL(/^[a-z]+:\/\//i.test(url) ? url : `mysql://${url}`);
-  return {
-    host: parsed.hostname,
-    port: parsed.port ? Number(parsed.port) : 3306,
-    database: parsed.pathname.replace(/^\//, '') || undefined,
-    user: decodeURIComponent(parsed.username) || undefined,
-    password: decodeURIComponent(parsed.password) || undefined,
-  };
+const MYSQL_PORT = 3306;
+
+/** Accepts `mysql://…`, a Go DSN (`user:pass@tcp(host:port)/db`) or a bare `host:port`. */
+function dsnOf(url: string) {
+  return parseSqlDsn(/^[a-z]+:\/\/|@(tcp|unix)\(/i.test(url) ? url : `mysql://${url}`);
 }
 
-/** Connects with mysql2 and runs `SELECT VERSION()`. */
-export const testMysql: ConnectionTester = async (connection, { timeoutMs }) => {
+/**
+ * Connects with mysql2 to the address the egress guard checked and runs `SELECT VERSION()`; the
+ * username and password fields win over those of the URL.
+ */
+export const testMysql: ConnectionTester = async (connection, { timeoutMs, guard }) => {
   let client: mysql.Connection | undefined;
   try {
-    const options = target(connection.url ?? '');
+    const dsn = dsnOf(connection.url ?? '');
+    if (!dsn.host) throw new Error('the URL names no host');
+    const target = await checkHost(guard, dsn.host);
+    const port = dsn.port ?? MYSQL_PORT;
     client = await withTimeout(
       mysql.createConnection({
-        ...options,
-        user: connection.username || options.user,
-        password: connection.password || options.password,
+        host: dsn.host,
+        port,
+        stream: () => createConnection({ host: target.address, port }),
+        database: dsn.database,
+        user: connection.username || dsn.user,
+        password: connection.password || dsn.password,
         connectTimeout: timeoutMs,
       }),
       timeoutMs,
@@ -35,6 +41,6 @@ export const testMysql: ConnectionTester = async (connection, { timeoutMs }) => 
   } catch (error) {
     throw new Error(`MySQL: ${describeError(error)}`);
   } finally {
-    await client?.end().catch(() => {});
+    await client?.end().catch(() => client?.destroy());
   }
 };

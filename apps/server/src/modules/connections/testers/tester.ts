@@ -1,10 +1,23 @@
+import type { EgressGuard, EgressTarget } from '../../../platform/egress/egress-guard.js';
 import type { ResolvedConnection } from '../connections.service.js';
+
+/** What every tester receives: its time budget and the egress guard every dial goes through. */
+export interface TesterOptions {
+  timeoutMs: number;
+  guard: EgressGuard;
+}
 
 /**
  * Reaches a connection's target and answers what it found. Resolves with a success message; rejects
- * with an Error whose message says what failed (shown to the user as is).
+ * with an Error whose message says what failed (shown to the user as is). Every host is checked by
+ * `options.guard` first and the socket connects to the address the guard checked.
  */
-export type ConnectionTester = (connection: ResolvedConnection, options: { timeoutMs: number }) => Promise<string>;
+export type ConnectionTester = (connection: ResolvedConnection, options: TesterOptions) => Promise<string>;
+
+/** Asks the egress guard about `host` (brackets of an IPv6 literal allowed); rejects when refused. */
+export function checkHost(guard: EgressGuard, host: string): Promise<EgressTarget> {
+  return guard.check(host.replace(/^\[(.*)\]$/, '$1'));
+}
 
 /** Rejects after `ms` with a message naming what timed out, unless `work` settles first. */
 export async function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
