@@ -2,12 +2,14 @@ import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Database } from '@mc/db';
 import type { Logger } from '../../platform/logger.js';
 import type { AppEnv } from '../../platform/request-context.js';
+import { registerApiDocsRoutes } from './api-docs.routes.js';
 import { registerMetricsRoutes } from './metrics.routes.js';
 
 const healthRoute = createRoute({
   method: 'get',
   path: '/health',
   summary: 'Liveness with a database round trip',
+  'x-permission': { public: true },
   responses: {
     200: {
       description: 'Healthy',
@@ -25,6 +27,7 @@ const aboutRoute = createRoute({
   method: 'get',
   path: '/api/about',
   summary: 'Server version and database engine',
+  'x-permission': { public: true },
   responses: { 200: { description: 'About', content: { 'application/json': { schema: aboutSchema } } } },
 });
 
@@ -47,5 +50,5 @@ export function registerSystemRoutes(
   });
   app.openapi(aboutRoute, (c) => c.json({ version: deps.version, engine: deps.database.engine }, 200));
   registerMetricsRoutes(app, deps);
-  app.doc31('/api/openapi.json', { openapi: '3.1.0', info: { title: 'Mission Control', version: deps.version } });
+  registerApiDocsRoutes(app, deps.version);
 }

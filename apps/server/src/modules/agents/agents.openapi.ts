@@ -1,0 +1,25 @@
+import { agentGeneratedSchema, agentGenerateSchema, agentPatchSchema } from '@mc/contracts';
+import { z } from 'zod';
+import type { RouteDoc } from '../../platform/openapi/route-docs.js';
+
+/** The agents API as `/api/openapi.json` describes it. */
+export const AGENTS_API: readonly RouteDoc[] = [
+  { method: 'get', path: '/api/agents', summary: 'Agents with their health and counts' },
+  { method: 'get', path: '/api/agents/{id}', summary: 'One agent' },
+  { method: 'patch', path: '/api/agents/{id}', summary: 'Replace an agent’s properties', body: agentPatchSchema },
+  {
+    method: 'delete',
+    path: '/api/agents/{id}',
+    summary: 'Soft-delete an agent; `cleanup` also deletes what it reported',
+    query: z.object({ cleanup: z.enum(['true', '1', 'yes', 'false', '0', 'no']).optional() }),
+  },
+  {
+    method: 'post',
+    path: '/api/agent/generate',
+    summary: 'Register an agent; its token is shown once',
+    body: agentGenerateSchema,
+    response: agentGeneratedSchema,
+    status: 201,
+    errors: [409],
+  },
+];

@@ -1,0 +1,92 @@
+import { ORY_BASE_PATH } from '@mc/contracts';
+import { z } from 'zod';
+import type { RouteDoc } from '../../platform/openapi/route-docs.js';
+
+const FLOW_KINDS = ['login', 'registration', 'recovery', 'verification', 'settings'] as const;
+
+/** A Kratos flow submission: `method` and that method's fields, as JSON or a form. */
+const submissionSchema = z.record(z.string(), z.unknown()).describe('`method` and its fields (Kratos)');
+const flowQuery = z.object({ flow: z.string().optional() });
+
+const flowRoutes = (kind: (typeof FLOW_KINDS)[number]): RouteDoc[] => {
+  const base = `${ORY_BASE_PATH}/self-service/${kind}`;
+  const permission = kind === 'settings' ? ({ signedIn: true } as const) : ({ public: true } as const);
+  return [
+    {
+      method: 'get',
+      path: `${base}/browser`,
+      summary: `Start a ${kind} flow for a browser (redirects to its page; JSON when asked)`,
+      permission,
+      status: 303,
+    },
+    { method: 'get', path: `${base}/api`, summary: `Start a ${kind} flow for an API client`, permission },
+    {
+      method: 'get',
+      path: `${base}/flows`,
+      summary: `Read a ${kind} flow`,
+      query: z.object({ id: z.string() }),
+      permission,
+      errors: [404, 410],
+    },
+    {
+      method: 'post',
+      path: base,
+      summary: `Submit a ${kind} flow`,
+      query: flowQuery,
+      bodyContent: { 'application/json': submissionSchema, 'application/x-www-form-urlencoded': submissionSchema },
+      permission,
+      errors: [410, 422, 429],
+    },
+  ];
+};
+
+/** The Kratos-compatible identity provider under `/api/.ory`, as `/api/openapi.json` describes it. */
+export const IDENTITY_API: readonly RouteDoc[] = [
+  ...FLOW_KINDS.flatMap(flowRoutes),
+  {
+    method: 'get',
+    path: `${ORY_BASE_PATH}/self-service/methods/oidc/callback/{provider}`,
+    summary: 'OpenID Connect callback: signs in, registers or links the account, then redirects',
+    query: z.object({ state: z.string(), code: z.string().optional(), error: z.string().optional() }),
+    permission: { public: true },
+    status: 303,
+  },
+  {
+    method: 'get',
+    path: `${ORY_BASE_PATH}/sessions/whoami`,
+    summary: 'The session of the cookie or X-Session-Token (403 when a second factor is due)',
+    permission: { signedIn: true },
+  },
+  {
+    method: 'get',
+    path: `${ORY_BASE_PATH}/self-service/logout/browser`,
+    summary: 'A logout URL and token for the browser session',
+    query: z.object({ return_to: z.string().optional() }),
+    permission: { signedIn: true },
+    response: z.object({ logout_token: z.string(), logout_url: z.string() }),
+  },
+  {
+    method: 'get',
+    path: `${ORY_BASE_PATH}/self-service/logout`,
+    summary: 'End the browser session of a logout token',
+    query: z.object({ token: z.string(), return_to: z.string().optional() }),
+    permission: { public: true },
+    status: 303,
+  },
+  {
+    method: 'delete',
+    path: `${ORY_BASE_PATH}/self-service/logout/api`,
+    summary: 'End an API session',
+    body: z.object({ session_token: z.string() }),
+    permission: { public: true },
+    status: 204,
+  },
+  {
+    method: 'get',
+    path: `${ORY_BASE_PATH}/self-service/errors`,
+    summary: 'A stored flow error',
+    query: z.object({ id: z.string() }),
+    permission: { public: true },
+    errors: [404],
+  },
+];

@@ -1,0 +1,68 @@
+import { CHECK_TYPES } from '@mc/contracts';
+import { z } from 'zod';
+import type { RouteDoc } from '../../platform/openapi/route-docs.js';
+import { canarySchema } from './canaries/canary-schema.js';
+import { RUN_NOW_ROLES } from './health.routes.js';
+import { summaryRequestSchema } from './summary/summary.service.js';
+
+/** A Canary as JSON, or the same document as YAML text. */
+const canaryBody = { 'application/json': canarySchema, 'application/yaml': z.string() };
+
+/** The health API as `/api/openapi.json` describes it, with the schemas canaries and summaries parse with. */
+export const HEALTH_API: readonly RouteDoc[] = [
+  { method: 'get', path: '/api/canaries', summary: 'Canaries' },
+  { method: 'get', path: '/api/canaries/{id}', summary: 'One canary with its checks' },
+  {
+    method: 'post',
+    path: '/api/canaries',
+    summary: 'Create a canary from a Canary document (YAML or JSON); schedules its checks',
+    bodyContent: canaryBody,
+    status: 201,
+    errors: [409, 413],
+  },
+  {
+    method: 'put',
+    path: '/api/canaries/{id}',
+    summary: 'Replace a canary’s document; its checks follow',
+    bodyContent: canaryBody,
+    errors: [409, 413],
+  },
+  { method: 'delete', path: '/api/canaries/{id}', summary: 'Delete a canary and its schedule', status: 204 },
+  {
+    method: 'post',
+    path: '/api/canary/run/check/{id}',
+    summary: 'Run one check now and store its result',
+    permission: { roles: RUN_NOW_ROLES },
+    response: z.object({ id: z.string(), status: z.string(), duration: z.number().optional() }).loose(),
+  },
+  {
+    method: 'get',
+    path: '/api/canary/api/summary',
+    summary: 'Checks with uptime, latency and status over a window (canary-checker’s summary)',
+    query: summaryRequestSchema.extend({ labels: z.string().optional().describe('a JSON object of strings') }),
+  },
+  {
+    method: 'post',
+    path: '/api/canary/api/summary',
+    summary: 'The same summary with its filters in the body',
+    body: summaryRequestSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/canary/api/graph',
+    summary: 'One check’s results over a window, bucketed',
+    query: z.object({ check: z.string(), start: z.string().optional(), end: z.string().optional() }),
+  },
+  {
+    method: 'get',
+    path: '/api/canary/about',
+    summary: 'Runner name, version, check types and concurrency',
+    response: z.object({
+      name: z.string(),
+      version: z.string(),
+      runnerName: z.string(),
+      checkTypes: z.array(z.enum(CHECK_TYPES)),
+      concurrency: z.number(),
+    }),
+  },
+];

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import type { RouteDoc } from '../../platform/openapi/route-docs.js';
+import type { RoutePermission } from '../../platform/route-permission.js';
+
+/** What the data API requires: decided per table and row by the access policy, not by one guard. */
+const PER_TABLE: RoutePermission = {
+  description:
+    'read (GET, HEAD) or write (POST, PATCH, DELETE) on the resource kind of the table and of every embedded table, ' +
+    'with deny rows and row scopes; see docs/data-api.md',
+};
+
+/** PostgREST query syntax: filters `column=op.value`, `select`, `order`, `limit`, `offset`, `or`/`and`. */
+const restQuery = z
+  .object({
+    select: z.string().optional(),
+    order: z.string().optional(),
+    limit: z.coerce.number().int().min(0).optional(),
+    offset: z.coerce.number().int().min(0).optional(),
+  })
+  .catchall(z.string());
+const rows = z.union([z.record(z.string(), z.unknown()), z.array(z.record(z.string(), z.unknown()))]);
+const errors = [404, 406, 409, 413, 416] as const;
+
+/**
+ * The PostgREST-compatible data API, documented generically: one table or function name parameter;
+ * which tables and columns exist is the allow-list of docs/data-api.md.
+ */
+export const REST_API: readonly RouteDoc[] = [
+  {
+    method: 'get',
+    path: '/api/db/{table}',
+    summary: 'Read rows (PostgREST)',
+    query: restQuery,
+    permission: PER_TABLE,
+    errors,
+  },
+  {
+    method: 'post',
+    path: '/api/db/{table}',
+    summary: 'Insert rows, or upsert with Prefer: resolution=merge-duplicates',
+    query: restQuery,
+    body: rows,
+    status: 201,
+    permission: PER_TABLE,
+    errors,
+  },
+  {
+    method: 'patch',
+    path: '/api/db/{table}',
+    summary: 'Update the rows the filters match',
+    query: restQuery,
+    body: z.record(z.string(), z.unknown()),
+    permission: PER_TABLE,
+    errors,
+  },
+  {
+    method: 'delete',
+    path: '/api/db/{table}',
+    summary: 'Delete the rows the filters match',
+    query: restQuery,
+    permission: PER_TABLE,
+    errors,
+  },
+  {
+    method: 'get',
+    path: '/api/db/rpc/{fn}',
+    summary: 'Call an exposed function with query arguments',
+    query: restQuery,
+    permission: PER_TABLE,
+    errors,
+  },
+  {
+    method: 'post',
+    path: '/api/db/rpc/{fn}',
+    summary: 'Call an exposed function with JSON arguments',
+    body: z.record(z.string(), z.unknown()),
+    permission: PER_TABLE,
+    errors,
+  },
+];
