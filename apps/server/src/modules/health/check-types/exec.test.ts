@@ -1,5 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXEC_CHECKS_DISABLED_MESSAGE } from './exec-policy.js';
 import { runCheck } from './registry.js';
 import { guardFor } from './testing/targets.js';
 
@@ -24,7 +27,18 @@ function livingWith(marker: string): number[] {
   return found;
 }
 
-const planted = { MC_SECRET_KEY: 'planted-secret-key', DATABASE_URL: 'postgres://planted:secret@db/prod' };
+/** A data directory like the server's: the secret key (0600) and a database file (0644). */
+const dataDir = mkdtempSync(join(tmpdir(), 'mc-exec-data-'));
+writeFileSync(join(dataDir, 'secret.key'), 'planted-key-file\n', { mode: 0o600 });
+mkdirSync(join(dataDir, 'pglite'));
+writeFileSync(join(dataDir, 'pglite', 'PG_VERSION'), 'planted-db-file\n', { mode: 0o644 });
+
+const planted = {
+  MC_SECRET_KEY: 'planted-secret-key',
+  DATABASE_URL: 'postgres://planted:secret@db/prod',
+  MC_DATA_DIR: dataDir,
+  MC_EXEC_CHECKS: 'on',
+};
 
 beforeAll(() => {
   Object.assign(process.env, planted);
@@ -32,6 +46,22 @@ beforeAll(() => {
 
 afterAll(() => {
   for (const key of Object.keys(planted)) delete process.env[key];
+});
+
+describe('exec checks switched off (the default)', () => {
+  it('refuse to run and say how an administrator enables them', async () => {
+    for (const value of [undefined, 'off', 'yes']) {
+      if (value === undefined) delete process.env.MC_EXEC_CHECKS;
+      else process.env.MC_EXEC_CHECKS = value;
+      const marker = join(dataDir, `ran-${value}`);
+      const result = await exec({ script: `touch ${marker}; echo ran` });
+      expect(result.status).toBe('unhealthy');
+      expect(result.message.startsWith(EXEC_CHECKS_DISABLED_MESSAGE)).toBe(true);
+      expect(readdirSync(dataDir)).not.toContain(`ran-${value}`);
+    }
+    expect((await exec({ script: 'true' })).message).toMatch(/the current value 'yes' is neither on nor off$/);
+    process.env.MC_EXEC_CHECKS = 'on';
+  });
 });
 
 describe('exec check running bash scripts', () => {
@@ -93,6 +123,36 @@ describe('exec check running bash scripts', () => {
       return;
     }
     expect(result.message).toBe('hidden');
+  });
+
+  it('cannot read the data directory: neither the secret key nor the database files', async () => {
+    const result = await exec({
+      script: `cat ${dataDir}/secret.key; cat ${dataDir}/pglite/PG_VERSION; ls -A ${dataDir}; umount ${dataDir} 2>&1; cat ${dataDir}/secret.key; echo done`,
+    });
+    if (result.details.isolation === 'none') {
+      console.warn('this system allows no exec isolation; the data directory stays readable to scripts');
+      return;
+    }
+    expect(result.message).toBe('done');
+    expect(String(result.details.stdout)).not.toContain('planted');
+    expect(String(result.details.stdout)).toMatch(
+      /must be superuser to unmount|Operation not permitted|permission denied/i,
+    );
+  });
+
+  it('runs in a fresh directory of its own, as an unprivileged user when the server is root', async () => {
+    const result = await exec({ script: 'pwd; id -u; ls -A | wc -l; touch mine && echo writable' });
+    const [cwd, uid, entries, writable] = String(result.details.stdout).trim().split('\n');
+    expect(cwd).toMatch(new RegExp(`^${tmpdir()}/mc-exec-`));
+    expect(cwd).not.toBe(process.cwd());
+    expect(entries).toBe('0');
+    expect(writable).toBe('writable');
+    if (process.getuid?.() === 0 && result.details.isolation !== 'none') {
+      expect(result.details.isolation).toBe('unprivileged-user');
+      expect(uid).toBe('65534');
+    }
+    const again = await exec({ script: 'ls -A' });
+    expect(again.details.stdout).toBe('');
   });
 
   it('refuses config-map values when no resolver is injected, and resolves them when one is', async () => {

@@ -1,14 +1,16 @@
 /**
- * Exec check: runs `script` with bash in a fresh temporary directory, in its own process group, with
- * an allow-listed environment — PATH, HOME (the temporary directory) and LANG, plus the check's own
- * `env` — so none of the server's secrets (database URL, secret key…) reach the script. On timeout the
- * whole process group is killed; children left behind after the script exits are killed too. Without a
- * test expression the check passes on exit code 0 (canary-checker's default `results.exitCode == 0`).
- * Where the system allows, the script also gets its own PID namespace and /proc (process-isolation.ts).
+ * Exec check: off unless the host's operator sets MC_EXEC_CHECKS=on (exec-policy.ts); then runs
+ * `script` with bash in a fresh temporary directory, in its own process group, with an allow-listed
+ * environment — PATH, HOME (the temporary directory) and LANG, plus the check's own `env` — so none of
+ * the server's secrets (database URL, secret key…) reach the script. Where the system allows, the
+ * script also runs as an unprivileged user in its own mount and PID namespaces with the data directory
+ * covered (process-isolation.ts); `details.isolation` says which level ran. On timeout the whole
+ * process group is killed; children left behind after the script exits are killed too. Without a test
+ * expression the check passes on exit code 0 (canary-checker's default `results.exitCode == 0`).
  * Expression variables: results {stdout, stderr, exitCode}, and stdout, stderr, exitCode.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chown, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EXEC_MAX_OUTPUT_BYTES, type ExecCheckSpec, execCheckSchema } from '@mc/contracts';
@@ -21,8 +23,9 @@ import {
   unhealthy,
 } from './check-context.js';
 import { resolveEnvList } from './env-vars.js';
+import { execChecksDisabledReason, hiddenDirectories } from './exec-policy.js';
 import { SYSTEM_PATH } from './executables.js';
-import { isolationPrefix } from './process-isolation.js';
+import { execIsolation } from './process-isolation.js';
 
 /** The environment a script starts from: nothing of the server's but PATH, plus HOME and LANG. */
 export function baseEnvironment(home: string): Record<string, string> {
@@ -82,14 +85,18 @@ function lastLine(text: string): string {
 }
 
 async function run(spec: ExecCheckSpec, ctx: CheckContext): Promise<CheckRunOutput> {
+  const disabled = execChecksDisabledReason();
+  if (disabled) return unhealthy(disabled, { disabled: true });
   for (const key of ['connections', 'checkout', 'artifacts'] as const) {
     if (spec[key] !== undefined) throw new CheckConfigError(`${key} is not supported by this server`);
   }
   const own = await resolveEnvList(spec.env, ctx, 'env');
   const home = await mkdtemp(join(tmpdir(), 'mc-exec-'));
   try {
-    const prefix = await isolationPrefix();
-    const command = [...(prefix ?? []), 'bash', '-c', spec.script];
+    const isolation = await execIsolation();
+    if (isolation?.uid !== undefined) await chown(home, isolation.uid, isolation.uid);
+    const program = ['bash', '-c', spec.script];
+    const command = isolation ? isolation.command(hiddenDirectories(), program) : program;
     const result = await runScript(command, { ...baseEnvironment(home), ...own }, home, ctx.signal);
     ctx.signal.throwIfAborted();
     const { stdout, stderr, exitCode } = result;
@@ -98,7 +105,7 @@ async function run(spec: ExecCheckSpec, ctx: CheckContext): Promise<CheckRunOutp
       stdout,
       stderr,
       exitCode,
-      isolation: prefix ? 'namespaces' : 'none',
+      isolation: isolation?.level ?? 'none',
       ...(result.truncated ? { truncated: true } : {}),
     };
     if (!spec.test?.expr && exitCode !== 0) {

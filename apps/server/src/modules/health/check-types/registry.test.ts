@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { runCheck } from './registry.js';
 import { guardFor, noteAbsent, portOpen } from './testing/targets.js';
 
+// These tests use exec checks as the simplest check type; exec checks are off unless the host enables them.
+process.env.MC_EXEC_CHECKS = 'on';
+
 const pgUp = await portOpen('127.0.0.1', 5432);
 noteAbsent('PostgreSQL at 127.0.0.1:5432', pgUp);
 

@@ -4,6 +4,9 @@ import { runCheck } from './registry.js';
 import { connectionResolverFrom, envSourceResolverFrom } from './resolver-adapters.js';
 import { guardFor } from './testing/targets.js';
 
+// These tests use exec checks as the simplest check type; exec checks are off unless the host enables them.
+process.env.MC_EXEC_CHECKS = 'on';
+
 describe('resolver adapters', () => {
   it('turn a not-found connection into a clear check message', async () => {
     const resolveConnection = connectionResolverFrom({
