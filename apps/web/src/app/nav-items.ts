@@ -7,16 +7,32 @@ export interface NavItem {
   featureName?: string;
   /** Hidden without read permission on this resource. */
   resourceName?: string;
+  /** The page exists but its area is not built yet; the entry says so. */
+  notBuilt?: boolean;
 }
 
 /** Primary entries of 000 §2; the sidebar sorts them by name. */
 export const PRIMARY_NAV: readonly NavItem[] = [
-  { name: 'Dashboard', href: '/topology', icon: '◫', featureName: 'topology', resourceName: 'topologies' },
+  {
+    name: 'Dashboard',
+    href: '/topology',
+    icon: '◫',
+    featureName: 'topology',
+    resourceName: 'topologies',
+    notBuilt: true,
+  },
   { name: 'Health', href: '/health', icon: '♥', featureName: 'health', resourceName: 'canaries' },
   { name: 'Incidents', href: '/incidents', icon: '⚠', featureName: 'incidents', resourceName: 'incident' },
-  { name: 'Catalog', href: '/catalog', icon: '▤', featureName: 'config', resourceName: 'database' },
-  { name: 'Logs', href: '/logs', icon: '≡', featureName: 'logs', resourceName: 'database' },
-  { name: 'Playbooks', href: '/playbooks', icon: '▶', featureName: 'playbooks', resourceName: 'playbooks' },
+  { name: 'Catalog', href: '/catalog', icon: '▤', featureName: 'config', resourceName: 'database', notBuilt: true },
+  { name: 'Logs', href: '/logs', icon: '≡', featureName: 'logs', resourceName: 'database', notBuilt: true },
+  {
+    name: 'Playbooks',
+    href: '/playbooks',
+    icon: '▶',
+    featureName: 'playbooks',
+    resourceName: 'playbooks',
+    notBuilt: true,
+  },
 ];
 
 /**
@@ -96,6 +112,7 @@ export const SETTINGS_NAV: readonly NavItem[] = [
     icon: '⊕',
     featureName: 'settings.integrations',
     resourceName: 'integrations',
+    notBuilt: true,
   },
   ...SCHEMA_RESOURCES,
 ];

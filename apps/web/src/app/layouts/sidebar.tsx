@@ -7,6 +7,9 @@ import { useStoredString } from '../../lib/storage';
 import { type NavItem, PRIMARY_NAV, SETTINGS_NAV, sortByName } from '../nav-items';
 import { isNavItemVisible, showsSettingsGroup } from '../nav-visibility';
 
+/** The mark of an entry whose page exists but whose area is not built yet. */
+const NOT_BUILT_LABEL = 'not built yet';
+
 function itemClass(isActive: boolean, collapsed: boolean) {
   return clsx(
     'flex h-9 w-full items-center gap-3 rounded px-3 text-sm',
@@ -20,13 +23,20 @@ function Entry({ item, collapsed, onNavigate }: { item: NavItem; collapsed: bool
     <NavLink
       to={item.href}
       onClick={onNavigate}
-      title={collapsed ? item.name : undefined}
+      title={collapsed ? `${item.name}${item.notBuilt ? ` (${NOT_BUILT_LABEL})` : ''}` : undefined}
       className={({ isActive }) => itemClass(isActive, collapsed)}
     >
       <span aria-hidden="true" className="w-5 text-center">
         {item.icon}
       </span>
-      {collapsed ? <span className="sr-only">{item.name}</span> : <span className="truncate">{item.name}</span>}
+      {collapsed ? (
+        <span className="sr-only">{item.notBuilt ? `${item.name} (${NOT_BUILT_LABEL})` : item.name}</span>
+      ) : (
+        <span className="truncate">{item.name}</span>
+      )}
+      {item.notBuilt && !collapsed ? (
+        <span className="ml-auto shrink-0 rounded bg-gray-100 px-1.5 text-[10px] text-gray-500">{NOT_BUILT_LABEL}</span>
+      ) : null}
     </NavLink>
   );
 }

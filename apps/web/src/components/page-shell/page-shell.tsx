@@ -59,6 +59,7 @@ export function PageShell({
         <Link
           to="/notifications"
           aria-label="Notifications"
+          title="Notifications (not built yet)"
           className="inline-flex size-8 items-center justify-center rounded text-gray-600 hover:bg-gray-100"
         >
           <svg

@@ -1,5 +1,5 @@
 import { NavLink, useParams } from 'react-router';
-import { EmptyState } from '../../../components/empty-state';
+import { NotBuiltYet } from '../../../components/not-built-yet';
 import { PageShell } from '../../../components/page-shell/page-shell';
 
 /** The tabs of a configuration item (000 §2: /catalog/{id} and its sub-routes). */
@@ -12,7 +12,7 @@ export const CONFIG_TABS = [
   { path: 'checks', label: 'Checks' },
 ] as const;
 
-/** One configuration item with its tabs; the catalog issue fills each tab. */
+/** One configuration item with its tabs; until the catalog is built each tab says so. */
 export function ConfigDetailPage() {
   const { id = '' } = useParams();
   return (
@@ -33,7 +33,7 @@ export function ConfigDetailPage() {
           </NavLink>
         ))}
       </nav>
-      <EmptyState />
+      <NotBuiltYet area="catalog" />
     </PageShell>
   );
 }

@@ -1,11 +1,11 @@
-import { EmptyState } from '../../../components/empty-state';
+import { NotBuiltYet } from '../../../components/not-built-yet';
 import { PageShell } from '../../../components/page-shell/page-shell';
 
-/** The page of one catalog scraper; its area's issue fills it, until then it shows the honest empty state. */
+/** The page of one catalog scraper; until its area is built it says so on the page. */
 export function ScraperDetailPage() {
   return (
     <PageShell title="Catalog Scraper">
-      <EmptyState />
+      <NotBuiltYet area="catalog" />
     </PageShell>
   );
 }

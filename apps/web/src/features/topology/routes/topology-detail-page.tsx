@@ -1,11 +1,11 @@
-import { EmptyState } from '../../../components/empty-state';
+import { NotBuiltYet } from '../../../components/not-built-yet';
 import { PageShell } from '../../../components/page-shell/page-shell';
 
-/** The page of one component of the topology; its area's issue fills it, until then it shows the honest empty state. */
+/** The page of one component of the topology; until its area is built it says so on the page. */
 export function TopologyDetailPage() {
   return (
     <PageShell title="Topology">
-      <EmptyState />
+      <NotBuiltYet area="topology" />
     </PageShell>
   );
 }

@@ -1,0 +1,59 @@
+import { Link } from 'react-router';
+import { EmptyState } from './empty-state';
+
+/** The areas whose pages exist (title, breadcrumb, guard) but whose feature is not built yet. */
+export const NOT_BUILT_AREAS = {
+  catalog: {
+    title: 'The catalog is not built yet.',
+    detail: 'Scrapers, configuration items and their changes, insights and relationships arrive with a later release.',
+  },
+  topology: {
+    title: 'The topology is not built yet.',
+    detail: 'Components, their health cards and the topology views arrive with a later release.',
+  },
+  playbooks: {
+    title: 'Playbooks are not built yet.',
+    detail: 'Playbooks, their runs and approvals arrive with a later release; nothing can be run from here today.',
+  },
+  notifications: {
+    title: 'Notifications are not built yet.',
+    detail: 'Notification rules, silences and the send history arrive with a later release; nothing is sent today.',
+  },
+  logs: {
+    title: 'Log search is not built yet.',
+    detail: 'Searching logs through log backends arrives with a later release.',
+  },
+  integrations: {
+    title: 'Integrations are not built yet.',
+    detail: 'Scrapers, topologies and log backends as integrations arrive with a later release.',
+  },
+} as const;
+
+/** One area that is not built yet. */
+export type NotBuiltArea = keyof typeof NOT_BUILT_AREAS;
+
+/**
+ * Says in plain words, on the page, that its area is not built yet — instead of an empty table that
+ * would pretend to be real data — and points to what works today.
+ */
+export function NotBuiltYet({ area }: { area: NotBuiltArea }) {
+  const { title, detail } = NOT_BUILT_AREAS[area];
+  return (
+    <div data-testid="not-built-yet" data-area={area}>
+      <EmptyState title={title}>
+        <p className="max-w-md text-sm">{detail}</p>
+        <p className="text-sm">
+          Working today:{' '}
+          <Link to="/health" className="text-blue-700 hover:underline">
+            Health
+          </Link>
+          {', '}
+          <Link to="/incidents" className="text-blue-700 hover:underline">
+            Incidents
+          </Link>
+          {' and Settings.'}
+        </p>
+      </EmptyState>
+    </div>
+  );
+}
