@@ -12,8 +12,21 @@ export interface Database {
   readonly engine: Engine;
   readonly pool: pg.Pool;
   readonly db: Kysely<Tables>;
+  /** How another thread reaches the same database ({@link connectEndpoint}); absent for in-process test databases. */
+  readonly endpoint?: DatabaseEndpoint;
   close(): Promise<void>;
 }
+
+/**
+ * Where a database listens, as plain data a worker thread can receive: a PostgreSQL URL, or the
+ * embedded database's private unix socket (PGlite behind its wire server).
+ */
+export type DatabaseEndpoint =
+  | { engine: 'postgres'; url: string }
+  | { engine: 'pglite'; socketDir: string; port: number };
+
+/** The `application_name` of the job thread's connections: the embedded wire server serves them first. */
+export const JOBS_APPLICATION_NAME = 'mission-control-jobs';
 
 /**
  * Loose table typing: repositories narrow rows with their own interfaces. Kept open on purpose so a
@@ -29,13 +42,19 @@ pg.types.setTypeParser(20, (value: string) => {
 });
 
 /** Wraps a pool into a {@link Database}. `onClose` runs after the pool has ended. */
-export function wrapPool(engine: Engine, pool: pg.Pool, onClose: () => Promise<void> = async () => {}): Database {
+export function wrapPool(
+  engine: Engine,
+  pool: pg.Pool,
+  onClose: () => Promise<void> = async () => {},
+  endpoint?: DatabaseEndpoint,
+): Database {
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   let closed = false;
   return {
     engine,
     pool,
     db,
+    ...(endpoint ? { endpoint } : {}),
     async close() {
       if (closed) return;
       closed = true;
@@ -60,5 +79,29 @@ export function createPostgresPool(url: string, options: { max?: number; applica
 
 /** Connects to a PostgreSQL server. */
 export function connectPostgres(url: string, options: { max?: number; applicationName?: string } = {}): Database {
-  return wrapPool('postgres', createPostgresPool(url, options));
+  return wrapPool('postgres', createPostgresPool(url, options), undefined, { engine: 'postgres', url });
+}
+
+/**
+ * A second pool on a database another thread opened (the job thread's own connections). Closing it
+ * ends only this pool; the embedded database itself stays with the thread that opened it.
+ */
+export function connectEndpoint(
+  endpoint: DatabaseEndpoint,
+  options: { max?: number; applicationName?: string } = {},
+): Database {
+  if (endpoint.engine === 'postgres') return connectPostgres(endpoint.url, options);
+  // PGlite is one session: more than one connection per pool only queues inside the wire server.
+  const pool = new pg.Pool({
+    host: endpoint.socketDir,
+    port: endpoint.port,
+    user: 'postgres',
+    database: 'postgres',
+    max: 1,
+    ...(options.applicationName ? { application_name: options.applicationName } : {}),
+  });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on next use.
+  });
+  return wrapPool('pglite', pool, async () => {}, endpoint);
 }

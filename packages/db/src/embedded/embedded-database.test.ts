@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DataDirInUseError } from '../data-dir-lock.js';
+import { connectEndpoint, JOBS_APPLICATION_NAME } from '../database.js';
 import { migrate } from '../migrate.js';
 import { testEngine } from '../testing/index.js';
 import { openEmbedded } from './embedded-database.js';
@@ -40,6 +41,42 @@ describe.skipIf(testEngine() === 'postgres')('openEmbedded', () => {
       a.release();
       expect((await outside).rows[0]?.c).toBe(0);
     } finally {
+      await database.close();
+    }
+  });
+
+  it('serves a second pool from the endpoint: concurrent statements never mix, named statements stay per connection', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mc-embedded-'));
+    const database = await openEmbedded(dir);
+    if (!database.endpoint) throw new Error('the embedded database names its endpoint');
+    const jobs = connectEndpoint(database.endpoint, { applicationName: JOBS_APPLICATION_NAME });
+    try {
+      // Different unnamed statements from both connections at once: a Parse of one landing between the
+      // other's Parse and Bind would bind the wrong statement (or fail on the parameter type).
+      const sums = Array.from({ length: 150 }, (_, i) =>
+        database.pool.query<{ n: number }>('SELECT $1::int + 1 AS n', [i]).then(({ rows }) => rows[0]?.n),
+      );
+      const texts = Array.from({ length: 150 }, (_, i) =>
+        jobs.pool.query<{ s: string }>("SELECT $1::text || '-x' AS s", [`t${i}`]).then(({ rows }) => rows[0]?.s),
+      );
+      expect(await Promise.all(sums)).toEqual(Array.from({ length: 150 }, (_, i) => i + 1));
+      expect(await Promise.all(texts)).toEqual(Array.from({ length: 150 }, (_, i) => `t${i}-x`));
+      const named = await Promise.all([
+        database.pool.query({ name: 'same_name', text: 'SELECT 1 AS v', values: [] }),
+        jobs.pool.query({ name: 'same_name', text: 'SELECT 2 AS v', values: [] }),
+      ]);
+      expect(named.map(({ rows }) => rows[0]?.v)).toEqual([1, 2]);
+
+      await database.pool.query('CREATE TABLE shared (n int)');
+      const tx = await jobs.pool.connect();
+      await tx.query('BEGIN');
+      await tx.query('INSERT INTO shared VALUES ($1)', [1]);
+      const outside = database.pool.query<{ c: number }>('SELECT count(*)::int AS c FROM shared');
+      await tx.query('COMMIT');
+      tx.release();
+      expect((await outside).rows[0]?.c).toBe(1);
+    } finally {
+      await jobs.close();
       await database.close();
     }
   });

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { lockDataDir } from '../data-dir-lock.js';
-import { type Database, wrapPool } from '../database.js';
+import { type Database, JOBS_APPLICATION_NAME, wrapPool } from '../database.js';
 import type { WorkerEvent, WorkerRequest } from './pglite-worker.js';
 
 const SOCKET_PORT = 5432;
@@ -41,7 +41,8 @@ function waitFor(worker: Worker, type: WorkerEvent['type']): Promise<void> {
 
 /**
  * Opens the embedded database for a server process: PGlite runs in a worker thread behind its
- * socket server on a private unix socket, so a heavy query never blocks the HTTP event loop.
+ * wire server on a private unix socket, so a heavy query never blocks the HTTP event loop, and the
+ * job thread connects to the same socket with its own pool (the wire server serves it first).
  * The data directory is locked for this process; a second process gets a clear error.
  */
 export async function openEmbedded(dataDir: string): Promise<Database> {
@@ -54,7 +55,8 @@ export async function openEmbedded(dataDir: string): Promise<Database> {
       workerData: {
         dataDir: join(absolute, 'pgdata'),
         socketPath: join(socketDir, `.s.PGSQL.${SOCKET_PORT}`),
-        maxConnections: 4,
+        maxConnections: 8,
+        priorityApplication: JOBS_APPLICATION_NAME,
       },
     });
     await waitFor(worker, 'ready');
@@ -63,16 +65,22 @@ export async function openEmbedded(dataDir: string): Promise<Database> {
     rmSync(socketDir, { recursive: true, force: true });
     throw error;
   }
-  // One connection: PGlite is a single session anyway, and the socket server's multiplexer can
-  // interleave the extended-protocol messages (Parse/Bind) of concurrent connections.
+  // One connection: PGlite is a single session, so more would only queue in the wire server. Another
+  // thread (the job thread) opens its own through `endpoint`; the wire server keeps the two apart.
   const pool = new pg.Pool({ host: socketDir, port: SOCKET_PORT, user: 'postgres', database: 'postgres', max: 1 });
   pool.on('error', () => {});
-  return wrapPool('pglite', pool, async () => {
-    const stopped = waitFor(worker, 'stopped');
-    worker.postMessage({ type: 'stop' } satisfies WorkerRequest);
-    await stopped;
-    await worker.terminate();
-    rmSync(socketDir, { recursive: true, force: true });
-    release();
-  });
+  const endpoint = { engine: 'pglite' as const, socketDir, port: SOCKET_PORT };
+  return wrapPool(
+    'pglite',
+    pool,
+    async () => {
+      const stopped = waitFor(worker, 'stopped');
+      worker.postMessage({ type: 'stop' } satisfies WorkerRequest);
+      await stopped;
+      await worker.terminate();
+      rmSync(socketDir, { recursive: true, force: true });
+      release();
+    },
+    endpoint,
+  );
 }

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { createPglite } from '../pglite-factory.js';
+import { PgliteWireServer } from './pglite-wire-server.js';
 
 /** Messages the embedded database worker understands from its parent. */
 export type WorkerRequest = { type: 'stop' };
@@ -11,6 +11,7 @@ interface WorkerInput {
   dataDir: string;
   socketPath: string;
   maxConnections: number;
+  priorityApplication?: string;
 }
 
 const input = workerData as WorkerInput; // workerData is set by embedded-database.ts with this shape
@@ -19,7 +20,11 @@ if (!port) throw new Error('pglite-worker must run as a worker thread');
 
 async function main(): Promise<void> {
   const db = await createPglite({ dataDir: input.dataDir });
-  const server = new PGLiteSocketServer({ db, path: input.socketPath, maxConnections: input.maxConnections });
+  const server = new PgliteWireServer(db, {
+    path: input.socketPath,
+    maxConnections: input.maxConnections,
+    priorityApplication: input.priorityApplication,
+  });
   await server.start();
   port?.on('message', async (message: WorkerRequest) => {
     if (message.type !== 'stop') return;
