@@ -5,8 +5,7 @@ import type { Database } from '@mc/db';
 import { connectionsServiceFor } from './modules/connections/connections.service.js';
 import { type CanaryDirWatcher, watchCanaryDir } from './modules/health/canaries/canary-dir.js';
 import { ensureSystemCanary } from './modules/health/canaries/system-canary.js';
-import { jobRegistry } from './modules/jobs/job-definitions.js';
-import { type JobRuntime, startJobRuntime } from './modules/jobs/job-runtime.js';
+import { type ProcessJobs, startProcessJobs } from './modules/jobs/job-thread.js';
 import { registerModules } from './modules/register-modules.js';
 import { type MetricsListener, startMetricsListener } from './modules/system/metrics-listener.js';
 import { createApp } from './platform/app.js';
@@ -25,7 +24,8 @@ export interface RunningServer {
 }
 
 /**
- * Starts the roles `config.MC_ROLE` asks for on one database: HTTP, workers, or both.
+ * Starts the roles `config.MC_ROLE` asks for on one database: HTTP, workers, or both — with both
+ * (`all`), the workers run in the job thread, off the HTTP event loop (modules/jobs/job-thread.ts).
  * `stop` stops accepting requests and claiming jobs, lets in-flight requests and jobs finish within
  * MC_SHUTDOWN_TIMEOUT_MS (jobs still running then go back to the queue), then closes the database.
  */
@@ -73,10 +73,10 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       });
   }
 
-  let jobs: JobRuntime | undefined;
+  let jobs: ProcessJobs | undefined;
   let metrics: MetricsListener | undefined;
   try {
-    if (config.MC_ROLE !== 'http') jobs = await startJobRuntime(deps, jobRegistry);
+    if (config.MC_ROLE !== 'http') jobs = await startProcessJobs(deps);
     if (config.MC_METRICS_ADDRESS) metrics = await startMetricsListener(config.MC_METRICS_ADDRESS, deps);
   } catch (error) {
     await Promise.all([httpStop?.(), jobs?.stop(config.MC_SHUTDOWN_TIMEOUT_MS)]);

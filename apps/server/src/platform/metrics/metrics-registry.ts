@@ -28,7 +28,19 @@ const checkRuns = new Counter({
   registers: [processRegistry],
 });
 
-/** Counts one recorded check run; called where the runner stores a result. */
-export function countCheckRun(type: string, status: string): void {
-  checkRuns.inc({ type, status });
+let forwardCheckRun: ((type: string, status: string, runs: number) => void) | undefined;
+
+/**
+ * Counts recorded check runs (one by default); called where the runner stores a result. In the job
+ * thread the count goes to {@link forwardCheckRunsTo}'s target instead: /metrics is served by the
+ * process's main thread, whose registry is the one scraped.
+ */
+export function countCheckRun(type: string, status: string, runs = 1): void {
+  if (forwardCheckRun) forwardCheckRun(type, status, runs);
+  else checkRuns.inc({ type, status }, runs);
+}
+
+/** Sends this thread's check-run counts to `forward` (the job thread passes them to the main thread). */
+export function forwardCheckRunsTo(forward: (type: string, status: string, runs: number) => void): void {
+  forwardCheckRun = forward;
 }

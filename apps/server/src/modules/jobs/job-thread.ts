@@ -1,0 +1,167 @@
+/**
+ * The job thread: in a process that serves HTTP and runs jobs (`MC_ROLE=all`, the default), the job
+ * runtime — workers, scheduler, lease reaper, and so the check runner — runs in its own worker thread
+ * with its own database pool. A burst of requests that keeps the HTTP event loop busy (ten consoles
+ * polling a multi-megabyte health summary) then cannot delay a check's tick: the thread has its own
+ * event loop, timers and connections. It behaves as a separate worker process would (the queue keeps
+ * replicas apart), only without a second process to run.
+ */
+import { Worker } from 'node:worker_threads';
+import type { DatabaseEndpoint } from '@mc/db';
+import type { Config } from '../../platform/config.js';
+import type { Logger } from '../../platform/logger.js';
+import { countCheckRun } from '../../platform/metrics/metrics-registry.js';
+import type { JobDeps } from './job-definition.js';
+import { jobRegistry } from './job-definitions.js';
+import { startJobRuntime } from './job-runtime.js';
+
+/** What the job thread receives when it starts. */
+export interface JobThreadInput {
+  config: Config;
+  endpoint: DatabaseEndpoint;
+}
+
+/** Messages the parent sends the job thread. */
+export type JobThreadRequest = { type: 'stop'; timeoutMs: number };
+
+/** Messages the job thread sends its parent. */
+export type JobThreadEvent =
+  | { type: 'ready' }
+  | { type: 'stopped' }
+  | { type: 'error'; message: string }
+  | { type: 'check-runs'; counts: { type: string; status: string; runs: number }[] };
+
+/** The running job thread. */
+export interface JobThread {
+  /** The worker thread's id (changes when a crashed thread is replaced). */
+  readonly threadId: number;
+  /** Stops claiming and firing, gives running jobs `timeoutMs` to finish (the rest go back), ends the thread. */
+  stop(timeoutMs: number): Promise<void>;
+}
+
+/** Wait before a thread that died unexpectedly is replaced. */
+export const JOB_THREAD_RESTART_MS = 1_000;
+
+/** Extra time past the shutdown bound for the thread to report back before it is terminated. */
+const STOP_GRACE_MS = 5_000;
+
+function spawn(input: JobThreadInput, logger: Logger): Promise<Worker> {
+  const worker = new Worker(new URL('./job-thread-entry.mjs', import.meta.url), { workerData: input });
+  worker.on('message', (event: JobThreadEvent) => {
+    if (event.type !== 'check-runs') return;
+    for (const count of event.counts) countCheckRun(count.type, count.status, count.runs);
+  });
+  return new Promise((resolve, reject) => {
+    const onMessage = (event: JobThreadEvent) => {
+      if (event.type === 'ready') {
+        cleanup();
+        resolve(worker);
+      } else if (event.type === 'error') {
+        cleanup();
+        void worker.terminate();
+        reject(new Error(`The job thread failed to start: ${event.message}`));
+      }
+    };
+    const onError = (error: Error) => {
+      cleanup();
+      logger.error('job thread failed to start', { error });
+      reject(error);
+    };
+    const onExit = (code: number) => {
+      cleanup();
+      reject(new Error(`The job thread exited with code ${code} while starting`));
+    };
+    const cleanup = () => {
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+    };
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    worker.on('exit', onExit);
+  });
+}
+
+/**
+ * Starts the job runtime in a worker thread on `input.endpoint` (resolves once it runs). A thread that
+ * dies unexpectedly is logged and replaced after {@link JOB_THREAD_RESTART_MS}; its jobs return to the
+ * queue when their leases expire, as a crashed worker process's would.
+ */
+export async function startJobThread(input: JobThreadInput, logger: Logger): Promise<JobThread> {
+  const log = logger.child({ component: 'job-thread' });
+  let worker = await spawn(input, log);
+  let stopping = false;
+  let restart: ReturnType<typeof setTimeout> | undefined;
+  const scheduleRestart = () => {
+    restart = setTimeout(() => {
+      spawn(input, log).then(
+        (next) => {
+          if (stopping) {
+            void next.terminate();
+            return;
+          }
+          worker = next;
+          watch(next);
+          log.info('job thread started', { threadId: next.threadId });
+        },
+        (error: unknown) => {
+          log.error('job thread could not restart', { error });
+          if (!stopping) scheduleRestart();
+        },
+      );
+    }, JOB_THREAD_RESTART_MS);
+  };
+  const watch = (current: Worker) => {
+    current.on('error', (error) => log.error('job thread failed', { error }));
+    current.once('exit', (code) => {
+      if (stopping) return;
+      log.error('job thread exited; starting a new one', { code, restartInMs: JOB_THREAD_RESTART_MS });
+      scheduleRestart();
+    });
+  };
+  watch(worker);
+  log.info('job thread started', { threadId: worker.threadId });
+  return {
+    get threadId() {
+      return worker.threadId;
+    },
+    async stop(timeoutMs) {
+      stopping = true;
+      clearTimeout(restart);
+      const current = worker;
+      const stopped = new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, timeoutMs + STOP_GRACE_MS);
+        const done = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        current.on('message', (event: JobThreadEvent) => {
+          if (event.type === 'stopped') done();
+        });
+        current.once('exit', done);
+      });
+      current.postMessage({ type: 'stop', timeoutMs } satisfies JobThreadRequest);
+      await stopped;
+      await current.terminate();
+      log.info('job thread stopped');
+    },
+  };
+}
+
+/** The job runtime of a process, wherever it runs. */
+export interface ProcessJobs {
+  stop(timeoutMs: number): Promise<void>;
+}
+
+/**
+ * Starts the process's job runtime: in the job thread when the process also serves HTTP
+ * (`MC_ROLE=all`) and its database can be reached from another thread, else on this thread (a
+ * `worker` process has no HTTP loop to protect).
+ */
+export async function startProcessJobs(deps: JobDeps): Promise<ProcessJobs> {
+  const { config, database, logger } = deps;
+  if (config.MC_ROLE === 'all' && database.endpoint) {
+    return startJobThread({ config, endpoint: database.endpoint }, logger);
+  }
+  return startJobRuntime(deps, jobRegistry);
+}

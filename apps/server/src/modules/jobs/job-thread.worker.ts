@@ -1,0 +1,57 @@
+/**
+ * The job thread's side (see job-thread.ts): opens its own pool on the server's database, runs the
+ * job runtime — workers, scheduler, lease reaper — and stops it gracefully when the parent asks.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { connectEndpoint, JOBS_APPLICATION_NAME } from '@mc/db';
+import { createLogger } from '../../platform/logger.js';
+import { forwardCheckRunsTo } from '../../platform/metrics/metrics-registry.js';
+import { jobRegistry } from './job-definitions.js';
+import { startJobRuntime } from './job-runtime.js';
+import type { JobThreadEvent, JobThreadInput, JobThreadRequest } from './job-thread.js';
+
+const input = workerData as JobThreadInput; // set by job-thread.ts with this shape
+const port = parentPort;
+if (!port) throw new Error('job-thread.worker must run as a worker thread');
+
+/** How often counted check runs go to the thread that serves /metrics. */
+const METRICS_FLUSH_MS = 1_000;
+
+async function main(parent: NonNullable<typeof parentPort>): Promise<void> {
+  const { config } = input;
+  const logger = createLogger(config.LOG_LEVEL, { service: 'mission-control', role: config.MC_ROLE, thread: 'jobs' });
+  const runs = new Map<string, { type: string; status: string; runs: number }>();
+  const flush = () => {
+    if (runs.size === 0) return;
+    parent.postMessage({ type: 'check-runs', counts: [...runs.values()] } satisfies JobThreadEvent);
+    runs.clear();
+  };
+  forwardCheckRunsTo((type, status, count) => {
+    const key = `${type}\0${status}`;
+    const found = runs.get(key);
+    if (found) found.runs += count;
+    else runs.set(key, { type, status, runs: count });
+  });
+  const flushing = setInterval(flush, METRICS_FLUSH_MS);
+  const database = connectEndpoint(input.endpoint, { max: 10, applicationName: JOBS_APPLICATION_NAME });
+  const runtime = await startJobRuntime({ config, database, logger }, jobRegistry);
+  parent.on('message', async (message: JobThreadRequest) => {
+    if (message.type !== 'stop') return;
+    try {
+      await runtime.stop(message.timeoutMs);
+      await database.close();
+    } finally {
+      clearInterval(flushing);
+      flush();
+      parent.postMessage({ type: 'stopped' } satisfies JobThreadEvent);
+    }
+  });
+  parent.postMessage({ type: 'ready' } satisfies JobThreadEvent);
+}
+
+main(port).catch((error: unknown) => {
+  port.postMessage({
+    type: 'error',
+    message: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  } satisfies JobThreadEvent);
+});
