@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { depthMessage, jsonDepth } from '../../../platform/bounded-json.js';
 import type { Config } from '../../../platform/config.js';
 import { KRATOS_ERRORS } from '../kratos/kratos-error.js';
 import type { Submission } from './flow-context.js';
@@ -100,23 +101,6 @@ export function sessionTokenOf(c: Context, allowCookie = true): string | undefin
 /** How deep a flow submission may nest (Kratos's traits go two levels deep). */
 const MAX_SUBMISSION_DEPTH = 16;
 
-/** The deepest nesting of arrays and objects in a JSON text, counted without parsing it. */
-function jsonDepth(text: string): number {
-  let depth = 0;
-  let deepest = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const ch = text[i];
-    if (inString) {
-      if (ch === '\\') i += 1;
-      else if (ch === '"') inString = false;
-    } else if (ch === '"') inString = true;
-    else if (ch === '{' || ch === '[') deepest = Math.max(deepest, ++depth);
-    else if (ch === '}' || ch === ']') depth -= 1;
-  }
-  return deepest;
-}
-
 function flatten(prefix: string, value: unknown, out: Submission): void {
   if (value === null || value === undefined) return;
   if (typeof value === 'object' && !Array.isArray(value)) {
@@ -128,8 +112,8 @@ function flatten(prefix: string, value: unknown, out: Submission): void {
 
 /**
  * Reads a JSON or form body into flat dotted fields. Anything it cannot read is Kratos's 400 with a
- * message, never a 500: unreadable or too deeply nested JSON (checked before parsing), a malformed
- * multipart or urlencoded body, another content type.
+ * message, never a 500: unreadable or too deeply nested JSON (checked before parsing with the
+ * platform's `jsonDepth`), a malformed multipart or urlencoded body, another content type.
  */
 export async function readSubmission(c: Context): Promise<Submission> {
   const type = c.req.header('content-type') ?? '';
@@ -138,8 +122,8 @@ export async function readSubmission(c: Context): Promise<Submission> {
     const text = await c.req.text().catch(() => {
       throw KRATOS_ERRORS.badRequest('The request body could not be read.');
     });
-    if (jsonDepth(text) > MAX_SUBMISSION_DEPTH)
-      throw KRATOS_ERRORS.badRequest(`The request body nests deeper than ${MAX_SUBMISSION_DEPTH} levels.`);
+    if (jsonDepth(text, MAX_SUBMISSION_DEPTH) > MAX_SUBMISSION_DEPTH)
+      throw KRATOS_ERRORS.badRequest(depthMessage('request body', MAX_SUBMISSION_DEPTH));
     let body: unknown;
     try {
       body = JSON.parse(text);
