@@ -9,6 +9,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { benchCredentials, signIn } from './sign-in.mjs';
 import { startRealServer } from './start-server.mjs';
 import { serveFolder } from './static-server.mjs';
 
@@ -26,10 +27,6 @@ const ROUTES = [
   '/settings/connections',
 ];
 const TARGETS = { jsKb: 180, lcpMs: 1000, firstFrameMs: 100 };
-const credentials = {
-  email: process.env.MC_BENCH_EMAIL ?? 'bench@example.com',
-  password: process.env.MC_BENCH_PASSWORD ?? 'bench-Admin-password-1',
-};
 
 function build(args, cwd) {
   const result = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', ...args], {
@@ -41,31 +38,6 @@ function build(args, cwd) {
 
 function gzipKb(file) {
   return gzipSync(readFileSync(file)).length / 1024;
-}
-
-async function signInOnce(context, base) {
-  const json = { Accept: 'application/json' };
-  const flowAnswer = await context.request.get(`${base}/api/.ory/self-service/login/browser`, { headers: json });
-  if (!flowAnswer.ok()) throw new Error(`Login flow failed: ${flowAnswer.status()} ${await flowAnswer.text()}`);
-  const flow = await flowAnswer.json();
-  const csrf = flow.ui.nodes.find((node) => node.attributes.name === 'csrf_token')?.attributes.value;
-  const answer = await context.request.post(flow.ui.action, {
-    headers: json,
-    data: { method: 'password', identifier: credentials.email, password: credentials.password, csrf_token: csrf },
-  });
-  if (!answer.ok()) throw new Error(`Sign-in failed: ${answer.status()}`);
-}
-
-/** Signs in, retrying: right after start the embedded database is busy with the first jobs. */
-async function signIn(context, base) {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await signInOnce(context, base);
-    } catch (error) {
-      if (attempt >= 5) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 2000));
-    }
-  }
 }
 
 async function measureRoute(browser, base, storageState, route) {
@@ -173,7 +145,7 @@ async function main() {
   build(['--outDir', dist, '--emptyOutDir'], join(root, 'apps/web'));
   const server = process.env.MC_BENCH_URL
     ? { url: process.env.MC_BENCH_URL, stop: async () => {} }
-    : await startRealServer(root, { ...credentials, webDist: dist });
+    : await startRealServer(root, { ...benchCredentials, webDist: dist });
   const browser = await chromium.launch({ executablePath: process.env.MC_E2E_CHROMIUM ?? '/usr/bin/chromium' });
   try {
     const signInContext = await browser.newContext();

@@ -5,9 +5,10 @@ import { join } from 'node:path';
 
 /**
  * Starts the real server (migrated, fresh embedded database, first admin from the given credentials,
- * serving the console built in `webDist`) on a free port; resolves to { url, stop }.
+ * serving the console built in `webDist`) on a free port; resolves to { url, stop }. `prepare(env)` runs
+ * after the migrations and before the server opens the database (e.g. to seed it with `seed:demo`).
  */
-export async function startRealServer(root, { email, password, webDist }) {
+export async function startRealServer(root, { email, password, webDist, prepare }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'mc-bench-'));
   const env = {
     ...process.env,
@@ -23,6 +24,7 @@ export async function startRealServer(root, { email, password, webDist }) {
     env,
   });
   if (migrate.status !== 0) throw new Error(`Migrations failed: ${migrate.stderr}`);
+  await prepare?.(env);
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env,
