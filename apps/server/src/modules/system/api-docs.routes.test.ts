@@ -1,3 +1,4 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiPath } from '../../platform/openapi/api-document.js';
 import { apiCall, signedInUser } from '../../test/signed-in-api.js';
@@ -100,6 +101,25 @@ describe('GET /api/openapi.json', () => {
     for (const ref of refs) {
       const name = ref.slice('"$ref":"#/components/schemas/'.length, -1);
       expect(doc.components?.schemas?.[name], ref).toBeDefined();
+    }
+  });
+
+  it('holds JSON Schema 2020-12 schemas (OpenAPI 3.1’s dialect) that compile, references resolved', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    ajv.addFormat('uuid', true).addFormat('date-time', true).addFormat('email', true).addFormat('uri', true);
+    const schemas: Array<[string, unknown]> = [];
+    for (const [path, method, operation] of operations()) {
+      const where = `${method.toUpperCase()} ${path}`;
+      for (const parameter of operation.parameters ?? []) schemas.push([`${where} ${parameter.name}`, parameter]);
+      for (const [type, media] of Object.entries(operation.requestBody?.content ?? {}))
+        schemas.push([`${where} body ${type}`, media.schema]);
+      for (const [status, response] of Object.entries(operation.responses))
+        for (const media of Object.values(response.content ?? {})) schemas.push([`${where} ${status}`, media.schema]);
+    }
+    expect(schemas.length).toBeGreaterThan(200);
+    for (const [where, schema] of schemas) {
+      const inner = (schema as { schema?: unknown }).schema ?? schema;
+      expect(() => ajv.compile({ components: doc.components, ...(inner as object) }), where).not.toThrow();
     }
   });
 
