@@ -6,6 +6,8 @@
 import { hostname } from 'node:os';
 import { CHECK_TYPES } from '@mc/contracts';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { negotiateEncoding } from '../../platform/accept-encoding.js';
+import { COMPRESS_MIN_BYTES } from '../../platform/compress-json.js';
 import { AppError } from '../../platform/errors.js';
 import type { AppEnv } from '../../platform/request-context.js';
 import { requirePermission, UNAUTHORIZED_MESSAGE } from '../../platform/require-permission.js';
@@ -70,8 +72,19 @@ export function registerHealthRoutes(app: Hono<AppEnv>, deps: ModuleDeps): void 
     if (actor.kind !== 'person') return UNRESTRICTED_SCOPE;
     return summaryScope(actor, await loadGrants(deps.database.db, actor.id));
   };
-  const summary = async (c: Context<AppEnv>, request: SummaryRequest) =>
-    c.body(await summaries.json(request, await scopeOf(c)), 200, { 'Content-Type': 'application/json' });
+  // The cached answer goes out as stored: its JSON, or its bytes compressed once for every caller.
+  const summary = async (c: Context<AppEnv>, request: SummaryRequest) => {
+    const answer = await summaries.answer(request, await scopeOf(c));
+    const coding = negotiateEncoding(c.req.header('Accept-Encoding'));
+    if (!coding || answer.json.length < COMPRESS_MIN_BYTES) {
+      return c.body(answer.json, 200, { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' });
+    }
+    return c.body(new Uint8Array(await answer.encoded(coding)), 200, {
+      'Content-Type': 'application/json',
+      'Content-Encoding': coding,
+      Vary: 'Accept-Encoding',
+    });
+  };
 
   app.get('/api/canaries', read, async (c) => c.json(await canaries.list()));
   app.get('/api/canaries/:id', read, async (c) => c.json(await canaries.get(idParam(c))));

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiCall, signedInUser } from '../../../test/signed-in-api.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
@@ -85,6 +86,26 @@ describe('summary cache and permission scope', () => {
       expect(listReads()).toBe(2);
     } finally {
       query.mockRestore();
+    }
+  });
+});
+
+describe('summary compression', () => {
+  it('sends the cached answer compressed as the caller accepts, the same JSON as uncompressed', async () => {
+    const plain = await apiCall(t.app, 'GET', '/api/canary/api/summary?start=12h', admin);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toMatch(/accept-encoding/i);
+    const json = await plain.text();
+    for (const [coding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const res = await apiCall(t.app, 'GET', '/api/canary/api/summary?start=12h', admin, undefined, {
+        'accept-encoding': `${coding}, deflate`,
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-encoding')).toBe(coding);
+      expect(decode(Buffer.from(await res.arrayBuffer())).toString('utf8')).toBe(json);
     }
   });
 });

@@ -11,6 +11,7 @@ import { AppError } from '../../../platform/errors.js';
 import { histogramQuantile } from './latency-histogram.js';
 import { CUMULATIVE_RANGE_MS, type RecentStats, rangeStats, recentRangeStats, rollingHour } from './rollups.repo.js';
 import { SingleFlightCache } from './single-flight-cache.js';
+import { SummaryAnswer } from './summary-answer.js';
 import { type SummaryScope, UNRESTRICTED_SCOPE } from './summary-scope.js';
 import { resolveWindow, splitWindow, type TimeWindow } from './time-range.js';
 
@@ -176,24 +177,25 @@ export async function summaryJson(answer: Awaited<ReturnType<typeof checksSummar
 /** How long a computed summary answers further identical requests: `MC_HEALTH_SUMMARY_CACHE_MS`, default 5 s. */
 export const SUMMARY_CACHE_MS = Number(process.env.MC_HEALTH_SUMMARY_CACHE_MS ?? 5_000);
 
-/** The summary as the routes serve it: cached JSON text shared by identical requests of one scope. */
+/** The summary as the routes serve it: cached answers shared by identical requests of one scope. */
 export interface SummaryReader {
-  /** The answer's JSON for `request` as seen by `scope`, computed once per key and cache period. */
-  json(request: SummaryRequest, scope: SummaryScope): Promise<string>;
+  /** The answer for `request` as seen by `scope`, computed once per key and cache period. */
+  answer(request: SummaryRequest, scope: SummaryScope): Promise<SummaryAnswer>;
   /** Drops cached answers (after a canary write or a Run Now of this process). */
   invalidate(): void;
 }
 
 /**
  * A summary reader on one database. Identical requests — same window text, check, sort and labels, and
- * the same permission scope — share one computation while it runs and its JSON for `ttlMs` afterwards,
+ * the same permission scope — share one computation while it runs and its answer (JSON and compressed
+ * forms) for `ttlMs` afterwards,
  * so an answer is at most `ttlMs` (plus its computation) old; windows given as durations (`24h`) are
  * resolved when the answer is computed.
  */
 export function summaryReader(database: Database, ttlMs = SUMMARY_CACHE_MS): SummaryReader {
-  const cache = new SingleFlightCache<string>(Number.isFinite(ttlMs) && ttlMs > 0 ? ttlMs : 0);
+  const cache = new SingleFlightCache<SummaryAnswer>(Number.isFinite(ttlMs) && ttlMs > 0 ? ttlMs : 0);
   return {
-    json(request, scope) {
+    answer(request, scope) {
       const labels = Object.entries(request.labels ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
       const key = JSON.stringify([
         scope.key,
@@ -203,7 +205,10 @@ export function summaryReader(database: Database, ttlMs = SUMMARY_CACHE_MS): Sum
         request.sortBy ?? '',
         labels,
       ]);
-      return cache.get(key, async () => summaryJson(await checksSummary(database, request, scope)));
+      return cache.get(
+        key,
+        async () => new SummaryAnswer(await summaryJson(await checksSummary(database, request, scope))),
+      );
     },
     invalidate: () => cache.clear(),
   };
