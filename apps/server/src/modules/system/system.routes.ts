@@ -1,7 +1,9 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Database } from '@mc/db';
+import type { Config } from '../../platform/config.js';
 import type { Logger } from '../../platform/logger.js';
 import type { AppEnv } from '../../platform/request-context.js';
+import { selfRegistrationEnabled } from '../auth/flows/self-registration.js';
 import { registerApiDocsRoutes } from './api-docs.routes.js';
 import { registerMetricsRoutes } from './metrics.routes.js';
 
@@ -22,11 +24,16 @@ const healthRoute = createRoute({
   },
 });
 
-const aboutSchema = z.object({ version: z.string(), engine: z.enum(['postgres', 'pglite']) });
+const aboutSchema = z.object({
+  version: z.string(),
+  engine: z.enum(['postgres', 'pglite']),
+  /** Whether /registration works without an invitation (the sign-in page hides its link otherwise). */
+  selfRegistration: z.boolean(),
+});
 const aboutRoute = createRoute({
   method: 'get',
   path: '/api/about',
-  summary: 'Server version and database engine',
+  summary: 'Server version, database engine and whether self-registration is open',
   'x-permission': { public: true },
   responses: { 200: { description: 'About', content: { 'application/json': { schema: aboutSchema } } } },
 });
@@ -37,7 +44,7 @@ const aboutRoute = createRoute({
  */
 export function registerSystemRoutes(
   app: OpenAPIHono<AppEnv>,
-  deps: { database: Database; logger: Logger; version: string },
+  deps: { config: Config; database: Database; logger: Logger; version: string },
 ): void {
   app.openapi(healthRoute, async (c) => {
     try {
@@ -48,7 +55,10 @@ export function registerSystemRoutes(
       return c.json({ status: 'error' as const, database: 'unreachable' }, 503);
     }
   });
-  app.openapi(aboutRoute, (c) => c.json({ version: deps.version, engine: deps.database.engine }, 200));
+  const selfRegistration = selfRegistrationEnabled(deps.config);
+  app.openapi(aboutRoute, (c) =>
+    c.json({ version: deps.version, engine: deps.database.engine, selfRegistration }, 200),
+  );
   registerMetricsRoutes(app, deps);
   registerApiDocsRoutes(app, deps.version);
 }
