@@ -1,9 +1,11 @@
-// `npm start`: builds the console when it has not been built yet, then runs the server (HTTP and workers).
+// `npm start`: builds the console when it has not been built yet (or was built before the build
+// precompressed it: no index.html.br), then runs the server (HTTP and workers).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const webIndex = new URL('../apps/web/dist/index.html', import.meta.url);
-if (!existsSync(webIndex) || process.env.MC_REBUILD_WEB === 'true') {
+const precompressed = new URL('../apps/web/dist/index.html.br', import.meta.url);
+if (!existsSync(webIndex) || !existsSync(precompressed) || process.env.MC_REBUILD_WEB === 'true') {
   const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
