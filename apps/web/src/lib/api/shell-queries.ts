@@ -57,10 +57,11 @@ export function useFeatureFlags(): { disabled: ReadonlySet<string>; loading: boo
   return { disabled: disabledFeatures(Array.isArray(data) ? data : []), loading: isPending && !isError };
 }
 
-/** GET /api/about: the backend version ('NA' when unknown). */
+/** GET /api/about: the backend version ('NA' when unknown) and whether self-registration is open. */
 export const aboutQuery = queryOptions({
   queryKey: shellKeys.about,
-  queryFn: ({ signal }) => apiGet<{ version?: string }>('/api/about', { signal, redirectOn401: false }),
+  queryFn: ({ signal }) =>
+    apiGet<{ version?: string; selfRegistration?: boolean }>('/api/about', { signal, redirectOn401: false }),
   retry: false,
 });
 

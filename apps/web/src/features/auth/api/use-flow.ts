@@ -4,8 +4,8 @@ import { browser } from '../../../lib/browser';
 import { flowErrorAction } from './flow-error-action';
 import { createFlow, type Flow, type FlowKind, getFlow, type OryAnswer, type ProviderError, updateFlow } from './ory';
 
-/** Query parameters a flow page passes on when it starts a flow. */
-const START_PARAMS = ['return_to', 'refresh', 'aal'] as const;
+/** Query parameters a flow page passes on when it starts a flow (`invite`: the invitation link's token). */
+const START_PARAMS = ['return_to', 'refresh', 'aal', 'invite'] as const;
 
 /** State of a flow page: the flow, a page-level message, whether a submission is in flight. */
 export interface FlowState {

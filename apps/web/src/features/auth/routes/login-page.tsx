@@ -2,19 +2,22 @@ import { AUTH_ROUTES, AUTH_TEXTS } from '@mc/contracts';
 import { Link, useSearchParams } from 'react-router';
 import { browser } from '../../../lib/browser';
 import { useFlow } from '../api/use-flow';
+import { useSelfRegistration } from '../api/use-self-registration';
 import { AuthCard, Notice } from '../components/auth-card';
 import { FlowForm } from '../components/flow-form';
 import { afterSignIn } from './after-sign-in';
 
 /**
  * /login (000 §2): query flow, return_to, refresh, aal, username, password. The heading says
- * 'Confirm Action' for a refresh and 'Two-Factor Authentication' for the second factor.
+ * 'Confirm Action' for a refresh and 'Two-Factor Authentication' for the second factor. The
+ * registration link shows only while self-registration is open (invitations work regardless).
  */
 export function LoginPage() {
   const [params] = useSearchParams();
   const { flow, notice, submitting, submit } = useFlow('login', (answer) =>
     browser.assign(afterSignIn(answer, params.get('return_to'))),
   );
+  const selfRegistration = useSelfRegistration();
   const secondFactor = flow?.requested_aal === 'aal2' || params.get('aal') === 'aal2';
   const refresh = flow?.refresh ?? params.get('refresh') === 'true';
   const heading = secondFactor
@@ -35,7 +38,7 @@ export function LoginPage() {
           <Link to={AUTH_ROUTES.recovery} className="block text-blue-600 hover:underline">
             {AUTH_TEXTS.resetPassword}
           </Link>
-          {!secondFactor && !refresh && (
+          {!secondFactor && !refresh && selfRegistration && (
             <Link to={AUTH_ROUTES.registration} className="block text-blue-600 hover:underline">
               {AUTH_TEXTS.registrationHeading}
             </Link>
