@@ -4,9 +4,11 @@ import type { Database } from '@mc/db';
 import { secureHeaders } from 'hono/secure-headers';
 import { compressJson } from './compress-json.js';
 import type { Config } from './config.js';
+import { csrfGuard } from './csrf-guard.js';
 import { handleError } from './error-handler.js';
 import type { Logger } from './logger.js';
 import { httpMetrics } from './metrics/http-metrics.js';
+import { boundDocumentBodies, limitRequestBody } from './request-bounds.js';
 import type { AppEnv } from './request-context.js';
 import { consoleForBrowserNavigation, mountConsole } from './static-console.js';
 
@@ -54,6 +56,9 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     await next();
   });
   app.use('*', compressJson());
+  app.use('*', limitRequestBody(deps.config.MC_MAX_BODY_BYTES));
+  app.use('/api/*', csrfGuard(deps.config, ['/api/.ory/']));
+  app.use('*', boundDocumentBodies());
   app.onError(handleError);
 
   if (deps.webDist) app.use('/health', consoleForBrowserNavigation(deps.webDist));

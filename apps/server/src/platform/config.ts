@@ -26,6 +26,12 @@ const schema = z.object({
   MC_JOB_LEASE_MS: z.coerce.number({ message: 'must be a number' }).int().min(1_000).default(30_000),
   MC_JOB_POLL_INTERVAL_MS: z.coerce.number({ message: 'must be a number' }).int().min(10).max(60_000).default(500),
   MC_WEB_DIST: z.string().optional(),
+  // Input bounds (docs/security.md): the largest request body any route reads; larger gets a 413.
+  MC_MAX_BODY_BYTES: z.coerce
+    .number({ message: 'must be a number' })
+    .int()
+    .min(1_024)
+    .default(4 * 1024 * 1024),
   // Operations (docs/security.md): a second listener serving only /metrics, without sign-in.
   MC_METRICS_ADDRESS: z
     .string()

@@ -1,3 +1,4 @@
+import { parseBoundedJson } from '../../platform/bounded-json.js';
 import { findResourceSchema, jsonSchemaOf } from './resource-schemas.js';
 import { validateSpecValue } from './yaml-validation.js';
 
@@ -20,8 +21,8 @@ export function specRowCheck(table: string, row: Readonly<Record<string, unknown
 
 function parseJson(text: string): unknown {
   try {
-    return JSON.parse(text);
+    return parseBoundedJson(text);
   } catch {
-    return text;
+    return text; // not JSON (or over the limits): validated as the string it is
   }
 }

@@ -1,5 +1,6 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import { isNode, LineCounter, parseDocument } from 'yaml';
+import { isNode, LineCounter } from 'yaml';
+import { boundedToJs, parseBoundedYamlDocument } from '../../platform/bounded-yaml.js';
 import type { JsonSchema } from './resource-schemas.js';
 
 /** One problem in an edited spec, at its 1-based line and column. */
@@ -46,11 +47,12 @@ function describe(error: ErrorObject): string {
 
 /**
  * Parses YAML (or JSON, a subset) and validates it against a JSON schema. Parse errors and schema
- * errors come back with the line and column of the offending text, for the editor to mark.
+ * errors come back with the line and column of the offending text, for the editor to mark. Text
+ * over the document limits (size, depth, aliases) is a 400 naming the limit, before parsing.
  */
 export function validateSpecText(text: string, schema: JsonSchema): SpecValidation {
   const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true });
+  const document = parseBoundedYamlDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true });
   if (document.errors.length > 0) {
     return {
       valid: false,
@@ -62,7 +64,7 @@ export function validateSpecText(text: string, schema: JsonSchema): SpecValidati
       })),
     };
   }
-  const value: unknown = document.toJS() ?? {};
+  const value: unknown = boundedToJs(document) ?? {};
   const validate = validatorFor(schema);
   if (validate(value)) return { valid: true, value };
   const at = (pointer: string) => {

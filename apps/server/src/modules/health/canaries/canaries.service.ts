@@ -4,8 +4,8 @@
  * and the audit row, so a rejected schedule leaves nothing behind.
  */
 import type { Database } from '@mc/db';
-import { parse as parseYaml } from 'yaml';
 import { recordAuditIn } from '../../../platform/audit.js';
+import { parseBoundedYaml } from '../../../platform/bounded-yaml.js';
 import { AppError } from '../../../platform/errors.js';
 import type { Actor } from '../../../platform/request-context.js';
 import { deleteSchedule, upsertSchedule } from '../../jobs/schedules.service.js';
@@ -35,15 +35,12 @@ export interface WriteContext {
   requestId?: string | null;
 }
 
-/** Parses a YAML or JSON body (YAML is a superset of JSON) and validates it as a Canary; 400 otherwise. */
+/**
+ * Parses a YAML or JSON body (YAML is a superset of JSON) within the document limits and validates
+ * it as a Canary; 400 otherwise (a hostile document's message names the limit it broke).
+ */
 export function parseCanaryText(text: string): CanaryDocument {
-  let raw: unknown;
-  try {
-    raw = parseYaml(text);
-  } catch (error) {
-    throw new AppError('bad_request', `The body is not valid YAML or JSON: ${(error as Error).message}`); // yaml throws Errors
-  }
-  return validated(raw);
+  return validated(parseBoundedYaml(text, undefined, 'body'));
 }
 
 function validated(raw: unknown): CanaryDocument {

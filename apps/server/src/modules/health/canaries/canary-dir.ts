@@ -10,7 +10,8 @@ import { type FSWatcher, watch } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Database } from '@mc/db';
-import { parseAllDocuments } from 'yaml';
+import { DOCUMENT_LIMITS } from '../../../platform/bounded-json.js';
+import { boundedToJs, parseBoundedYamlDocuments } from '../../../platform/bounded-yaml.js';
 import { AppError } from '../../../platform/errors.js';
 import type { Logger } from '../../../platform/logger.js';
 import { listCanaries } from './canaries.repo.js';
@@ -63,13 +64,26 @@ async function readDocuments(dir: string, errors: string[]): Promise<Map<string,
       errors.push(`${file}: ${(error as Error).message}`); // fs rejects with Errors
       continue;
     }
-    for (const [index, parsed] of parseAllDocuments(text).entries()) {
+    let parsedDocuments: ReturnType<typeof parseBoundedYamlDocuments>;
+    try {
+      parsedDocuments = parseBoundedYamlDocuments(text, {}, DOCUMENT_LIMITS, 'file');
+    } catch (error) {
+      errors.push(`${file}: ${(error as Error).message}`); // a DocumentLimitError naming the limit
+      continue;
+    }
+    for (const [index, parsed] of parsedDocuments.entries()) {
       const where = `${file} (document ${index + 1})`;
       if (parsed.errors.length > 0) {
         errors.push(`${where}: ${parsed.errors.map((e) => e.message).join('; ')}`);
         continue;
       }
-      const raw = parsed.toJS();
+      let raw: unknown;
+      try {
+        raw = boundedToJs(parsed, 'document');
+      } catch (error) {
+        errors.push(`${where}: ${(error as Error).message}`); // alias expansion over the limit
+        continue;
+      }
       if (raw === null || raw === undefined) continue;
       const result = validateCanary(raw);
       if (!result.ok) {
