@@ -1,0 +1,256 @@
+/**
+ * The server as users run it, for the health benches: a real `node apps/server/src/main.ts` process
+ * (MC_ROLE=all unless told otherwise) with its first admin from MC_ADMIN_EMAIL/MC_ADMIN_PASSWORD,
+ * sessions from the API login flow, and the dashboard's summary call over keep-alive HTTP with the
+ * Accept-Encoding a browser sends. Also an HTTP target for the checks that records when each request
+ * arrived, and the share of check runs that started within 1 s of their tick.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { canaryScheduleName } from '../../apps/server/src/modules/health/runner/run-canary.job.js';
+import { jitterOffset } from '../../apps/server/src/modules/jobs/schedule-spec.js';
+
+const MAIN = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
+
+/** The first admin every bench server creates. */
+export const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'bench-password-1234' };
+
+/** Chromium's Accept-Encoding. */
+const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
+
+/** Interval of the benches' checks and the canary scheduler's jitter (canaries.service.ts). */
+export const CHECK_INTERVAL_MS = 30_000;
+const CANARY_JITTER_MS = 30_000;
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The value at quantile `q` of `values` (nearest rank). */
+export function percentile(values: readonly number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
+}
+
+/** A running server process. */
+export interface BenchServer {
+  child: ChildProcess;
+  url: string;
+  /** utime + stime of the process (all its threads), in ms. */
+  cpuMs(): number;
+  /** A new session of `email` through the API login flow; its token. */
+  signIn(email?: string, password?: string): Promise<string>;
+  /**
+   * One request with a session token; resolves with status, time and bytes received. `asBrowser` sends a
+   * browser's Accept-Encoding: the answer's bytes are then counted as sent (compressed) and not kept.
+   */
+  request(method: string, path: string, token: string, body?: unknown, asBrowser?: boolean): Promise<Answer>;
+  /** SIGTERM, then waits for the exit. */
+  stop(): Promise<number | null>;
+}
+
+/** One answer as a client saw it. */
+export interface Answer {
+  status: number;
+  ms: number;
+  bytes: number;
+  body: string;
+}
+
+/**
+ * Starts `main.ts` with `env` on a free port and resolves once `/health` answers 200, with `healthAt`
+ * (ms since the epoch) the moment it first did.
+ */
+export async function startBenchServer(env: Record<string, string>): Promise<BenchServer & { healthAt: number }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: {
+      ...process.env,
+      MC_ROLE: 'all',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      MC_ADMIN_EMAIL: BENCH_ADMIN.email,
+      MC_ADMIN_PASSWORD: BENCH_ADMIN.password,
+      MC_SHUTDOWN_TIMEOUT_MS: '5000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    let buffer = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      for (let newline = buffer.indexOf('\n'); newline >= 0; newline = buffer.indexOf('\n')) {
+        const line = buffer.slice(0, newline);
+        buffer = buffer.slice(newline + 1);
+        if (!line.includes('"http listening"')) continue;
+        const entry = JSON.parse(line) as { url?: string }; // the server logs JSON lines
+        if (entry.url) resolve(entry.url);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`the server exited with ${code} before listening`)));
+  });
+  const { hostname, port } = new URL(url);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const request = (method: string, path: string, token: string, body?: unknown, asBrowser = false) =>
+    new Promise<Answer>((resolve, reject) => {
+      const started = performance.now();
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const req = http.request(
+        {
+          host: hostname,
+          port,
+          path,
+          method,
+          agent,
+          headers: {
+            ...(asBrowser ? { 'accept-encoding': BROWSER_ENCODINGS } : {}),
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+            ...(payload ? { 'content-type': 'application/json' } : {}),
+          },
+        },
+        (res) => {
+          let bytes = 0;
+          const chunks: Buffer[] = [];
+          const keep = res.headers['content-encoding'] === undefined;
+          res.on('data', (chunk: Buffer) => {
+            bytes += chunk.length;
+            if (keep) chunks.push(chunk);
+          });
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              ms: performance.now() - started,
+              bytes,
+              body: Buffer.concat(chunks).toString('utf8'),
+            }),
+          );
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+  let healthAt = 0;
+  for (let tries = 0; healthAt === 0; tries++) {
+    const answer = await request('GET', '/health', '').catch(() => undefined);
+    if (answer?.status === 200) healthAt = Date.now();
+    else if (tries > 6_000) throw new Error('/health never answered 200');
+    else await sleep(50);
+  }
+  const pid = child.pid ?? 0;
+  return {
+    child,
+    url,
+    healthAt,
+    cpuMs() {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      return ((Number(fields[11]) || 0) + (Number(fields[12]) || 0)) * 10; // clock ticks of 10 ms
+    },
+    async signIn(email = BENCH_ADMIN.email, password = BENCH_ADMIN.password) {
+      // The first admin is created just after the listener opens: a first try may find nobody yet.
+      for (let attempt = 1; ; attempt++) {
+        const flow = JSON.parse((await request('GET', '/api/.ory/self-service/login/api', '')).body) as { id: string };
+        const answer = await request('POST', `/api/.ory/self-service/login?flow=${flow.id}`, '', {
+          method: 'password',
+          identifier: email,
+          password,
+        });
+        if (answer.status === 200) return (JSON.parse(answer.body) as { session_token: string }).session_token;
+        if (attempt >= 20) throw new Error(`sign-in answered ${answer.status}: ${answer.body}`);
+        await sleep(500);
+      }
+    },
+    request,
+    async stop() {
+      agent.destroy();
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+/** An HTTP server the checks call, recording when each `/c/<canary>/<check>` request arrived. */
+export async function startCheckTarget() {
+  const arrivals: Array<{ canary: number; check: number; at: number }> = [];
+  const server = http.createServer((req, res) => {
+    const [, , canary, check] = req.url?.split('/') ?? [];
+    if (canary !== undefined && check !== undefined)
+      arrivals.push({ canary: Number(canary), check: Number(check), at: Date.now() });
+    res.end('ok');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`; // a TCP listener
+  return { base, arrivals, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** Canaries the benches create, with each one's jitter offset (its ticks fall at k·interval + offset). */
+export interface BenchCanary {
+  id: string;
+  offset: number;
+}
+
+/** Creates canaries of `perCanary` http checks `@every 30s` through the API until there are `checks` checks. */
+export async function createCanaries(
+  server: BenchServer,
+  token: string,
+  base: string,
+  checks: number,
+  perCanary: number,
+): Promise<BenchCanary[]> {
+  const canaries: BenchCanary[] = [];
+  for (let i = 0; canaries.length * perCanary < checks; i++) {
+    const answer = await server.request('POST', '/api/canaries', token, {
+      apiVersion: 'canaries.flanksource.com/v1',
+      kind: 'Canary',
+      metadata: { name: `bench-${i}`, namespace: 'default' },
+      spec: {
+        schedule: '@every 30s',
+        http: Array.from({ length: perCanary }, (_, j) => ({
+          name: `c${j}`,
+          endpoint: `${base}/c/${i}/${j}`,
+          responseCodes: [200],
+        })),
+      },
+    });
+    if (answer.status !== 201) throw new Error(`creating a canary answered ${answer.status}: ${answer.body}`);
+    const { id } = JSON.parse(answer.body) as { id: string };
+    canaries.push({ id, offset: jitterOffset(canaryScheduleName(id), CANARY_JITTER_MS) });
+  }
+  return canaries;
+}
+
+/**
+ * Of the ticks of every canary inside [from, to − 1 s), the check runs expected (all checks of each
+ * tick) and those whose request reached the target within 1 s of the tick.
+ */
+export function runsOnTime(
+  canaries: readonly BenchCanary[],
+  perCanary: number,
+  arrivals: ReadonlyArray<{ canary: number; at: number }>,
+  from: number,
+  to: number,
+): { expected: number; onTime: number; delays: number[] } {
+  const byCanary = new Map<number, number[]>();
+  for (const a of arrivals) {
+    if (a.at < from - CHECK_INTERVAL_MS) continue;
+    const list = byCanary.get(a.canary) ?? [];
+    list.push(a.at);
+    byCanary.set(a.canary, list);
+  }
+  let expected = 0;
+  let onTime = 0;
+  const delays: number[] = [];
+  for (const [i, canary] of canaries.entries()) {
+    const times = byCanary.get(i) ?? [];
+    const first = Math.ceil((from - canary.offset) / CHECK_INTERVAL_MS) * CHECK_INTERVAL_MS + canary.offset;
+    for (let tick = first; tick < to - 1_000; tick += CHECK_INTERVAL_MS) {
+      expected += perCanary;
+      const starts = times.filter((t) => t >= tick && t < tick + CHECK_INTERVAL_MS);
+      delays.push(...starts.map((t) => t - tick));
+      onTime += Math.min(perCanary, starts.filter((t) => t - tick < 1_000).length);
+    }
+  }
+  return { expected, onTime, delays };
+}
