@@ -30,3 +30,25 @@ export async function nextCode(address: string, seen: number): Promise<string> {
   }
   throw new Error(`no code was mailed to ${address}`);
 }
+
+/** The text of a raw mail with quoted-printable soft line breaks and escapes undone. */
+function decoded(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/** Waits (up to 20 s) for a mail to `address` after the first `seen` ones and returns its first link containing `part`. */
+export async function nextLink(address: string, seen: number, part: string): Promise<string> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const mail = (await mailsTo(address)).slice(seen)[0];
+    const link = mail
+      ? decoded(mail.raw)
+          .match(/https?:\/\/\S+/g)
+          ?.find((l) => l.includes(part))
+      : undefined;
+    if (link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no link with ${part} was mailed to ${address}`);
+}

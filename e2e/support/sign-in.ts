@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Page, request } from '@playwright/test';
+import { mailCount, nextLink } from './mailbox.js';
 
 /** Roles a journey can sign in as (spec 001 §6). */
 export type Role = 'admin' | 'editor' | 'viewer' | 'guest' | 'commander' | 'responder';
@@ -37,7 +38,8 @@ async function browserSignIn(context: APIRequestContext, email: string, password
 
 /**
  * Makes sure a person with `role` exists: the admin invites `e2e-<role>@example.com` with the role
- * and the person registers through the api registration flow (an existing account is kept).
+ * and the person registers through the api registration flow started with the mailed invitation
+ * link's token, the only way to the invited role (an existing account is kept).
  */
 async function ensureRoleUser(baseURL: string, role: Role): Promise<string> {
   const email = `e2e-${role}@example.com`;
@@ -45,13 +47,16 @@ async function ensureRoleUser(baseURL: string, role: Role): Promise<string> {
   try {
     const { email: adminEmail, password } = adminCredentials();
     await browserSignIn(admin, adminEmail, password);
+    const seen = await mailCount(email);
     const invited = await admin.post('/api/auth/invite_user', {
       headers: JSON_HEADERS,
       data: { firstName: 'E2E', lastName: role, email, role },
     });
     if (invited.status() === 409) return email;
     if (!invited.ok()) throw new Error(`inviting ${email} failed: ${invited.status()} ${await invited.text()}`);
-    const flow = (await (await admin.get('/api/.ory/self-service/registration/api')).json()) as Flow;
+    const token = new URL(await nextLink(email, seen, '/registration?invite=')).searchParams.get('invite') ?? '';
+    const start = `/api/.ory/self-service/registration/api?invite=${encodeURIComponent(token)}`;
+    const flow = (await (await admin.get(start)).json()) as Flow;
     const registered = await admin.post(`/api/.ory/self-service/registration?flow=${flow.id}`, {
       headers: JSON_HEADERS,
       data: { method: 'password', traits: { email, name: { first: 'E2E', last: role } }, password: ROLE_PASSWORD },

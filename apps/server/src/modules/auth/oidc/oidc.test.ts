@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../platform/app.js';
 import { loadConfig } from '../../../platform/config.js';
 import { createLogger } from '../../../platform/logger.js';
+import { apiCall } from '../../../test/signed-in-api.js';
 import { registerModules } from '../../register-modules.js';
-import { browser, buildUser, csrfOf, type FlowJson } from '../testing/auth-factory.js';
+import { apiSignIn, browser, buildUser, csrfOf, type FlowJson } from '../testing/auth-factory.js';
 import { startOidcProviderDouble } from '../testing/oidc-provider-double.js';
 import { oidcProviders } from './oidc-providers.js';
 
@@ -165,6 +166,32 @@ describe('social sign-in through OpenID Connect (against a local provider test d
     expect(last.status).toBe(400);
     const { rows } = await sql`SELECT 1 FROM identity_credentials WHERE type = 'oidc'`.execute(database.db);
     expect(rows).toHaveLength(1);
+  });
+
+  it('an invitation’s role needs a provider-verified address; an unverified one gets the default role (issue 11)', async () => {
+    const admin = await buildUser(database, { roles: ['admin'] });
+    const adminToken = await apiSignIn(app, admin.email, admin.password);
+    for (const [email, role] of [
+      ['unverified.invitee@example.com', 'admin'],
+      ['verified.invitee@example.com', 'editor'],
+    ] as const) {
+      const invited = await apiCall(app, 'POST', '/api/auth/invite_user', adminToken, {
+        firstName: 'Soc',
+        lastName: 'Ial',
+        email,
+        role,
+      });
+      expect(invited.status).toBe(201);
+    }
+    const signUp = async (sub: string, email: string, verified: boolean) => {
+      idp.signInAs({ sub, email, email_verified: verified, given_name: 'Soc', family_name: 'Ial' });
+      const b = browser(app);
+      const { started } = await startLogin(b);
+      expect((await b.request(await authorize(started.body.redirect_browser_to))).status).toBe(303);
+      return (await b.json<{ roles: string[] }>('/api/auth/whoami')).body.roles;
+    };
+    expect(await signUp('invitee-unverified', 'unverified.invitee@example.com', false)).toEqual(['guest']);
+    expect(await signUp('invitee-verified', 'verified.invitee@example.com', true)).toEqual(['editor']);
   });
 
   it('rejects a malformed MC_OIDC_PROVIDERS naming the variable', () => {
