@@ -35,6 +35,9 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   // Connection URLs stored with a plaintext password before they counted as secrets (migration 0056).
   const sealed = await connectionsServiceFor(deps).sealEmbeddedPasswords();
   if (sealed > 0) logger.info('connection URL passwords encrypted', { connections: sealed });
+  // The job thread loads while the HTTP side starts, so checks resume as soon as they can after a restart.
+  const jobsStarting = config.MC_ROLE === 'http' ? undefined : startProcessJobs(deps);
+  jobsStarting?.catch(() => {}); // a failure is raised where it is awaited below
   let httpStop: (() => Promise<void>) | undefined;
   let canaryDir: CanaryDirWatcher | undefined;
   let url: string | undefined;
@@ -76,7 +79,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   let jobs: ProcessJobs | undefined;
   let metrics: MetricsListener | undefined;
   try {
-    if (config.MC_ROLE !== 'http') jobs = await startProcessJobs(deps);
+    jobs = await jobsStarting;
     if (config.MC_METRICS_ADDRESS) metrics = await startMetricsListener(config.MC_METRICS_ADDRESS, deps);
   } catch (error) {
     await Promise.all([httpStop?.(), jobs?.stop(config.MC_SHUTDOWN_TIMEOUT_MS)]);
