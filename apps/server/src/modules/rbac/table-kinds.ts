@@ -10,7 +10,7 @@ export interface TableRule {
 
 /**
  * Tables the data API never serves to anyone: credentials, sessions, flows, one-time codes, token
- * hashes (API tokens and invitation links). Secrets never appear in an API answer.
+ * hashes. Secrets never appear in an API answer.
  */
 export const SECRET_TABLES: ReadonlySet<string> = new Set([
   'identity_credentials',
@@ -20,7 +20,6 @@ export const SECRET_TABLES: ReadonlySet<string> = new Set([
   'selfservice_codes',
   'auth_attempts',
   'access_tokens',
-  'invites',
   'schema_migrations',
 ]);
 
@@ -71,6 +70,7 @@ const EXACT: Readonly<Record<string, TableRule>> = {
   permission_subjects: { kind: 'permissions' },
   permissions_group_summary: { kind: 'permissions' },
   casbin_rule: { kind: 'rbac' },
+  invites: { kind: 'auth' },
   selfservice_errors: { kind: 'kratos' },
 };
 
