@@ -82,6 +82,18 @@ describe('JSON compression through the real app', () => {
     expect(await response.text()).toBe('');
   });
 
+  it('never compresses the identity answers that carry secrets (no-store: CSRF and session tokens)', async () => {
+    const flow = await t.app.request('/api/.ory/self-service/login/browser', {
+      headers: { accept: 'application/json', 'accept-encoding': 'br, gzip' },
+    });
+    expect(flow.status).toBe(200);
+    expect(flow.headers.get('cache-control')).toContain('no-store');
+    expect(flow.headers.get('content-encoding')).toBeNull();
+    const text = await flow.text();
+    expect(text.length).toBeGreaterThan(COMPRESS_MIN_BYTES);
+    expect(text).toContain('csrf_token');
+  });
+
   it('compresses other JSON routes (the OpenAPI document); a 401 below 1 KiB goes as it is', async () => {
     const doc = await apiCall(t.app, 'GET', '/api/openapi.json', token, undefined, { 'accept-encoding': 'br' });
     expect(doc.headers.get('content-encoding')).toBe('br');
@@ -109,7 +121,8 @@ describe('what JSON compression leaves alone', () => {
   app.get('/encoded', (c) =>
     c.body(JSON.stringify(big), 200, { 'content-type': 'application/json', 'content-encoding': 'identity' }),
   );
-  app.get('/no-transform', (c) => c.json(big, 200, { 'cache-control': 'no-store, no-transform' }));
+  app.get('/no-transform', (c) => c.json(big, 200, { 'cache-control': 'public, no-transform' }));
+  app.get('/no-store', (c) => c.json(big, 200, { 'cache-control': 'private, no-store' }));
   app.get('/etag', (c) => c.json(big, 200, { etag: '"v1"' }));
   app.get('/not-modified', (c) => c.body(null, 304, { 'content-type': 'application/json' }));
   app.get('/text', (c) => c.text(JSON.stringify(big)));
@@ -130,8 +143,8 @@ describe('what JSON compression leaves alone', () => {
     expect(await response.json()).toEqual({ ok: true });
   });
 
-  it('leaves server-sent events, NDJSON, text, encoded, no-transform and 304 answers alone', async () => {
-    for (const path of ['/events', '/ndjson', '/encoded', '/no-transform', '/not-modified', '/text']) {
+  it('leaves server-sent events, NDJSON, text, encoded, no-transform, no-store and 304 answers alone', async () => {
+    for (const path of ['/events', '/ndjson', '/encoded', '/no-transform', '/no-store', '/not-modified', '/text']) {
       const response = await get(path);
       expect(response.headers.get('content-encoding') ?? 'identity', path).toBe('identity');
       expect(response.headers.get('vary'), path).toBeNull();

@@ -40,7 +40,7 @@ function isCandidate(c: Context<AppEnv>, res: Response): boolean {
   if (res.status < 200 || res.status === 204 || res.status === 206 || res.status === 304) return false;
   if (!JSON_TYPE.test(res.headers.get('Content-Type') ?? '')) return false;
   if (res.headers.has('Content-Encoding')) return false;
-  return !/(^|,)\s*no-transform\s*(,|$)/i.test(res.headers.get('Cache-Control') ?? '');
+  return !/(^|,)\s*(no-transform|no-store)\s*(,|$)/i.test(res.headers.get('Cache-Control') ?? '');
 }
 
 /** Replaces the answer without Hono merging the old headers (and a stale Content-Length) back in. */
@@ -60,8 +60,10 @@ function replaceResponse(
  * summary shrinks ~27× this way. Left untouched: other types — server-sent events, NDJSON and other
  * streams of unknown length, the console's files (precompressed at build, see static-console.ts) — HEAD,
  * 204/206/304, answers that already carry a Content-Encoding or `Cache-Control: no-transform` (the
- * opt-out for a route that streams a long JSON document). A JSON body is a finished document, read
- * whole before it is encoded.
+ * opt-out for a route that streams a long JSON document), and `no-store` answers — the identity
+ * provider's (sign-in flows with their CSRF token, session and API tokens, who-am-I): compressing a
+ * secret beside input the caller chose lets an observer of encrypted lengths guess it (BREACH). A
+ * JSON body is a finished document, read whole before it is encoded.
  */
 export function compressJson(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
