@@ -62,7 +62,7 @@ describe('job thread (MC_ROLE=all)', () => {
       server.child.kill('SIGKILL');
     });
     await server.url;
-    await waitFor(async () => requests.started > 0 || undefined, 60_000);
+    await waitFor(async () => requests.started > 0 || undefined, 150_000);
     const started = server.logs.find((line) => line.msg === 'job runtime started');
     expect(started?.thread).toBe('jobs');
     expect(server.logs.some((line) => line.msg === 'job thread started')).toBe(true);
@@ -87,5 +87,5 @@ describe('job thread (MC_ROLE=all)', () => {
     } finally {
       await database.close();
     }
-  }, 120_000);
+  }, 300_000);
 });
