@@ -12,6 +12,9 @@ import { registerIncidentsRoutes } from './incidents/incidents.routes.js';
 import { registerPeopleRoutes } from './people/people.routes.js';
 import { registerPermissionsRoutes } from './permissions/permissions.routes.js';
 import { registerPropertiesRoutes } from './properties/properties.routes.js';
+import { propertiesWriteHook } from './properties/properties-write.hook.js';
+import { teamGrantsHook } from './rbac/team-grants.hook.js';
+import { canariesWriteHook } from './rest/canaries-write.hook.js';
 import { registerRestRoutes } from './rest/rest.routes.js';
 import { registerSchemaRoutes } from './settings-views/schemas.routes.js';
 import { specRowCheck } from './settings-views/spec-row-check.js';
@@ -27,12 +30,20 @@ export interface ModuleDeps {
   dataAccess?: DataAccessPolicy;
 }
 
+/** What a write through `/api/db` does or checks per table, beyond storing the row (see docs/data-api.md). */
+const DATA_API_WRITE_HOOKS = {
+  canaries: canariesWriteHook,
+  properties: propertiesWriteHook,
+  teams: teamGrantsHook,
+  team_members: teamGrantsHook,
+};
+
 /** The one list of the product's routers, in mount order. */
 export function registerModules(app: OpenAPIHono<AppEnv>, deps: ModuleDeps): void {
   // Identity first: its middleware sets the actor and denies anonymous API calls for every router below.
   deps.dataAccess = registerIdentityModule(app, deps).access.dataAccess;
   registerSystemRoutes(app, deps);
-  registerRestRoutes(app, { ...deps, checkRow: specRowCheck });
+  registerRestRoutes(app, { ...deps, checkRow: specRowCheck, writeHooks: DATA_API_WRITE_HOOKS });
   registerConnectionsRoutes(app, deps);
   registerIncidentsRoutes(app, deps);
   registerPropertiesRoutes(app, deps);

@@ -21,6 +21,14 @@ export async function findPerson(db: Db, id: string): Promise<PersonRow | undefi
   return rows[0];
 }
 
+/**
+ * Serialises every change that could remove an administrator until the transaction ends, so two
+ * concurrent demotions or deletions cannot each see "another admin remains" and leave none.
+ */
+export async function lockAdminChanges(db: Db): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext('mc:admin-role-changes'))`.execute(db);
+}
+
 /** How many live people hold the admin role, leaving out `exceptId`. */
 export async function countOtherAdmins(db: Db, exceptId: string): Promise<number> {
   const { rows } = await sql<{ n: number }>`

@@ -3,7 +3,7 @@ import type { Database } from '@mc/db';
 import { type AuditContext, actorPersonId, auditedTransaction } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
 import { assignRoles } from '../rbac/rbac.service.js';
-import { countOtherAdmins, deletePerson, findPerson, type PersonRow } from './people.repo.js';
+import { countOtherAdmins, deletePerson, findPerson, lockAdminChanges, type PersonRow } from './people.repo.js';
 
 const image = (person: PersonRow) => ({ id: person.id, name: person.name, email: person.email, roles: person.roles });
 
@@ -15,8 +15,9 @@ const image = (person: PersonRow) => ({ id: person.id, name: person.name, email:
  */
 export function peopleService(database: Database) {
   const guardLastAdmin = async (db: Database['db'], person: PersonRow) => {
-    if (person.roles.includes('admin') && (await countOtherAdmins(db, person.id)) === 0)
-      throw new AppError('conflict', USER_MESSAGES.lastAdmin);
+    if (!person.roles.includes('admin')) return;
+    await lockAdminChanges(db);
+    if ((await countOtherAdmins(db, person.id)) === 0) throw new AppError('conflict', USER_MESSAGES.lastAdmin);
   };
   return {
     async updateRole(id: string, body: unknown, audit: AuditContext): Promise<PersonRow> {

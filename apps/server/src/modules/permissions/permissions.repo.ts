@@ -113,3 +113,16 @@ export async function softDeletePermission(db: Db, id: string, by: string | null
     UPDATE permissions SET deleted_at = now(), updated_by = ${by} WHERE id = ${id} AND deleted_at IS NULL`.execute(db);
   return Number(result.numAffectedRows ?? 0) > 0;
 }
+
+/** True when a row for `subject` (a person, or a team) would apply to `personId`: the person, or a team of theirs. */
+export async function appliesTo(
+  db: Db,
+  personId: string,
+  subject: Readonly<Record<string, unknown>>,
+): Promise<boolean> {
+  if (subject.person_id === personId) return true;
+  if (typeof subject.team_id !== 'string') return false;
+  const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM team_members
+    WHERE team_id = ${subject.team_id} AND person_id = ${personId}`.execute(db);
+  return (rows[0]?.n ?? 0) > 0;
+}

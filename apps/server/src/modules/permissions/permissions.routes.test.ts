@@ -21,12 +21,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('permissions API', () => {
-  it('401 without a session; viewers read but may not write', async () => {
+  it('401 without a session; viewers read; only administrators write (an editor could grant itself admin)', async () => {
     expect((await call('GET', '/api/permissions', null)).status).toBe(401);
     expect((await call('GET', '/api/permissions', viewer.token)).status).toBe(200);
     const body = { action: 'read', object: 'catalog', person_id: viewer.id };
     expect((await call('POST', '/api/permissions', viewer.token, body)).status).toBe(403);
-    expect((await call('POST', '/api/permissions', editorToken, body)).status).toBe(201);
+    expect((await call('POST', '/api/permissions', editorToken, body)).status).toBe(403);
+    expect((await call('POST', '/api/permissions', admin.token, body)).status).toBe(201);
   });
 
   it('400 with the form rules of 001 §5 and for bad pages, ids and links', async () => {

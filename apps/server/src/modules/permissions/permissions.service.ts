@@ -9,6 +9,7 @@ import type { Database } from '@mc/db';
 import { type AuditContext, actorPersonId, auditedTransaction } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
 import {
+  appliesTo,
   getPermission,
   insertPermission,
   listPermissions,
@@ -66,10 +67,24 @@ async function withLinksChecked<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+const SELF_GRANT = 'Nobody changes permissions that apply to themselves: ask another administrator';
+
+/** Refuses a write touching a row that applies to the writer (theirs, or a team's they belong to). */
+async function refuseSelfGrant(
+  db: Database['db'],
+  audit: AuditContext,
+  ...subjects: Readonly<Record<string, unknown>>[]
+): Promise<void> {
+  const self = actorPersonId(audit);
+  if (!self) return;
+  for (const subject of subjects) if (await appliesTo(db, self, subject)) throw new AppError('forbidden', SELF_GRANT);
+}
+
 /**
  * Permission rows (spec 001 §2 Permissions, §3, §5, §7): a paginated summary, create, update and soft
  * delete. Exactly one subject and one resource (the form's rules); rows whose source is not UI are
- * managed elsewhere and read-only here. Authentication reads live rows on every request, so a change
+ * managed elsewhere and read-only here. Writing needs rbac write (the route) and never touches a row that
+ * applies to the writer, so nobody raises their own access. Authentication reads live rows on every request, so a change
  * (or an `until` passing) applies to the next call.
  */
 export function permissionsService(database: Database) {
@@ -93,6 +108,7 @@ export function permissionsService(database: Database) {
       const input = parseInput(body);
       return withLinksChecked(() =>
         auditedTransaction(database, audit, async (tx) => {
+          await refuseSelfGrant(tx.db, audit, input);
           const id = await insertPermission(tx.db, input, actorPersonId(audit));
           const row = (await getPermission(tx.db, id)) as PermissionSummaryRow; // just inserted in this transaction
           return { value: row, audit: { action: 'create', target: 'permissions', ids: [id], after: input } };
@@ -105,6 +121,7 @@ export function permissionsService(database: Database) {
       return withLinksChecked(() =>
         auditedTransaction(database, audit, async (tx) => {
           const before = await editable(tx.db, id);
+          await refuseSelfGrant(tx.db, audit, before, input);
           await updatePermission(tx.db, id, input, actorPersonId(audit));
           const row = (await getPermission(tx.db, id)) as PermissionSummaryRow; // updated in this transaction
           return { value: row, audit: { action: 'update', target: 'permissions', ids: [id], before, after: row } };
@@ -115,6 +132,7 @@ export function permissionsService(database: Database) {
     async remove(id: string, audit: AuditContext): Promise<void> {
       await auditedTransaction(database, audit, async (tx) => {
         const before = await editable(tx.db, id);
+        await refuseSelfGrant(tx.db, audit, before);
         await softDeletePermission(tx.db, id, actorPersonId(audit));
         return { value: undefined, audit: { action: 'delete', target: 'permissions', ids: [id], before } };
       });

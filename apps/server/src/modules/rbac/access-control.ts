@@ -5,7 +5,7 @@ import type { Actor } from '../../platform/request-context.js';
 import type { PermissionChecker } from '../../platform/require-permission.js';
 import { actionMatches, authorize, objectKind, SCOPE_FIELD_KIND, SCOPE_FIELDS } from './authorize.js';
 import { type Grants, loadGrants } from './rbac.repo.js';
-import { SECRET_TABLES, tableRule } from './table-kinds.js';
+import { ADMIN_TABLES, SECRET_TABLES, tableRule } from './table-kinds.js';
 
 /** The authorisation service: one decision function for routes, the data API and who-am-I. */
 export interface AccessControl {
@@ -48,8 +48,11 @@ export function createAccessControl(database: Database): AccessControl {
     if (actor.kind === 'anonymous') return { allow: false, status: 401, message: 'Unauthorized' };
     if (SECRET_TABLES.has(table)) return FORBIDDEN_TABLE;
     if (actor.kind === 'system') return { allow: true };
+    const grants = await grantsOf(actor);
+    if (ADMIN_TABLES.has(table) && !grants.roles.includes('admin'))
+      return { allow: false, status: 403, message: `Only an administrator may ${action} ${table}` };
     const rule = tableRule(table);
-    const answer = authorize(await grantsOf(actor), { kind: rule.kind, action });
+    const answer = authorize(grants, { kind: rule.kind, action });
     if (!answer.allow)
       return { allow: false, status: 403, message: `You do not have permission to ${action} ${table}` };
     if (!answer.scopes) return { allow: true };

@@ -23,6 +23,12 @@ export const SECRET_TABLES: ReadonlySet<string> = new Set([
   'schema_migrations',
 ]);
 
+/**
+ * Tables only administrators read through the data API, whatever the matrix or permission rows say:
+ * the audit trail holds every change's before and after (docs/audit.md).
+ */
+export const ADMIN_TABLES: ReadonlySet<string> = new Set(['audit_log']);
+
 const CONFIG_SCOPE = { config_id: 'config_id' } as const;
 
 const EXACT: Readonly<Record<string, TableRule>> = {

@@ -8,6 +8,11 @@ export interface ExposedTable {
   /** POST/PATCH/DELETE allowed (every write is audited). Views and history tables are read-only. */
   writable: boolean;
   /**
+   * Why and where a table refused here is written instead (`use /api/connections …`): its writes need
+   * rules or effects the generic API cannot give, so a write answers 405 naming the route.
+   */
+  writeVia?: string;
+  /**
    * Columns never readable, filterable or orderable, on top of the shared secret list
    * (platform/audit.ts `isSecretColumn`, which masks the same columns in audit rows).
    */
@@ -20,21 +25,40 @@ const ro: ExposedTable = { writable: false };
 /** Tables and views served at `/api/db/{name}`. */
 export const EXPOSED_TABLES: Readonly<Record<string, ExposedTable>> = {
   // people and system
-  people: rw,
+  people: {
+    writable: false,
+    writeVia:
+      'use POST /api/auth/invite_user to add a person, POST /api/rbac/{id}/update_role to change a role, DELETE /api/people/{id} to delete one',
+  },
+  // writes to a team holding permission rows, or to its members, are for administrators (rbac/team-grants.hook.ts)
   teams: rw,
   team_members: rw,
-  agents: { writable: true, hidden: ['token_hash'] },
+  agents: {
+    writable: false,
+    hidden: ['token_hash'],
+    writeVia: 'use POST /api/agent/generate (it issues the token), PATCH or DELETE /api/agents/{id}',
+  },
+  // security properties are written by administrators only (properties/properties-write.hook.ts)
   properties: rw,
-  // written only through /api/connections (it encrypts the secrets); never readable here
-  connections: { writable: false, hidden: ['username', 'password', 'certificate'] },
+  connections: {
+    writable: false,
+    hidden: ['username', 'password', 'certificate'],
+    writeVia: 'use /api/connections (it encrypts the secrets)',
+  },
   integrations: rw,
   logging_backends: rw,
-  permissions: rw,
+  permissions: {
+    writable: false,
+    writeVia: 'use /api/permissions (administrators only; nobody grants themselves)',
+  },
   people_roles: ro,
-  // health
+  // health: a canary written here is scheduled like one written through /api/canaries (canaries-write.hook.ts)
   canaries: rw,
-  checks: rw,
-  check_statuses: rw,
+  checks: { writable: false, writeVia: 'a check is an entry of its canary: use /api/canaries or /api/db/canaries' },
+  check_statuses: {
+    writable: false,
+    writeVia: 'results are written by the check runner (Run Now: POST /api/canary/run/check/{id})',
+  },
   check_statuses_1h: ro,
   check_statuses_1d: ro,
   canary_names: ro,
@@ -58,19 +82,29 @@ export const EXPOSED_TABLES: Readonly<Record<string, ExposedTable>> = {
   hypotheses: rw,
   evidences: rw,
   comments: rw,
-  incident_histories: rw,
+  incident_histories: { writable: false, writeVia: 'the timeline is written by the incidents themselves' },
   incident_summary: ro,
   incidents_by_component: ro,
   incidents_by_config: ro,
   // playbooks
   playbooks: rw,
-  playbook_runs: rw,
-  playbook_run_actions: rw,
-  playbook_approvals: rw,
+  // runs, their actions and approvals come from a playbook runner, which is not available yet
+  playbook_runs: { writable: false, writeVia: 'runs are started by the playbook runner, which is not available yet' },
+  playbook_run_actions: {
+    writable: false,
+    writeVia: 'run actions are written by the playbook runner, which is not available yet',
+  },
+  playbook_approvals: {
+    writable: false,
+    writeVia: 'approvals are given on a run of the playbook runner, which is not available yet',
+  },
   // notifications
   notifications: rw,
   notification_silences: rw,
-  notification_send_history: rw,
+  notification_send_history: {
+    writable: false,
+    writeVia: 'the send history is written by the notification sender, which is not available yet',
+  },
   // jobs and events (written by the server itself)
   job_history: ro,
   event_queue: ro,
@@ -80,8 +114,8 @@ export const EXPOSED_TABLES: Readonly<Record<string, ExposedTable>> = {
   failed_events: ro,
   agents_summary: ro,
   connections_list: ro,
-  // the audit trail: readable (admins, by policy), never writable through the data API
-  audit_log: ro,
+  // the audit trail: readable by administrators only (rbac/table-kinds.ts), never writable
+  audit_log: { writable: false, writeVia: 'the audit trail is written by the server with each change' },
 };
 
 /** Functions served at `/api/db/rpc/{name}`. Only read functions belong here (RPC calls are not audited). */

@@ -1,5 +1,6 @@
 import type { RowScope } from '../../platform/access.js';
 import { type ConditionScope, conditionSql, mentionsColumn } from './condition-sql.js';
+import { type EmbedScopes, embedScopesOf } from './embed-access.js';
 import { resolveEmbed } from './embed-resolver.js';
 import { fieldOutputName } from './parse-field.js';
 import type { NodeOptions, OrderTerm, ParsedQuery, SelectItem } from './query-types.js';
@@ -21,12 +22,16 @@ export interface LevelPlan {
   offset?: number;
 }
 
-/** Shared state of one build: the cache, the parsed query, the parameters and a fresh-alias counter. */
+/**
+ * Shared state of one build: the cache, the parsed query, the parameters, a fresh-alias counter and
+ * the access policy's row scopes of every embedded table (an embed is authorised like a top-level read).
+ */
 export interface BuildContext {
   cache: SchemaCache;
   query: ParsedQuery;
   params: SqlParams;
   nextAlias: number;
+  embedScopes: EmbedScopes;
 }
 
 const EMPTY_NODE: NodeOptions = { conditions: [] };
@@ -106,7 +111,9 @@ export function planLevel(
       const childPath = path === '' ? key : `${path}.${key}`;
       const fallbackPath = path === '' ? item.relation : `${path}.${item.relation}`;
       const pathToUse = ctx.query.nodes.has(childPath) || !ctx.query.nodes.has(fallbackPath) ? childPath : fallbackPath;
+      const scopes = embedScopesOf(ctx.embedScopes, embed.target.name);
       const child = planLevel(ctx, embed.target, childAlias, pathToUse, item.select, childJoin);
+      if (scopes) child.where.push(rowScopeSql(embed.target, childAlias, scopes, ctx.params));
       const existsSql = `EXISTS (SELECT 1 FROM ${tableRef(embed.target)} AS ${ident(childAlias)}${whereSql(child.where)})`;
       exists.set(key, existsSql);
       exists.set(item.relation, existsSql);

@@ -1,6 +1,7 @@
 import { DATA_API_MAX_ROWS } from '@mc/contracts';
 import type pg from 'pg';
 import type { RowScope } from '../../platform/access.js';
+import type { EmbedScopes } from './embed-access.js';
 import { PgrstError, singularityError } from './pgrst-error.js';
 import type { ParsedQuery } from './query-types.js';
 import { type BuildContext, type LevelPlan, planLevel, rowScopeSql, whereSql } from './read-builder.js';
@@ -25,6 +26,8 @@ export interface ReadRequest {
   accept: AcceptChoice;
   range?: RangeHeader;
   rowScopes?: readonly RowScope[];
+  /** The policy's answer for each embedded table (see embed-access.ts). */
+  embedScopes: EmbedScopes;
   head: boolean;
   /** RPC: the function call to read from instead of the table, with its arguments already in `params`. */
   source?: { sql: string; params: SqlParams };
@@ -67,9 +70,10 @@ export function planRoot(
   table: TableInfo,
   query: ParsedQuery,
   params: SqlParams,
-  rowScopes?: readonly RowScope[],
+  rowScopes: readonly RowScope[] | undefined,
+  embedScopes: EmbedScopes,
 ): LevelPlan {
-  const ctx: BuildContext = { cache, query, params, nextAlias: 0 };
+  const ctx: BuildContext = { cache, query, params, nextAlias: 0, embedScopes };
   const alias = 'pgrst_0';
   const plan = planLevel(ctx, table, alias, '', query.select, []);
   if (rowScopes) plan.where.push(rowScopeSql(table, alias, rowScopes, params));
@@ -110,7 +114,7 @@ async function plannedCount(pool: pg.Pool, fromWhere: string, values: readonly u
 /** Runs a GET/HEAD on a table: one statement builds the JSON page (and its count) in PostgreSQL. */
 export async function runRead(req: ReadRequest): Promise<RestResponse> {
   const params = req.source?.params ?? new SqlParams();
-  const plan = planRoot(req.cache, req.table, req.query, params, req.rowScopes);
+  const plan = planRoot(req.cache, req.table, req.query, params, req.rowScopes, req.embedScopes);
   const { lower, limit } = pageWindow(req.query, req.range);
   const fromWhere = `FROM ${req.source?.sql ?? tableRef(req.table)} AS ${ident(plan.alias)}${whereSql(plan.where)}`;
   const page = `SELECT ${plan.selectList} ${fromWhere}${plan.orderBy} LIMIT ${params.add(limit)} OFFSET ${params.add(lower)}`;

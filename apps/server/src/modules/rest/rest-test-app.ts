@@ -6,6 +6,7 @@ import { createApp } from '../../platform/app.js';
 import { loadConfig } from '../../platform/config.js';
 import { createLogger } from '../../platform/logger.js';
 import type { AppEnv } from '../../platform/request-context.js';
+import type { ExposedTable } from './exposed-resources.js';
 import { registerRestRoutes } from './rest.routes.js';
 import type { RestService } from './rest.service.js';
 
@@ -24,6 +25,7 @@ export interface RestTestApp {
 export async function createRestTestApp(
   policy: DataAccessPolicy = openAccess,
   extraFunctions: readonly string[] = [],
+  exposedTables?: Readonly<Record<string, ExposedTable>>,
 ): Promise<RestTestApp> {
   const database = await createTestDatabase();
   const logs: string[] = [];
@@ -35,7 +37,7 @@ export async function createRestTestApp(
     logger,
     version: 'test',
     registerModules: (router) => {
-      service = registerRestRoutes(router, { database, logger, dataAccess: policy, extraFunctions });
+      service = registerRestRoutes(router, { database, logger, dataAccess: policy, extraFunctions, exposedTables });
     },
   });
   if (!service) throw new Error('data API routes were not mounted');

@@ -7,7 +7,8 @@ import type { AppEnv } from '../../platform/request-context.js';
 import { fromDatabaseError, PgrstError } from './pgrst-error.js';
 import { type RestRequest, RestService } from './rest.service.js';
 import type { RestResponse } from './rest-response.js';
-import type { RowCheck } from './write-handler.js';
+import type { ExposedTable } from './exposed-resources.js';
+import type { RowCheck, WriteHook } from './write-handler.js';
 
 /** What the data API's routes need. */
 export interface RestDeps {
@@ -18,6 +19,10 @@ export interface RestDeps {
   extraFunctions?: readonly string[];
   /** Rules on written rows from the areas that own the tables (a spec matching its schema). */
   checkRow?: RowCheck;
+  /** Replaces the allow-list; only the engine's conformance tests pass one (see schema-cache.ts). */
+  exposedTables?: Readonly<Record<string, ExposedTable>>;
+  /** Per table: the effect or rule its area applies to a write, in the write's transaction. */
+  writeHooks?: Readonly<Record<string, WriteHook>>;
 }
 
 function toResponse(out: RestResponse): Response {
@@ -50,7 +55,14 @@ function restRequest(c: Context<AppEnv>, name: string): RestRequest {
  */
 export function registerRestRoutes(app: OpenAPIHono<AppEnv>, deps: RestDeps): RestService {
   if (!deps.dataAccess) throw new Error('The data API needs an access policy (ModuleDeps.dataAccess)');
-  const service = new RestService(deps.database, deps.dataAccess, deps.extraFunctions, deps.checkRow);
+  const service = new RestService(
+    deps.database,
+    deps.dataAccess,
+    deps.extraFunctions,
+    deps.checkRow,
+    deps.writeHooks,
+    deps.exposedTables,
+  );
   const run = async (c: Context<AppEnv>, handle: (req: RestRequest) => Promise<RestResponse>, name: string) => {
     try {
       return toResponse(await handle(restRequest(c, name)));

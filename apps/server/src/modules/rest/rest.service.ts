@@ -1,14 +1,18 @@
 import type { Database } from '@mc/db';
 import type { DataAccessPolicy, DataAction, RowScope } from '../../platform/access.js';
 import type { Actor } from '../../platform/request-context.js';
+import { type EmbedScopes, embeddedTables } from './embed-access.js';
+import type { ExposedTable } from './exposed-resources.js';
 import { parseQuery } from './parse-query.js';
 import { PgrstError, unknownTable } from './pgrst-error.js';
+import type { SelectItem } from './query-types.js';
 import { runRead } from './read-handler.js';
 import { negotiateAccept, parsePrefer, parseRange } from './request-options.js';
 import type { RestResponse } from './rest-response.js';
 import { functionNotFound, runRpc } from './rpc-handler.js';
+import type { TableInfo } from './schema-cache.js';
 import { loadSchemaCache, type SchemaCache } from './schema-cache.js';
-import { type RowCheck, runWrite } from './write-handler.js';
+import { type RowCheck, runWrite, type WriteHook } from './write-handler.js';
 
 /** One HTTP request to `/api/db`, reduced to what the data API reads. */
 export interface RestRequest {
@@ -55,12 +59,14 @@ export class RestService {
     private readonly policy: DataAccessPolicy,
     private readonly extraFunctions: readonly string[] = [],
     private readonly checkRow?: RowCheck,
+    private readonly hooks: Readonly<Record<string, WriteHook>> = {},
+    private readonly exposedTables?: Readonly<Record<string, ExposedTable>>,
   ) {}
 
   /** The schema cache (loaded once; {@link reload} re-reads it after a migration). */
   schema(): Promise<SchemaCache> {
     if (!this.cache) {
-      this.cache = loadSchemaCache(this.database.pool, this.extraFunctions);
+      this.cache = loadSchemaCache(this.database.pool, this.extraFunctions, this.exposedTables);
       this.cache.catch(() => {
         this.cache = undefined;
       });
@@ -83,6 +89,21 @@ export class RestService {
     return decision.rowScopes;
   }
 
+  /**
+   * Asks the policy about every table the select tree embeds, as a read of its own: a refused one
+   * refuses the request (its status and message), an allowed one brings its row scopes.
+   */
+  private async authorizeEmbeds(
+    req: RestRequest,
+    cache: SchemaCache,
+    table: TableInfo,
+    select: readonly SelectItem[],
+  ): Promise<EmbedScopes> {
+    const scopes = new Map<string, readonly RowScope[] | undefined>();
+    for (const name of embeddedTables(cache, table, select)) scopes.set(name, await this.authorize(req, name, 'read'));
+    return scopes;
+  }
+
   /** `/api/db/{table}`: GET/HEAD read, POST insert/upsert, PATCH update, DELETE delete. */
   async handleTable(req: RestRequest): Promise<RestResponse> {
     const cache = await this.schema();
@@ -95,14 +116,26 @@ export class RestService {
     const query = parseQuery(req.search);
     const prefs = parsePrefer(req.header('prefer'));
     const accept = negotiateAccept(req.header('accept'));
-    const pool = this.database.pool;
+    const embedScopes = await this.authorizeEmbeds(req, cache, table, query.select);
     if (action === 'read') {
       const range = parseRange(req.header('range'), req.header('range-unit'));
-      return runRead({ pool, cache, table, query, prefs, accept, range, rowScopes, head: req.method === 'HEAD' });
+      const head = req.method === 'HEAD';
+      return runRead({
+        pool: this.database.pool,
+        cache,
+        table,
+        query,
+        prefs,
+        accept,
+        range,
+        rowScopes,
+        embedScopes,
+        head,
+      });
     }
     return runWrite({
       method: req.method === 'POST' ? 'POST' : req.method === 'PATCH' ? 'PATCH' : 'DELETE',
-      pool,
+      database: this.database,
       cache,
       table,
       query,
@@ -110,9 +143,11 @@ export class RestService {
       accept,
       body: await req.body(),
       rowScopes,
+      embedScopes,
       actor: req.actor,
       requestId: req.requestId,
       checkRow: this.checkRow,
+      hook: this.hooks[table.name],
     });
   }
 
@@ -128,7 +163,13 @@ export class RestService {
     await this.authorize(req, `rpc/${fn.name}`, 'read');
     const query = parseQuery(req.search, new Set(fn.args.map((a) => a.name)));
     const range = parseRange(req.header('range'), req.header('range-unit'));
+    // Rows of an exposed table are read like that table: its permission, deny rows and row scopes.
+    const rowsOf = fn.returnTable ? cache.tables.get(fn.returnTable) : undefined;
+    const rowScopes = rowsOf ? await this.authorize(req, rowsOf.name, 'read') : undefined;
+    const embedScopes = rowsOf ? await this.authorizeEmbeds(req, cache, rowsOf, query.select) : new Map();
     return runRpc({
+      rowScopes,
+      embedScopes,
       pool: this.database.pool,
       cache,
       fn,

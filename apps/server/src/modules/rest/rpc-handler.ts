@@ -1,5 +1,7 @@
 import type pg from 'pg';
+import type { RowScope } from '../../platform/access.js';
 import { isSecretColumn } from '../../platform/audit.js';
+import type { EmbedScopes } from './embed-access.js';
 import { invalidBody, PgrstError } from './pgrst-error.js';
 import type { ParsedQuery } from './query-types.js';
 import { runRead } from './read-handler.js';
@@ -19,6 +21,10 @@ export interface RpcRequest {
   prefs: Preferences;
   accept: AcceptChoice;
   range?: RangeHeader;
+  /** When the function returns rows of an exposed table: the policy's row scopes for reading it. */
+  rowScopes?: readonly RowScope[];
+  /** The policy's answer for each table the select embeds. */
+  embedScopes: EmbedScopes;
 }
 
 /** PGRST202: no exposed function with that name and those argument names. */
@@ -109,6 +115,8 @@ export async function runRpc(req: RpcRequest): Promise<RestResponse> {
       prefs: req.prefs,
       accept: req.accept,
       range: req.range,
+      rowScopes: req.rowScopes,
+      embedScopes: req.embedScopes,
       head: req.method === 'HEAD',
       source: { sql: call, params },
     });

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { isSecretColumn } from '../../platform/audit.js';
-import { EXPOSED_FUNCTIONS, EXPOSED_TABLES } from './exposed-resources.js';
+import { EXPOSED_FUNCTIONS, EXPOSED_TABLES, type ExposedTable } from './exposed-resources.js';
 
 /** One column of an exposed table. */
 export interface ColumnInfo {
@@ -28,6 +28,8 @@ export interface TableInfo {
   name: string;
   isView: boolean;
   writable: boolean;
+  /** For a table written only elsewhere: why and where, named in the refusal of a write. */
+  writeVia?: string;
   columns: ReadonlyMap<string, ColumnInfo>;
   /** Readable columns in table order: what `*` means. */
   visible: readonly string[];
@@ -186,10 +188,15 @@ function buildFunction(row: FunctionRow): FunctionInfo {
 
 /**
  * Reads tables, columns, keys and functions of everything on the allow-list. `extraFunctions` exposes
- * more functions (the data API's tests call functions they create themselves).
+ * more functions (the data API's tests call functions they create themselves); `exposedTables` replaces
+ * the allow-list (the engine's conformance tests write tables the product writes through routes).
  */
-export async function loadSchemaCache(pool: pg.Pool, extraFunctions: readonly string[] = []): Promise<SchemaCache> {
-  const names = Object.keys(EXPOSED_TABLES);
+export async function loadSchemaCache(
+  pool: pg.Pool,
+  extraFunctions: readonly string[] = [],
+  exposedTables: Readonly<Record<string, ExposedTable>> = EXPOSED_TABLES,
+): Promise<SchemaCache> {
+  const names = Object.keys(exposedTables);
   const [columns, constraints, functions] = await Promise.all([
     pool.query<ColumnRow>(COLUMNS_SQL, [names]),
     pool.query<ConstraintRow>(CONSTRAINTS_SQL, [names]),
@@ -197,7 +204,7 @@ export async function loadSchemaCache(pool: pg.Pool, extraFunctions: readonly st
   ]);
   const tables = new Map<string, MutableTable>();
   for (const row of columns.rows) {
-    const exposed = EXPOSED_TABLES[row.table];
+    const exposed = exposedTables[row.table];
     if (!exposed) continue;
     let table = tables.get(row.table);
     if (!table) {
@@ -206,6 +213,7 @@ export async function loadSchemaCache(pool: pg.Pool, extraFunctions: readonly st
         name: row.table,
         isView,
         writable: exposed.writable && !isView,
+        writeVia: exposed.writeVia,
         columns: new Map(),
         visible: [],
         hidden: new Set(),

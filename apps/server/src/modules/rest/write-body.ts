@@ -46,6 +46,9 @@ export function writeColumns(
       if (Object.keys(row).sort().join('\u0000') !== key) throw invalidBody('All object keys must match');
     }
   }
-  for (const column of columns) if (!table.columns.has(column)) throw columnNotFound(table.name, column);
+  // Hidden columns (secrets, token hashes) are not writable here: they look unknown, as on reads.
+  for (const column of columns) {
+    if (!table.columns.has(column) || table.hidden.has(column)) throw columnNotFound(table.name, column);
+  }
   return columns;
 }

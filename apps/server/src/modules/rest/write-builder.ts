@@ -30,7 +30,8 @@ function mutationWhere(input: WriteInput): string[] {
   const nodes = new Map(input.query.nodes);
   nodes.set('', { conditions: input.query.nodes.get('')?.conditions ?? [] });
   const query = { ...input.query, nodes };
-  const ctx: BuildContext = { cache: input.cache, query, params: input.params, nextAlias: 100 };
+  // No select list here, so nothing is embedded and no embed needs the policy's scopes.
+  const ctx: BuildContext = { cache: input.cache, query, params: input.params, nextAlias: 100, embedScopes: new Map() };
   const plan = planLevel(ctx, input.table, WRITE_ALIAS, '', [], []);
   if (input.rowScopes) plan.where.push(rowScopeSql(input.table, WRITE_ALIAS, input.rowScopes, input.params));
   return plan.where;
@@ -39,7 +40,7 @@ function mutationWhere(input: WriteInput): string[] {
 /** The conflict target of an upsert: `on_conflict=` columns, else the primary key. */
 export function conflictColumns(table: TableInfo, onConflict?: readonly string[]): string[] {
   const columns = onConflict && onConflict.length > 0 ? [...onConflict] : [...table.primaryKey];
-  for (const c of columns) if (!table.columns.has(c)) throw columnNotFound(table.name, c);
+  for (const c of columns) if (!table.columns.has(c) || table.hidden.has(c)) throw columnNotFound(table.name, c);
   if (columns.length === 0) {
     throw new PgrstError(
       400,

@@ -1,7 +1,9 @@
-import type pg from 'pg';
+import type { Database, Tables } from '@mc/db';
+import { CompiledQuery, type Transaction } from 'kysely';
 import type { RowScope } from '../../platform/access.js';
-import { type AuditRecord, recordAudit } from '../../platform/audit.js';
+import { type AuditRecord, recordAuditIn } from '../../platform/audit.js';
 import type { Actor } from '../../platform/request-context.js';
+import type { EmbedScopes } from './embed-access.js';
 import { PgrstError, singularityError } from './pgrst-error.js';
 import type { ParsedQuery } from './query-types.js';
 import { type BuildContext, planLevel } from './read-builder.js';
@@ -15,7 +17,7 @@ import { deleteCte, insertCte, updateCte, upsertBeforeSql, WRITE_ALIAS, type Wri
 /** Everything a POST/PATCH/DELETE needs. */
 export interface WriteRequest {
   method: 'POST' | 'PATCH' | 'DELETE';
-  pool: pg.Pool;
+  database: Database;
   cache: SchemaCache;
   table: TableInfo;
   query: ParsedQuery;
@@ -23,10 +25,32 @@ export interface WriteRequest {
   accept: AcceptChoice;
   body: string;
   rowScopes?: readonly RowScope[];
+  /** The policy's answer for each table the representation embeds. */
+  embedScopes: EmbedScopes;
   actor: Actor;
   requestId: string;
   checkRow?: RowCheck;
+  /** The hook of the written table, if its area has one (see {@link WriteHook}). */
+  hook?: WriteHook;
 }
+
+/** One write through the data API as a table's hook sees it, inside the write's transaction. */
+export interface WriteChange {
+  table: string;
+  action: 'create' | 'update' | 'delete' | 'upsert';
+  actor: Actor;
+  requestId: string;
+  /** Each changed row: its image before (null: inserted) and after (null: deleted). */
+  images: readonly [JsonRecord | null, JsonRecord | null][];
+  trx: Transaction<Tables>;
+}
+
+/**
+ * What an area does when its table is written through `/api/db`, in the same transaction: apply the
+ * effect the dedicated route would (schedule a canary), or enforce its rules (admin only for security
+ * properties). Throwing rolls the whole write back; a {@link PgrstError} is answered as it is.
+ */
+export type WriteHook = (change: WriteChange) => Promise<void>;
 
 /**
  * A table-specific rule on written rows that a column type cannot express (a spec matching its JSON
@@ -51,7 +75,13 @@ interface MutationResult {
 function representationSql(req: WriteRequest, params: SqlParams): string {
   const nodes = new Map(req.query.nodes);
   nodes.set('', { conditions: [] });
-  const ctx: BuildContext = { cache: req.cache, query: { ...req.query, nodes }, params, nextAlias: 0 };
+  const ctx: BuildContext = {
+    cache: req.cache,
+    query: { ...req.query, nodes },
+    params,
+    nextAlias: 0,
+    embedScopes: req.embedScopes,
+  };
   const plan = planLevel(ctx, req.table, WRITE_ALIAS, '', req.query.select, []);
   const body = req.accept.stripNulls ? 'json_strip_nulls(json_agg(pgrst_t))' : 'json_agg(pgrst_t)';
   return `SELECT COALESCE(${body}, '[]')::text FROM (SELECT ${plan.selectList} FROM pgrst_mut AS ${ident(WRITE_ALIAS)}) pgrst_t`;
@@ -80,16 +110,22 @@ function keyOf(image: JsonRecord, keys: readonly string[]): string {
 
 /**
  * Runs a write in one transaction: (upsert: lock and read the rows it may overwrite), the mutation with
- * its before/after images, the answer's JSON, and one audit row. Any failure rolls all of it back.
+ * its before/after images, the answer's JSON, the table's hook and one audit row. Any failure rolls all
+ * of it back.
  */
 export async function runWrite(req: WriteRequest): Promise<RestResponse> {
   const { table, query, prefs } = req;
-  if (!table.writable) throw new PgrstError(405, '42501', `permission denied for table ${table.name}`);
+  if (!table.writable) {
+    if (table.writeVia) {
+      throw new PgrstError(405, '42501', `${table.name} cannot be written through /api/db: ${table.writeVia}`);
+    }
+    throw new PgrstError(405, '42501', `permission denied for table ${table.name}`);
+  }
   const params = new SqlParams();
   const input: WriteInput = { cache: req.cache, table, query, params, rowScopes: req.rowScopes };
   let cte: string;
   let rows: JsonRecord[] = [];
-  let action: string = req.method === 'POST' ? 'create' : req.method === 'PATCH' ? 'update' : 'delete';
+  let action: WriteChange['action'] = req.method === 'POST' ? 'create' : req.method === 'PATCH' ? 'update' : 'delete';
   if (req.method !== 'POST' && (query.nodes.get('')?.conditions.length ?? 0) === 0) {
     const verb = req.method === 'PATCH' ? 'UPDATE' : 'DELETE';
     throw new PgrstError(400, '21000', `${verb} requires a WHERE clause`);
@@ -119,42 +155,47 @@ export async function runWrite(req: WriteRequest): Promise<RestResponse> {
     `WITH pgrst_mut AS (${cte}) SELECT ${bodySql} AS body, ` +
     `(SELECT COALESCE(json_agg(json_build_array(pgrst_before, pgrst_after)), '[]')::text FROM pgrst_mut) AS images, ` +
     `(SELECT count(*) FROM pgrst_mut)::int AS affected`;
-  const client = await req.pool.connect();
-  let result: MutationResult;
-  try {
-    await client.query('BEGIN');
-    try {
-      const before = new Map<string, JsonRecord>();
-      let keys: string[] = [];
-      if (action === 'upsert' && prefs.resolution === 'merge-duplicates') {
-        const pre = upsertBeforeSql(table, query.onConflict, rows);
-        keys = pre.keys;
-        const locked = await client.query<{ before: JsonRecord }>(pre.text, pre.values);
-        for (const r of locked.rows) before.set(keyOf(r.before, keys), r.before);
-      }
-      const out = await client.query<{ body: string; images: string; affected: number }>(sql, params.values);
-      const row = out.rows[0];
-      result = {
-        body: row?.body ?? '[]',
-        images: JSON.parse(row?.images ?? '[]') as MutationResult['images'], // built by json_agg just above
-        affected: row?.affected ?? 0,
-      };
-      if (req.accept.single && result.affected !== 1) throw singularityError(result.affected);
-      if (result.affected > 0) {
-        const records: AuditRecord[] = result.images.map(([b, a]) => {
-          const prior = b ?? (a && keys.length > 0 ? (before.get(keyOf(a, keys)) ?? null) : null);
-          return { id: recordId(table, a ?? prior), before: prior, after: a };
-        });
-        await recordAudit(client, { actor: req.actor, action, target: table.name, requestId: req.requestId, records });
-      }
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK');
-      throw error;
+  const result = await req.database.db.transaction().execute(async (trx): Promise<MutationResult> => {
+    const run = <R>(text: string, values: readonly unknown[]) =>
+      trx.executeQuery<R>(CompiledQuery.raw(text, [...values]));
+    const before = new Map<string, JsonRecord>();
+    let keys: string[] = [];
+    if (action === 'upsert' && prefs.resolution === 'merge-duplicates') {
+      const pre = upsertBeforeSql(table, query.onConflict, rows);
+      keys = pre.keys;
+      const locked = await run<{ before: JsonRecord }>(pre.text, pre.values);
+      for (const r of locked.rows) before.set(keyOf(r.before, keys), r.before);
     }
-  } finally {
-    client.release();
-  }
+    const out = await run<{ body: string; images: string; affected: number }>(sql, params.values);
+    const row = out.rows[0];
+    const mutation: MutationResult = {
+      body: row?.body ?? '[]',
+      images: JSON.parse(row?.images ?? '[]') as MutationResult['images'], // built by json_agg just above
+      affected: row?.affected ?? 0,
+    };
+    if (req.accept.single && mutation.affected !== 1) throw singularityError(mutation.affected);
+    if (mutation.affected > 0) {
+      const images = mutation.images.map(([b, a]): [JsonRecord | null, JsonRecord | null] => [
+        b ?? (a && keys.length > 0 ? (before.get(keyOf(a, keys)) ?? null) : null),
+        a,
+      ]);
+      await req.hook?.({
+        table: table.name,
+        action,
+        actor: req.actor,
+        requestId: req.requestId,
+        images,
+        trx,
+      });
+      const records: AuditRecord[] = images.map(([prior, a]) => ({
+        id: recordId(table, a ?? prior),
+        before: prior,
+        after: a,
+      }));
+      await recordAuditIn(trx, { actor: req.actor, action, target: table.name, requestId: req.requestId, records });
+    }
+    return mutation;
+  });
   const headers: Record<string, string> = {};
   const total = prefs.count === 'exact' ? result.affected : undefined;
   headers['Content-Range'] = req.method === 'POST' ? `*/${total ?? '*'}` : contentRange(0, result.affected, total);

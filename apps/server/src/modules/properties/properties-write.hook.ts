@@ -1,0 +1,24 @@
+import { ADMIN_ONLY_PROPERTY_MESSAGE, isAdminOnlyProperty } from '@mc/contracts';
+import type { Actor } from '../../platform/request-context.js';
+import { PgrstError } from '../rest/pgrst-error.js';
+import type { WriteHook } from '../rest/write-handler.js';
+
+/** An administrator or the server itself: who may change a security property. */
+export function isAdministrator(actor: Actor): boolean {
+  return actor.kind === 'system' || (actor.kind === 'person' && actor.roles.includes('admin'));
+}
+
+/**
+ * `/api/db/properties` holds the same rule as `/api/properties`: a security property (the egress policy
+ * and its allow-list, see `isAdminOnlyProperty`) is created, changed, renamed or deleted by an
+ * administrator only — checked on the row before and after, so renaming into or out of one counts.
+ */
+export const propertiesWriteHook: WriteHook = async ({ images, actor }) => {
+  if (isAdministrator(actor)) return;
+  for (const image of images.flat()) {
+    const name = image?.name;
+    if (typeof name === 'string' && isAdminOnlyProperty(name)) {
+      throw new PgrstError(403, '42501', ADMIN_ONLY_PROPERTY_MESSAGE(name));
+    }
+  }
+};

@@ -1,0 +1,62 @@
+import { sql } from 'kysely';
+import type { CanaryRow } from '../health/canaries/canaries.repo.js';
+import { softDeleteCanary } from '../health/canaries/canaries.repo.js';
+import { applyCanary } from '../health/canaries/canaries.service.js';
+import { CANARY_API_VERSION, canarySchedule, validateCanary } from '../health/canaries/canary-schema.js';
+import { canaryScheduleName } from '../health/runner/run-canary.job.js';
+import { deleteSchedule } from '../jobs/schedules.service.js';
+import { PgrstError } from './pgrst-error.js';
+import type { JsonRecord } from './write-body.js';
+import type { WriteHook } from './write-handler.js';
+
+function record(value: unknown): Record<string, string> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, string>) // a jsonb object column; the Canary schema checks its values
+    : undefined;
+}
+
+/** The Canary document a written row describes, validated like a body of `POST /api/canaries`. */
+function documentOf(row: JsonRecord) {
+  const labels = record(row.labels);
+  const annotations = record(row.annotations);
+  const result = validateCanary({
+    apiVersion: CANARY_API_VERSION,
+    kind: 'Canary',
+    metadata: {
+      name: row.name,
+      namespace: row.namespace ?? 'default',
+      ...(labels ? { labels } : {}),
+      ...(annotations ? { annotations } : {}),
+    },
+    spec: row.spec ?? {},
+  });
+  if (!result.ok) throw new PgrstError(400, '23514', `Invalid canary: ${result.errors.join('; ')}`);
+  return result.canary;
+}
+
+/**
+ * A canary written through `/api/db/canaries` (as upstream's console does) takes effect exactly as one
+ * written through `/api/canaries`, in the same transaction: a live row gets its checks and schedule
+ * (health's `applyCanary`), a deleted or soft-deleted one loses its schedule and its checks. Canaries
+ * from watched files stay read-only here too.
+ */
+export const canariesWriteHook: WriteHook = async ({ images, trx }) => {
+  for (const [before, after] of images) {
+    if (before?.source === 'ConfigFile') {
+      throw new PgrstError(
+        403,
+        '42501',
+        `Canary '${String(before.namespace)}/${String(before.name)}' comes from a file and is read-only`,
+      );
+    }
+    const id = String((after ?? before)?.id);
+    if (after && after.deleted_at === null) {
+      const doc = documentOf(after);
+      await applyCanary(after as unknown as CanaryRow, doc, trx); // the row as the table stores it
+      await sql`UPDATE canaries SET schedule = ${canarySchedule(doc.spec)} WHERE id = ${id}`.execute(trx);
+    } else {
+      if (after) await softDeleteCanary(trx, id);
+      await deleteSchedule(trx, canaryScheduleName(id));
+    }
+  }
+};
