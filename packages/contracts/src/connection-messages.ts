@@ -10,6 +10,7 @@ export const ADMIN_MESSAGES = {
   confirmDelete: (name: string) => `Are you sure you want to delete ${name}?`,
   testSucceeded: 'Connection test succeeded',
   testFailed: 'Connection test failed',
+  testUnavailable: 'Connection test not available',
   secretKept: 'Stored secret kept; type to replace it',
   tokenOnce: 'Copy the token now: it is shown only this once.',
   cleanupHint: "Also mark the agent's canaries, checks, components, catalog items, scrapers and topologies deleted",

@@ -2,6 +2,7 @@ import {
   ADMIN_MESSAGES,
   buildNotificationUrl,
   CONNECTION_TYPES,
+  CONNECTION_URL_RULES,
   type ConnectionField,
   type ConnectionTypeDefinition,
   FIELD_NOT_A_NUMBER,
@@ -89,10 +90,14 @@ const visibleFields = (definition: ConnectionTypeDefinition) => {
   return definition.fields.filter((field) => fieldVisible(field, { properties: defaults }, definition.fields));
 };
 const labelOf = (field: ConnectionField) => `${field.label}${field.required ? ' *' : ''}`;
-const sample = (field: ConnectionField) =>
-  field.kind === 'number' ? '1' : `${field.path.replace('properties.', '')}-value`;
+/** What the test types into a field; a URL takes the first scheme its type accepts. */
+const sample = (field: ConnectionField, type = '') => {
+  const scheme = field.path === 'url' ? CONNECTION_URL_RULES[type]?.schemes[0] : undefined;
+  if (scheme) return `${scheme}://url-value`;
+  return field.kind === 'number' ? '1' : `${field.path.replace('properties.', '')}-value`;
+};
 
-async function fill(dialog: HTMLElement, field: ConnectionField) {
+async function fill(dialog: HTMLElement, field: ConnectionField, type: string) {
   const input = within(dialog).getByLabelText(labelOf(field));
   if (field.kind === 'connection') await userEvent.selectOptions(input, 'connection://aws/aws-main');
   else if (field.kind === 'select') await userEvent.selectOptions(input, field.options?.[0] ?? '');
@@ -100,7 +105,7 @@ async function fill(dialog: HTMLElement, field: ConnectionField) {
   else {
     await userEvent.clear(input);
     await userEvent.click(input);
-    await userEvent.paste(sample(field));
+    await userEvent.paste(sample(field, type));
   }
 }
 
@@ -138,7 +143,7 @@ describe('connections page: every type', { timeout: 60_000 }, () => {
       const filled = fields.filter(
         (field) => required.includes(field) || ['text', 'number', 'secret', 'textarea', 'switch'].includes(field.kind),
       );
-      for (const field of filled) await fill(dialog, field);
+      for (const field of filled) await fill(dialog, field, definition.type);
       await waitFor(() => expect(within(dialog).queryByText(FIELD_REQUIRED)).toBeNull(), wait);
       await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
 
@@ -155,7 +160,7 @@ describe('connections page: every type', { timeout: 60_000 }, () => {
                 ? 'connection://aws/aws-main'
                 : field.kind === 'select'
                   ? field.options?.[0]
-                  : sample(field);
+                  : sample(field, definition.type);
         expect(storedAt(body, field), `${definition.type} ${field.path}`).toBe(expected);
       }
       if (definition.notification) {
@@ -173,7 +178,7 @@ describe('connections page: every type', { timeout: 60_000 }, () => {
         if (field.kind === 'secret') expect(input.value, field.path).toBe(SECRET_MASK);
         else if (field.kind === 'switch') expect(input.checked, field.path).toBe(true);
         else if (field.kind !== 'select' && field.kind !== 'connection')
-          expect(input.value, field.path).toBe(sample(field));
+          expect(input.value, field.path).toBe(sample(field, definition.type));
       }
     },
   );
@@ -245,6 +250,83 @@ describe('connections page: form rules and actions', { timeout: 60_000 }, () => 
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(ADMIN_MESSAGES.deleted('pg'), {}, wait)).toBeTruthy();
     expect(server.stored()).toBeUndefined();
+  });
+
+  it('tests the values being edited, not the saved ones, and before a new connection is saved', async () => {
+    const answers = [
+      { ok: true, message: 'Connected to PostgreSQL 16.4', mode: 'reached', duration_ms: 9 },
+      { ok: false, message: 'PostgreSQL: Connection refused at 127.0.0.1:5499', mode: 'reached', duration_ms: 2 },
+    ];
+    const server = connectionsServer({
+      '/api/connection/test': () => ({ body: answers.shift() }),
+      '/api/connection/test/c1': () => ({ body: answers.shift() }),
+    });
+    render();
+    const dialog = await openNew('Postgres');
+    await userEvent.type(within(dialog).getByLabelText('Name *'), 'pg');
+    await userEvent.type(within(dialog).getByLabelText('URL *'), 'postgres://127.0.0.1:5432/db');
+    await userEvent.type(within(dialog).getByLabelText('Username *'), 'root');
+    await userEvent.type(within(dialog).getByLabelText('Password *'), 'pw');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Test' }));
+    await waitFor(() => expect(within(dialog).getByText(ADMIN_MESSAGES.testSucceeded)).toBeTruthy(), wait);
+    const unsaved = server.calls.find((call) => call.url.pathname === '/api/connection/test');
+    expect(JSON.parse(String(unsaved?.init?.body))).toMatchObject({
+      url: 'postgres://127.0.0.1:5432/db',
+      password: 'pw',
+    });
+    expect(server.stored()).toBeUndefined();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await screen.findByText(ADMIN_MESSAGES.created('pg'), {}, wait);
+
+    await userEvent.click(await screen.findByText('pg', {}, wait));
+    const edit = await screen.findByRole('dialog', { name: 'Edit pg' }, wait);
+    const url = await within(edit).findByLabelText('URL *', {}, wait);
+    await userEvent.clear(url);
+    await userEvent.type(url, 'postgres://127.0.0.1:5499/db');
+    await userEvent.click(within(edit).getByRole('button', { name: 'Test' }));
+    const failure = await within(edit).findByRole('alert', {}, wait);
+    expect(failure.textContent).toContain('Connection refused at 127.0.0.1:5499');
+    const edited = server.calls.find((call) => call.url.pathname === '/api/connection/test/c1');
+    expect(JSON.parse(String(edited?.init?.body))).toMatchObject({
+      url: 'postgres://127.0.0.1:5499/db',
+      password: SECRET_MASK,
+    });
+    expect(server.stored()).toMatchObject({ url: 'postgres://127.0.0.1:5432/db' });
+  });
+
+  it('shows a type without a test as information, not as success, and refuses an unparseable URL before testing', async () => {
+    const server = connectionsServer({
+      '/api/connection/test': () => ({
+        body: {
+          ok: false,
+          mode: 'unavailable',
+          message: 'A connection test is not available for SFTP connections',
+          duration_ms: 1,
+        },
+      }),
+    });
+    render();
+    const sftp = await openNew('SFTP');
+    await userEvent.type(within(sftp).getByLabelText('Name *'), 'files');
+    await userEvent.type(within(sftp).getByLabelText('Password *'), 'pw');
+    await userEvent.click(within(sftp).getByRole('button', { name: 'Test' }));
+    const info = await within(sftp).findByRole('status', {}, wait);
+    expect(info.getAttribute('data-outcome')).toBe('unavailable');
+    expect(info.textContent).toContain(ADMIN_MESSAGES.testUnavailable);
+    expect(info.textContent).not.toContain(ADMIN_MESSAGES.testSucceeded);
+    await userEvent.click(within(sftp).getByRole('button', { name: 'Cancel' }));
+
+    const pg = await openNew('Postgres');
+    await userEvent.type(within(pg).getByLabelText('Name *'), 'broken');
+    await userEvent.type(within(pg).getByLabelText('URL *'), 'postgres//nohost');
+    await userEvent.type(within(pg).getByLabelText('Username *'), 'u');
+    await userEvent.type(within(pg).getByLabelText('Password *'), 'p');
+    const calls = server.calls.length;
+    await userEvent.click(within(pg).getByRole('button', { name: 'Test' }));
+    expect(
+      await within(pg).findByText('not a valid Postgres URL; expected postgres://user@host:5432/database', {}, wait),
+    ).toBeTruthy();
+    expect(server.calls.slice(calls).some((call) => call.url.pathname.startsWith('/api/connection/test'))).toBe(false);
   });
 
   it('keeps the stored secret when the mask is sent back on edit', async () => {

@@ -13,6 +13,7 @@ const inputClass =
  * The form of one connection type (001 §3, §5): name and namespace (disabled when editing), then the
  * type's fields, those with a condition (kubernetes method, git authentication) only when it holds.
  * Messages show once a field is touched, all of them on submit; the body goes out in the API's shape.
+ * Test sends the values as they are in the form (not the saved ones), after the same validation.
  */
 export function ConnectionForm({
   definition,
@@ -21,6 +22,8 @@ export function ConnectionForm({
   readOnly,
   busy,
   actions,
+  testing,
+  onTest,
   onSubmit,
   onCancel,
 }: {
@@ -29,8 +32,12 @@ export function ConnectionForm({
   editing: boolean;
   readOnly: boolean;
   busy: boolean;
-  /** Extra buttons beside Save (Test, Delete). */
+  /** Extra buttons beside Save (Delete, Change type). */
   actions?: ReactNode;
+  /** A test of the values being edited is running. */
+  testing?: boolean;
+  /** Tests the form's current values (validated like a save); no Test button without it. */
+  onTest?: (body: ConnectionInput) => void;
   onSubmit: (body: ConnectionInput) => void;
   onCancel: () => void;
 }) {
@@ -86,6 +93,17 @@ export function ConnectionForm({
       </fieldset>
       <div className="flex flex-wrap items-center justify-end gap-2 border-t border-gray-200 pt-3">
         {actions}
+        {onTest ? (
+          <button
+            type="button"
+            disabled={testing}
+            className="inline-flex items-center gap-2 rounded border border-gray-300 px-3 py-1.5 text-sm hover:bg-gray-50"
+            onClick={form.handleSubmit((current) => onTest(connectionBody(current)))}
+          >
+            {testing ? <Spinner label="Testing…" className="size-3" /> : null}
+            Test
+          </button>
+        ) : null}
         <span className="flex-1" />
         <button type="button" className="rounded border border-gray-300 px-3 py-1.5 text-sm" onClick={onCancel}>
           Cancel

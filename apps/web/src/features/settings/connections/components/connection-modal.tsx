@@ -15,8 +15,9 @@ import { ConnectionTestOutcome } from './connection-test-result';
 import { ConnectionTypePicker } from './connection-type-picker';
 
 /**
- * Creating a connection (pick a type, then its form) or editing one (its form with masked secrets,
- * Test and Delete). Without write access on connections the form is read-only and has no actions.
+ * Creating a connection (pick a type, then its form, which can be tested before saving) or editing one
+ * (its form with masked secrets, Test of the edited values, and Delete). Without write access on
+ * connections the form is read-only and has no actions.
  */
 export function ConnectionModal({ id, onClose }: { id?: string; onClose: () => void }) {
   const canWrite = useCan({ resource: 'connections', action: 'write' });
@@ -57,26 +58,17 @@ export function ConnectionModal({ id, onClose }: { id?: string; onClose: () => v
           busy={save.isPending}
           onSubmit={submit}
           onCancel={onClose}
+          testing={test.isPending}
+          {...(canWrite ? { onTest: (body: ConnectionInput) => test.mutate({ ...(id ? { id } : {}), body }) } : {})}
           actions={
             id && canWrite ? (
-              <>
-                <button
-                  type="button"
-                  className="rounded border border-red-300 px-3 py-1.5 text-sm text-red-700 hover:bg-red-50"
-                  onClick={() => setConfirming(true)}
-                >
-                  Delete
-                </button>
-                <button
-                  type="button"
-                  disabled={test.isPending}
-                  className="inline-flex items-center gap-2 rounded border border-gray-300 px-3 py-1.5 text-sm hover:bg-gray-50"
-                  onClick={() => test.mutate(id)}
-                >
-                  {test.isPending ? <Spinner label="Testing…" className="size-3" /> : null}
-                  Test
-                </button>
-              </>
+              <button
+                type="button"
+                className="rounded border border-red-300 px-3 py-1.5 text-sm text-red-700 hover:bg-red-50"
+                onClick={() => setConfirming(true)}
+              >
+                Delete
+              </button>
             ) : !id ? (
               <button type="button" className="text-sm text-blue-700" onClick={() => setPicked(undefined)}>
                 Change type

@@ -2,28 +2,35 @@ import { ADMIN_MESSAGES, type ConnectionTestResult } from '@mc/contracts';
 import { clsx } from 'clsx';
 import { errorMessage } from '../../../../lib/api/api-error';
 
+const LOOKS = {
+  success: { title: ADMIN_MESSAGES.testSucceeded, role: 'status', box: 'border-green-300 bg-green-50 text-green-800' },
+  failure: { title: ADMIN_MESSAGES.testFailed, role: 'alert', box: 'border-red-300 bg-red-50 text-red-800' },
+  unavailable: {
+    title: ADMIN_MESSAGES.testUnavailable,
+    role: 'status',
+    box: 'border-gray-300 bg-gray-50 text-gray-800',
+  },
+} as const;
+
+const HOW = { reached: 'Dialled the target', invalid: 'Nothing dialled', unavailable: 'Nothing dialled' } as const;
+
 /**
- * The answer of the Test button, in the form where it was asked: green when the server reached the
- * target (or validated the fields of a type it cannot reach), red with the reason otherwise.
+ * The answer of the Test button, in the form where it was asked: green only when the server reached
+ * the target and it answered as expected; neutral when this server has no test for the type; red with
+ * the reason otherwise (refused by the egress policy, unreachable, credentials refused, bad values).
  */
 export function ConnectionTestOutcome({ result, error }: { result?: ConnectionTestResult; error?: unknown }) {
   if (!result && !error) return null;
-  const ok = result?.ok === true;
+  const outcome = result?.mode === 'unavailable' ? 'unavailable' : result?.ok === true ? 'success' : 'failure';
+  const look = LOOKS[outcome];
   const message = result ? result.message : errorMessage(error);
   return (
-    <div
-      role={ok ? 'status' : 'alert'}
-      data-outcome={ok ? 'success' : 'failure'}
-      className={clsx(
-        'rounded border px-3 py-2 text-sm',
-        ok ? 'border-green-300 bg-green-50 text-green-800' : 'border-red-300 bg-red-50 text-red-800',
-      )}
-    >
-      <p className="font-medium">{ok ? ADMIN_MESSAGES.testSucceeded : ADMIN_MESSAGES.testFailed}</p>
+    <div role={look.role} data-outcome={outcome} className={clsx('rounded border px-3 py-2 text-sm', look.box)}>
+      <p className="font-medium">{look.title}</p>
       <p>{message}</p>
       {result ? (
         <p className="text-xs opacity-80">
-          {result.mode === 'reached' ? 'Reached the target' : 'Fields validated only'} in {result.duration_ms} ms
+          {HOW[result.mode]} in {result.duration_ms} ms
         </p>
       ) : null}
     </div>
