@@ -3,6 +3,7 @@ import { createTestDatabase } from '@mc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../platform/config.js';
 import { createLogger } from '../../platform/logger.js';
+import { metricsServiceFor } from './metrics.service.js';
 import { type MetricsListener, parseListenAddress, startMetricsListener } from './metrics-listener.js';
 
 let database: Database;
@@ -34,6 +35,21 @@ describe('MC_METRICS_ADDRESS listener', () => {
       expect(response.status, path).toBe(404);
     }
     expect((await fetch(listener.url, { method: 'POST' })).status).toBe(404);
+  });
+
+  it('answers a scrape of a database that cannot answer with mc_database_up 0 and no stale queue figures', async () => {
+    const lost = await createTestDatabase();
+    const metrics = metricsServiceFor(
+      lost,
+      createLogger('error', {}, () => {}),
+    );
+    await lost.pool.query(`INSERT INTO jobs (name, state) VALUES ('metrics-lost', 'pending')`);
+    expect((await metrics.render()).body).toContain('mc_job_queue_depth{job="metrics-lost",state="pending"} 1');
+    await lost.close();
+    const { body } = await metrics.render();
+    expect(body).toContain('mc_database_up 0');
+    expect(body).not.toContain('metrics-lost');
+    expect(body).toContain('process_resident_memory_bytes');
   });
 
   it('takes host:port, IPv6 in brackets, and refuses anything else at start', () => {
