@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, signedInUser } from '../../../test/signed-in-api.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { buildUser, type FlowJson } from '../testing/auth-factory.js';
+import { apiSignIn, buildUser, type FlowJson } from '../testing/auth-factory.js';
 
 type Answer = FlowJson & {
   session_token?: string;
@@ -62,6 +62,43 @@ describe('registration answers alike for new and taken addresses', () => {
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
     expect(median(takenMs)).toBeGreaterThan(median(freshMs) * 0.4);
+  });
+});
+
+describe('a self-registered person is a guest and sees only what 001 §6 gives guests', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('reads like a commander (not rbac, identities, connections, audit_log), writes nothing', async () => {
+    const flow = await startFlow(t);
+    expect((await register(t, flow.body.id, 'self-made@example.com')).status).toBe(200);
+    const token = await apiSignIn(t.app, 'self-made@example.com', 'a registration passphrase');
+    const who = (await (await apiCall(t.app, 'GET', '/api/auth/whoami', token)).json()) as {
+      roles: string[];
+      permissions: { resource: string; action: string }[];
+    };
+    expect(who.roles).toEqual(['guest']);
+    expect(who.permissions.filter((p) => p.action === 'write')).toEqual([]);
+    expect((await apiCall(t.app, 'GET', '/api/db/incidents', token)).status).toBe(200);
+    for (const table of ['identities', 'connections', 'casbin_rule', 'audit_log']) {
+      const answer = await apiCall(t.app, 'GET', `/api/db/${table}`, token);
+      expect([401, 403, 404], table).toContain(answer.status);
+    }
+    const write = await apiCall(t.app, 'POST', '/api/db/comments', token, { comment: 'hi' });
+    expect(write.status).toBe(403);
+    expect(
+      (
+        await apiCall(t.app, 'POST', '/api/auth/invite_user', token, {
+          firstName: 'A',
+          lastName: 'B',
+          email: 'friend@example.com',
+          role: 'admin',
+        })
+      ).status,
+    ).toBe(403);
   });
 });
 
