@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServer as createNetServer } from 'node:net';
@@ -195,5 +195,65 @@ describe('POST /api/connection/test/{id}', () => {
         properties: { host: '127.0.0.1', port: closedPort, encryptionMethod: 'None' },
       }),
     ).toMatchObject({ ok: false, message: `Email: ${refused}` });
+  });
+
+  it('exchanges a Google service account JWT at its token endpoint (a local test double of Google OAuth)', async () => {
+    const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+    // Test double of oauth2.googleapis.com/token: verifies the RS256 assertion with the account's public key.
+    const google = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => {
+        body += chunk;
+      });
+      req.on('end', () => {
+        const assertion = new URLSearchParams(body).get('assertion') ?? '';
+        const [header = '', claims = '', signature = ''] = assertion.split('.');
+        const valid = createVerify('RSA-SHA256')
+          .update(`${header}.${claims}`)
+          .verify(publicKey, signature, 'base64url');
+        const iss = JSON.parse(Buffer.from(claims, 'base64url').toString()).iss;
+        res.writeHead(valid && iss === 'sa@p.iam.gserviceaccount.com' ? 200 : 400, {
+          'content-type': 'application/json',
+        });
+        res.end(
+          JSON.stringify(
+            valid ? { access_token: 't' } : { error: 'invalid_grant', error_description: 'Invalid JWT Signature.' },
+          ),
+        );
+      });
+    });
+    await listen(google);
+    // A listening HTTP server has an AddressInfo address.
+    const tokenUri = `http://127.0.0.1:${(google.address() as AddressInfo).port}/token`;
+    const key = (pem: unknown) =>
+      JSON.stringify({ client_email: 'sa@p.iam.gserviceaccount.com', private_key: String(pem), token_uri: tokenUri });
+    const pem = (k: typeof privateKey) => k.export({ type: 'pkcs8', format: 'pem' });
+    try {
+      expect(await createAndTest({ type: 'gcs', certificate: key(pem(privateKey)) })).toMatchObject({
+        ok: true,
+        message: `Google Cloud Storage: 127.0.0.1:${(google.address() as AddressInfo).port} issued a token for sa@p.iam.gserviceaccount.com`,
+      });
+      expect(await createAndTest({ type: 'google_cloud', certificate: key(pem(other)) })).toMatchObject({
+        ok: false,
+        message: expect.stringMatching(
+          /^Google Cloud: .* answered 400; the service account was refused \(Invalid JWT Signature\.\)$/,
+        ),
+      });
+    } finally {
+      await new Promise((resolve) => google.close(resolve));
+    }
+  });
+
+  it('asks AWS STS who the access key is, and reports the network error where AWS is unreachable', async () => {
+    const result = await createAndTest({
+      type: 'aws',
+      username: 'AKIDEXAMPLE',
+      password: 'secret',
+      properties: { region: 'eu-west-1' },
+    });
+    expect(result).toMatchObject({ ok: false, mode: 'reached' });
+    expect(result.message).toMatch(/^AWS: (Host not found|Connection|.*sts\.eu-west-1\.amazonaws\.com)/);
+    expect(result.message).not.toContain('secret');
   });
 });

@@ -1,3 +1,4 @@
+import { testAws, testGoogle } from './testers/cloud.js';
 import { FOLDER_TEST_UNAVAILABLE } from './testers/folder.js';
 import { testGit } from './testers/git.js';
 import { testHttp, testPrometheus } from './testers/http.js';
@@ -17,6 +18,10 @@ export const CONNECTION_TESTERS: Readonly<Record<string, ConnectionTester>> = {
   prometheus: testPrometheus,
   email: testSmtp,
   git: testGit,
+  aws: testAws,
+  s3: testAws,
+  google_cloud: testGoogle,
+  gcs: testGoogle,
   ...HTTP_API_TESTERS,
 };
 
