@@ -1,20 +1,10 @@
-import { RESOURCE_KINDS, type ResourceKind, ROLES, type Role } from '@mc/contracts';
-import type { Database } from '@mc/db';
-import { createTestDatabase } from '@mc/db/testing';
+import { type ResourceKind, ROLES, type Role } from '@mc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../platform/app.js';
-import { loadConfig } from '../../platform/config.js';
-import { createLogger } from '../../platform/logger.js';
-import type { Actor } from '../../platform/request-context.js';
-import { requirePermission } from '../../platform/require-permission.js';
-import { apiSignIn, buildUser } from '../auth/testing/auth-factory.js';
-import { registerModules } from '../register-modules.js';
-import { EXPOSED_TABLES } from '../rest/exposed-resources.js';
-import { createAccessControl } from './access-control.js';
-import { loadGrants } from './rbac.repo.js';
+import { apiCall, signedInUser } from '../../test/signed-in-api.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 /** The matrix of spec 001 §6, written out independently of the implementation. */
-function expected(role: Role, kind: ResourceKind, access: 'read' | 'write'): boolean {
+function matrix(role: Role, kind: ResourceKind, access: 'read' | 'write'): boolean {
   const secret = ['connections', 'identities', 'rbac'].includes(kind);
   switch (role) {
     case 'admin':
@@ -30,167 +20,306 @@ function expected(role: Role, kind: ResourceKind, access: 'read' | 'write'): boo
   }
 }
 
-/** One data-API table per matrix kind. */
-const TABLE_OF: Record<ResourceKind, string> = {
-  database: 'config_items',
-  rbac: 'casbin_rule',
-  auth: 'invites',
-  responder: 'responders',
-  incident: 'incidents',
-  evidences: 'evidences',
-  comments: 'comments',
-  canaries: 'canaries',
-  topologies: 'topologies',
-  config_scrapers: 'config_scrapers',
-  identities: 'identities',
-  connections: 'connections',
-  kratos: 'selfservice_errors',
-  agents: 'agents',
-  feature_flags: 'properties',
-  logging_backends: 'logging_backends',
-  integrations: 'integrations',
-  notifications: 'notifications',
-  playbooks: 'playbooks',
-  playbook_runs: 'playbook_runs',
-  permissions: 'permissions',
-};
+/** Who may do what beyond the matrix: rules of our own, each documented in docs/security.md. */
+type Rule = (role: Role) => boolean;
+const byMatrix =
+  (kind: ResourceKind, access: 'read' | 'write'): Rule =>
+  (role) =>
+    matrix(role, kind, access);
+const adminsOnly: Rule = (role) => role === 'admin';
 
-const cases = ROLES.flatMap((role) =>
-  RESOURCE_KINDS.flatMap((kind) =>
-    (['read', 'write'] as const).map((access) => ({ role, kind, access, allowed: expected(role, kind, access) })),
-  ),
-);
+/** One request a role makes: a real route or /api/db, with what the rules say it may do. */
+interface Probe {
+  resource: string;
+  action: 'read' | 'create' | 'update' | 'delete';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  body?: unknown;
+  allowed: Rule;
+}
 
-/** The key column a probe DELETE filters on (it matches no row, so an allowed write changes nothing). */
-const KEY_OF: Partial<Record<string, string>> = { properties: 'name' };
 const NO_ROW = '00000000-0000-4000-8000-000000000000';
 
-/** The cases whose table the data API serves over HTTP (reads; writes only where the table is writable). */
-const httpCases = cases.filter(({ kind, access }) => {
-  const exposed = EXPOSED_TABLES[TABLE_OF[kind]];
-  return exposed !== undefined && (access === 'read' || exposed.writable);
-});
+/** Read, create, update and delete of a table through /api/db (matched to no row where filtered). */
+function dataApi(table: string, kind: ResourceKind, key = 'id'): Probe[] {
+  const filter = `${key}=eq.${NO_ROW}`;
+  return [
+    {
+      resource: table,
+      action: 'read',
+      method: 'GET',
+      path: `/api/db/${table}?limit=1`,
+      allowed: byMatrix(kind, 'read'),
+    },
+    {
+      resource: table,
+      action: 'create',
+      method: 'POST',
+      path: `/api/db/${table}`,
+      body: {},
+      allowed: byMatrix(kind, 'write'),
+    },
+    {
+      resource: table,
+      action: 'update',
+      method: 'PATCH',
+      path: `/api/db/${table}?${filter}`,
+      body: { [key]: NO_ROW },
+      allowed: byMatrix(kind, 'write'),
+    },
+    {
+      resource: table,
+      action: 'delete',
+      method: 'DELETE',
+      path: `/api/db/${table}?${filter}`,
+      allowed: byMatrix(kind, 'write'),
+    },
+  ];
+}
 
-describe('role matrix (spec 001 §6)', () => {
-  let database: Database;
-  let app: ReturnType<typeof createApp>;
-  const tokens = new Map<Role, string>();
-  const actors = new Map<Role, Actor>();
-  let access: ReturnType<typeof createAccessControl>;
+/** A dedicated route: read the list, create with an empty body, update and delete a row that does not exist. */
+function route(
+  resource: string,
+  base: string,
+  rules: { read: Rule; write: Rule },
+  verbs: { update?: 'PUT' | 'PATCH'; create?: string } = {},
+): Probe[] {
+  return [
+    { resource, action: 'read', method: 'GET', path: base, allowed: rules.read },
+    { resource, action: 'create', method: 'POST', path: verbs.create ?? base, body: {}, allowed: rules.write },
+    {
+      resource,
+      action: 'update',
+      method: verbs.update ?? 'PATCH',
+      path: `${base}/${NO_ROW}`,
+      body: {},
+      allowed: rules.write,
+    },
+    { resource, action: 'delete', method: 'DELETE', path: `${base}/${NO_ROW}`, allowed: rules.write },
+  ];
+}
+
+const matrixRules = (kind: ResourceKind) => ({ read: byMatrix(kind, 'read'), write: byMatrix(kind, 'write') });
+
+const PROBES: Probe[] = [
+  // the catalog and people (matrix kind "database")
+  ...dataApi('config_items', 'database'),
+  ...dataApi('teams', 'database'),
+  ...dataApi('team_members', 'database', 'team_id'),
+  // incidents and what hangs off them
+  ...dataApi('incidents', 'incident'),
+  ...dataApi('hypotheses', 'incident'),
+  ...dataApi('evidences', 'evidences'),
+  ...dataApi('comments', 'comments'),
+  ...dataApi('responders', 'responder'),
+  // incidents are resolved, not deleted: no DELETE route
+  ...route('incidents', '/api/incidents', matrixRules('incident')).filter((p) => p.action !== 'delete'),
+  {
+    resource: 'comments',
+    action: 'create',
+    method: 'POST',
+    path: `/api/incidents/${NO_ROW}/comments`,
+    body: {},
+    allowed: byMatrix('incident', 'write'),
+  },
+  // health
+  ...dataApi('canaries', 'canaries'),
+  ...route('canaries', '/api/canaries', matrixRules('canaries'), { update: 'PUT' }),
+  {
+    resource: 'checks',
+    action: 'read',
+    method: 'GET',
+    path: '/api/db/checks?limit=1',
+    allowed: byMatrix('canaries', 'read'),
+  },
+  ...dataApi('topologies', 'topologies'),
+  ...dataApi('config_scrapers', 'config_scrapers'),
+  ...dataApi('logging_backends', 'logging_backends'),
+  ...dataApi('integrations', 'integrations'),
+  ...dataApi('notifications', 'notifications'),
+  ...dataApi('playbooks', 'playbooks'),
+  ...dataApi('properties', 'feature_flags', 'name'),
+  ...route('properties', '/api/properties', matrixRules('feature_flags')),
+  // agents and connections: the data API reads, the routes write
+  {
+    resource: 'agents_summary',
+    action: 'read',
+    method: 'GET',
+    path: '/api/db/agents_summary?limit=1',
+    allowed: byMatrix('agents', 'read'),
+  },
+  ...route('agents', '/api/agents', matrixRules('agents'), { create: '/api/agent/generate' }),
+  {
+    resource: 'connections_list',
+    action: 'read',
+    method: 'GET',
+    path: '/api/db/connections_list?limit=1',
+    allowed: byMatrix('connections', 'read'),
+  },
+  ...route('connections', '/api/connections', matrixRules('connections'), { update: 'PUT' }),
+  // people, roles and permission rows: who grants access
+  {
+    resource: 'people',
+    action: 'read',
+    method: 'GET',
+    path: '/api/db/people?limit=1',
+    allowed: byMatrix('database', 'read'),
+  },
+  {
+    resource: 'people_roles',
+    action: 'read',
+    method: 'GET',
+    path: '/api/db/people_roles?limit=1',
+    allowed: byMatrix('database', 'read'),
+  },
+  {
+    resource: 'people (role)',
+    action: 'update',
+    method: 'POST',
+    path: `/api/rbac/${NO_ROW}/update_role`,
+    body: { role: 'viewer' },
+    allowed: byMatrix('rbac', 'write'),
+  },
+  {
+    resource: 'people',
+    action: 'delete',
+    method: 'DELETE',
+    path: `/api/people/${NO_ROW}`,
+    allowed: byMatrix('identities', 'write'),
+  },
+  {
+    resource: 'invites',
+    action: 'create',
+    method: 'POST',
+    path: '/api/auth/invite_user',
+    body: {},
+    allowed: byMatrix('identities', 'write'),
+  },
+  ...route('permissions', '/api/permissions', {
+    read: byMatrix('permissions', 'read'),
+    write: byMatrix('rbac', 'write'),
+  }),
+  {
+    resource: 'permissions',
+    action: 'read',
+    method: 'GET',
+    path: '/api/db/permissions?limit=1',
+    allowed: byMatrix('permissions', 'read'),
+  },
+  { resource: 'audit_log', action: 'read', method: 'GET', path: '/api/db/audit_log?limit=1', allowed: adminsOnly },
+];
+
+const cases = ROLES.flatMap((role) =>
+  PROBES.map((probe) => ({ ...probe, role, expected: probe.allowed(role) ? 'allowed' : 'refused' })),
+);
+
+/**
+ * The full role matrix (spec 001 §6) through the real routes and /api/db, with a real session for every
+ * role: a refused request answers 403; an allowed one passes the guard (its answer is then about the
+ * request itself — a 400 for an empty body, a 404 for a missing row, a 405 for a table written elsewhere
+ * — never 401, 403 or 5xx). Then the escalation and embed cases of issue 11 for every role.
+ */
+describe('role matrix (spec 001 §6) through real routes and /api/db', () => {
+  let t: TestApp;
+  const people = new Map<Role, { id: string; token: string }>();
+  const who = (role: Role) => people.get(role) as { id: string; token: string }; // signed in for every role below
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    const config = loadConfig({});
-    const logger = createLogger('error', {}, () => {});
-    const deps = { config, database, logger, version: 'test' };
-    app = createApp({
-      ...deps,
-      registerModules: (router) => {
-        registerModules(router, deps);
-        for (const kind of RESOURCE_KINDS) {
-          router.get(`/api/probe/${kind}`, requirePermission(kind, 'read'), (c) => c.json({ ok: true }));
-          router.post(`/api/probe/${kind}`, requirePermission(kind, 'write'), (c) => c.json({ ok: true }));
-        }
-      },
-    });
-    access = createAccessControl(database);
-    for (const role of ROLES) {
-      const user = await buildUser(database, { roles: [role] });
-      tokens.set(role, await apiSignIn(app, user.email, user.password));
-      actors.set(role, { kind: 'person', id: user.id, roles: (await loadGrants(database.db, user.id)).roles });
-    }
+    t = await createTestApp();
+    for (const role of ROLES) people.set(role, await signedInUser(t, { roles: [role] }));
   });
-  afterAll(() => database.close());
+  afterAll(() => t.close());
 
-  it(`covers every role × kind × read/write (${cases.length} cases)`, () => {
+  it(`has at least 250 role × resource × action cases (${cases.length})`, () => {
     expect(cases.length).toBeGreaterThanOrEqual(250);
+    expect(new Set(cases.map((c) => c.role))).toEqual(new Set(ROLES));
   });
 
-  it('answers 401 on a guarded route without a session', async () => {
-    const response = await app.request('/api/probe/incident');
-    expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ code: 'unauthorized', message: 'Unauthorized' });
-  });
-
-  it.each(cases)('API route: $role $access $kind → $allowed', async ({ role, kind, access: rw, allowed }) => {
-    const response = await app.request(`/api/probe/${kind}`, {
-      method: rw === 'read' ? 'GET' : 'POST',
-      headers: { authorization: `Bearer ${tokens.get(role)}` },
-    });
-    expect(response.status).toBe(allowed ? 200 : 403);
-  });
-
-  it.each(cases)('/api/db policy: $role $access $kind → $allowed', async ({ role, kind, access: rw, allowed }) => {
-    const actor = actors.get(role) as Actor; // set for every role in beforeAll
-    for (const action of rw === 'read' ? (['read'] as const) : (['create', 'update', 'delete'] as const)) {
-      const decision = await access.dataAccess({ actor, table: TABLE_OF[kind], action });
-      expect(decision.allow).toBe(allowed);
+  it('answers 401 without a session on every probe', async () => {
+    for (const probe of PROBES) {
+      const response = await apiCall(t.app, probe.method, probe.path, null, probe.body);
+      expect(response.status, `${probe.method} ${probe.path}`).toBe(401);
     }
   });
 
-  it(`/api/db over HTTP covers every served table (${httpCases.length} cases)`, () => {
-    expect(httpCases.length).toBeGreaterThanOrEqual(190);
-  });
-
-  it.each(httpCases)('/api/db HTTP: $role $access $kind → $allowed', async ({ role, kind, access: rw, allowed }) => {
-    const table = TABLE_OF[kind];
-    const path = rw === 'read' ? `/api/db/${table}?limit=1` : `/api/db/${table}?${KEY_OF[table] ?? 'id'}=eq.${NO_ROW}`;
-    const response = await app.request(path, {
-      method: rw === 'read' ? 'GET' : 'DELETE',
-      headers: { authorization: `Bearer ${tokens.get(role)}` },
-    });
-    if (allowed) expect(response.status, await response.text()).toBeLessThan(300);
-    else expect(response.status).toBe(403);
-  });
-
-  it('never serves credential, session or flow tables, not even to admins', async () => {
-    const admin = actors.get('admin') as Actor; // set in beforeAll
-    for (const table of [
-      'identity_credentials',
-      'sessions',
-      'selfservice_flows',
-      'selfservice_codes',
-      'access_tokens',
-    ]) {
-      expect(await access.dataAccess({ actor: admin, table, action: 'read' })).toMatchObject({
-        allow: false,
-        status: 403,
-      });
+  it.each(cases)('$role $action $resource ($method $path) → $expected', async (c) => {
+    const response = await apiCall(t.app, c.method, c.path, who(c.role).token, c.body);
+    const text = await response.text();
+    if (c.expected === 'refused') {
+      expect(response.status, text).toBe(403);
+    } else {
+      expect([401, 403], text).not.toContain(response.status);
+      expect(response.status, text).toBeLessThan(500);
     }
-    expect(await access.dataAccess({ actor: { kind: 'anonymous' }, table: 'incidents', action: 'read' })).toMatchObject(
-      {
-        allow: false,
-        status: 401,
-      },
-    );
   });
 
-  /** Permission rows on top of each role: a live deny refuses, an expired one does not; an allow row with until. */
-  const rowCases = ROLES.flatMap((role) => [
-    { role, row: 'deny', until: 'live', allowed: false },
-    { role, row: 'deny', until: 'expired', allowed: expected(role, 'incident', 'read') },
-    { role, row: 'allow write', until: 'live', allowed: true },
-    { role, row: 'allow write', until: 'expired', allowed: expected(role, 'playbooks', 'write') },
+  const escalations = ROLES.flatMap((role) => [
+    { role, what: 'grant itself everything through /api/db/permissions' },
+    { role, what: 'soft-delete an admin through /api/db/people' },
+    { role, what: 'rewrite the egress policy through /api/db/properties' },
   ]);
 
-  it.each(rowCases)('rows: $role with a $until $row row → $allowed on the route and on /api/db', async (c) => {
-    const user = await buildUser(database, { roles: [c.role] });
-    const until = c.until === 'live' ? new Date(Date.now() + 3_600_000) : new Date(Date.now() - 1000);
-    const deny = c.row === 'deny';
-    await database.pool.query(
-      'INSERT INTO permissions (action, object, person_id, deny, until) VALUES ($1, $2, $3, $4, $5)',
-      [deny ? 'read' : 'create,read,update,delete', deny ? 'incident' : 'playbooks', user.id, deny, until],
+  it.each(escalations)('$role cannot $what', async ({ role, what }) => {
+    const me = who(role);
+    const admin = who('admin');
+    if (what.includes('permissions')) {
+      const res = await apiCall(t.app, 'POST', '/api/db/permissions', me.token, {
+        object: '*',
+        action: '*',
+        person_id: me.id,
+      });
+      expect([403, 405]).toContain(res.status);
+      expect((await t.database.pool.query('SELECT 1 FROM permissions WHERE person_id = $1', [me.id])).rowCount).toBe(0);
+    } else if (what.includes('people')) {
+      const res = await apiCall(t.app, 'PATCH', `/api/db/people?id=eq.${admin.id}`, me.token, {
+        deleted_at: new Date().toISOString(),
+      });
+      expect([403, 405]).toContain(res.status);
+      const { rows } = await t.database.pool.query('SELECT deleted_at FROM people WHERE id = $1', [admin.id]);
+      expect(rows).toEqual([{ deleted_at: null }]);
+    } else {
+      const res = await apiCall(
+        t.app,
+        'POST',
+        '/api/db/properties?on_conflict=name',
+        me.token,
+        {
+          name: 'health.egress.policy',
+          value: 'allow-all',
+        },
+        { prefer: 'resolution=merge-duplicates' },
+      );
+      expect(res.status).toBe(role === 'admin' ? 201 : 403);
+      if (role === 'admin') {
+        await t.database.pool.query("DELETE FROM properties WHERE name = 'health.egress.policy'");
+      }
+    }
+  });
+
+  const embeds = ROLES.flatMap((role) => [
+    { role, select: 'permissions?select=id,connections(*)', allowed: matrix(role, 'connections', 'read') },
+    { role, select: 'permissions?select=id,connections!inner(id)', allowed: matrix(role, 'connections', 'read') },
+    {
+      role,
+      select: 'people?select=id,permissions!person_id(connections(url))',
+      allowed: matrix(role, 'connections', 'read'),
+    },
+    { role, select: 'comments?select=id,incidents(*)', allowed: matrix(role, 'incident', 'read') },
+    { role, select: 'audit_log?select=id&limit=1', allowed: role === 'admin' },
+  ]);
+
+  it.each(embeds)('$role reads $select → $allowed', async ({ role, select, allowed }) => {
+    const res = await apiCall(t.app, 'GET', `/api/db/${select}`, who(role).token);
+    expect(res.status, await res.text()).toBe(allowed ? 200 : 403);
+  });
+
+  it.each(ROLES)('%s with a deny row on incidents cannot read them embedded in comments', async (role) => {
+    const denied = await signedInUser(t, { roles: [role] });
+    await t.database.pool.query(
+      "INSERT INTO permissions (object, action, deny, person_id) VALUES ('incident', 'read', true, $1)",
+      [denied.id],
     );
-    const token = await apiSignIn(app, user.email, user.password);
-    const headers = { authorization: `Bearer ${token}` };
-    const route = deny
-      ? await app.request('/api/probe/incident', { headers })
-      : await app.request('/api/probe/playbooks', { method: 'POST', headers });
-    expect(route.status).toBe(c.allowed ? 200 : 403);
-    const db = deny
-      ? await app.request('/api/db/incidents?limit=1', { headers })
-      : await app.request(`/api/db/playbooks?id=eq.${NO_ROW}`, { method: 'DELETE', headers });
-    if (c.allowed) expect(db.status).toBeLessThan(300);
-    else expect(db.status).toBe(403);
+    const res = await apiCall(t.app, 'GET', '/api/db/comments?select=id,incidents(*)', denied.token);
+    expect(res.status).toBe(403);
   });
 });
