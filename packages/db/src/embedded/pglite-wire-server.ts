@@ -37,11 +37,15 @@ interface Connection {
   closed: boolean;
   /** Messages since the last Sync/Query/Flush, not yet handed to the queue. */
   pending: Buffer[];
+  /** Session-wide names of the statements this connection prepared, deallocated when it closes. */
+  statements: Set<string>;
 }
 
 interface Group {
   connection: Connection;
   messages: Buffer[];
+  /** Statements to deallocate instead of messages: a closed connection's. */
+  deallocate?: string[];
 }
 
 /** Options of {@link PgliteWireServer}. */
@@ -94,6 +98,7 @@ function scopeStatementName(message: Buffer, connection: Connection): Buffer {
   const prefix = (name: string) => (name ? `c${connection.id}_${name}` : name);
   if (type === PARSE) {
     const [name, after] = cString(message, 5);
+    if (name) connection.statements.add(prefix(name));
     return name ? withName(type, Buffer.alloc(0), prefix(name), message.subarray(after)) : message;
   }
   if (type === BIND) {
@@ -161,6 +166,7 @@ export class PgliteWireServer {
       priority: false,
       closed: false,
       pending: [],
+      statements: new Set(),
     };
     this.connections.add(connection);
     socket.on('data', (chunk: Buffer) => this.receive(connection, chunk));
@@ -170,6 +176,10 @@ export class PgliteWireServer {
       this.connections.delete(connection);
       for (let i = this.queue.length - 1; i >= 0; i--)
         if (this.queue[i]?.connection === connection) this.queue.splice(i, 1);
+      // A client pool replaces a connection after any error; its statements must not outlive it in
+      // the one shared session (they would pile up with every replaced connection).
+      if (connection.statements.size > 0)
+        this.queue.push({ connection, messages: [], deallocate: [...connection.statements] });
       void this.drain();
     });
   }
@@ -251,7 +261,14 @@ export class PgliteWireServer {
     }
   }
 
-  private async run({ connection, messages }: Group): Promise<void> {
+  private async run({ connection, messages, deallocate }: Group): Promise<void> {
+    if (deallocate) {
+      for (const name of deallocate) {
+        // The Parse may have failed, so the statement may not exist; nothing else can fail here.
+        await this.db.exec(`DEALLOCATE "${name.replaceAll('"', '""')}"`).catch(() => {});
+      }
+      return;
+    }
     const write = (data: Uint8Array) => {
       if (!connection.closed && data.length > 0) connection.socket.write(Buffer.from(data));
     };

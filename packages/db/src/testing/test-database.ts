@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import pg from 'pg';
 import { createPostgresPool, type Database, wrapPool } from '../database.js';
+import { PgliteWireServer } from '../embedded/pglite-wire-server.js';
 import { migrate } from '../migrate.js';
 import { createPglite } from '../pglite-factory.js';
 
@@ -36,17 +36,17 @@ function migratedSnapshot(): Promise<Blob> {
 }
 
 /**
- * A PGlite test database restored from the migrated snapshot and served through pglite-socket on a
- * private unix socket, as the embedded server runs it. The in-process node-postgres shim is only used
+ * A PGlite test database restored from the migrated snapshot and served through the embedded
+ * database's wire server on a private unix socket, as the embedded server runs it. The in-process node-postgres shim is only used
  * to build the snapshot: it loses protocol sync after an error raised while a parameterised
  * statement is parsed, which bad-input tests provoke on purpose.
  */
 async function createPgliteTestDatabase(): Promise<Database> {
   const pglite = await createPglite({ loadDataDir: await migratedSnapshot() });
   const dir = mkdtempSync(join(tmpdir(), 'mc-test-pglite-'));
-  const server = new PGLiteSocketServer({ db: pglite, path: join(dir, '.s.PGSQL.5432'), maxConnections: 8 });
+  const server = new PgliteWireServer(pglite, { path: join(dir, '.s.PGSQL.5432'), maxConnections: 8 });
   await server.start();
-  // One connection, as in embedded mode: the multiplexer can interleave concurrent connections' Parse/Bind.
+  // One connection, as in embedded mode (PGlite is one session; more would only queue in the server).
   const pool = new pg.Pool({ host: dir, port: 5432, user: 'postgres', database: 'postgres', max: 1 });
   pool.on('error', () => {});
   return wrapPool('pglite', pool, async () => {

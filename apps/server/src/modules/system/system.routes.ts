@@ -19,10 +19,40 @@ const healthRoute = createRoute({
     },
     503: {
       description: 'The database did not answer',
-      content: { 'application/json': { schema: z.object({ status: z.literal('error'), database: z.string() }) } },
+      content: {
+        'application/json': {
+          schema: z.object({ status: z.literal('error'), database: z.string(), message: z.string() }),
+        },
+      },
     },
   },
 });
+
+/** How long /health waits for the database before it reports it as not answering. */
+export const HEALTH_DATABASE_TIMEOUT_MS = 5_000;
+
+/**
+ * One round trip through the extended protocol with a parameter, as every repository query makes
+ * it (a simple `SELECT 1` passed while parameterised statements failed); rejects when the database
+ * errs or has not answered within {@link HEALTH_DATABASE_TIMEOUT_MS}.
+ */
+async function databaseAnswers(database: Database): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`no answer within ${HEALTH_DATABASE_TIMEOUT_MS / 1000} s`)),
+      HEALTH_DATABASE_TIMEOUT_MS,
+    );
+  });
+  try {
+    const answer = database.pool.query<{ ok: number }>('SELECT $1::int AS ok', [1]);
+    answer.catch(() => {}); // a late failure after the timeout has nobody to tell
+    const { rows } = await Promise.race([answer, timeout]);
+    if (rows[0]?.ok !== 1) throw new Error('unexpected answer');
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 const aboutSchema = z.object({
   version: z.string(),
@@ -48,11 +78,12 @@ export function registerSystemRoutes(
 ): void {
   app.openapi(healthRoute, async (c) => {
     try {
-      await deps.database.pool.query('SELECT 1');
+      await databaseAnswers(deps.database);
       return c.json({ status: 'ok' as const, database: 'ok' as const }, 200);
     } catch (error) {
       c.var.log.warn('health check failed', { error });
-      return c.json({ status: 'error' as const, database: 'unreachable' }, 503);
+      const message = `The database did not answer: ${(error as Error).message}`; // pg and the timeout reject with Errors
+      return c.json({ status: 'error' as const, database: 'unreachable', message }, 503);
     }
   });
   const selfRegistration = selfRegistrationEnabled(deps.config);
