@@ -54,7 +54,8 @@ async function stage(checks: number, keep: string | undefined, targets: { p50: n
     const users = await Promise.all(Array.from({ length: USERS }, () => buildUser(database, { roles: ['viewer'] })));
     const server = await startBenchServer({ DATABASE_URL: url });
     try {
-      const tokens = await Promise.all(users.map((user) => server.signIn(user.email, user.password)));
+      const tokens: string[] = [];
+      for (const user of users) tokens.push(await server.signIn(user.email, user.password));
       const plain = await server.request('POST', '/api/canary/api/summary', tokens[0] ?? '', { start: '24h' });
       const listed = (JSON.parse(plain.body) as { checks_summary: unknown[] }).checks_summary.length;
       const times: number[] = [];
