@@ -1,6 +1,6 @@
 // `npm run test:e2e` (and the last step of `npm test`): builds the console into a temporary folder,
 // starts a real server on a free port over a fresh embedded database (or MC_E2E_DATABASE_URL),
-// seeds the demo data when the seed command exists, runs the Playwright journeys in Debian's Chromium,
+// seeds the demo data (a failed seed fails the run), runs the Playwright journeys in Debian's Chromium,
 // stops the server and exits with Playwright's status. The JSON report lands in .mc-test/e2e.json.
 // A real local SMTP server receives the server's mail; the journeys read it from MC_E2E_MAIL_URL.
 import { spawn, spawnSync } from 'node:child_process';
@@ -148,12 +148,7 @@ async function main() {
   let server;
   try {
     if (runTsx('packages/db/src/cli/migrate.ts', env).status !== 0) throw new Error('Migrations failed.');
-    if (existsSync(join(root, 'packages/db/src/cli/seed.ts'))) {
-      const seeded = runTsx('packages/db/src/cli/seed.ts', env);
-      if (seeded.status !== 0) console.warn('Seeding the demo data failed; the journeys run on an empty database.');
-    } else {
-      console.log('No seed command (packages/db/src/cli/seed.ts) yet: the journeys run on an empty database.');
-    }
+    if (runTsx('packages/db/src/cli/seed.ts', env).status !== 0) throw new Error('Seeding the demo data failed.');
     server = await startServer(env);
     console.log(`Server at ${server.url}`);
     // spawned asynchronously: the mailbox lives in this process and must keep answering meanwhile

@@ -1,17 +1,29 @@
 // `npm test`: the whole suite. Runs unit, screen and database tests on PGlite, the database suite
 // again on PostgreSQL when a server answers (MC_TEST_DATABASE_URL, default 127.0.0.1:5432/test),
-// then the browser journeys, and ends with one line `N passed, N failed`.
+// then the browser journeys, and ends with one line `N passed, N failed`. In CI (CI=true) no part
+// may vanish: an unreachable PostgreSQL, skipped journeys or MC_SKIP_E2E count as failures.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 
-const reportDir = '.mc-test';
+const reportDir = process.env.MC_TEST_REPORT_DIR ?? '.mc-test';
 rmSync(reportDir, { recursive: true, force: true });
 mkdirSync(reportDir, { recursive: true });
 const adminUrl = process.env.MC_TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const extraArgs = process.argv.slice(2);
+const inCi = process.env.CI === 'true' || process.env.CI === '1';
+
+/** A part of the suite that did not run: a failure in CI, a notice on a developer's machine. */
+function missing(message) {
+  if (inCi) {
+    totals.failed += 1;
+    console.error(`\n${message} In CI this counts as a failure: tests must not vanish.`);
+  } else {
+    console.log(`\n${message}`);
+  }
+}
 
 function run(title, command, args, env) {
   console.log(`\n=== ${title} ===`);
@@ -72,10 +84,12 @@ if (await postgresReachable()) {
     MC_TEST_DATABASE_URL: adminUrl,
   });
 } else {
-  console.log(`\nPostgreSQL is not reachable at ${adminUrl}: skipped the PostgreSQL run of the database suite.`);
+  missing(`PostgreSQL is not reachable at ${adminUrl}: skipped the PostgreSQL run of the database suite.`);
 }
 
-if (existsSync('e2e/playwright.config.ts') && !process.env.MC_SKIP_E2E) {
+if (process.env.MC_SKIP_E2E) {
+  missing('MC_SKIP_E2E is set: skipped the browser journeys.');
+} else if (existsSync('e2e/playwright.config.ts')) {
   const status = run('browser journeys (Playwright, Chromium)', process.execPath, ['scripts/e2e.mjs']);
   const file = join(reportDir, 'e2e.json');
   if (existsSync(file)) {
@@ -83,6 +97,7 @@ if (existsSync('e2e/playwright.config.ts') && !process.env.MC_SKIP_E2E) {
     totals.passed += stats.expected + stats.flaky;
     totals.failed += stats.unexpected;
     totals.skipped += stats.skipped;
+    if (stats.skipped > 0) missing(`${stats.skipped} browser journeys were skipped.`);
   } else if (status !== 0) {
     totals.failed += 1;
   }
