@@ -53,3 +53,14 @@ describe('URL validation', () => {
     ).toEqual([{ path: 'url', message: 'not a valid Postgres URL; expected postgres://user@host:5432/database' }]);
   });
 });
+
+describe('hostile URLs', () => {
+  it('answer at once (no exponential backtracking)', () => {
+    const hostile = `password='${'\\'.repeat(5000)}x`;
+    const started = performance.now();
+    urlPassword(hostile);
+    maskUrl(hostile);
+    urlIssue('postgres', 'Postgres', hostile);
+    expect(performance.now() - started).toBeLessThan(200);
+  });
+});

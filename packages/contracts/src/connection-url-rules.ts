@@ -11,7 +11,8 @@ const MASK = '********';
 
 const SCHEME_URL = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)(.*)$/is;
 const GO_DSN = /^([^@/]*)@(tcp|unix)\(/;
-const KEYWORD_PASSWORD = /(\bpassword\s*=\s*)('(?:\\.|[^'])*'|[^\s&']+)/i;
+// A quoted value is escapes or non-quote, non-backslash characters, so no input backtracks exponentially.
+const KEYWORD_PASSWORD = /(\bpassword\s*=\s*)('(?:\\.|[^'\\])*'|[^\s&']+)/i;
 
 interface UrlRule {
   /** Schemes accepted (without ://). */

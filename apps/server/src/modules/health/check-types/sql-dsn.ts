@@ -35,7 +35,8 @@ function fromUrl(text: string): SqlDsn {
 
 function fromKeywords(text: string): SqlDsn {
   const values: Record<string, string> = {};
-  const pattern = /(\w+)\s*=\s*('((?:\\.|[^'])*)'|\S+)/g;
+  // Escapes or non-quote, non-backslash characters: a hostile value cannot backtrack exponentially.
+  const pattern = /(\w+)\s*=\s*('((?:\\.|[^'\\])*)'|\S+)/g;
   for (const match of text.matchAll(pattern)) {
     const key = match[1] ?? '';
     values[key] = match[3] !== undefined ? match[3].replace(/\\(.)/g, '$1') : (match[2] ?? '');
