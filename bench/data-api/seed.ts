@@ -9,7 +9,7 @@ export interface BenchSizes {
 
 /**
  * Seeds canaries, checks, check_statuses (checks × statusesPerCheck) and config_items with server-side
- * `INSERT … SELECT generate_series`. The rollup trigger on check_statuses is paused while seeding (it
+ * `INSERT … SELECT generate_series`. The rollup trigger on check_results is paused while seeding (it
  * would add a million row-by-row upserts that the benchmark does not read); the tables are then vacuumed.
  */
 export async function seedBench(pool: pg.Pool, sizes: BenchSizes): Promise<void> {
@@ -19,11 +19,11 @@ export async function seedBench(pool: pg.Pool, sizes: BenchSizes): Promise<void>
       SELECT c.id, 'http', 'check-' || g, CASE WHEN g % 7 = 0 THEN 'unhealthy' ELSE 'healthy' END
       FROM generate_series(1, ${sizes.checks}) g
       JOIN LATERAL (SELECT id FROM canaries ORDER BY id OFFSET (g % 100) LIMIT 1) c ON true;
-    ALTER TABLE check_statuses DISABLE TRIGGER USER;
-    INSERT INTO check_statuses (check_id, time, status, duration, message)
-      SELECT k.id, '2026-11-01'::timestamptz + g * interval '1 minute', (g % 10) <> 0, (g * 37) % 2000, 'ok'
+    ALTER TABLE check_results DISABLE TRIGGER USER;
+    INSERT INTO check_results (check_key, time, status, duration, message)
+      SELECT k.result_key, '2026-11-01'::timestamptz + g * interval '1 minute', (g % 10) <> 0, (g * 37) % 2000, 'ok'
       FROM checks k, generate_series(1, ${sizes.statusesPerCheck}) g;
-    ALTER TABLE check_statuses ENABLE TRIGGER USER;
+    ALTER TABLE check_results ENABLE TRIGGER USER;
     INSERT INTO config_items (config_class, type, name, health, status, tags, config)
       SELECT (ARRAY['Pod', 'Deployment', 'Node', 'Service', 'Namespace'])[1 + g % 5],
              'Kubernetes::' || (ARRAY['Pod', 'Deployment', 'Node', 'Service', 'Namespace'])[1 + g % 5],
@@ -33,6 +33,7 @@ export async function seedBench(pool: pg.Pool, sizes: BenchSizes): Promise<void>
       FROM generate_series(1, ${sizes.configs}) g;
   `);
   // VACUUM sets hint bits and the visibility map, so the timed reads do not pay for the bulk load.
-  for (const table of ['canaries', 'checks', 'check_statuses', 'config_items'])
+  // check_results is the table behind the check_statuses view (migration 0055).
+  for (const table of ['canaries', 'checks', 'check_results', 'config_items'])
     await pool.query(`VACUUM ANALYZE ${table}`);
 }

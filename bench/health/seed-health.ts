@@ -23,21 +23,23 @@ export async function seedHealthBench(client: pg.PoolClient, options: { checks: 
      FROM generate_series(1, $1) AS g`,
     [options.checks],
   );
-  await q('ALTER TABLE check_statuses DISABLE TRIGGER check_statuses_rollup');
-  await q('ALTER TABLE check_statuses DROP CONSTRAINT check_statuses_pkey');
-  await q('DROP INDEX IF EXISTS check_statuses_time_brin, check_statuses_check_status_time_idx');
+  // check_results is the compact table behind the check_statuses view (migration 0055).
+  await q('ALTER TABLE check_results DISABLE TRIGGER check_results_rollup');
+  await q('ALTER TABLE check_results DROP CONSTRAINT check_results_pkey');
+  await q('DROP INDEX IF EXISTS check_results_time_brin, check_results_message_idx');
   // Checks in insertion order by time, like a live system appends them (keeps BRIN useful).
   await q(
-    `INSERT INTO check_statuses (check_id, time, status, duration, message)
-     SELECT k.id, t, random() > 0.02, (20 + 40 * random() + CASE WHEN random() < 0.05 THEN 2000 * random() ELSE 0 END)::int, ''
+    `INSERT INTO check_results (check_key, time, status, duration, message)
+     SELECT k.result_key, t, random() > 0.02, (20 + 40 * random() + CASE WHEN random() < 0.05 THEN 2000 * random() ELSE 0 END)::int,
+       check_result_message_pack('', NULL)
      FROM generate_series(date_trunc('minute', now()) - make_interval(days => $1), date_trunc('minute', now()), interval '1 minute') AS t
      CROSS JOIN checks k`,
     [options.days],
   );
-  await q('ALTER TABLE check_statuses ADD PRIMARY KEY (check_id, time)');
-  await q('CREATE INDEX check_statuses_time_brin ON check_statuses USING brin (time)');
-  await q('CREATE INDEX check_statuses_check_status_time_idx ON check_statuses (check_id, status, time DESC)');
-  await q('ALTER TABLE check_statuses ENABLE TRIGGER check_statuses_rollup');
+  await q('ALTER TABLE check_results ADD PRIMARY KEY (check_key, time)');
+  await q('CREATE INDEX check_results_time_brin ON check_results USING brin (time)');
+  await q('CREATE INDEX check_results_message_idx ON check_results (check_key, time) WHERE message IS NOT NULL');
+  await q('ALTER TABLE check_results ENABLE TRIGGER check_results_rollup');
   await q(
     `INSERT INTO check_statuses_1h (check_id, created_at, total, passed, failed, duration, latency_hist)
      SELECT check_id, date_trunc('hour', time), count(*), count(*) FILTER (WHERE status), count(*) FILTER (WHERE NOT status),
@@ -58,7 +60,7 @@ export async function seedHealthBench(client: pg.PoolClient, options: { checks: 
      SELECT check_id, date_trunc('day', created_at), sum(total), sum(passed), sum(failed), sum(duration), ARRAY[${HIST_SUM}]::int4[]
      FROM check_statuses_1h GROUP BY 1, 2`,
   );
-  await q('ANALYZE check_statuses');
+  await q('ANALYZE check_results');
   await q('VACUUM ANALYZE check_statuses_1h'); // the running-totals UPDATE left a dead version of every row
   await q('ANALYZE check_statuses_1d');
   await q('ANALYZE checks');

@@ -297,8 +297,9 @@ describe('schema', () => {
       "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public'",
     );
     const byName = new Map(rows.map((row) => [row.indexname, row.indexdef]));
-    expect(byName.get('check_statuses_pkey')).toMatch(/\(check_id, "?time"?\)/);
-    expect(byName.get('check_statuses_time_brin')).toMatch(/USING brin/);
+    // check_statuses is a view over check_results since 0055: one btree per (check, time) and BRIN on time.
+    expect(byName.get('check_results_pkey')).toMatch(/\(check_key, "?time"?\)/);
+    expect(byName.get('check_results_time_brin')).toMatch(/USING brin/);
     expect(byName.get('checks_labels_idx')).toMatch(/USING gin/);
     expect(byName.get('config_items_name_trgm_idx')).toMatch(/gin_trgm_ops/);
     expect(byName.get('config_items_tags_idx')).toMatch(/USING gin/);

@@ -2,7 +2,7 @@ import type pg from 'pg';
 
 /** Every table the demo generator fills, apart from people, teams and agents (which keep their core rows). */
 export const SEEDED_TABLES = [
-  'check_statuses',
+  'check_results',
   'check_statuses_1h',
   'check_statuses_1d',
   'check_component_relationships',

@@ -55,7 +55,7 @@ async function seedCheckStatuses(ctx: SeedContext): Promise<void> {
   if (per === 0 || sizes.checks === 0) return;
   const stepSeconds = (sizes.historyDays * 86_400) / per;
   const checksPerChunk = Math.max(1, Math.floor(STATUS_CHUNK_ROWS / per));
-  await bulkLoad(ctx, 'check_statuses', sizes.checks * per, () => insertStatuses(ctx, checksPerChunk, stepSeconds));
+  await bulkLoad(ctx, 'check_results', sizes.checks * per, () => insertStatuses(ctx, checksPerChunk, stepSeconds));
   await seedRollups(ctx);
 }
 
@@ -66,13 +66,15 @@ async function insertStatuses(ctx: SeedContext, checksPerChunk: number, stepSeco
     const last = Math.min(sizes.checks, first + checksPerChunk - 1);
     await exec(
       ctx,
-      `INSERT INTO check_statuses (check_id, time, status, duration, message, error, details, created_at)
-       SELECT ${idSql('check', 'g')}, ts, ok,
+      // check_results is the compact table behind the check_statuses view (migration 0055).
+      `INSERT INTO check_results (check_key, time, status, duration, message, error, details)
+       SELECT k.result_key, ts, ok,
          (20 + random() * 300 + CASE WHEN g % 11 = 0 THEN 900 ELSE 0 END)::int,
          CASE WHEN ok THEN 'HTTP 200 OK' ELSE 'check failed' END,
          CASE WHEN ok THEN NULL ELSE (ARRAY['connection refused', 'timeout after 10s', 'HTTP 503 Service Unavailable', 'certificate expires in 3 days'])[1 + (g + s) % 4] END,
-         jsonb_build_object('attempt', 1), ts
+         jsonb_build_object('attempt', 1)
        FROM generate_series($3::int, $4::int) AS g
+       JOIN checks k ON k.id = ${idSql('check', 'g')}
        CROSS JOIN generate_series(0, $5::int - 1) AS s
        CROSS JOIN LATERAL (SELECT $2::timestamptz - make_interval(secs => s * $6::float8) AS ts,
          CASE WHEN g % 7 = 0 THEN s > 2 + g % 5 ELSE (g * 31 + s * 17) % 50 <> 0 END AS ok) AS v`,

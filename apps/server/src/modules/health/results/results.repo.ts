@@ -1,18 +1,86 @@
 /**
- * Writing a run's result: one check_statuses row (its insert trigger updates the hourly and daily
- * rollups, migration 0040) and the check's status, last_runtime and next_runtime. The status trigger of
- * 0003 stamps last_transition_time only when the status flips, and 0040's puts check.passed /
- * check.failed on the event queue.
+ * Writing results: a batch of runs (a canary's tick, or one Run Now) is one statement — its rows go to
+ * check_results (migration 0055: compact rows behind the check_statuses view; the statement trigger
+ * updates the hourly and daily rollups once per batch) and the checks get their status, last_runtime,
+ * next_runtime, the fingerprint of their answer and their last stored message. Every run keeps its row —
+ * time, status, duration, error and message — but the message is stored (with the duration elided) only
+ * when it differs from the check's last stored one or starts a new hour; the check_statuses view shows
+ * the nearest earlier one otherwise. A run's details are kept only when it failed or its answer differs
+ * from the check's previous one (volatile parts ignored, see details-fingerprint.ts). The status trigger of 0003
+ * stamps last_transition_time only on a flip, and 0040's puts check.passed / check.failed on the queue.
  */
 import type { Tables } from '@mc/db';
 import { type Kysely, sql } from 'kysely';
 import { type AuditEntry, recordAuditIn } from '../../../platform/audit.js';
 import type { CheckResult } from '../check-types/check-context.js';
+import { detailsFingerprint } from './details-fingerprint.js';
+
+/** One run to store. */
+export interface ResultEntry {
+  checkId: string;
+  /** When the run started (the row's time). */
+  time: Date;
+  result: CheckResult;
+  /** The check's next tick, or null to leave next_runtime as it is. */
+  nextRuntime: Date | null;
+}
 
 /**
- * Stores one result; safe to call twice for the same check and time (the second is ignored). A run a
- * person asked for (Run Now) brings its audit entry, written in the same transaction.
+ * Stores a batch of results in one statement; safe to repeat (a row already stored for the same check
+ * and time is ignored). A check missing or deleted meanwhile stores nothing. A run a person asked for
+ * (Run Now) brings its audit entry, written in the same transaction.
  */
+export async function recordResults(db: Kysely<Tables>, entries: readonly ResultEntry[], audit?: AuditEntry) {
+  if (entries.length === 0) return;
+  const rows = entries.map(({ checkId, time, result, nextRuntime }) => ({
+    id: checkId,
+    t: time.toISOString(),
+    s: result.status === 'healthy',
+    i: result.invalid ?? false,
+    d: result.duration,
+    m: result.message,
+    e: result.error ?? null,
+    x: result.details,
+    h: detailsFingerprint(result.details),
+    n: nextRuntime?.toISOString() ?? null,
+  }));
+  // One JSON parameter for the whole batch: the details travel as parts of it, serialised once.
+  // An older result arriving late (a retried job) never overwrites a newer status or fingerprint.
+  // The checks rows are locked first, so the decisions below see the latest stored message and answer.
+  const statement = sql`WITH v AS (
+      SELECT v.*, k.result_key, k.details_hash AS old_hash, check_result_message_pack(v.m, v.d) AS packed,
+        k.last_message, k.last_message_at, (k.last_runtime IS NULL OR k.last_runtime <= v.t) AS newest
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        AS v(id uuid, t timestamptz, s boolean, i boolean, d integer, m text, e text, x jsonb, h bigint, n timestamptz)
+      JOIN checks k ON k.id = v.id
+      FOR UPDATE OF k
+    ), w AS (
+      SELECT v.*, (NOT newest OR last_message IS DISTINCT FROM packed OR last_message_at >= t
+        OR date_trunc('hour', last_message_at) IS DISTINCT FROM date_trunc('hour', t)) AS keep_message
+      FROM v
+    ), stored AS (
+      INSERT INTO check_results (time, check_key, duration, status, invalid, message, error, details)
+      SELECT t, result_key, d, s, i, CASE WHEN keep_message THEN packed END, e,
+        CASE WHEN NOT s OR NOT newest OR old_hash IS DISTINCT FROM h THEN x END
+      FROM w ORDER BY result_key
+      ON CONFLICT (check_key, time) DO NOTHING
+    )
+    UPDATE checks AS k SET status = CASE WHEN w.s THEN 'healthy' ELSE 'unhealthy' END, last_runtime = w.t,
+      next_runtime = coalesce(w.n, k.next_runtime), details_hash = w.h,
+      last_message = CASE WHEN w.keep_message THEN w.packed ELSE k.last_message END,
+      last_message_at = CASE WHEN w.keep_message THEN w.t ELSE k.last_message_at END
+    FROM w WHERE k.id = w.id AND w.newest`;
+  if (audit) {
+    await db.transaction().execute(async (trx) => {
+      await recordAuditIn(trx, audit);
+      await statement.execute(trx);
+    });
+  } else {
+    await statement.execute(db);
+  }
+}
+
+/** Stores one result (see {@link recordResults}). */
 export async function recordResult(
   db: Kysely<Tables>,
   checkId: string,
@@ -21,18 +89,7 @@ export async function recordResult(
   nextRuntime: Date | null,
   audit?: AuditEntry,
 ): Promise<void> {
-  const healthy = result.status === 'healthy';
-  await db.transaction().execute(async (trx) => {
-    if (audit) await recordAuditIn(trx, audit);
-    await sql`INSERT INTO check_statuses (check_id, time, status, invalid, duration, message, error, details)
-      VALUES (${checkId}, ${time.toISOString()}, ${healthy}, ${result.invalid ?? false}, ${result.duration},
-        ${result.message}, ${result.error ?? null}, ${JSON.stringify(result.details)}::jsonb)
-      ON CONFLICT (check_id, time) DO NOTHING`.execute(trx);
-    // An older result arriving late (a retried job) must not overwrite a newer status.
-    await sql`UPDATE checks SET status = ${result.status}, last_runtime = ${time.toISOString()},
-        next_runtime = coalesce(${nextRuntime?.toISOString() ?? null}::timestamptz, next_runtime)
-      WHERE id = ${checkId} AND (last_runtime IS NULL OR last_runtime <= ${time.toISOString()})`.execute(trx);
-  });
+  await recordResults(db, [{ checkId, time, result, nextRuntime }], audit);
 }
 
 /** Sets next_runtime of every live check of a canary (after its schedule moved). */

@@ -10,7 +10,15 @@ import { defineJob } from '../../jobs/job-definition.js';
 
 /** The retention properties and their defaults in days. */
 export const RETENTION_PROPERTIES = {
-  check_statuses: { property: 'check.status.retention.days', days: 30, column: 'time' },
+  // Raw results live in check_results (migration 0055), the table behind the check_statuses view. They
+  // go by whole hours: a row without a message shows the one stored earlier in its hour.
+  check_statuses: {
+    property: 'check.status.retention.days',
+    days: 30,
+    column: 'time',
+    table: 'check_results',
+    wholeHours: true,
+  },
   check_statuses_1h: { property: 'check.status.1h.retention.days', days: 90, column: 'created_at', keepLatest: true },
   check_statuses_1d: { property: 'check.status.1d.retention.days', days: 270, column: 'created_at' },
 } as const;
@@ -29,9 +37,10 @@ async function retentionDays(database: Database, property: string, fallback: num
 /** Deletes results older than their retention; returns the rows deleted per table. */
 export async function applyRetention(database: Database, signal?: AbortSignal): Promise<Record<string, number>> {
   const deleted: Record<string, number> = {};
-  for (const [table, rule] of Object.entries(RETENTION_PROPERTIES)) {
+  for (const [name, rule] of Object.entries(RETENTION_PROPERTIES)) {
+    const table = 'table' in rule ? rule.table : name;
     const days = await retentionDays(database, rule.property, rule.days);
-    deleted[table] = 0;
+    deleted[name] = 0;
     for (;;) {
       if (signal?.aborted) return deleted;
       // Each check's newest hourly row stays whatever its age: it carries the running totals (migration
@@ -40,13 +49,17 @@ export async function applyRetention(database: Database, signal?: AbortSignal): 
         'keepLatest' in rule
           ? `AND EXISTS (SELECT 1 FROM ${table} n WHERE n.check_id = t.check_id AND n.created_at > t.created_at)`
           : '';
+      const cutoff =
+        'wholeHours' in rule
+          ? "date_trunc('hour', now() - make_interval(days => $1))"
+          : 'now() - make_interval(days => $1)';
       // Table and column names come from the constant above, never from input.
       const { rowCount } = await database.pool.query(
         `DELETE FROM ${table} WHERE ctid IN (SELECT ctid FROM ${table} t
-           WHERE ${rule.column} < now() - make_interval(days => $1) ${keep} LIMIT ${BATCH})`,
+           WHERE ${rule.column} < ${cutoff} ${keep} LIMIT ${BATCH})`,
         [days],
       );
-      deleted[table] += rowCount ?? 0;
+      deleted[name] += rowCount ?? 0;
       if ((rowCount ?? 0) < BATCH) break;
     }
   }

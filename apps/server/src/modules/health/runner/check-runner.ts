@@ -13,6 +13,7 @@ import { connectionsServiceFor } from '../../connections/connections.service.js'
 import type { CheckResult } from '../check-types/check-context.js';
 import { runCheck } from '../check-types/registry.js';
 import { connectionResolverFrom } from '../check-types/resolver-adapters.js';
+import { createResultWriter } from '../results/result-writer.js';
 import { recordResult } from '../results/results.repo.js';
 
 /** Checks one process runs at once, across all canaries. */
@@ -73,7 +74,10 @@ const runners = new WeakMap<Database, CheckRunner>();
 
 /** Runs and records checks on one database. */
 export interface CheckRunner {
-  /** Runs one check now (bounded by the process limit) and stores its result. */
+  /**
+   * Runs one check now (bounded by the process limit) and stores its result: a person's run (with its
+   * audit entry) in its own transaction, a scheduled one in the next batch of the result writer.
+   */
   run(
     check: RunnableCheck,
     options?: { signal?: AbortSignal; nextRuntime?: Date | null; audit?: AuditContext },
@@ -87,9 +91,11 @@ export function checkRunnerFor(deps: { database: Database; config: Config }): Ch
   const egress: EgressGuard = egressGuardFor(deps.database);
   const resolveConnection = connectionResolverFrom(connectionsServiceFor(deps));
   const limiter = new Limiter(HEALTH_CONCURRENCY);
+  const writer = createResultWriter(deps.database.db);
   const runner: CheckRunner = {
-    run(check, options = {}) {
-      return limiter.run(async () => {
+    async run(check, options = {}) {
+      // The concurrency bound covers the check itself; storing waits for its batch outside it.
+      const { time, result } = await limiter.run(async () => {
         const time = new Date();
         const timeoutMs = timeoutOf(check.spec);
         const result = await runCheck(check.type, check.spec, {
@@ -104,17 +110,21 @@ export function checkRunnerFor(deps: { database: Database; config: Config }): Ch
           ...(timeoutMs ? { timeoutMs } : {}),
           ...(options.signal ? { signal: options.signal } : {}),
         });
-        const audit = options.audit && {
-          ...options.audit,
-          action: 'check.run',
-          target: 'POST /api/canary/run/check/:id',
-          ids: [check.id],
-          after: { status: result.status, duration: result.duration, message: result.message },
-        };
-        await recordResult(deps.database.db, check.id, time, result, options.nextRuntime ?? null, audit);
-        countCheckRun(check.type, result.status);
-        return result;
+        return { time, result };
       });
+      countCheckRun(check.type, result.status);
+      if (!options.audit) {
+        await writer.write({ checkId: check.id, time, result, nextRuntime: options.nextRuntime ?? null });
+        return result;
+      }
+      await recordResult(deps.database.db, check.id, time, result, options.nextRuntime ?? null, {
+        ...options.audit,
+        action: 'check.run',
+        target: 'POST /api/canary/run/check/:id',
+        ids: [check.id],
+        after: { status: result.status, duration: result.duration, message: result.message },
+      });
+      return result;
     },
   };
   runners.set(deps.database, runner);

@@ -3,7 +3,8 @@
  * tick once across all replicas, skips a tick while the previous run is still going, and collapses
  * ticks missed during downtime into one run, so no stampede follows a restart. A tick whose worker
  * died mid-run is retried once when its lease expires. Within a run the checks' starts are spaced a
- * couple of ms apart (checkStartDelay) and all runs share the process's concurrency bound.
+ * couple of ms apart (checkStartDelay) and all runs share the process's concurrency bound. Results are
+ * stored in batches across the runs finishing together (results/result-writer.ts).
  */
 import { setMaxListeners } from 'node:events';
 import { z } from 'zod';
@@ -62,7 +63,8 @@ export const runCanaryJob = defineJob({
         return runner.run(check, { signal, nextRuntime });
       }),
     );
-    await setNextRuntime(db, payload.canaryId, nextRuntime);
+    // Each stored result set its check's next_runtime; only runs cut short by the signal left theirs behind.
+    if (results.includes(undefined)) await setNextRuntime(db, payload.canaryId, nextRuntime);
     const failed = results.filter((result) => result?.status === 'unhealthy');
     return {
       successCount: results.length - failed.length,

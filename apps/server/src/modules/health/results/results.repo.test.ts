@@ -1,0 +1,263 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../platform/config.js';
+import { apiCall, signedInUser } from '../../../test/signed-in-api.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import type { CheckResult } from '../check-types/check-context.js';
+import { checkRunnerFor } from '../runner/check-runner.js';
+import { runnableCheck } from '../runner/runnable-checks.repo.js';
+import { recordResults } from './results.repo.js';
+
+let t: TestApp;
+let target: Server;
+let body = '{"status":"ok"}';
+let admin: string;
+let viewer: string;
+const checkIds: Record<string, string> = {};
+
+beforeAll(async () => {
+  // Node's HTTP server sends a fresh Date header on every answer: a volatile part of the details.
+  target = createServer((_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(target.address() as AddressInfo).port}`; // a TCP listener
+  t = await createTestApp();
+  admin = (await signedInUser(t, { roles: ['admin'] })).token;
+  viewer = (await signedInUser(t, { roles: ['viewer'] })).token;
+  const res = await apiCall(t.app, 'POST', '/api/canaries', admin, {
+    apiVersion: 'canaries.flanksource.com/v1',
+    kind: 'Canary',
+    metadata: { name: 'results' },
+    spec: {
+      schedule: '@every 1m',
+      http: ['live', 'a', 'b', 'c'].map((name) => ({ name, url: `${url}/${name}`, responseCodes: [200] })),
+    },
+  });
+  expect(res.status).toBe(201);
+  const { rows } = await t.database.pool.query<{ id: string; name: string }>(
+    'SELECT id, name FROM checks WHERE canary_id = $1',
+    [((await res.json()) as { id: string }).id],
+  );
+  for (const row of rows) checkIds[row.name] = row.id;
+});
+
+afterAll(async () => {
+  await t.close();
+  await new Promise((resolve) => target.close(resolve));
+});
+
+const passing = (duration: number, details: Record<string, unknown> = { code: 200 }): CheckResult => ({
+  status: 'healthy',
+  duration,
+  message: `HTTP 200 in ${duration} ms`,
+  details,
+});
+
+const history = async (checkId: string, token = viewer) => {
+  const res = await apiCall(t.app, 'GET', `/api/db/check_statuses?check_id=eq.${checkId}&order=time.asc`, token);
+  expect(res.status).toBe(200);
+  return (await res.json()) as Array<{
+    time: string;
+    status: boolean;
+    duration: number;
+    message: string;
+    details: Record<string, unknown> | null;
+  }>;
+};
+
+const stored = async (checkId: string) =>
+  (
+    await t.database.pool.query<{ message: string | null; details: unknown }>(
+      `SELECT r.message, r.details FROM check_results r JOIN checks k ON k.result_key = r.check_key
+       WHERE k.id = $1 ORDER BY r.time`,
+      [checkId],
+    )
+  ).rows;
+
+describe('compact results', () => {
+  it('a run whose details were not kept still appears in the history with its time, status, duration and message', async () => {
+    const live = checkIds.live ?? '';
+    const check = await runnableCheck(t.database.db, live);
+    if (!check) throw new Error('check missing');
+    const runner = checkRunnerFor({ database: t.database, config: loadConfig({}) });
+    const runs: CheckResult[] = [];
+    for (let i = 0; i < 3; i++) {
+      runs.push(await runner.run(check, { nextRuntime: null }));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    // Real HTTP answers: only the Date header and the elapsed time differ, so only the first keeps details.
+    expect((await stored(live)).map((row) => [row.message !== null, row.details !== null])).toEqual([
+      [true, true],
+      [false, false],
+      [false, false],
+    ]);
+    const rows = await history(live);
+    expect(rows).toHaveLength(3);
+    rows.forEach((row, i) => {
+      expect(row.status).toBe(true);
+      expect(row.duration).toBe(runs[i]?.duration);
+      expect(row.message).toBe(runs[i]?.message);
+      expect(row.message).toBe(`HTTP 200 in ${row.duration} ms`);
+      expect(Number.isNaN(Date.parse(row.time))).toBe(false);
+    });
+    expect(rows[0]?.details).toMatchObject({ code: 200, content: body });
+    expect(rows[1]?.details).toBeNull();
+    // The same rows through the modal's filters and the data API's count.
+    const filtered = await apiCall(
+      t.app,
+      'GET',
+      `/api/db/check_statuses?check_id=eq.${live}&status=eq.true&duration=gte.0&time=gte.${encodeURIComponent(rows[0]?.time ?? '')}&order=time.desc&limit=2`,
+      viewer,
+      undefined,
+      { prefer: 'count=exact' },
+    );
+    expect(filtered.headers.get('content-range')).toBe('0-1/3');
+    expect(((await filtered.json()) as Array<{ message: string }>).map((row) => row.message)).toEqual([
+      rows[2]?.message,
+      rows[1]?.message,
+    ]);
+    // A changed answer keeps its details again.
+    body = '{"status":"degraded"}';
+    await runner.run(check, { nextRuntime: null });
+    expect((await stored(live)).at(-1)?.details).toMatchObject({ content: body });
+  });
+
+  it('keeps details of failures and of changed answers, and a message once an hour or when it changes', async () => {
+    const a = checkIds.a ?? '';
+    const at = (iso: string) => new Date(iso);
+    const entries = [
+      { time: at('2026-03-01T10:59:00Z'), result: passing(12, { code: 200, headers: { Date: 'x' } }) },
+      { time: at('2026-03-01T10:59:30Z'), result: passing(15, { code: 200, headers: { Date: 'y' } }) },
+      { time: at('2026-03-01T11:00:00Z'), result: passing(9, { code: 200, headers: { Date: 'z' } }) },
+      {
+        time: at('2026-03-01T11:00:30Z'),
+        result: {
+          status: 'unhealthy',
+          duration: 30,
+          message: 'expected status 503 to be 200..299',
+          details: { code: 503 },
+        },
+      },
+      { time: at('2026-03-01T11:01:00Z'), result: passing(11, { code: 200, headers: { Date: 'w' } }) },
+      { time: at('2026-03-01T11:01:30Z'), result: passing(13, { code: 201 }) },
+    ] as const;
+    for (const entry of entries) {
+      await recordResults(t.database.db, [{ checkId: a, time: entry.time, result: entry.result, nextRuntime: null }]);
+    }
+    expect((await stored(a)).map((row) => [row.message, row.details !== null])).toEqual([
+      ['HTTP 200 in \u0001', true],
+      [null, false],
+      ['HTTP 200 in \u0001', false], // a new hour stores the message again
+      ['expected status 503 to be 200..299', true],
+      ['HTTP 200 in \u0001', true], // the message changed back; the answer differs from the failure's
+      [null, true],
+    ]);
+    expect((await history(a)).map((row) => [row.status, row.duration, row.message])).toEqual(
+      entries.map(({ result }) => [result.status === 'healthy', result.duration, result.message]),
+    );
+  });
+
+  it('stores a batch in one statement with the same rollups as one result at a time, late results included', async () => {
+    const b = checkIds.b ?? '';
+    const c = checkIds.c ?? '';
+    const base = Date.parse('2026-03-02T08:00:00Z');
+    const entries = [];
+    for (let i = 0; i < 40; i++) {
+      for (const checkId of [b, c]) {
+        entries.push({
+          checkId,
+          time: new Date(base + i * 7 * 60_000 + (checkId === c ? 1 : 0)),
+          result: i % 9 === 0 ? { ...passing(i * 40), status: 'unhealthy' as const } : passing(i * 40),
+          nextRuntime: null,
+        });
+      }
+    }
+    await recordResults(t.database.db, entries.slice(0, 50));
+    await recordResults(t.database.db, entries.slice(50));
+    // A late result in an early hour: the later hours' running totals take it too.
+    await recordResults(t.database.db, [
+      { checkId: b, time: new Date(base + 30_000), result: passing(5), nextRuntime: null },
+    ]);
+    for (const checkId of [b, c]) {
+      const { rows } = await t.database.pool.query(
+        `WITH raw AS (
+           SELECT date_trunc('hour', time) AS h, count(*)::int AS total, count(*) FILTER (WHERE status)::int AS passed,
+             sum(duration)::bigint AS duration, check_hist_of(check_latency_bucket(duration)) AS hist
+           FROM check_statuses WHERE check_id = $1 GROUP BY 1)
+         SELECT raw.h, raw.total = r.total AND raw.passed = r.passed AND raw.duration = r.duration
+             AND raw.hist = r.latency_hist AS same,
+           r.cum_total = sum(raw.total) OVER w AS cum_ok, r.cum_duration = sum(raw.duration) OVER w AS cum_duration_ok,
+           r.cum_hist = check_hist_sum(raw.hist) OVER w AS cum_hist_ok
+         FROM raw JOIN check_statuses_1h r ON r.check_id = $1 AND r.created_at = raw.h
+         WINDOW w AS (ORDER BY raw.h)`,
+        [checkId],
+      );
+      expect(rows.length).toBeGreaterThan(3);
+      for (const row of rows)
+        expect(row).toMatchObject({ same: true, cum_ok: true, cum_duration_ok: true, cum_hist_ok: true });
+      const { rows: days } = await t.database.pool.query(
+        `SELECT d.total = (SELECT count(*) FROM check_statuses WHERE check_id = $1) AS same
+         FROM check_statuses_1d d WHERE d.check_id = $1`,
+        [checkId],
+      );
+      expect(days).toEqual([{ same: true }]);
+    }
+    // The newest result wins the check's status, whatever order the batch came in.
+    const { rows: status } = await t.database.pool.query('SELECT last_runtime FROM checks WHERE id = $1', [b]);
+    expect(status[0].last_runtime.toISOString()).toBe(new Date(base + 39 * 7 * 60_000).toISOString());
+  });
+
+  it('writes through the view keep every message as given, and a deleted row hands its message on', async () => {
+    const c = checkIds.c ?? '';
+    await t.database.pool.query(
+      `INSERT INTO check_statuses (check_id, time, status, duration, message) VALUES
+         ($1, '2026-03-05T00:00:00Z', true, 7, 'took 7 ms, then 7 ms'),
+         ($1, '2026-03-05T00:00:01Z', true, NULL, 'no duration 5 ms'),
+         ($1, '2026-03-05T00:00:02Z', false, 3, 'odd ' || chr(1) || ' byte 3 ms'),
+         ($1, '2026-03-05T00:00:03Z', true, 4, NULL)`,
+      [c],
+    );
+    const { rows } = await t.database.pool.query(
+      `SELECT message FROM check_statuses WHERE check_id = $1 AND time >= '2026-03-05' ORDER BY time`,
+      [c],
+    );
+    expect(rows.map((row) => row.message)).toEqual([
+      'took 7 ms, then 7 ms',
+      'no duration 5 ms',
+      'odd \u2401 byte 3 ms',
+      null,
+    ]);
+    // The writer stores a repeated message once: the next two rows show the first one's, with their durations.
+    await recordResults(t.database.db, [
+      { checkId: c, time: new Date('2026-03-05T00:00:04Z'), result: passing(8), nextRuntime: null },
+      { checkId: c, time: new Date('2026-03-05T00:00:05Z'), result: passing(9), nextRuntime: null },
+    ]);
+    await recordResults(t.database.db, [
+      { checkId: c, time: new Date('2026-03-05T00:00:06Z'), result: passing(10), nextRuntime: null },
+    ]);
+    await t.database.pool.query(`DELETE FROM check_statuses WHERE check_id = $1 AND time = '2026-03-05T00:00:04Z'`, [
+      c,
+    ]);
+    const { rows: after } = await t.database.pool.query(
+      `SELECT duration, message FROM check_statuses WHERE check_id = $1 AND time > '2026-03-05T00:00:03Z' ORDER BY time`,
+      [c],
+    );
+    expect(after).toEqual([
+      { duration: 9, message: 'HTTP 200 in 9 ms' },
+      { duration: 10, message: 'HTTP 200 in 10 ms' },
+    ]);
+    await expect(
+      t.database.pool.query(
+        `INSERT INTO check_statuses (check_id, time, status) VALUES ('00000000-0000-0000-0000-000000000009', now(), true)`,
+      ),
+    ).rejects.toMatchObject({ code: '23503' });
+  });
+
+  it('answers the history only to callers who may read it', async () => {
+    const res = await apiCall(t.app, 'GET', `/api/db/check_statuses?check_id=eq.${checkIds.live}`, null);
+    expect(res.status).toBe(401);
+  });
+});
