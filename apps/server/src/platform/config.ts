@@ -51,6 +51,7 @@ const schema = z.object({
   MC_INVITE_LIFESPAN_HOURS: z.coerce.number({ message: 'must be a number' }).int().min(1).max(8_760).default(168),
   MC_SELF_REGISTRATION: z.enum(['on', 'off'], { message: 'must be on or off' }).optional(),
   MC_AUTH_SOURCE_MAX_ATTEMPTS: z.coerce.number({ message: 'must be a number' }).int().min(1).default(100),
+  MC_SESSION_CACHE_MS: z.coerce.number({ message: 'must be a number' }).int().min(0).max(60_000).default(1_000),
   SMTP_HOST: z.string().optional(),
   SMTP_PORT: port.default(587),
   SMTP_USER: z.string().optional(),

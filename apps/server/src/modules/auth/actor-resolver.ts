@@ -7,7 +7,8 @@ import { findTokenPerson, touchToken } from '../tokens/tokens.repo.js';
 import { sessionTokenOf } from './flows/flow-http.js';
 import { hasSecondFactor } from './flows/login.flow.js';
 import type { CredentialRow } from './identity.repo.js';
-import { findSessionPrincipal } from './session.repo.js';
+import { findSessionPrincipal, type SessionPrincipalRow } from './session.repo.js';
+import { mayUseSessionCache, type SessionCache } from './session-cache.js';
 import { API_TOKEN_PREFIX, sha256 } from './tokens.js';
 
 /** The people-row fields of a person actor, read while authenticating so who-am-I needs no query. */
@@ -35,11 +36,21 @@ function needsSecondFactor(types: readonly string[]): boolean {
  * creator with the creator's permissions; a session (cookie or token) acts as its identity. A
  * session below its identity's highest level (aal1 while TOTP is set up), of an inactive identity
  * or of a deleted person counts as nobody. A session costs one database round trip (session,
- * identity, person, roles, teams and permission rows together); nothing is cached across requests,
- * so a revoked session, a role change or an expired `until` applies to the very next request.
+ * identity, person, roles, teams and permission rows together). Only data-API reads may take it from
+ * the short-lived `cache` (see session-cache.ts); every other request reads it afresh, so a revoked
+ * session, a role change or an expired `until` applies to its very next request.
  */
-export function createActorResolver(database: Database, access: AccessControl): ActorResolver {
+export function createActorResolver(database: Database, access: AccessControl, cache?: SessionCache): ActorResolver {
   const db = database.db;
+  const principalOf = async (tokenHash: string, cached: boolean): Promise<SessionPrincipalRow | undefined> => {
+    if (!cache || !cached) return findSessionPrincipal(database, tokenHash);
+    const hit = cache.get(tokenHash);
+    if (hit) return hit;
+    const startedIn = cache.generation();
+    const row = await findSessionPrincipal(database, tokenHash);
+    if (row) cache.set(tokenHash, row, startedIn);
+    return row;
+  };
   return async (c) => {
     const token = sessionTokenOf(c);
     if (!token || token.length > 200) return undefined;
@@ -52,7 +63,7 @@ export function createActorResolver(database: Database, access: AccessControl): 
       access.remember(actor, grants);
       return actor;
     }
-    const principal = await findSessionPrincipal(database, sha256(token));
+    const principal = await principalOf(sha256(token), mayUseSessionCache(c.req.method, c.req.path));
     if (principal?.identity_state !== 'active') return undefined;
     if (principal.aal === 'aal1' && needsSecondFactor(principal.credential_types)) return undefined;
     const grants = grantsFromColumns(principal);

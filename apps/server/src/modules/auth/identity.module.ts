@@ -20,6 +20,7 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import { registerOidcRoutes } from './oidc/oidc.routes.js';
 import { oidcProviders } from './oidc/oidc-providers.js';
 import { registerSessionRoutes } from './session.routes.js';
+import { createSessionCache } from './session-cache.js';
 import { registerWhoamiRoutes } from './whoami.routes.js';
 
 /** Paths under /api anyone may call: the identity provider, the about call and the API document. */
@@ -44,7 +45,9 @@ export function registerIdentityModule(
 ): IdentityModule {
   const access = createAccessControl(deps.database);
   const mailer = deps.mailer ?? createMailer(deps.config, deps.logger);
-  app.use('*', authenticate(createActorResolver(deps.database, access), access.check));
+  const sessions = createSessionCache(deps.config.MC_SESSION_CACHE_MS);
+  app.use('*', sessions.clearAfterWrites);
+  app.use('*', authenticate(createActorResolver(deps.database, access, sessions), access.check));
   app.use('*', denyAnonymousApi(PUBLIC_API_PREFIXES));
   app.use(`${ORY_BASE_PATH}/*`, async (c, next) => {
     await next();
