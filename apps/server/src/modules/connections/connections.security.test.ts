@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { CONNECTION_TYPES, SECRET_MASK } from '@mc/contracts';
 import { MIGRATIONS_DIR } from '@mc/db';
 import { sql } from 'kysely';
+import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../platform/config.js';
 import { apiCall, signedInUser } from '../../test/signed-in-api.js';
@@ -377,6 +378,36 @@ describe('passwords embedded in connection URLs', () => {
       'connection://redis/m3',
     );
     expect(resolved.url).toBe('redis://:redispw@127.0.0.1:6379/0');
+  });
+
+  it('still reach the database from a health check that names the connection (the real password is decrypted)', async () => {
+    const root = await mysql.createConnection({ host: '127.0.0.1', port: 3306, user: 'root' });
+    await root.query("CREATE USER IF NOT EXISTS 'mc_url_secret'@'127.0.0.1' IDENTIFIED BY 'url-only-pw'");
+    await root.query("GRANT USAGE ON *.* TO 'mc_url_secret'@'127.0.0.1'");
+    await root.end();
+    const created = await apiCall(t.app, 'POST', '/api/connections', admin, {
+      name: 'maria',
+      type: 'mysql',
+      url: 'mysql://mc_url_secret:url-only-pw@127.0.0.1:3306/',
+      username: 'mc_url_secret',
+      password: 'not-the-password',
+    });
+    expect(created.status).toBe(201);
+    expect(await created.text()).not.toContain('url-only-pw');
+    const canary = await apiCall(t.app, 'POST', '/api/canaries', admin, {
+      apiVersion: 'canaries.flanksource.com/v1',
+      kind: 'Canary',
+      metadata: { name: 'maria-check' },
+      spec: {
+        schedule: '@every 1h',
+        mysql: [{ name: 'maria', connection: 'connection://mysql/maria', query: 'SELECT 1' }],
+      },
+    });
+    expect(canary.status, await canary.clone().text()).toBe(201);
+    const { id } = (await canary.json()) as { id: string };
+    const { rows } = await sql<{ id: string }>`SELECT id FROM checks WHERE canary_id = ${id}`.execute(t.database.db);
+    const run = await apiCall(t.app, 'POST', `/api/canary/run/check/${rows[0]?.id}`, admin);
+    expect(await run.json()).toMatchObject({ status: 'healthy' });
   });
 
   it('are refused in plaintext by the database, whichever path writes them', async () => {
