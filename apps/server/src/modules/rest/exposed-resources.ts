@@ -17,6 +17,14 @@ export interface ExposedTable {
    * (platform/audit.ts `isSecretColumn`, which masks the same columns in audit rows).
    */
   hidden?: readonly string[];
+  /**
+   * A view's primary key and foreign keys (pg_constraint holds none for views), so embeds reach it as
+   * they reached the table it replaced.
+   */
+  viewKeys?: {
+    primaryKey: readonly string[];
+    foreignKeys: readonly { columns: readonly string[]; refTable: string; refColumns: readonly string[] }[];
+  };
 }
 
 const rw: ExposedTable = { writable: true };
@@ -55,9 +63,14 @@ export const EXPOSED_TABLES: Readonly<Record<string, ExposedTable>> = {
   // health: a canary written here is scheduled like one written through /api/canaries (canaries-write.hook.ts)
   canaries: rw,
   checks: { writable: false, writeVia: 'a check is an entry of its canary: use /api/canaries or /api/db/canaries' },
+  // a view over check_results since migration 0055
   check_statuses: {
     writable: false,
     writeVia: 'results are written by the check runner (Run Now: POST /api/canary/run/check/{id})',
+    viewKeys: {
+      primaryKey: ['check_id', 'time'],
+      foreignKeys: [{ columns: ['check_id'], refTable: 'checks', refColumns: ['id'] }],
+    },
   },
   check_statuses_1h: ro,
   check_statuses_1d: ro,

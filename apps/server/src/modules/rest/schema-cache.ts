@@ -255,6 +255,19 @@ export async function loadSchemaCache(
       tables.get(row.ref_table)?.incoming.push(fk);
     }
   }
+  // Views declare their keys on the allow-list, so their embeds work like a table's.
+  for (const [name, exposed] of Object.entries(EXPOSED_TABLES)) {
+    const table = tables.get(name);
+    if (!table?.isView || !exposed.viewKeys) continue;
+    table.primaryKey = [...exposed.viewKeys.primaryKey];
+    table.uniques.push(table.primaryKey);
+    for (const key of exposed.viewKeys.foreignKeys) {
+      if (!tables.has(key.refTable)) continue;
+      const fk: ForeignKey = { constraint: `${name}_${key.columns.join('_')}_fkey`, table: name, ...key };
+      table.outgoing.push(fk);
+      tables.get(key.refTable)?.incoming.push(fk);
+    }
+  }
   const fns = new Map<string, FunctionInfo>();
   for (const row of functions.rows) {
     // Overloaded functions are not exposed: the allow-list names one signature per function.

@@ -256,6 +256,28 @@ describe('compact results', () => {
     ).rejects.toMatchObject({ code: '23503' });
   });
 
+  it('embeds both ways through the data API, as when check_statuses was a table', async () => {
+    const live = checkIds.live ?? '';
+    const down = await apiCall(
+      t.app,
+      'GET',
+      `/api/db/checks?select=name,check_statuses(duration,message)&id=eq.${live}`,
+      viewer,
+    );
+    expect(down.status).toBe(200);
+    const [check] = (await down.json()) as Array<{ name: string; check_statuses: Array<{ message: string }> }>;
+    expect(check?.check_statuses.length).toBeGreaterThan(2);
+    expect(check?.check_statuses[1]?.message).toMatch(/^HTTP 200 in \d+ ms$/);
+    const up = await apiCall(
+      t.app,
+      'GET',
+      `/api/db/check_statuses?select=time,checks(name)&check_id=eq.${live}&limit=1`,
+      viewer,
+    );
+    expect(up.status).toBe(200);
+    expect(((await up.json()) as Array<{ checks: { name: string } }>)[0]?.checks).toEqual({ name: 'live' });
+  });
+
   it('answers the history only to callers who may read it', async () => {
     const res = await apiCall(t.app, 'GET', `/api/db/check_statuses?check_id=eq.${checkIds.live}`, null);
     expect(res.status).toBe(401);
