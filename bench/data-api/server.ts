@@ -1,10 +1,17 @@
 /**
- * The data API alone on a real HTTP port (0 = any free port), for the benchmark's child process:
- * `node --import tsx bench/data-api/server.ts <database-url>` prints `{"port": n}` once listening.
- * It mounts `/api/db` with the allow-everything policy: the benchmark measures the data API, not sign-in.
+ * The server for the data-API benchmarks on a real HTTP port (0 = any free port), in a child process:
+ * `node --import tsx bench/data-api/server.ts <database-url> [session|open]` prints `{"port": n, "token": t}`
+ * once listening.
+ *
+ * - `session` (the product as it runs): every module with the identity module's real access policy; a
+ *   viewer is created and signed in through the API login flow, and each request carries its session token.
+ * - `open` (a second, labelled line only): the data API alone with the allow-everything policy and no
+ *   sign-in, to show what authentication and the policy cost.
  */
 import { serve } from '@hono/node-server';
 import { connectPostgres } from '@mc/db';
+import { apiSignIn, buildUser } from '../../apps/server/src/modules/auth/testing/auth-factory.js';
+import { registerModules } from '../../apps/server/src/modules/register-modules.js';
 import { registerRestRoutes } from '../../apps/server/src/modules/rest/rest.routes.js';
 import { openAccess } from '../../apps/server/src/platform/access.js';
 import { createApp } from '../../apps/server/src/platform/app.js';
@@ -12,20 +19,26 @@ import { loadConfig } from '../../apps/server/src/platform/config.js';
 import { createLogger } from '../../apps/server/src/platform/logger.js';
 
 const url = process.argv[2];
-if (!url) throw new Error('usage: server.ts <database-url>');
-const database = connectPostgres(url, { max: 10, applicationName: 'bench-data-api' });
+const mode = process.argv[3] ?? 'session';
+if (!url || (mode !== 'session' && mode !== 'open')) throw new Error('usage: server.ts <database-url> [session|open]');
+const database = connectPostgres(url, { max: 10, applicationName: `bench-data-api-${mode}` });
 const logger = createLogger('error', {}, (line) => process.stderr.write(`${line}\n`));
+const config = loadConfig({});
+const deps = { config, database, logger, version: 'bench' };
 const app = createApp({
-  config: loadConfig({}),
-  database,
-  logger,
-  version: 'bench',
+  ...deps,
   registerModules: (router) => {
-    registerRestRoutes(router, { database, logger, dataAccess: openAccess });
+    if (mode === 'session') registerModules(router, deps);
+    else registerRestRoutes(router, { database, logger, dataAccess: openAccess });
   },
 });
+let token = '';
+if (mode === 'session') {
+  const user = await buildUser(database, { roles: ['viewer'] });
+  token = await apiSignIn(app, user.email, user.password);
+}
 const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
-  process.stdout.write(`${JSON.stringify({ port: info.port })}\n`);
+  process.stdout.write(`${JSON.stringify({ port: info.port, token })}\n`);
 });
 process.on('SIGTERM', () => {
   server.close();

@@ -3,7 +3,11 @@
  * page's request — a page of 150 from `/api/db/job_histories` under each filter combination the page
  * offers, with `Prefer: count=estimated` as the console sends it — through the real data API over HTTP,
  * beside the same page sent straight through `pg` (page query + planner estimate) in the same run.
- * Prints p50/p99 of both and their ratio, and fails (exit 1) if an API page's p99 is above 30 ms.
+ * The API is called as a signed-in viewer with the real access policy; a second, labelled `open` column
+ * times the data API alone with the allow-everything policy, to show what sign-in and the policy cost.
+ * The baseline asks the planner once per statement and values every 10 s, as the data API does
+ * (read-handler.ts), so neither side has a cache the other lacks. Prints p50/p99 of each, their ratio
+ * and the target beside each page, and fails (exit 1) if an API page's p99 (session) is above 30 ms.
  *
  *   node --import tsx bench/jobs/job-history.bench.ts [rows=1000000] [runs=300]
  *
@@ -154,11 +158,22 @@ const keep = process.env.MC_BENCH_DATABASE_URL;
 const { url, drop } = keep ? { url: keep, drop: async () => {} } : await createPostgresTestUrl();
 const pool = new pg.Pool({ connectionString: url, max: 2 });
 let failed = false;
-let server: Awaited<ReturnType<typeof startDataApiServer>> | undefined;
+const servers: Awaited<ReturnType<typeof startDataApiServer>>[] = [];
+/** EXPLAIN kept 10 s per statement and values: the data API's own rule for `count=estimated`. */
+const estimates = new Map<string, { at: number; rows: Promise<unknown> }>();
+const explain = (text: string, params: unknown[]) => {
+  const key = `${text}\u0000${JSON.stringify(params)}`;
+  const hit = estimates.get(key);
+  if (hit && Date.now() - hit.at < 10_000) return hit.rows;
+  const rows = pool.query(`EXPLAIN (FORMAT JSON) ${text}`, params);
+  estimates.set(key, { at: Date.now(), rows });
+  return rows;
+};
 try {
   if (!keep || Number((await pool.query('SELECT count(*) AS n FROM job_history')).rows[0].n) === 0) await seed(pool);
-  server = await startDataApiServer(url, 1);
-  const api = server;
+  const api = await startDataApiServer(url, 1, 'session');
+  const open = await startDataApiServer(url, 1, 'open');
+  servers.push(api, open);
   console.log(`\nJob history page of ${PAGE}, ${RUNS} sequential runs each (ms): data API over HTTP vs straight pg`);
   console.log(
     `load average before the runs: ${loadavg()
@@ -166,7 +181,7 @@ try {
       .join(' ')} on ${cpus().length} cores`,
   );
   console.log(
-    `${'query'.padEnd(40)} ${'api p50'.padStart(8)} ${'api p99'.padStart(8)} ${'pg p50'.padStart(8)} ${'pg p99'.padStart(8)} ${'pg/api'.padStart(7)}`,
+    `${'query'.padEnd(40)} ${'api p50'.padStart(8)} ${'api p99'.padStart(8)} ${'open p50'.padStart(8)} ${'open p99'.padStart(8)} ${'pg p50'.padStart(8)} ${'pg p99'.padStart(8)} ${'pg/api'.padStart(7)}  target`,
   );
   for (const c of CASES) {
     const since = new Date(Date.now() - c.days * 86_400_000).toISOString();
@@ -182,16 +197,17 @@ try {
       .join('&');
     const from = `FROM job_histories WHERE created_at >= $1 AND ${c.where}`;
     const viaApi = await time(() => api.get(path, 'count=estimated'));
+    const viaOpen = await time(() => open.get(path, 'count=estimated'));
     const raw = await time(() =>
       Promise.all([
         pool.query(`SELECT ${COLUMNS} ${from} ORDER BY created_at DESC LIMIT ${PAGE} OFFSET ${c.offset ?? 0}`, [since]),
-        pool.query(`EXPLAIN (FORMAT JSON) SELECT 1 ${from}`, [since]),
+        explain(`SELECT 1 ${from}`, [since]),
       ]),
     );
     const over = viaApi.p99 > BUDGET_P99_MS;
     if (over) failed = true;
     console.log(
-      `${c.label.padEnd(40)} ${viaApi.p50.toFixed(2).padStart(8)} ${viaApi.p99.toFixed(2).padStart(8)} ${raw.p50.toFixed(2).padStart(8)} ${raw.p99.toFixed(2).padStart(8)} ${`${((raw.p50 / viaApi.p50) * 100).toFixed(0)}%`.padStart(7)}${over ? '  OVER BUDGET' : ''}`,
+      `${c.label.padEnd(40)} ${viaApi.p50.toFixed(2).padStart(8)} ${viaApi.p99.toFixed(2).padStart(8)} ${viaOpen.p50.toFixed(2).padStart(8)} ${viaOpen.p99.toFixed(2).padStart(8)} ${raw.p50.toFixed(2).padStart(8)} ${raw.p99.toFixed(2).padStart(8)} ${`${((raw.p50 / viaApi.p50) * 100).toFixed(0)}%`.padStart(7)}  p99 ≤ ${BUDGET_P99_MS}${over ? '  MISS' : ''}`,
     );
   }
   const names = await time(() => api.get('job_history_names?select=name'));
@@ -202,7 +218,7 @@ try {
     `\n${failed ? 'FAIL' : 'PASS'}: every page p99 through the data API ${failed ? 'NOT ' : ''}<= ${BUDGET_P99_MS} ms`,
   );
 } finally {
-  server?.stop();
+  for (const server of servers) server.stop();
   await pool.end();
   await drop();
 }
