@@ -1,11 +1,13 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { databaseInputError } from './database-errors.js';
 import { AppError } from './errors.js';
 import type { AppEnv } from './request-context.js';
 
 /**
  * Maps any thrown error to a JSON answer: AppError by its code, Hono's HTTP exceptions (such as a
- * malformed JSON body) by their status, anything else to a 500 that reveals no internals.
+ * malformed JSON body) by their status, a database error caused by the request's values by its 4xx
+ * (see {@link databaseInputError}), anything else to a 500 that reveals no internals.
  */
 export function handleError(error: Error, c: Context<AppEnv>): Response {
   if (error instanceof AppError) {
@@ -13,6 +15,11 @@ export function handleError(error: Error, c: Context<AppEnv>): Response {
   }
   if (error instanceof HTTPException) {
     return c.json({ code: 'bad_request', message: error.message || 'Bad request' }, error.status);
+  }
+  const refused = databaseInputError(error);
+  if (refused) {
+    c.var.log?.warn('database refused a request value', { error });
+    return c.json({ code: refused.code, message: refused.message, details: null }, refused.status);
   }
   c.var.log?.error('unhandled error', { error });
   return c.json({ code: 'internal', message: 'Internal server error', requestId: c.var.requestId }, 500);

@@ -139,6 +139,17 @@ describe('hostile JSON and bodies on any route', () => {
     expect((await apiCall(t.app, 'GET', '/api/db/incidents?limit=1', admin.token)).status).toBe(200);
   });
 
+  it('a value the database refuses (a NUL character) is a 400 with its reason, not a 500 (found by the route fuzz)', async () => {
+    const flow = await apiCall(t.app, 'GET', '/api/.ory/self-service/recovery/browser?return_to=%00', null);
+    expect(flow.status).toBeLessThan(500);
+    const nul = await apiCall(t.app, 'POST', '/api/incidents', admin.token, {
+      title: 'a\u0000b',
+      type: 'availability',
+      severity: 'Low',
+    });
+    expect(nul.status).toBe(400);
+  });
+
   it.each([
     ['POST', '/api/db/incidents'],
     ['POST', '/api/incidents'],
