@@ -256,4 +256,51 @@ describe('POST /api/connection/test/{id}', () => {
     expect(result.message).toMatch(/^AWS: (Host not found|Connection|.*sts\.eu-west-1\.amazonaws\.com)/);
     expect(result.message).not.toContain('secret');
   });
+
+  it('asks a Kubernetes API server (a local test double) as the kubeconfig user; never runs exec plugins', async () => {
+    // Test double of a Kubernetes API server: namespaces for token good, 403 for token limited, 401 otherwise.
+    const api = createServer((req, res) => {
+      const auth = req.headers.authorization ?? '';
+      if (req.url !== '/api/v1/namespaces?limit=1') return void res.writeHead(404).end();
+      if (auth === 'Bearer good') return void res.writeHead(200).end('{"kind":"NamespaceList","items":[]}');
+      if (auth === 'Bearer limited') return void res.writeHead(403).end('{"message":"User \\"bob\\" cannot list"}');
+      if (!auth) return void res.writeHead(403).end('{"message":"User \\"system:anonymous\\" cannot list"}');
+      res.writeHead(401).end();
+    });
+    await listen(api);
+    // A listening HTTP server has an AddressInfo address.
+    const server = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+    const kubeconfig = (user: string) =>
+      `apiVersion: v1\ncurrent-context: c\nclusters: [{name: k, cluster: {server: '${server}'}}]\ncontexts: [{name: c, context: {cluster: k, user: u}}]\nusers: [{name: u, user: ${user}}]\n`;
+    const test = (user: string, properties: Record<string, string> = { method: 'kubeconfig' }) =>
+      createAndTest({ type: 'kubernetes', certificate: kubeconfig(user), properties });
+    try {
+      expect(await test('{token: good}')).toMatchObject({
+        ok: true,
+        message: expect.stringMatching(/accepted the credentials$/),
+      });
+      expect(await test('{token: limited}')).toMatchObject({
+        ok: true,
+        message: expect.stringMatching(/may not list namespaces/),
+      });
+      expect(await test('{token: wrong}')).toMatchObject({
+        ok: false,
+        message: expect.stringMatching(/answered 401; the credentials were refused$/),
+      });
+      expect(await test('{}')).toMatchObject({
+        ok: false,
+        message: expect.stringMatching(/treated the request as anonymous/),
+      });
+      expect(await test('{exec: {command: touch, args: [/tmp/mc-kube-exec-ran]}}')).toMatchObject({
+        ok: false,
+        mode: 'unavailable',
+        message: expect.stringMatching(/exec or auth-provider plugin, which this server never runs$/),
+      });
+      expect(await test('{token: good}', { method: 'eks', region: 'eu-west-1' })).toMatchObject({
+        mode: 'unavailable',
+      });
+    } finally {
+      await new Promise((resolve) => api.close(resolve));
+    }
+  });
 });

@@ -5,6 +5,7 @@ import { AppError } from '../../platform/errors.js';
 import { SecretError } from '../../platform/secrets.js';
 import { CONNECTION_TESTERS, UNAVAILABLE_REASONS } from './connection-testers.js';
 import type { ConnectionsService, ResolvedConnection } from './connections.service.js';
+import { TestUnavailableError } from './testers/tester.js';
 
 /** How long one test may take before it counts as failed. */
 export const CONNECTION_TEST_TIMEOUT_MS = 10_000;
@@ -53,6 +54,15 @@ export function connectionTestService(
       const message = await tester(resolved, { timeoutMs, guard });
       return { ok: true, mode: 'reached', message, duration_ms: elapsed() };
     } catch (error) {
+      if (error instanceof TestUnavailableError) {
+        const label = connectionType(resolved.type)?.label ?? resolved.type;
+        return {
+          ok: false,
+          mode: 'unavailable',
+          message: testUnavailableMessage(label, error.message),
+          duration_ms: elapsed(),
+        };
+      }
       // Testers reject with Errors whose message is meant for the user.
       return { ok: false, mode: 'reached', message: (error as Error).message, duration_ms: elapsed() };
     }

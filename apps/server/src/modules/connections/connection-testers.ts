@@ -3,6 +3,7 @@ import { FOLDER_TEST_UNAVAILABLE } from './testers/folder.js';
 import { testGit } from './testers/git.js';
 import { testHttp, testPrometheus } from './testers/http.js';
 import { HTTP_API_TESTERS } from './testers/http-apis.js';
+import { testKubernetes } from './testers/kubernetes.js';
 import { testMysql } from './testers/mysql.js';
 import { testPostgres } from './testers/postgres.js';
 import { testRedis } from './testers/redis.js';
@@ -22,6 +23,7 @@ export const CONNECTION_TESTERS: Readonly<Record<string, ConnectionTester>> = {
   s3: testAws,
   google_cloud: testGoogle,
   gcs: testGoogle,
+  kubernetes: testKubernetes,
   ...HTTP_API_TESTERS,
 };
 

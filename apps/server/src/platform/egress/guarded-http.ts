@@ -20,6 +20,9 @@ export interface GuardedRequest {
   maxRedirects: number;
   insecureSkipVerify?: boolean;
   ca?: string;
+  /** A client certificate and key (PEM) for mutual TLS, e.g. a kubeconfig user's. */
+  cert?: string;
+  key?: string;
   maxBodyBytes: number;
   signal: AbortSignal;
   guard: EgressGuard;
@@ -103,6 +106,8 @@ function sendOnce(
         servername: isIP(host) ? undefined : host,
         rejectUnauthorized: !req.insecureSkipVerify,
         ca: req.ca,
+        cert: req.cert,
+        key: req.key,
         agent: false,
         signal: req.signal,
       },

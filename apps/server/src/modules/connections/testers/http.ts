@@ -12,7 +12,13 @@ const MAX_REDIRECTS = 5;
 export async function guardedCall(
   url: URL,
   options: TesterOptions,
-  request: { method?: string; headers?: Record<string, string>; body?: string; insecure?: boolean },
+  request: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    insecure?: boolean;
+    tls?: { ca?: string; cert?: string; key?: string };
+  },
 ): Promise<GuardedResponse> {
   const target = new URL(url.href);
   target.username = '';
@@ -25,6 +31,7 @@ export async function guardedCall(
     followRedirects: true,
     maxRedirects: MAX_REDIRECTS,
     insecureSkipVerify: request.insecure ?? false,
+    ...request.tls,
     maxBodyBytes: MAX_BODY_BYTES,
     signal: AbortSignal.timeout(options.timeoutMs),
     guard: options.guard,

@@ -14,6 +14,14 @@ export interface TesterOptions {
  */
 export type ConnectionTester = (connection: ResolvedConnection, options: TesterOptions) => Promise<string>;
 
+/**
+ * Thrown by a tester when the connection's configuration has no test here (e.g. a Kubernetes method
+ * that needs a cloud SDK): the answer is `unavailable`, with this message as the reason.
+ */
+export class TestUnavailableError extends Error {
+  override name = 'TestUnavailableError';
+}
+
 /** Asks the egress guard about `host` (brackets of an IPv6 literal allowed); rejects when refused. */
 export function checkHost(guard: EgressGuard, host: string): Promise<EgressTarget> {
   return guard.check(host.replace(/^\[(.*)\]$/, '$1'));
