@@ -13,6 +13,7 @@ import {
   httpCheckSchema,
 } from '@mc/contracts';
 import { JSONPath } from 'jsonpath-plus';
+import { DOCUMENT_LIMITS, parseBoundedJson } from '../../../platform/bounded-json.js';
 import { EgressRefusedError } from '../../../platform/egress/egress-guard.js';
 import { type GuardedResponse, guardedRequest } from '../../../platform/egress/guarded-http.js';
 import {
@@ -72,9 +73,9 @@ async function buildRequest(spec: HttpCheckSpec, ctx: CheckContext) {
 function parseJson(response: GuardedResponse, content: string): unknown {
   if (!/json/i.test(response.headers['content-type'] ?? '')) return {};
   try {
-    return JSON.parse(content);
+    return parseBoundedJson(content, DOCUMENT_LIMITS, 'response');
   } catch {
-    return {};
+    return {}; // not JSON, or nested past the limit: expressions see an empty object
   }
 }
 
