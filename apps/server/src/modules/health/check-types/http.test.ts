@@ -153,6 +153,9 @@ describe('http check against a local HTTP server', () => {
       invalid: true,
     });
     expect((await run({ url: 'not a url' })).message).toBe("invalid url 'not a url'");
+    expect((await run({ url: 'http://u:sekret@exa mple.com/' })).message).toBe(
+      "invalid url 'http://u:********@exa mple.com/'",
+    );
     expect((await run({ url: server.url, ntlm: true })).message).toBe('ntlm is not supported by this server');
   });
 });

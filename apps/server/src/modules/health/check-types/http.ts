@@ -11,6 +11,7 @@ import {
   HTTP_MAX_REDIRECTS,
   type HttpCheckSpec,
   httpCheckSchema,
+  maskUrl,
 } from '@mc/contracts';
 import { JSONPath } from 'jsonpath-plus';
 import { DOCUMENT_LIMITS, parseBoundedJson } from '../../../platform/bounded-json.js';
@@ -44,7 +45,7 @@ async function buildRequest(spec: HttpCheckSpec, ctx: CheckContext) {
   try {
     url = new URL(conn.url);
   } catch {
-    throw new CheckConfigError(`invalid url '${conn.url}'`);
+    throw new CheckConfigError(`invalid url '${maskUrl(conn.url)}'`);
   }
   let username = conn.username;
   let password = conn.password;

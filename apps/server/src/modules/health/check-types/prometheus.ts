@@ -7,6 +7,7 @@
 import {
   HTTP_MAX_BODY_BYTES,
   HTTP_MAX_REDIRECTS,
+  maskUrl,
   type PrometheusCheckSpec,
   prometheusCheckSchema,
 } from '@mc/contracts';
@@ -59,7 +60,7 @@ async function run(spec: PrometheusCheckSpec, ctx: CheckContext): Promise<CheckR
   try {
     url = new URL(`${conn.url.replace(/\/+$/, '')}/api/v1/query`);
   } catch {
-    throw new CheckConfigError(`invalid url '${conn.url}'`);
+    throw new CheckConfigError(`invalid url '${maskUrl(conn.url)}'`);
   }
   url.searchParams.set('query', spec.query);
   const headers: Record<string, string> = { Accept: 'application/json' };

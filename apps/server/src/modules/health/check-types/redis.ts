@@ -4,7 +4,7 @@
  * ["GET", "key"]) whose reply the test expression reads. No retries: one run, one answer. Expression
  * variables: ping, reply.
  */
-import { type RedisCheckSpec, redisCheckSchema } from '@mc/contracts';
+import { maskUrl, type RedisCheckSpec, redisCheckSchema } from '@mc/contracts';
 import { Redis } from 'ioredis';
 import {
   CheckConfigError,
@@ -44,7 +44,7 @@ async function resolveTarget(
     try {
       url = new URL(location);
     } catch {
-      throw new CheckConfigError(`invalid url '${location}'`);
+      throw new CheckConfigError(`invalid url '${maskUrl(location)}'`);
     }
     target = {
       host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
