@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { canaryScheduleName } from '../../apps/server/src/modules/health/runner/run-canary.job.js';
 import { jitterOffset } from '../../apps/server/src/modules/jobs/schedule-spec.js';
 
@@ -255,4 +256,61 @@ export function runsOnTime(
     }
   }
   return { expected, onTime, delays };
+}
+
+/** What the polling clients saw. */
+export interface PollResult {
+  times: number[];
+  sizes: number[];
+  errors: number;
+}
+
+/** The polling clients' code: plain JavaScript for a worker thread (no loader needed). */
+const POLLER = `
+const { workerData, parentPort } = require('node:worker_threads');
+const http = require('node:http');
+const { host, port, path, body, tokens, ms, encodings } = workerData;
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+const times = [];
+const sizes = [];
+let errors = 0;
+const from = Date.now();
+const one = (token) => new Promise((resolve) => {
+  const started = performance.now();
+  const req = http.request({ host, port, path, method: 'POST', agent, headers: {
+    'accept-encoding': encodings, authorization: 'Bearer ' + token, 'content-type': 'application/json' } }, (res) => {
+    let bytes = 0;
+    res.on('data', (chunk) => { bytes += chunk.length; });
+    res.on('end', () => {
+      if (res.statusCode !== 200) errors++;
+      times.push(performance.now() - started);
+      sizes.push(bytes);
+      resolve();
+    });
+  });
+  req.on('error', () => { errors++; resolve(); });
+  req.end(body);
+});
+Promise.all(tokens.map(async (token) => { while (Date.now() - from < ms) await one(token); }))
+  .then(() => { agent.destroy(); parentPort.postMessage({ times, sizes, errors }); });
+`;
+
+/**
+ * Clients (one per token) POSTing `body` to `path` back-to-back for `ms`, each with a browser's
+ * Accept-Encoding, in a worker thread of their own: their answers never delay this thread's check
+ * target, whose arrival times are the measurement.
+ */
+export function pollInThread(url: string, path: string, body: unknown, tokens: readonly string[], ms: number) {
+  const { hostname, port } = new URL(url);
+  const worker = new Worker(POLLER, {
+    eval: true,
+    workerData: { host: hostname, port, path, body: JSON.stringify(body), tokens, ms, encodings: BROWSER_ENCODINGS },
+  });
+  return new Promise<PollResult>((resolve, reject) => {
+    worker.once('message', (result: PollResult) => {
+      resolve(result);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+  });
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -67,6 +67,14 @@ describe('job thread (MC_ROLE=all)', () => {
     expect(started?.thread).toBe('jobs');
     expect(server.logs.some((line) => line.msg === 'job thread started')).toBe(true);
     expect(requests.answered).toBe(0);
+    if (process.platform === 'linux') {
+      // The HTTP (main) thread runs niced below the job thread, so readers cannot take the runner's CPU.
+      const pid = server.child.pid ?? 0;
+      const niceOf = (tid: string) =>
+        Number(readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1]?.split(' ')[16]);
+      const base = Math.min(...readdirSync(`/proc/${pid}/task`).map(niceOf));
+      expect(niceOf(String(pid))).toBe(Math.min(19, base + 10));
+    }
 
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);

@@ -6,6 +6,8 @@
  * event loop, timers and connections. It behaves as a separate worker process would (the queue keeps
  * replicas apart), only without a second process to run.
  */
+import { stat } from 'node:fs/promises';
+import { getPriority, setPriority } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { DatabaseEndpoint } from '@mc/db';
 import type { Config } from '../../platform/config.js';
@@ -161,7 +163,37 @@ export interface ProcessJobs {
 export async function startProcessJobs(deps: JobDeps): Promise<ProcessJobs> {
   const { config, database, logger } = deps;
   if (config.MC_ROLE === 'all' && database.endpoint) {
-    return startJobThread({ config, endpoint: database.endpoint }, logger);
+    const thread = await startJobThread({ config, endpoint: database.endpoint }, logger);
+    await lowerHttpThreadPriority(logger);
+    return thread;
   }
   return startJobRuntime(deps, jobRegistry);
+}
+
+/**
+ * How much lower the HTTP (main) thread's CPU priority is than the job thread's in `MC_ROLE=all`:
+ * `MC_HTTP_THREAD_NICE`, default 10, 0 to leave it. Linux only.
+ */
+export const HTTP_THREAD_NICE = Number(process.env.MC_HTTP_THREAD_NICE ?? 10);
+
+/**
+ * Lowers the calling (main, HTTP) thread's CPU priority by {@link HTTP_THREAD_NICE}, once the job
+ * thread exists. A separate event loop keeps a busy HTTP loop from delaying a tick, but not from
+ * taking the CPU: ten clients polling back-to-back saturate a small machine whatever each answer
+ * costs, and the check runner then waits for its share. With the HTTP thread niced, the kernel gives
+ * the job thread (and the embedded database's thread, started earlier) the CPU first; readers get the
+ * rest. On Linux the nice value is per thread and a new thread inherits its creator's, so this runs
+ * after the job thread started and after the libuv pool (shared by both threads: DNS, files, zlib)
+ * exists — a job thread that replaces a dead one inherits the lower priority. Elsewhere nice is
+ * per process, so nothing changes.
+ */
+async function lowerHttpThreadPriority(logger: Logger): Promise<void> {
+  if (process.platform !== 'linux' || !(HTTP_THREAD_NICE > 0)) return;
+  await stat(process.cwd()); // the libuv pool starts all its threads on first use
+  try {
+    setPriority(Math.min(19, getPriority() + HTTP_THREAD_NICE));
+    logger.info('http thread runs at a lower CPU priority than the job thread', { nice: getPriority() });
+  } catch (error) {
+    logger.warn('could not lower the http thread priority', { error });
+  }
 }
