@@ -29,8 +29,11 @@ export const MAX_YAML_ALIASES = 100;
  */
 export const MAX_YAML_BYTES = 64 * 1024;
 
-/** The longest YAML line: the parser's cost grows faster than linearly with errors on one line. */
-export const MAX_YAML_LINE = 4096;
+/**
+ * The longest YAML line: the parser's cost grows faster than linearly with errors on one line. Room
+ * for base64 certificates and keys (a 4096-bit RSA key is about 4.5 KB on one line).
+ */
+export const MAX_YAML_LINE = 16 * 1024;
 
 /** Limits of YAML text sent in a request. */
 export const YAML_REQUEST_LIMITS: DocumentLimits = { maxBytes: MAX_YAML_BYTES, maxDepth: MAX_DOCUMENT_DEPTH };

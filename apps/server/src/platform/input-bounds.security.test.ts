@@ -76,6 +76,17 @@ describe('hostile YAML (the process crash)', () => {
     expect(read.status).toBe(200);
   });
 
+  it('a kubeconfig of nested YAML in a connection test is refused by name, the process stays up', async () => {
+    const res = await apiCall(t.app, 'POST', '/api/connection/test', admin.token, {
+      name: 'kube',
+      type: 'kubernetes',
+      certificate: crash,
+      properties: { method: 'kubeconfig' },
+    });
+    expect(res.status).toBeLessThan(500);
+    expect(await res.text()).toMatch(/kubeconfig is nested more than 64 levels deep/);
+  });
+
   it('the validator still reads a real document and reports its errors by line', async () => {
     const ok = await yamlText(
       '/api/schemas/canaries/validate',

@@ -4,7 +4,8 @@
  * through the egress guard. exec and auth-provider plugins are never run: they would execute commands
  * on this server. The eks, gke and cnrm methods need their cloud SDKs, so they have no test here.
  */
-import { parse } from 'yaml';
+import { DocumentLimitError } from '../../../platform/bounded-json.js';
+import { parseBoundedYaml } from '../../../platform/bounded-yaml.js';
 import { guardedCall, parseHttpUrl } from './http.js';
 import { type ConnectionTester, describeError, TestUnavailableError } from './tester.js';
 
@@ -34,10 +35,11 @@ const pem = (data: string | undefined) => (data ? Buffer.from(data, 'base64').to
 
 function readKubeconfig(text: string): Kubeconfig {
   try {
-    const parsed: unknown = parse(text, { maxAliasCount: 10 });
+    const parsed: unknown = parseBoundedYaml(text, undefined, 'kubeconfig');
     if (typeof parsed === 'object' && parsed !== null) return parsed as Kubeconfig; // checked field by field below
-  } catch {
-    // reported below
+  } catch (error) {
+    if (error instanceof DocumentLimitError) throw new Error(`Kubernetes: ${error.message}`);
+    // otherwise reported below
   }
   throw new Error('Kubernetes: the kubeconfig is not valid YAML');
 }
