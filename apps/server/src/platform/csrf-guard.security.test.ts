@@ -120,5 +120,8 @@ describe('what the guard leaves alone', () => {
     expect(isTrustedOrigin('http://localhost:5173', 'http://127.0.0.1:8080/api/x', config)).toBe(true);
     expect(isTrustedOrigin('http://localhost:5173', 'http://mc.internal:8080/api/x', config)).toBe(false);
     expect(isTrustedOrigin('https://mc.example.com.evil.example', 'http://10.0.0.5/api/x', config)).toBe(false);
+    // behind a reverse proxy that passes the public host on
+    expect(isTrustedOrigin('https://ops.example.org', 'http://10.0.0.5/api/x', {}, 'ops.example.org')).toBe(true);
+    expect(isTrustedOrigin('https://evil.example', 'http://10.0.0.5/api/x', {}, 'ops.example.org')).toBe(false);
   });
 });

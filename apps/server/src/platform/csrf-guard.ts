@@ -24,15 +24,22 @@ function hostOf(origin: string): URL | undefined {
 }
 
 /**
- * Whether an Origin header names this server: the same host the request was sent to, the
- * configured MC_PUBLIC_URL, or — when the request itself arrived on a loopback address — a loopback
- * origin (the console's development server proxies from another port).
+ * Whether an Origin header names this server: the same host the request was sent to (or the
+ * `X-Forwarded-Host` a reverse proxy set — a foreign page cannot add that header to a browser's
+ * request), the configured MC_PUBLIC_URL, or — when the request itself arrived on a loopback address
+ * — a loopback origin (the console's development server proxies from another port).
  */
-export function isTrustedOrigin(origin: string, requestUrl: string, config: Pick<Config, 'MC_PUBLIC_URL'>): boolean {
+export function isTrustedOrigin(
+  origin: string,
+  requestUrl: string,
+  config: Pick<Config, 'MC_PUBLIC_URL'>,
+  forwardedHost?: string,
+): boolean {
   const from = hostOf(origin);
   if (!from) return false;
   const to = new URL(requestUrl);
   if (from.host === to.host) return true;
+  if (forwardedHost && from.host === forwardedHost.split(',')[0]?.trim().toLowerCase()) return true;
   if (config.MC_PUBLIC_URL && hostOf(config.MC_PUBLIC_URL)?.origin === from.origin) return true;
   return isLoopback(from.hostname) && isLoopback(to.hostname);
 }
@@ -58,7 +65,7 @@ export function csrfGuard(
     const fetchSite = c.req.header('sec-fetch-site');
     const sameOrigin =
       origin !== undefined
-        ? isTrustedOrigin(origin, c.req.url, config)
+        ? isTrustedOrigin(origin, c.req.url, config, c.req.header('x-forwarded-host'))
         : fetchSite === undefined || fetchSite === 'same-origin' || fetchSite === 'none';
     if (!sameOrigin) {
       return c.json(
