@@ -22,7 +22,10 @@ export interface SessionRow {
   active: boolean;
 }
 
-/** Inserts a session under the hashes of its token and logout token. */
+/**
+ * Inserts a session under the hashes of its token and logout token and stamps the person's
+ * `last_login` in the same statement, so the Users page's Last Login follows every sign-in.
+ */
 export async function insertSession(
   db: Db,
   values: {
@@ -38,10 +41,15 @@ export async function insertSession(
   },
 ): Promise<SessionRow> {
   const { rows } = await sql<SessionRow>`
-    INSERT INTO sessions (token_hash, logout_token_hash, identity_id, aal, methods, authenticated_at, expires_at, user_agent, ip)
-    VALUES (${values.tokenHash}, ${values.logoutTokenHash}, ${values.identityId}, ${values.aal}, ${JSON.stringify(values.methods)}::jsonb,
-      ${values.authenticatedAt}, ${values.expiresAt}, ${values.userAgent ?? null}, ${values.ip ?? null})
-    RETURNING id, identity_id, aal, methods, authenticated_at, issued_at, expires_at, active`.execute(db);
+    WITH inserted AS (
+      INSERT INTO sessions (token_hash, logout_token_hash, identity_id, aal, methods, authenticated_at, expires_at, user_agent, ip)
+      VALUES (${values.tokenHash}, ${values.logoutTokenHash}, ${values.identityId}, ${values.aal}, ${JSON.stringify(values.methods)}::jsonb,
+        ${values.authenticatedAt}, ${values.expiresAt}, ${values.userAgent ?? null}, ${values.ip ?? null})
+      RETURNING id, identity_id, aal, methods, authenticated_at, issued_at, expires_at, active
+    ), login AS (
+      UPDATE people SET last_login = inserted.issued_at FROM inserted WHERE people.id = inserted.identity_id
+    )
+    SELECT * FROM inserted`.execute(db);
   return rows[0] as SessionRow; // INSERT … RETURNING yields one row
 }
 
