@@ -14,6 +14,16 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.LOG_LEVEL, { service: 'mission-control', role: config.MC_ROLE });
+  // Node would exit on these anyway; saying why in a JSON line tells the operator what npm start's
+  // supervisor restarted after.
+  process.on('uncaughtException', (error) => {
+    logger.error('uncaught exception; exiting', { error });
+    process.exit(1);
+  });
+  process.on('unhandledRejection', (reason) => {
+    logger.error('unhandled rejection; exiting', { error: reason });
+    process.exit(1);
+  });
   // Handlers go in before start-up, so a signal during start-up stops the server once it is up
   // (and closes the database cleanly) instead of killing the process mid-migration.
   let starting: Promise<Awaited<ReturnType<typeof startServer>>> | undefined;
