@@ -367,6 +367,11 @@ const READ_ONLY: Record<string, { call: Call; why: string }> = {
     why: 'probes the remote system of a stored connection; stores nothing',
     call: (w) => w.call('POST', `/api/connection/test/${UNKNOWN}`),
   },
+  'POST /api/connection/test': {
+    why: "probes the remote system of a connection form's unsaved values; stores nothing",
+    call: (w) =>
+      w.call('POST', '/api/connection/test', { name: 'audit-probe', type: 'redis', url: 'redis://127.0.0.1:1' }),
+  },
 };
 
 let t: TestApp;
