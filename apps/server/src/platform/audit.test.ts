@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { EXPOSED_TABLES } from '../modules/rest/exposed-resources.js';
 import { createRestTestApp, type RestTestApp } from '../modules/rest/rest-test-app.js';
 import type { ColumnInfo, TableInfo } from '../modules/rest/schema-cache.js';
 import { diffRecord, isSecretColumn, MASK, recordAudit } from './audit.js';
@@ -7,8 +8,14 @@ import { diffRecord, isSecretColumn, MASK, recordAudit } from './audit.js';
 let t: RestTestApp;
 const json = { 'Content-Type': 'application/json', Prefer: 'return=representation' };
 
+/**
+ * The product writes people and checks through their own routes (exposed-resources.ts refuses them on
+ * /api/db); this engine test of audit rows opens them, as the parents other rows need and as its example.
+ */
+const WITH_PARENTS_WRITABLE = { ...EXPOSED_TABLES, people: { writable: true }, checks: { writable: true } };
+
 beforeAll(async () => {
-  t = await createRestTestApp();
+  t = await createRestTestApp(undefined, [], WITH_PARENTS_WRITABLE);
 });
 afterAll(async () => {
   await t?.close();
@@ -64,13 +71,14 @@ describe('every /api/db write is audited in its own transaction', () => {
   test('each writable table: POST, PATCH and DELETE each leave exactly one audit row; failures leave none', async () => {
     const cache = await t.service.schema();
     const writable = [...cache.tables.values()].filter((table) => table.writable);
-    expect(writable.length).toBeGreaterThan(25);
+    expect(writable.length).toBeGreaterThan(20);
     const created = new Map<string, Record<string, unknown>>();
     let n = 0;
     for (const table of creationOrder(writable)) {
       n += 1;
       const row: Record<string, unknown> = {};
       for (const column of table.columns.values()) {
+        if (table.hidden.has(column.name)) continue; // not writable through /api/db; the server fills them
         const fk = table.outgoing.find((f) => f.columns.length === 1 && f.columns[0] === column.name);
         const parent = fk ? created.get(fk.refTable) : undefined;
         const needed = column.notNull && column.defaultExpr === null && !column.generated;
