@@ -80,4 +80,29 @@ describe.skipIf(testEngine() === 'postgres')('openEmbedded', () => {
       await database.close();
     }
   });
+
+  it('rolls back a connection that closes inside a transaction; a failed statement leaves other connections working', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mc-embedded-'));
+    const database = await openEmbedded(dir);
+    if (!database.endpoint) throw new Error('the embedded database names its endpoint');
+    const other = connectEndpoint(database.endpoint);
+    try {
+      await database.pool.query('CREATE TABLE kept (n int PRIMARY KEY)');
+      const tx = await other.pool.connect();
+      await tx.query('BEGIN');
+      await tx.query('INSERT INTO kept VALUES ($1)', [1]);
+      tx.release(true); // the connection closes with its transaction open
+      const after = await database.pool.query<{ c: number }>('SELECT count(*)::int AS c FROM kept');
+      expect(after.rows[0]?.c).toBe(0);
+      await expect(other.pool.query('SELECT $1::int / 0 AS n', [1])).rejects.toThrow(/division by zero/);
+      const [mine, theirs] = await Promise.all([
+        database.pool.query<{ n: number }>('SELECT $1::int AS n', [7]),
+        other.pool.query<{ n: number }>('SELECT $1::int AS n', [8]),
+      ]);
+      expect([mine.rows[0]?.n, theirs.rows[0]?.n]).toEqual([7, 8]);
+    } finally {
+      await other.close();
+      await database.close();
+    }
+  });
 });
