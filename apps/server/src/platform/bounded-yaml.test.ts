@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LineCounter } from 'yaml';
+import { LineCounter, stringify } from 'yaml';
 import { DocumentLimitError } from './bounded-json.js';
 import {
   boundedToJs,
@@ -35,6 +35,34 @@ describe('bounded YAML', () => {
       expect(() => parseBoundedYaml(text)).toThrow(/nested more than 64 levels deep; the limit is 64 levels/);
     });
   }
+
+  it('measures real documents at their depth or one more, in every block and flow style (never less)', () => {
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 16_807) % 2_147_483_647;
+      return seed / 2_147_483_647;
+    };
+    const build = (depth: number): unknown => {
+      if (depth <= 0) return random() < 0.5 ? 'x: [y]' : 42;
+      if (random() < 0.5) return [build(depth - 1), build(depth - 1)];
+      return { a: build(depth - 1), 'b c': build(depth - 1), text: 'multi\nline - [ {' };
+    };
+    const depthOf = (value: unknown): number =>
+      typeof value === 'object' && value !== null ? 1 + Math.max(0, ...Object.values(value).map(depthOf)) : 0;
+    const styles = [{}, { collectionStyle: 'flow' as const }, { indent: 4 }, { indentSeq: false }, { indent: 1 }];
+    for (let i = 0; i < 150; i++) {
+      const value = build(1 + Math.floor(random() * 12));
+      for (const style of styles) {
+        const measured = yamlShape(stringify(value, style)).depth;
+        expect(measured - depthOf(value)).toBeGreaterThanOrEqual(0);
+        expect(measured - depthOf(value)).toBeLessThanOrEqual(1);
+      }
+    }
+    let alternating: unknown = 1;
+    for (let i = 0; i < 100; i++) alternating = i % 2 ? { a: alternating } : [alternating];
+    for (const style of styles)
+      expect(() => parseBoundedYaml(stringify(alternating, style))).toThrow(/limit is 64 levels/);
+  });
 
   it('refuses an alias bomb (billion laughs) while expanding it, and too many aliases before parsing', () => {
     expect(() => parseBoundedYaml(laughs)).toThrow(/expands its aliases too far \(limit 100\)/);

@@ -49,20 +49,30 @@ interface YamlShape {
 
 const BLOCK_SCALAR_HEADER = /(?:^|[\s:-])[|>][+-]?[1-9]?[+-]?\s*$/;
 
+/** A block node that opened a level: the column its content starts at, its depth, whether it is `key:`. */
+interface BlockLevel {
+  indent: number;
+  depth: number;
+  opensValue: boolean;
+}
+
 /**
- * Measures YAML text without parsing it: the deepest nesting (block indentation levels, compact
- * `- - x` indicators and flow `[ {` brackets, outside quotes, comments and block scalars) and the
- * number of aliases. It errs on the side of counting more, so a legitimate document is measured at
- * or above its true depth and a hostile one can never slip under. Stops once past `stopAbove`.
+ * Measures YAML text without parsing it: the deepest nesting and the number of aliases. A block line
+ * is one level below the nearest line above it that is indented less (or below a `key:` at its own
+ * indentation, when it starts a `- ` sequence), and each leading compact indicator (`- - a: x`) opens
+ * one more level at the column its content starts; flow brackets add theirs; quotes, comments and block
+ * scalars are skipped. It errs on the side of counting more (by one at most per line), so a document
+ * built to look shallow cannot pass for one. Stops once past `stopAbove`.
  */
 export function yamlShape(text: string, stopAbove = Number.POSITIVE_INFINITY): YamlShape {
-  const indents: number[] = [];
+  const levels: BlockLevel[] = [];
   let deepest = 0;
   let aliases = 0;
   let flow = 0;
   let quote: '"' | "'" | null = null;
   let blockScalarAbove = -1;
   let longestLine = 0;
+  let depth = 0;
   for (const line of text.split(/\r?\n|\r/)) {
     if (line.length > longestLine) longestLine = line.length;
     let i = 0;
@@ -72,16 +82,20 @@ export function yamlShape(text: string, stopAbove = Number.POSITIVE_INFINITY): Y
       if (i === line.length || indent > blockScalarAbove) continue;
       blockScalarAbove = -1;
     }
-    if (!quote && flow === 0) {
+    const opening = !quote && flow === 0;
+    let lineLevels: BlockLevel[] = [];
+    if (opening) {
       if (i === line.length || line[i] === '#') continue;
       if (line.startsWith('---') || line.startsWith('...')) {
-        indents.length = 0;
+        levels.length = 0;
         continue;
       }
-      while (indents.length > 0 && (indents.at(-1) ?? 0) > indent) indents.pop();
-      if (indents.length === 0 || (indents.at(-1) ?? 0) < indent) indents.push(indent);
+      const valueOfKey = (level: BlockLevel) => level.indent === indent && level.opensValue && line[i] === '-';
+      for (let top = levels.at(-1); top && top.indent >= indent && !valueOfKey(top); top = levels.at(-1)) levels.pop();
+      depth = (levels.at(-1)?.depth ?? 0) + 1;
+      lineLevels = [{ indent, depth, opensValue: false }];
     }
-    let inline = 0;
+    let leading = opening;
     let tokenStart = true;
     let content = '';
     for (; i < line.length; i++) {
@@ -103,26 +117,30 @@ export function yamlShape(text: string, stopAbove = Number.POSITIVE_INFINITY): Y
       if (tokenStart && (ch === '"' || ch === "'")) {
         quote = ch;
         tokenStart = false;
+        leading = false;
         continue;
       }
-      if (ch === '[' || ch === '{') flow++;
-      else if ((ch === ']' || ch === '}') && flow > 0) flow--;
-      else if (tokenStart && ch === '*' && i + 1 < line.length && line[i + 1] !== ' ') aliases++;
-      else if (
-        flow === 0 &&
-        tokenStart &&
-        (ch === '-' || ch === '?' || ch === ':') &&
-        /[ \t]|$/.test(line[i + 1] ?? '')
-      )
-        inline++;
-      const depth = indents.length + inline + flow;
-      if (depth > deepest) {
-        deepest = depth;
+      if (leading && tokenStart && (ch === '-' || ch === '?') && /[ \t]|$/.test(line[i + 1] ?? '')) {
+        let next = i + 1;
+        while (line[next] === ' ' || line[next] === '\t') next++;
+        depth++;
+        lineLevels.push({ indent: next, depth, opensValue: false });
+      } else {
+        leading = false;
+        if (ch === '[' || ch === '{') flow++;
+        else if ((ch === ']' || ch === '}') && flow > 0) flow--;
+        else if (tokenStart && ch === '*' && i + 1 < line.length && line[i + 1] !== ' ') aliases++;
+      }
+      if (depth + flow > deepest) {
+        deepest = depth + flow;
         if (deepest > stopAbove) return { depth: deepest, aliases, longestLine };
       }
       tokenStart = ch === '[' || ch === '{' || ch === ',';
       content += ch;
     }
+    const last = lineLevels.at(-1);
+    if (last) last.opensValue = content.trimEnd().endsWith(':');
+    levels.push(...lineLevels);
     if (!quote && flow === 0 && BLOCK_SCALAR_HEADER.test(content)) blockScalarAbove = indent;
   }
   return { depth: deepest, aliases, longestLine };
