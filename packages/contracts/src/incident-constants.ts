@@ -131,3 +131,15 @@ export function severityLabel(value: string | number): string {
 export function unknownValueMessage(what: string, value: unknown, allowed: readonly string[]): string {
   return `Unknown ${what} '${String(value)}'. Expected one of: ${allowed.join(', ')}`;
 }
+
+/** Longest incident or hypothesis title the API accepts. */
+export const INCIDENT_TITLE_MAX = 500;
+
+/** The messages of incident input rules, shared by the API's schemas and the console's forms. */
+export const INCIDENT_INPUT_MESSAGES = {
+  titleRequired: 'Title is required',
+  titleTooLong: `Title is too long (${INCIDENT_TITLE_MAX} characters at most)`,
+  commentRequired: 'Comment is required',
+  commentTooLong: 'Comment is too long (20,000 characters at most)',
+  descriptionTooLong: 'Description is too long (20,000 characters at most)',
+} as const;

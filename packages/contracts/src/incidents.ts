@@ -7,11 +7,13 @@ import {
   HYPOTHESIS_TYPES,
   type HypothesisStatus,
   type HypothesisType,
+  INCIDENT_INPUT_MESSAGES,
   INCIDENT_MAX_PAGE_SIZE,
   INCIDENT_PAGE_SIZE,
   INCIDENT_SEVERITIES,
   INCIDENT_SORT_COLUMNS,
   INCIDENT_STATUSES,
+  INCIDENT_TITLE_MAX,
   INCIDENT_TYPES,
   type IncidentHistoryType,
   type IncidentSeverity,
@@ -35,12 +37,17 @@ export const hypothesisTypeSchema = enumOf('hypothesis type', HYPOTHESIS_TYPES);
 export const evidenceTypeSchema = enumOf('evidence type', EVIDENCE_TYPES);
 
 const id = z.guid({ error: 'Must be a valid id' });
-const title = z.string().trim().min(1, 'Title is required').max(500);
+const title = z
+  .string()
+  .trim()
+  .min(1, INCIDENT_INPUT_MESSAGES.titleRequired)
+  .max(INCIDENT_TITLE_MAX, INCIDENT_INPUT_MESSAGES.titleTooLong);
+const description = z.string().max(20000, INCIDENT_INPUT_MESSAGES.descriptionTooLong);
 
 /** `POST /api/incidents`. */
 export const createIncidentSchema = z.strictObject({
   title,
-  description: z.string().max(20000).default(''),
+  description: description.default(''),
   type: incidentTypeSchema,
   severity: incidentSeveritySchema,
   status: incidentStatusSchema.default(DEFAULT_INCIDENT_STATUS),
@@ -53,7 +60,7 @@ export type CreateIncident = z.input<typeof createIncidentSchema>;
 /** `PATCH /api/incidents/{id}`: any subset of the editable fields. */
 export const updateIncidentSchema = z.strictObject({
   title: title.optional(),
-  description: z.string().max(20000).optional(),
+  description: description.optional(),
   type: incidentTypeSchema.optional(),
   severity: incidentSeveritySchema.optional(),
   status: incidentStatusSchema.optional(),
@@ -90,7 +97,7 @@ const linkFields = {
 /** `POST /api/incidents/{id}/evidences`. */
 export const createEvidenceSchema = z.strictObject({
   hypothesis_id: id,
-  description: z.string().max(20000).default(''),
+  description: description.default(''),
   type: evidenceTypeSchema,
   evidence: z.record(z.string(), z.unknown()).nullish(),
   properties: z.record(z.string(), z.unknown()).nullish(),
@@ -104,7 +111,7 @@ export type CreateEvidence = z.input<typeof createEvidenceSchema>;
 
 /** `PATCH /api/incidents/{id}/evidences/{eid}`: the done toggles, description and script. */
 export const updateEvidenceSchema = z.strictObject({
-  description: z.string().max(20000).optional(),
+  description: description.optional(),
   definition_of_done: z.boolean().optional(),
   done: z.boolean().optional(),
   script: z.string().max(20000).nullish(),
@@ -112,7 +119,11 @@ export const updateEvidenceSchema = z.strictObject({
 
 /** `POST /api/incidents/{id}/comments`: on the incident, or on one of its hypotheses. */
 export const createCommentSchema = z.strictObject({
-  comment: z.string().trim().min(1, 'Comment is required').max(20000),
+  comment: z
+    .string()
+    .trim()
+    .min(1, INCIDENT_INPUT_MESSAGES.commentRequired)
+    .max(20000, INCIDENT_INPUT_MESSAGES.commentTooLong),
   hypothesis_id: id.nullish(),
 });
 
@@ -133,14 +144,14 @@ export const linkEvidenceSchema = z
     incident: z
       .strictObject({
         title,
-        description: z.string().max(20000).default(''),
+        description: description.default(''),
         type: incidentTypeSchema,
         severity: incidentSeveritySchema,
       })
       .nullish(),
     hypothesisId: id.nullish(),
     type: evidenceTypeSchema,
-    description: z.string().max(20000).default(''),
+    description: description.default(''),
     evidence: z.record(z.string(), z.unknown()).nullish(),
     ...linkFields,
   })

@@ -12,9 +12,13 @@ export function toastSuccess(message: React.ReactNode, options: ExternalToast = 
   return toast.success(message, { ...base, ...options });
 }
 
-/** An error toast with the server's message (or the fallbacks of 001 §8). */
+/**
+ * An error toast with the server's message (or the fallbacks of 001 §8). The message is the toast's
+ * id, so one error reported by two handlers (or twice in a burst) shows once instead of stacking.
+ */
 export function toastError(error: unknown, options: ExternalToast = {}): string | number {
-  return toast.error(errorMessage(error), { ...base, ...options });
+  const message = errorMessage(error);
+  return toast.error(message, { ...base, id: `error:${message}`, ...options });
 }
 
 /** A loading toast: no close button and no timeout; dismiss it or replace it by id. */

@@ -3,16 +3,25 @@ import { AppError } from '../../platform/errors.js';
 
 /**
  * Parses a request body or query with a contract schema; a failure is a 400 whose message names every
- * problem (e.g. "Unknown incident status 'x'. Expected one of: …") and whose details list them by path.
+ * problem (e.g. "Unknown incident status 'x'. Expected one of: …", "Title is too long (500 characters at
+ * most)") and whose details list them by path.
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issues = result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
   const message = issues.map((issue) =>
-    issue.path && !issue.message.startsWith('Unknown') ? `${issue.path}: ${issue.message}` : issue.message,
+    issue.path && !issue.message.startsWith('Unknown') && !namesField(issue.message, issue.path)
+      ? `${issue.path}: ${issue.message}`
+      : issue.message,
   );
   throw new AppError('bad_request', message.join('; '), { issues });
+}
+
+/** Whether a message already names its field ('Title is too long …' for `title`), so no prefix is added. */
+function namesField(message: string, path: string): boolean {
+  const field = path.split('.').at(-1)?.replaceAll('_', ' ') ?? '';
+  return field !== '' && message.toLowerCase().startsWith(`${field.toLowerCase()} `);
 }
 
 /** PostgreSQL error fields the driver exposes. */

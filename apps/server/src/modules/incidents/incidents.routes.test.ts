@@ -56,7 +56,10 @@ describe('incidents API: bad input', () => {
   });
 
   it('requires a title, refuses unknown fields, malformed JSON, unknown people and bad ids', async () => {
-    expect((await (await create({ title: '  ' })).json()).message).toBe('title: Title is required');
+    expect((await (await create({ title: '  ' })).json()).message).toBe('Title is required');
+    expect((await (await create({ title: 'x'.repeat(501) })).json()).message).toBe(
+      'Title is too long (500 characters at most)',
+    );
     expect((await create({ colour: 'red' })).status).toBe(400);
     expect((await t.call(responder, 'POST', '/api/incidents', '{')).status).toBe(400);
     const ghost = await create({ commander_id: '00000000-0000-0000-0000-00000000dead' });

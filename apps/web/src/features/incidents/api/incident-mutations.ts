@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api/client';
-import { toastError } from '../../../lib/toast';
 import { incidentKeys } from './keys';
 
 type Method = 'POST' | 'PATCH' | 'DELETE';
@@ -15,7 +14,7 @@ export interface IncidentWrite {
 
 /**
  * Mutations of one incident (edit, hypotheses, evidence, comments, responders): each refreshes the
- * incident's data and the list; a failure toasts the server's message (001 §8).
+ * incident's data and the list; a failure is toasted once, by the query client's mutation cache (001 §8).
  */
 export function useIncidentWrite(incidentId: string) {
   const client = useQueryClient();
@@ -28,6 +27,5 @@ export function useIncidentWrite(incidentId: string) {
         })
       ).data,
     onSuccess: () => client.invalidateQueries({ queryKey: incidentKeys.all }),
-    onError: (error) => toastError(error),
   });
 }

@@ -6,9 +6,11 @@ import {
   type IncidentHypothesisView,
 } from '@mc/contracts';
 import { useState } from 'react';
+import { FieldError, useFieldProblem } from '../../../components/field-error';
 import type { useIncidentWrite } from '../api/incident-mutations';
 import { StatusBadge } from './badges';
 import { EvidenceCard } from './evidence-card';
+import { titleProblem } from './input-problems';
 
 const CHILD_TYPE: Record<string, 'factor' | 'solution' | undefined> = { root: 'factor', factor: 'solution' };
 
@@ -25,13 +27,14 @@ export function AddHypothesis({
   label: string;
 }) {
   const [title, setTitle] = useState('');
+  const problem = useFieldProblem();
   const type = parent ? CHILD_TYPE[parent.type] : 'root';
   return (
     <form
-      className="flex gap-2"
+      className="flex flex-wrap gap-2"
       onSubmit={(event) => {
         event.preventDefault();
-        if (!title.trim()) return;
+        if (!problem.check(titleProblem(title))) return;
         write.mutate({ method: 'POST', path: 'hypotheses', body: { title, type, parent_id: parent?.id ?? null } });
         setTitle('');
       }}
@@ -40,12 +43,17 @@ export function AddHypothesis({
         aria-label={label}
         placeholder={label}
         value={title}
-        onChange={(event) => setTitle(event.target.value)}
+        onChange={(event) => {
+          setTitle(event.target.value);
+          problem.clear();
+        }}
         className="flex-1 rounded border border-gray-300 px-2 py-1 text-sm"
+        {...problem.fieldProps}
       />
       <button type="submit" className="rounded border border-gray-300 px-2 text-sm">
         Add
       </button>
+      <FieldError id={problem.id} message={problem.problem} />
     </form>
   );
 }

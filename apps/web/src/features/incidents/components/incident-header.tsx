@@ -1,9 +1,11 @@
 import { capitalise, INCIDENT_SEVERITIES, INCIDENT_STATUSES, INCIDENT_TYPES, type IncidentDetail } from '@mc/contracts';
 import { useState } from 'react';
+import { FieldError, useFieldProblem } from '../../../components/field-error';
 import type { useIncidentWrite } from '../api/incident-mutations';
 import { usePeople } from '../api/lookups';
 import { SeverityBadge, StatusBadge } from './badges';
 import { EnumSelect } from './enum-select';
+import { titleProblem } from './input-problems';
 
 type Write = ReturnType<typeof useIncidentWrite>;
 
@@ -19,6 +21,7 @@ export function IncidentHeader({
 }) {
   const people = usePeople('');
   const [title, setTitle] = useState(incident.title);
+  const problem = useFieldProblem();
   const save = (body: Record<string, string | null>) => write.mutate({ method: 'PATCH', path: '', body });
   if (!canWrite) {
     return (
@@ -53,21 +56,26 @@ export function IncidentHeader({
   return (
     <section aria-label="Incident" className="flex flex-wrap items-end gap-3">
       <form
-        className="flex w-full gap-2"
+        className="flex w-full flex-wrap gap-2"
         onSubmit={(event) => {
           event.preventDefault();
-          if (title.trim() && title !== incident.title) save({ title });
+          if (problem.check(titleProblem(title)) && title !== incident.title) save({ title });
         }}
       >
         <input
           aria-label="Title"
           value={title}
-          onChange={(event) => setTitle(event.target.value)}
+          onChange={(event) => {
+            setTitle(event.target.value);
+            problem.clear();
+          }}
           className="flex-1 rounded border border-gray-300 px-2 py-1 text-sm"
+          {...problem.fieldProps}
         />
         <button type="submit" className="rounded border border-gray-300 px-2 text-sm">
           Save title
         </button>
+        <FieldError id={problem.id} message={problem.problem} />
       </form>
       <EnumSelect
         label="Status"

@@ -1,9 +1,11 @@
 import type { IncidentCommentView, IncidentDetail, IncidentHistoryView } from '@mc/contracts';
 import { useState } from 'react';
 import { Avatar } from '../../../components/avatar';
+import { FieldError, useFieldProblem } from '../../../components/field-error';
 import { useFormatDateTime } from '../../../lib/date-format';
 import type { useIncidentWrite } from '../api/incident-mutations';
 import { usePeople, useTeams } from '../api/lookups';
+import { commentProblem } from './input-problems';
 
 type Write = ReturnType<typeof useIncidentWrite>;
 
@@ -96,6 +98,7 @@ export function CommentsPanel({
 }) {
   const format = useFormatDateTime();
   const [text, setText] = useState('');
+  const problem = useFieldProblem();
   return (
     <section aria-label="Comments" className="flex flex-col gap-2">
       <h2 className="text-sm font-semibold">Comments</h2>
@@ -114,7 +117,7 @@ export function CommentsPanel({
           className="flex flex-col gap-1"
           onSubmit={(event) => {
             event.preventDefault();
-            if (!text.trim()) return;
+            if (!problem.check(commentProblem(text))) return;
             write.mutate({ method: 'POST', path: 'comments', body: { comment: text } });
             setText('');
           }}
@@ -122,9 +125,14 @@ export function CommentsPanel({
           <textarea
             aria-label="Comment"
             value={text}
-            onChange={(event) => setText(event.target.value)}
+            onChange={(event) => {
+              setText(event.target.value);
+              problem.clear();
+            }}
             className="rounded border border-gray-300 px-2 py-1 text-sm"
+            {...problem.fieldProps}
           />
+          <FieldError id={problem.id} message={problem.problem} />
           <button type="submit" className="self-end rounded bg-blue-600 px-2 py-1 text-sm text-white">
             Comment
           </button>

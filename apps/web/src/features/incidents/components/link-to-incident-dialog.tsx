@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Modal } from '../../../components/modal';
 import { useDebounced } from '../../../components/use-debounced';
-import { toastError, toastSuccess } from '../../../lib/toast';
+import { toastSuccess } from '../../../lib/toast';
 import { useLinkToIncident } from '../api/link-to-incident';
 import { hypothesesQuery, incidentSearchQuery } from '../api/lookups';
 import { EnumSelect } from './enum-select';
@@ -99,8 +99,8 @@ export function LinkToIncidentDialog({
       );
       onDone?.(true);
     } catch (error) {
+      // The query client's mutation cache toasts the failure; a second toast here doubled it.
       console.error(error);
-      toastError(error);
       onDone?.(false);
     }
     close();

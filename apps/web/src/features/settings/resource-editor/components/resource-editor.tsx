@@ -84,8 +84,8 @@ export function ResourceEditor({
       await save.mutateAsync(keepIdentity(next));
       toastSuccess(`${next.name} ${editing ? 'updated' : 'created'} successfully`);
       navigate(listPath);
-    } catch (error) {
-      toastError(error);
+    } catch {
+      // The failure is toasted once, by the query client's mutation cache.
     }
   };
 
@@ -126,8 +126,8 @@ export function ResourceEditor({
       toastSuccess(`${initial.name} deleted successfully`);
       setConfirming(false);
       navigate(listPath);
-    } catch (error) {
-      toastError(error);
+    } catch {
+      // The failure is toasted once, by the query client's mutation cache.
     }
   };
 
