@@ -2,6 +2,9 @@ import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
 import type { GraphPoint } from '../api/get-check';
 
+/** What the chart says when the chosen range holds no run (issue 12 §6). */
+export const NO_RESULTS_IN_RANGE = 'No results in this range';
+
 /** uPlot's columns: times in seconds, uptime percent per bucket, mean latency per bucket. */
 export function chartData(points: readonly GraphPoint[]): [number[], (number | null)[], (number | null)[]] {
   return [
@@ -16,11 +19,25 @@ export function chartData(points: readonly GraphPoint[]): [number[], (number | n
 
 const HEIGHT = 180;
 
-function options(width: number): uPlot.Options {
+/**
+ * The time axis in seconds: the chosen range ending now. Left to uPlot, the axis fits the data, and a
+ * check with one or two results got an axis spanning years (2027–2029 for a check a minute old).
+ */
+export function timeAxisRange(minutes: number, nowMs: number = Date.now()): [number, number] {
+  const to = Math.ceil(nowMs / 1000);
+  return [to - minutes * 60, to];
+}
+
+/** The chart's uPlot options for a width and the chosen range in minutes. */
+export function chartOptions(width: number, minutes: number, nowMs: number = Date.now()): uPlot.Options {
   return {
     width,
     height: HEIGHT,
-    scales: { x: { time: true }, uptime: { range: [0, 100] }, latency: { auto: true } },
+    scales: {
+      x: { time: true, range: timeAxisRange(minutes, nowMs) },
+      uptime: { range: [0, 100] },
+      latency: { auto: true },
+    },
     axes: [
       {},
       { scale: 'uptime', label: 'Uptime %' },
@@ -35,15 +52,17 @@ function options(width: number): uPlot.Options {
 }
 
 /**
- * The uptime and latency chart of a check over the chosen range (uPlot; 000 §2). uPlot and its styles
- * load when the first chart mounts, so the dashboard does not carry them (uPlot also reads the
- * screen's pixel ratio as it loads).
+ * The uptime and latency chart of a check over the chosen range of `minutes` (uPlot; 000 §2), its time
+ * axis spanning exactly that range; a range without results says so instead of drawing empty axes.
+ * uPlot and its styles load when the first chart mounts, so the dashboard does not carry them (uPlot
+ * also reads the screen's pixel ratio as it loads).
  */
-export function CheckChart({ points }: { points: readonly GraphPoint[] }) {
+export function CheckChart({ points, minutes }: { points: readonly GraphPoint[]; minutes: number }) {
   const box = useRef<HTMLDivElement>(null);
+  const empty = points.length === 0;
   useEffect(() => {
     const element = box.current;
-    if (!element) return;
+    if (!element || empty) return;
     let plot: uPlot | undefined;
     let resize: ResizeObserver | undefined;
     let cancelled = false;
@@ -51,7 +70,7 @@ export function CheckChart({ points }: { points: readonly GraphPoint[] }) {
       .then(([{ default: UPlot }]) => {
         if (cancelled) return;
         const width = element.clientWidth || 600;
-        plot = new UPlot(options(width), chartData(points), element);
+        plot = new UPlot(chartOptions(width, minutes), chartData(points), element);
         resize = new ResizeObserver(() => plot?.setSize({ width: element.clientWidth || width, height: HEIGHT }));
         resize.observe(element);
       })
@@ -61,6 +80,13 @@ export function CheckChart({ points }: { points: readonly GraphPoint[] }) {
       resize?.disconnect();
       plot?.destroy();
     };
-  }, [points]);
+  }, [points, minutes, empty]);
+  if (empty) {
+    return (
+      <p className="flex items-center justify-center text-sm text-gray-500" style={{ height: HEIGHT }}>
+        {NO_RESULTS_IN_RANGE}
+      </p>
+    );
+  }
   return <div ref={box} role="img" aria-label="Uptime and latency chart" className="w-full" />;
 }

@@ -58,7 +58,11 @@ export function CheckDetailModal({ checkId }: { checkId: string }) {
     const tabs: Tab[] = ['history', ...(short ? (['graph'] as const) : []), 'spec', 'relationships'];
     const tabLabel = (id: Tab) =>
       id === 'relationships' ? `Relationships (${relationshipCount(relationships.data)})` : TAB_LABELS[id];
-    const chart = <CheckChart points={graph.data?.status ?? []} />;
+    const chart = graph.isPending ? (
+      <Spinner />
+    ) : (
+      <CheckChart points={graph.data?.status ?? []} minutes={rangeMinutes(timeRange)} />
+    );
     body = (
       <div className="flex flex-col gap-3">
         <div className="flex flex-wrap items-center gap-2">
