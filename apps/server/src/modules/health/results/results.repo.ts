@@ -64,12 +64,19 @@ export async function recordResults(db: Kysely<Tables>, entries: readonly Result
         CASE WHEN NOT s OR NOT newest OR old_hash IS DISTINCT FROM h THEN x END
       FROM w ORDER BY result_key
       ON CONFLICT (check_key, time) DO NOTHING
+    ), flipped AS (
+      -- Only a check whose status changes has status in its SET list, so the status triggers of 0003
+      -- and 0040 (transition time, event queue) run for flips alone.
+      UPDATE checks AS k SET status = CASE WHEN w.s THEN 'healthy' ELSE 'unhealthy' END, last_runtime = w.t,
+        next_runtime = coalesce(w.n, k.next_runtime), details_hash = w.h,
+        last_message = CASE WHEN w.keep_message THEN w.packed ELSE k.last_message END,
+        last_message_at = CASE WHEN w.keep_message THEN w.t ELSE k.last_message_at END
+      FROM w WHERE k.id = w.id AND w.newest AND k.status IS DISTINCT FROM CASE WHEN w.s THEN 'healthy' ELSE 'unhealthy' END
     )
-    UPDATE checks AS k SET status = CASE WHEN w.s THEN 'healthy' ELSE 'unhealthy' END, last_runtime = w.t,
-      next_runtime = coalesce(w.n, k.next_runtime), details_hash = w.h,
+    UPDATE checks AS k SET last_runtime = w.t, next_runtime = coalesce(w.n, k.next_runtime), details_hash = w.h,
       last_message = CASE WHEN w.keep_message THEN w.packed ELSE k.last_message END,
       last_message_at = CASE WHEN w.keep_message THEN w.t ELSE k.last_message_at END
-    FROM w WHERE k.id = w.id AND w.newest`;
+    FROM w WHERE k.id = w.id AND w.newest AND k.status = CASE WHEN w.s THEN 'healthy' ELSE 'unhealthy' END`;
   if (audit) {
     await db.transaction().execute(async (trx) => {
       await recordAuditIn(trx, audit);
