@@ -35,6 +35,15 @@ describe('TimeRangePicker', () => {
     expect(router.state.location.search).toBe('?rangeType=mapped&display=Yesterday');
   });
 
+  it('focuses the first preset on open; Escape closes and gives focus back to the button', async () => {
+    renderAt(<UrlPicker />, '/');
+    await open();
+    expect(document.activeElement?.textContent).toBe('Last 5 minutes');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement?.getAttribute('aria-haspopup')).toBe('dialog');
+  });
+
   it('Clear removes every time-range parameter', async () => {
     const { router } = renderAt(
       <UrlPicker />,

@@ -1,8 +1,9 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { type TimeRange, timeRangeFromParams, timeRangeLabel, timeRangeToParams } from '../../lib/time-range';
 import { FUTURE_PRESETS, PAST_PRESETS, QUICK_RANGES, type RelativePreset } from '../../lib/time-range-presets';
 import { useUrlParams } from '../../lib/url-state';
 import { AbsoluteRangeForm } from './absolute-range-form';
+import { type Placement, placeInViewport } from './place-in-viewport';
 
 /** The page's time range in the URL (rangeType, display, from, to, range, timeRange) and its setter. */
 export function useTimeRangeParams(): [TimeRange | undefined, (range: TimeRange | undefined) => void] {
@@ -44,8 +45,50 @@ function PresetList({
 }
 
 /**
+ * Keeps an open panel inside the window: measured where it opens, then shifted sideways and flipped
+ * above its trigger as {@link placeInViewport} says; measured again when the window resizes.
+ */
+function useViewportPlacement(open: boolean) {
+  const anchor = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const [placement, setPlacement] = useState<Placement | null>(null);
+  useLayoutEffect(() => {
+    if (!open) {
+      setPlacement(null);
+      return;
+    }
+    if (placement || !panel.current || !anchor.current) return;
+    setPlacement(
+      placeInViewport(
+        panel.current.getBoundingClientRect(),
+        anchor.current.getBoundingClientRect(),
+        window.innerWidth,
+        window.innerHeight,
+      ),
+    );
+  }, [open, placement]);
+  useEffect(() => {
+    if (!open) return;
+    const remeasure = () => setPlacement(null);
+    window.addEventListener('resize', remeasure);
+    return () => window.removeEventListener('resize', remeasure);
+  }, [open]);
+  const style: React.CSSProperties = placement
+    ? {
+        transform: `translateX(${placement.shiftX}px)`,
+        maxWidth: placement.maxWidth,
+        maxHeight: placement.maxHeight,
+        overflow: 'auto',
+        ...(placement.above ? { top: 'auto', bottom: '100%' } : {}),
+      }
+    : {};
+  return { anchor, panel, style };
+}
+
+/**
  * The time-range picker (001 §2): past presets, optional future presets with Indefinitely, the 14
- * quick ranges and an absolute from/to. A preset applies and closes; Clear removes the range.
+ * quick ranges and an absolute from/to. A preset applies and closes; Clear removes the range. The
+ * panel stays inside the window; Escape or a click outside closes it and focus returns to the button.
  */
 export function TimeRangePicker({
   value,
@@ -57,15 +100,38 @@ export function TimeRangePicker({
   showFuture?: boolean;
 }) {
   const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const { anchor, panel, style } = useViewportPlacement(open);
+  const close = useCallback(() => {
+    setOpen(false);
+    trigger.current?.focus();
+  }, []);
+  useEffect(() => {
+    if (!open) return;
+    panel.current?.querySelector<HTMLElement>('button, input')?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (event.target instanceof Node && !anchor.current?.contains(event.target)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open, close, anchor, panel]);
   const choose = (range: TimeRange | undefined) => {
     onChange(range);
-    setOpen(false);
+    close();
   };
   const pickRelative = (preset: RelativePreset) =>
     choose({ type: 'relative', display: preset.display, range: preset.range });
   return (
-    <div className="relative inline-block">
+    <div ref={anchor} className="relative inline-block">
       <button
+        ref={trigger}
         type="button"
         aria-haspopup="dialog"
         aria-expanded={open}
@@ -76,9 +142,11 @@ export function TimeRangePicker({
       </button>
       {open ? (
         <div
+          ref={panel}
           role="dialog"
           aria-label="Time range"
-          className="absolute right-0 z-30 mt-1 flex gap-4 rounded-md border border-gray-200 bg-white p-3 shadow-xl"
+          style={style}
+          className="absolute right-0 top-full z-30 my-1 flex gap-4 rounded-md border border-gray-200 bg-white p-3 shadow-xl"
         >
           <PresetList title="Past" presets={PAST_PRESETS} onPick={pickRelative} />
           {showFuture ? <PresetList title="Future" presets={FUTURE_PRESETS} onPick={pickRelative} /> : null}
