@@ -4,10 +4,10 @@ import type { Context } from 'hono';
 import type { DataAccessPolicy } from '../../platform/access.js';
 import type { Logger } from '../../platform/logger.js';
 import type { AppEnv } from '../../platform/request-context.js';
+import type { ExposedTable } from './exposed-resources.js';
 import { fromDatabaseError, PgrstError } from './pgrst-error.js';
 import { type RestRequest, RestService } from './rest.service.js';
 import type { RestResponse } from './rest-response.js';
-import type { ExposedTable } from './exposed-resources.js';
 import type { RowCheck, WriteHook } from './write-handler.js';
 
 /** What the data API's routes need. */
