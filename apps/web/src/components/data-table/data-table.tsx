@@ -179,7 +179,7 @@ export function DataTable<T>({
                       key={header.id}
                       scope="col"
                       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                      className="border-b border-gray-200 px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-gray-600"
+                      className="border-b border-gray-200 px-3 py-2 text-left text-xs font-semibold text-gray-600"
                     >
                       {header.isPlaceholder ? null : header.column.getCanSort() ? (
                         <button

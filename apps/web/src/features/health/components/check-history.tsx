@@ -133,11 +133,7 @@ export function CheckHistory({ checkId, minutes }: { checkId: string; minutes: n
         <thead className="bg-gray-50">
           <tr>
             {['Time', 'Status', 'Duration', 'Message'].map((column) => (
-              <th
-                key={column}
-                scope="col"
-                className="px-2 py-1 text-left text-xs font-semibold uppercase text-gray-600"
-              >
+              <th key={column} scope="col" className="px-2 py-1 text-left text-xs font-semibold text-gray-600">
                 {column}
               </th>
             ))}

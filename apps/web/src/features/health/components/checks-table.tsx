@@ -123,7 +123,7 @@ export function ChecksTable({
               <th
                 key={column}
                 scope="col"
-                className="border-b border-gray-200 px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-gray-600"
+                className="border-b border-gray-200 px-3 py-2 text-left text-xs font-semibold text-gray-600"
               >
                 {column}
               </th>
