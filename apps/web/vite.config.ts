@@ -4,7 +4,9 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/precompress.ts';
 
-const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+// The product's version, from the root package.json the server reports too (platform/version.ts), so the
+// user menu's frontend and backend versions come from one place and cannot drift apart.
+const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
 /**
  * One lazy chunk per product area: the modules under src/features/<area>/{routes,components,api}/ join

@@ -5,7 +5,7 @@ import { Avatar } from '../avatar';
 import { KubeconfigModal } from './kubeconfig-modal';
 import { Menu } from './menu';
 
-/** The frontend's version, from apps/web/package.json at build time. */
+/** The product version the console was built from (the root package.json, as the server reads it). */
 export const FRONTEND_VERSION: string = __APP_VERSION__;
 
 /** 'Hi {name}', Your Profile, Download kubeconfig, the version line and Sign out (001 §2). */
