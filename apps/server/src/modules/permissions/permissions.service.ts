@@ -8,6 +8,7 @@ import {
 import type { Database } from '@mc/db';
 import { type AuditContext, actorPersonId, auditedTransaction } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
+import { lockTeamGrants } from '../rbac/team-grants.hook.js';
 import {
   appliesTo,
   getPermission,
@@ -108,6 +109,7 @@ export function permissionsService(database: Database) {
       const input = parseInput(body);
       return withLinksChecked(() =>
         auditedTransaction(database, audit, async (tx) => {
+          if (input.team_id) await lockTeamGrants(tx.db, [input.team_id]);
           await refuseSelfGrant(tx.db, audit, input);
           const id = await insertPermission(tx.db, input, actorPersonId(audit));
           const row = (await getPermission(tx.db, id)) as PermissionSummaryRow; // just inserted in this transaction
@@ -121,6 +123,7 @@ export function permissionsService(database: Database) {
       return withLinksChecked(() =>
         auditedTransaction(database, audit, async (tx) => {
           const before = await editable(tx.db, id);
+          if (input.team_id) await lockTeamGrants(tx.db, [input.team_id]);
           await refuseSelfGrant(tx.db, audit, before, input);
           await updatePermission(tx.db, id, input, actorPersonId(audit));
           const row = (await getPermission(tx.db, id)) as PermissionSummaryRow; // updated in this transaction
