@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { type TimeRange, timeRangeFromParams, timeRangeLabel, timeRangeToParams } from '../../lib/time-range';
 import { FUTURE_PRESETS, PAST_PRESETS, QUICK_RANGES, type RelativePreset } from '../../lib/time-range-presets';
 import { useUrlParams } from '../../lib/url-state';
 import { AbsoluteRangeForm } from './absolute-range-form';
-import { type Placement, placeInViewport } from './place-in-viewport';
+import { useFloatingPanel } from './use-floating-panel';
 
 /** The page's time range in the URL (rangeType, display, from, to, range, timeRange) and its setter. */
 export function useTimeRangeParams(): [TimeRange | undefined, (range: TimeRange | undefined) => void] {
@@ -45,47 +46,6 @@ function PresetList({
 }
 
 /**
- * Keeps an open panel inside the window: measured where it opens, then shifted sideways and flipped
- * above its trigger as {@link placeInViewport} says; measured again when the window resizes.
- */
-function useViewportPlacement(open: boolean) {
-  const anchor = useRef<HTMLDivElement>(null);
-  const panel = useRef<HTMLDivElement>(null);
-  const [placement, setPlacement] = useState<Placement | null>(null);
-  useLayoutEffect(() => {
-    if (!open) {
-      setPlacement(null);
-      return;
-    }
-    if (placement || !panel.current || !anchor.current) return;
-    setPlacement(
-      placeInViewport(
-        panel.current.getBoundingClientRect(),
-        anchor.current.getBoundingClientRect(),
-        window.innerWidth,
-        window.innerHeight,
-      ),
-    );
-  }, [open, placement]);
-  useEffect(() => {
-    if (!open) return;
-    const remeasure = () => setPlacement(null);
-    window.addEventListener('resize', remeasure);
-    return () => window.removeEventListener('resize', remeasure);
-  }, [open]);
-  const style: React.CSSProperties = placement
-    ? {
-        transform: `translateX(${placement.shiftX}px)`,
-        maxWidth: placement.maxWidth,
-        maxHeight: placement.maxHeight,
-        overflow: 'auto',
-        ...(placement.above ? { top: 'auto', bottom: '100%' } : {}),
-      }
-    : {};
-  return { anchor, panel, style };
-}
-
-/**
  * The time-range picker (001 §2): past presets, optional future presets with Indefinitely, the 14
  * quick ranges and an absolute from/to. A preset applies and closes; Clear removes the range. The
  * panel stays inside the window; Escape or a click outside closes it and focus returns to the button.
@@ -101,7 +61,7 @@ export function TimeRangePicker({
 }) {
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
-  const { anchor, panel, style } = useViewportPlacement(open);
+  const { anchor, panel, style } = useFloatingPanel(open);
   const close = useCallback(() => {
     setOpen(false);
     trigger.current?.focus();
@@ -113,7 +73,9 @@ export function TimeRangePicker({
       if (event.key === 'Escape') close();
     };
     const onPointer = (event: PointerEvent) => {
-      if (event.target instanceof Node && !anchor.current?.contains(event.target)) setOpen(false);
+      const target = event.target;
+      if (target instanceof Node && !anchor.current?.contains(target) && !panel.current?.contains(target))
+        setOpen(false);
     };
     document.addEventListener('keydown', onKey);
     document.addEventListener('pointerdown', onPointer);
@@ -140,44 +102,51 @@ export function TimeRangePicker({
       >
         {timeRangeLabel(value)}
       </button>
-      {open ? (
-        <div
-          ref={panel}
-          role="dialog"
-          aria-label="Time range"
-          style={style}
-          className="absolute right-0 top-full z-30 my-1 flex gap-4 rounded-md border border-gray-200 bg-white p-3 shadow-xl"
-        >
-          <PresetList title="Past" presets={PAST_PRESETS} onPick={pickRelative} />
-          {showFuture ? <PresetList title="Future" presets={FUTURE_PRESETS} onPick={pickRelative} /> : null}
-          <section aria-label="Quick ranges" className="min-w-40">
-            <h3 className="mb-1 text-xs font-semibold text-gray-500">Quick ranges</h3>
-            <ul className="max-h-72 overflow-auto">
-              {QUICK_RANGES.map((display) => (
-                <li key={display}>
-                  <button
-                    type="button"
-                    className="w-full rounded px-1 text-left text-sm hover:bg-gray-100"
-                    onClick={() => choose({ type: 'mapped', display })}
-                  >
-                    {display}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </section>
-          <section aria-label="Absolute range">
-            <h3 className="mb-1 text-xs font-semibold text-gray-500">Absolute range</h3>
-            <AbsoluteRangeForm
-              initial={value?.type === 'absolute' ? { from: value.from, to: value.to } : undefined}
-              onApply={choose}
-            />
-            <button type="button" className="mt-2 text-xs text-gray-600 underline" onClick={() => choose(undefined)}>
-              Clear
-            </button>
-          </section>
-        </div>
-      ) : null}
+      {open
+        ? createPortal(
+            <div
+              ref={panel}
+              role="dialog"
+              aria-label="Time range"
+              style={style}
+              className="z-50 flex gap-4 rounded-md border border-gray-200 bg-white p-3 shadow-xl"
+            >
+              <PresetList title="Past" presets={PAST_PRESETS} onPick={pickRelative} />
+              {showFuture ? <PresetList title="Future" presets={FUTURE_PRESETS} onPick={pickRelative} /> : null}
+              <section aria-label="Quick ranges" className="min-w-40">
+                <h3 className="mb-1 text-xs font-semibold text-gray-500">Quick ranges</h3>
+                <ul className="max-h-72 overflow-auto">
+                  {QUICK_RANGES.map((display) => (
+                    <li key={display}>
+                      <button
+                        type="button"
+                        className="w-full rounded px-1 text-left text-sm hover:bg-gray-100"
+                        onClick={() => choose({ type: 'mapped', display })}
+                      >
+                        {display}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+              <section aria-label="Absolute range">
+                <h3 className="mb-1 text-xs font-semibold text-gray-500">Absolute range</h3>
+                <AbsoluteRangeForm
+                  initial={value?.type === 'absolute' ? { from: value.from, to: value.to } : undefined}
+                  onApply={choose}
+                />
+                <button
+                  type="button"
+                  className="mt-2 text-xs text-gray-600 underline"
+                  onClick={() => choose(undefined)}
+                >
+                  Clear
+                </button>
+              </section>
+            </div>,
+            document.body,
+          )
+        : null}
     </div>
   );
 }

@@ -89,6 +89,22 @@ describe('/settings/jobs', () => {
     expect(screen.getByRole('button', { name: 'Last 2 days' })).toBeTruthy();
   });
 
+  it('a time-range preset applies to the query, back on the first page (issue 12 §6)', async () => {
+    const user = userEvent.setup();
+    const { lastQuery, router } = setup('/settings/jobs?pageIndex=3');
+    await screen.findByRole('cell', { name: 'scrape' });
+    await user.click(screen.getByRole('button', { name: 'Last 2 days' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Time range' })).getByRole('button', { name: 'Last 15 minutes' }),
+    );
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('range')).toBe('now-15m'));
+    expect(new URLSearchParams(router.state.location.search).get('pageIndex')).toBeNull();
+    await waitFor(() => {
+      const from = Date.parse((lastQuery().get('created_at') ?? '').replace('gte.', ''));
+      expect(Math.abs(Date.now() - 15 * 60_000 - from)).toBeLessThan(120_000);
+    });
+  });
+
   it('takes the page size from pageSize', async () => {
     const { lastQuery } = setup('/settings/jobs?pageSize=25&pageIndex=2');
     await screen.findByRole('cell', { name: 'scrape' });

@@ -2,6 +2,7 @@ import { MultiSelectFilter } from '../../../../components/filters/multi-select-f
 import { LabelledSelect } from '../../../../components/labelled-select';
 import { TimeRangePicker, useTimeRangeParams } from '../../../../components/time-range-picker/time-range-picker';
 import { encodeSelection } from '../../../../lib/filters';
+import { timeRangeToParams } from '../../../../lib/time-range';
 import { useUrlParams } from '../../../../lib/url-state';
 import { useJobHistoryNames } from '../api/get-job-history';
 import {
@@ -23,17 +24,16 @@ const ALL = { value: '', label: 'All' };
  */
 export function JobHistoryFilters() {
   const [params, update] = useUrlParams();
-  const [range, setRange] = useTimeRangeParams();
+  const [range] = useTimeRangeParams();
   const names = useJobHistoryNames();
   const status = statusSelection(params.get('status'));
   return (
     <div className="flex flex-wrap items-end gap-3">
       <TimeRangePicker
         value={range ?? DEFAULT_JOB_RANGE}
-        onChange={(next) => {
-          setRange(next);
-          update({}, RESET);
-        }}
+        // One URL update: a second one in the same tick starts from the params before the first and
+        // dropped the chosen range (picking a preset did nothing).
+        onChange={(next) => update(timeRangeToParams(next), RESET)}
       />
       <MultiSelectFilter
         label="Status"
