@@ -1,16 +1,20 @@
 import { capitalise, INCIDENT_SORT_COLUMNS, type IncidentSummary } from '@mc/contracts';
 import type { ColumnDef } from '@tanstack/react-table';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { DataTable } from '../../../components/data-table/data-table';
 import { dateTimeColumn } from '../../../components/data-table/date-time-column';
 import { ErrorPanel } from '../../../components/error-panel';
 import { PageShell } from '../../../components/page-shell/page-shell';
+import { PrimaryActionButton } from '../../../components/primary-action-button';
 import { useTimeRangeParams } from '../../../components/time-range-picker/time-range-picker';
+import { useCan } from '../../../lib/api/shell-queries';
 import { useFormatDateTime } from '../../../lib/date-format';
 import { useUrlParams } from '../../../lib/url-state';
 import { useIncidents } from '../api/get-incidents';
 import { SeverityBadge, StatusBadge } from '../components/badges';
+import { DeclareIncidentDialog } from '../components/declare-incident-dialog';
 import { IncidentFilters } from '../components/incident-filters';
 import { listParams } from '../components/list-params';
 
@@ -72,17 +76,28 @@ function useColumns(): ColumnDef<IncidentSummary, unknown>[] {
   return columns.map((column) => ({ ...column, enableSorting: column.enableSorting ?? sortable(column.id ?? '') }));
 }
 
-/** /incidents: the incident list with filters and time range in the URL, server paging and sorting (issue 7). */
+/**
+ * /incidents: the incident list with filters and time range in the URL, server paging and sorting
+ * (issue 7); people with incident write declare one from here (issue 12 §6).
+ */
 export function IncidentsPage() {
   const [params] = useUrlParams();
   const [range] = useTimeRangeParams();
   const query = useIncidents(listParams(params, range));
   const navigate = useNavigate();
   const columns = useColumns();
+  const canWrite = useCan({ resource: 'incident', action: 'write' });
+  const [declaring, setDeclaring] = useState(false);
   return (
-    <PageShell title="Incidents">
+    <PageShell
+      title="Incidents"
+      extra={
+        canWrite ? <PrimaryActionButton onClick={() => setDeclaring(true)}>Declare incident</PrimaryActionButton> : null
+      }
+    >
       <div className="flex flex-col gap-4 p-4">
         <IncidentFilters />
+        {canWrite ? <DeclareIncidentDialog open={declaring} onClose={() => setDeclaring(false)} /> : null}
         {query.isError ? <ErrorPanel error={query.error} /> : null}
         <DataTable
           id="incidents"

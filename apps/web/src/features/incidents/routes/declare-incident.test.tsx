@@ -1,0 +1,100 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { shellApi, viewerSession } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render';
+
+const INCIDENT = '01a200f5-0ed6-b567-c6b7-d18fd7d11bff';
+const person = { id: '0193e1a0-0000-7000-8000-000000000001', name: 'Rita Responder' };
+
+const writerSession = {
+  ...viewerSession,
+  roles: ['responder'],
+  permissions: [...viewerSession.permissions, { resource: 'incident', action: 'write' }],
+};
+
+type Write = { method: string; path: string; body: unknown };
+
+function serve(session = writerSession) {
+  const writes: Write[] = [];
+  const record = (answer: unknown) => (url: URL, init: RequestInit | undefined) => {
+    if (!init?.method || init.method === 'GET') return { body: { data: [], total: 0 } };
+    writes.push({ method: init.method, path: url.pathname, body: JSON.parse(String(init.body)) });
+    return { status: 201, body: answer };
+  };
+  shellApi(session, [], {
+    '/api/incidents': record({ id: INCIDENT, incident_id: 'INC-000007', title: 'Checkout down' }),
+    '/api/incidents/link': record({ incident_id: INCIDENT, incident_number: 'INC-000007', evidence_id: 'e1' }),
+    [`/api/incidents/${INCIDENT}`]: {
+      body: { incident: {}, hypotheses: [], evidences: [], comments: [], history: [] },
+    },
+    '/api/db/people': { body: [person] },
+    '/api/db/teams': { body: [] },
+  });
+  return writes;
+}
+
+describe("/incidents 'Declare incident' (issue 12 §6)", { timeout: 20_000 }, () => {
+  it('declares an incident with title, severity, type, commander and a first evidence, then opens it', async () => {
+    const writes = serve();
+    const view = renderApp('/incidents');
+    await userEvent.click(await screen.findByRole('button', { name: 'Declare incident' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Declare incident' });
+    await userEvent.type(within(dialog).getByLabelText('Title'), 'Checkout down');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Severity'), 'high');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Type'), 'availability');
+    await userEvent.selectOptions(await within(dialog).findByLabelText('Commander'), person.id);
+    await userEvent.type(within(dialog).getByLabelText('First evidence (optional)'), 'p99 latency 4 s since 10:02');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Declare' }));
+    await waitFor(() => expect(view.router.state.location.pathname).toBe(`/incidents/${INCIDENT}`));
+    expect(writes).toEqual([
+      {
+        method: 'POST',
+        path: '/api/incidents',
+        body: {
+          title: 'Checkout down',
+          severity: 'high',
+          type: 'availability',
+          commander_id: person.id,
+          description: '',
+        },
+      },
+      {
+        method: 'POST',
+        path: '/api/incidents/link',
+        body: { incident_id: INCIDENT, type: 'comment', description: 'p99 latency 4 s since 10:02' },
+      },
+    ]);
+  });
+
+  it('says what is missing instead of sending, and sends no evidence when none is given', async () => {
+    const writes = serve();
+    renderApp('/incidents');
+    await userEvent.click(await screen.findByRole('button', { name: 'Declare incident' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Declare incident' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Declare' }));
+    expect(await within(dialog).findByText('Title is required')).toBeTruthy();
+    expect(within(dialog).getByText('Severity is required')).toBeTruthy();
+    expect(within(dialog).getByText('Type is required')).toBeTruthy();
+    expect(writes).toEqual([]);
+    await userEvent.type(within(dialog).getByLabelText('Title'), 'Disk full');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Severity'), 'low');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Type'), 'reliability');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Declare' }));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]?.body).toEqual({
+      title: 'Disk full',
+      severity: 'low',
+      type: 'reliability',
+      commander_id: null,
+      description: '',
+    });
+  });
+
+  it('is not offered without incident write', async () => {
+    serve(viewerSession);
+    renderApp('/incidents');
+    await screen.findByRole('heading', { name: 'Incidents' }, { timeout: 5000 });
+    expect(screen.queryByRole('button', { name: 'Declare incident' })).toBeNull();
+  });
+});
