@@ -122,6 +122,8 @@ describe('summary, graph and about', () => {
     expect(body.checks_summary).toHaveLength(1);
     const [check] = body.checks_summary;
     expect(check.canary_name).toBe('runtime');
+    // the labels typed on the canary reach the dashboard's label filters (issue 12 §6)
+    expect(check.labels).toEqual({ env: 'test' });
     expect(check.uptime.passed + check.uptime.failed).toBe(8);
     expect(check.uptime.failed).toBe(1);
     expect(check.latency.p99).toBeGreaterThanOrEqual(check.latency.p95);

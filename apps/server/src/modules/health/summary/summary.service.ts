@@ -113,7 +113,8 @@ export async function checksSummary(
   const order = request.sortBy === '-name' ? 'DESC' : 'ASC';
   const listed = database.pool.query<CheckSummaryRow>(
     `SELECT k.id, k.canary_id, c.name AS canary_name, k.name, k.type, k.namespace, k.description, k.endpoint, k.icon,
-       k.status, k.severity, k.owner, k.labels, k.last_runtime, k.last_transition_time, k.next_runtime,
+       k.status, k.severity, k.owner,
+       nullif(coalesce(c.labels, '{}') || coalesce(k.labels, '{}'), '{}'::jsonb) AS labels, k.last_runtime, k.last_transition_time, k.next_runtime,
        k.created_at, k.updated_at
      FROM checks k JOIN canaries c ON c.id = k.canary_id
      WHERE ${where.join(' AND ')} ORDER BY k.name ${order}, k.id`,
