@@ -80,6 +80,18 @@ describe('/settings/permissions', { timeout: 20_000 }, () => {
     expect(within(dialog).getByRole('link', { name: 'Help' })).toBeTruthy();
   });
 
+  it('an editor, who holds permissions write but not rbac, gets no Add Permission (the server answers 403)', async () => {
+    const editorSession = {
+      ...viewerSession,
+      roles: ['editor'],
+      permissions: [...viewerSession.permissions, { resource: 'permissions', action: 'write' }],
+    };
+    shellApi(editorSession, [], { '/api/permissions': { body: { data: [row], totalEntries: 1 } } });
+    render();
+    expect(await screen.findByText('Team: SRE', {}, wait)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add Permission' })).toBeNull();
+  });
+
   it('adds a permission with the 001 §5 rules; switching kinds clears the other ids', async () => {
     const { calls } = shellApi(adminSession, [], {
       '/api/permissions': (_url, init) =>

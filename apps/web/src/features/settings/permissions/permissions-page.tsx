@@ -8,11 +8,12 @@ import { PermissionsTable } from './permissions-table';
 
 /**
  * /settings/permissions (000 §2, 001 §2): the server-paginated permissions table; 'Add Permission' for
- * people with write on permissions (000 §2 'an add button for users with write access'); a row opens
- * Edit Permission (read-only without write).
+ * people with write access (000 §2) — writing a permission row grants access, so the server asks write on
+ * `rbac`, not the matrix's `permissions` column that editors hold; a row opens Edit Permission (read-only
+ * without it).
  */
 export function PermissionsPage() {
-  const canWrite = useCan({ resource: 'permissions', action: 'write' });
+  const canWrite = useCan({ resource: 'rbac', action: 'write' });
   const [open, setOpen] = useState<{ row: PermissionRow | null } | null>(null);
   return (
     <PageShell
