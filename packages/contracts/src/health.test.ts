@@ -42,5 +42,13 @@ describe('health check spec schemas', () => {
     expect(bad.success).toBe(false);
     expect(bad.error?.issues[0]?.message).toBe('querytype must be one of A, AAAA, CNAME, MX, TXT, SRV, NS, PTR');
     expect(httpCheckSchema.safeParse({ url: 'http://x' }).success).toBe(false);
+    for (const endpoint of ['not a url', 'ftp://files.example.com/', 'example.com']) {
+      const refused = httpCheckSchema.safeParse({ name: 'h', endpoint });
+      expect(refused.error?.issues[0]?.message).toBe('endpoint must be an http:// or https:// URL');
+    }
+    expect(httpCheckSchema.safeParse({ name: 'h', url: 'not-a-url' }).error?.issues[0]?.message).toBe(
+      'url must be an http:// or https:// URL',
+    );
+    expect(httpCheckSchema.safeParse({ name: 'h', endpoint: 'https://example.com/$(path)' }).success).toBe(true);
   });
 });

@@ -125,12 +125,26 @@ export const tlsConfigSchema = z.object({
   key: envVarSchema.optional(),
 });
 
+/**
+ * An HTTP check's `endpoint` or `url`: http:// or https:// and no spaces (`$(var)` templates allowed).
+ * The description carries the same words into the JSON Schema, where the editor's validation reads them.
+ */
+const httpUrl = (field: string) => {
+  const message = `${field} must be an http:// or https:// URL`;
+  return z
+    .string()
+    .regex(/^https?:\/\/\S+$/i, message)
+    .describe(message.slice(field.length + 1))
+    .optional();
+};
+
 /** HTTP check. `responseRegex`, `followRedirects` and `maxRedirects` are our extensions. */
 export const httpCheckSchema = z.object({
   ...description,
   ...templatable,
   ...connection,
-  endpoint: z.string().optional(),
+  url: httpUrl('url'),
+  endpoint: httpUrl('endpoint'),
   thresholdMillis,
   responseCodes: z.array(z.number().int().min(100).max(599)).optional(),
   responseContent: z.string().optional(),

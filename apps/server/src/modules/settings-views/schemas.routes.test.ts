@@ -89,6 +89,22 @@ describe('editor schemas', () => {
     );
   });
 
+  it('refuses an HTTP check whose endpoint or url is not an http(s) URL, naming the field (issue 12 §6)', async () => {
+    for (const [field, value] of [
+      ['endpoint', 'not a url'],
+      ['endpoint', 'ftp://files.example.com/'],
+      ['url', 'not-a-url'],
+    ]) {
+      const response = await validate('canary', `http:\n  - name: site\n    ${field}: ${value}\n`);
+      expect(response.status).toBe(400);
+      expect((await jsonOf(response)).message).toBe(
+        `line 3, column ${field.length + 7}: ${field} must be an http:// or https:// URL`,
+      );
+    }
+    const ok = await validate('canary', 'http:\n  - name: site\n    endpoint: https://example.com/health\n');
+    expect(ok.status).toBe(200);
+  });
+
   it('takes raw YAML bodies and refuses a JSON body without spec', async () => {
     const raw = await t.app.request('/api/schemas/team/validate', {
       method: 'POST',

@@ -15,7 +15,8 @@ export interface SpecIssue {
 /** The outcome of validating spec text: the parsed value when it is valid, else the issues. */
 export type SpecValidation = { valid: true; value: unknown } | { valid: false; issues: SpecIssue[] };
 
-const ajv = new Ajv2020({ allErrors: true, strict: false });
+// verbose: a pattern error carries its schema, whose description says in words what the pattern wants.
+const ajv = new Ajv2020({ allErrors: true, strict: false, verbose: true });
 const compiled = new Map<string, ValidateFunction>();
 
 function validatorFor(schema: JsonSchema): ValidateFunction {
@@ -42,6 +43,8 @@ function describe(error: ErrorObject): string {
   if (error.keyword === 'additionalProperties') return `${String(params.additionalProperty)} is not allowed here`;
   if (error.keyword === 'enum') return `must be one of ${(params.allowedValues as unknown[]).join(', ')}`;
   const where = error.instancePath ? error.instancePath.split('/').pop() : 'spec';
+  const wanted = (error.parentSchema as { description?: unknown } | undefined)?.description; // verbose errors carry it
+  if (error.keyword === 'pattern' && typeof wanted === 'string') return `${where} ${wanted}`;
   return `${where} ${error.message ?? 'is invalid'}`;
 }
 
