@@ -8,6 +8,7 @@ import type { CheckResult } from '../check-types/check-context.js';
 import { checkRunnerFor } from '../runner/check-runner.js';
 import { runnableCheck } from '../runner/runnable-checks.repo.js';
 import { recordResults } from './results.repo.js';
+import { applyRetention } from './retention.job.js';
 
 let t: TestApp;
 let target: Server;
@@ -276,6 +277,29 @@ describe('compact results', () => {
     );
     expect(up.status).toBe(200);
     expect(((await up.json()) as Array<{ checks: { name: string } }>)[0]?.checks).toEqual({ name: 'live' });
+  });
+
+  it('retention deletes whole hours, so a kept row never loses the message it shows', async () => {
+    const b = checkIds.b ?? '';
+    await t.database.pool.query("INSERT INTO properties (name, value) VALUES ('check.status.retention.days', '1')");
+    const { rows } = await t.database.pool.query<{ cut: Date }>(
+      "SELECT date_trunc('hour', now() - interval '1 day') AS cut",
+    );
+    const cut = rows[0]?.cut.getTime() ?? 0;
+    const minutes = [-20, -10, 10, 20];
+    // One run at a time, as the runner stores them (a batch holds each check once).
+    for (const [i, m] of minutes.entries()) {
+      await recordResults(t.database.db, [
+        { checkId: b, time: new Date(cut + m * 60_000), result: passing(20 + i), nextRuntime: null },
+      ]);
+    }
+    expect((await stored(b)).slice(-4).map((row) => row.message !== null)).toEqual([true, false, true, false]);
+    await applyRetention(t.database);
+    const left = await history(b);
+    expect(left.map((row) => [Date.parse(row.time) - cut, row.message])).toEqual([
+      [10 * 60_000, 'HTTP 200 in 22 ms'],
+      [20 * 60_000, 'HTTP 200 in 23 ms'],
+    ]);
   });
 
   it('answers the history only to callers who may read it', async () => {

@@ -56,7 +56,9 @@ export async function recordResults(db: Kysely<Tables>, entries: readonly Result
       FOR UPDATE OF k
     ), w AS (
       SELECT v.*, (NOT newest OR last_message IS DISTINCT FROM packed OR last_message_at >= t
-        OR date_trunc('hour', last_message_at) IS DISTINCT FROM date_trunc('hour', t)) AS keep_message
+        OR date_trunc('hour', last_message_at) IS DISTINCT FROM date_trunc('hour', t)) AS keep_message,
+        -- A batch holding several runs of one check (an import) updates the check from its newest run only.
+        newest AND t = max(t) OVER (PARTITION BY id) AS latest
       FROM v
     ), stored AS (
       INSERT INTO check_results (time, check_key, duration, status, invalid, message, error, details)
@@ -71,12 +73,12 @@ export async function recordResults(db: Kysely<Tables>, entries: readonly Result
         next_runtime = coalesce(w.n, k.next_runtime), details_hash = w.h,
         last_message = CASE WHEN w.keep_message THEN w.packed ELSE k.last_message END,
         last_message_at = CASE WHEN w.keep_message THEN w.t ELSE k.last_message_at END
-      FROM w WHERE k.id = w.id AND w.newest AND k.status IS DISTINCT FROM CASE WHEN w.s THEN 'healthy' ELSE 'unhealthy' END
+      FROM w WHERE k.id = w.id AND w.latest AND k.status IS DISTINCT FROM CASE WHEN w.s THEN 'healthy' ELSE 'unhealthy' END
     )
     UPDATE checks AS k SET last_runtime = w.t, next_runtime = coalesce(w.n, k.next_runtime), details_hash = w.h,
       last_message = CASE WHEN w.keep_message THEN w.packed ELSE k.last_message END,
       last_message_at = CASE WHEN w.keep_message THEN w.t ELSE k.last_message_at END
-    FROM w WHERE k.id = w.id AND w.newest AND k.status = CASE WHEN w.s THEN 'healthy' ELSE 'unhealthy' END`;
+    FROM w WHERE k.id = w.id AND w.latest AND k.status = CASE WHEN w.s THEN 'healthy' ELSE 'unhealthy' END`;
   if (audit) {
     await db.transaction().execute(async (trx) => {
       await recordAuditIn(trx, audit);
