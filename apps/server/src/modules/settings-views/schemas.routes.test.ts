@@ -90,11 +90,12 @@ describe('editor schemas', () => {
   });
 
   it('refuses an HTTP check whose endpoint or url is not an http(s) URL, naming the field (issue 12 §6)', async () => {
-    for (const [field, value] of [
+    const cases: Array<[string, string]> = [
       ['endpoint', 'not a url'],
       ['endpoint', 'ftp://files.example.com/'],
       ['url', 'not-a-url'],
-    ]) {
+    ];
+    for (const [field, value] of cases) {
       const response = await validate('canary', `http:\n  - name: site\n    ${field}: ${value}\n`);
       expect(response.status).toBe(400);
       expect((await jsonOf(response)).message).toBe(
