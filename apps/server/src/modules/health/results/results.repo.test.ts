@@ -206,6 +206,9 @@ describe('compact results', () => {
       );
       expect(days).toEqual([{ same: true }]);
     }
+    // Several runs of one check in a batch (an import) each keep their message.
+    const messages = (await history(b)).map((row) => [row.message, `HTTP 200 in ${row.duration} ms`]);
+    expect(messages.every(([shown, own]) => shown === own)).toBe(true);
     // The newest result wins the check's status, whatever order the batch came in.
     const { rows: status } = await t.database.pool.query('SELECT last_runtime FROM checks WHERE id = $1', [b]);
     expect(status[0].last_runtime.toISOString()).toBe(new Date(base + 39 * 7 * 60_000).toISOString());

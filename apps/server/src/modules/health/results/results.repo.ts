@@ -56,14 +56,17 @@ export async function recordResults(db: Kysely<Tables>, entries: readonly Result
       FOR UPDATE OF k
     ), w AS (
       SELECT v.*, (NOT newest OR last_message IS DISTINCT FROM packed OR last_message_at >= t
-        OR date_trunc('hour', last_message_at) IS DISTINCT FROM date_trunc('hour', t)) AS keep_message,
-        -- A batch holding several runs of one check (an import) updates the check from its newest run only.
+        OR date_trunc('hour', last_message_at) IS DISTINCT FROM date_trunc('hour', t)
+        OR count(*) OVER (PARTITION BY id) > 1) AS keep_message,
+        -- A batch holding several runs of one check (an import, never the runner) keeps each one's message
+        -- and details, and updates the check from its newest run only.
+        count(*) OVER (PARTITION BY id) > 1 AS repeated,
         newest AND t = max(t) OVER (PARTITION BY id) AS latest
       FROM v
     ), stored AS (
       INSERT INTO check_results (time, check_key, duration, status, invalid, message, error, details)
       SELECT t, result_key, d, s, i, CASE WHEN keep_message THEN packed END, e,
-        CASE WHEN NOT s OR NOT newest OR old_hash IS DISTINCT FROM h THEN x END
+        CASE WHEN NOT s OR NOT newest OR repeated OR old_hash IS DISTINCT FROM h THEN x END
       FROM w ORDER BY result_key
       ON CONFLICT (check_key, time) DO NOTHING
     ), flipped AS (
