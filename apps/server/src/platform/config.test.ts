@@ -31,4 +31,11 @@ describe('loadConfig', () => {
     expect(loadConfig({}).MC_CANARY_DIR).toBeUndefined();
     expect(() => loadConfig({ MC_CANARY_DIR: '   ' })).toThrow(/MC_CANARY_DIR=" {3}": must not be empty/);
   });
+
+  it('reads the body limit (4 MiB by default), refusing a non-number or less than 1 KiB', () => {
+    expect(loadConfig({}).MC_MAX_BODY_BYTES).toBe(4 * 1024 * 1024);
+    expect(loadConfig({ MC_MAX_BODY_BYTES: '65536' }).MC_MAX_BODY_BYTES).toBe(65_536);
+    expect(() => loadConfig({ MC_MAX_BODY_BYTES: 'lots' })).toThrow(/MC_MAX_BODY_BYTES="lots": must be a number/);
+    expect(() => loadConfig({ MC_MAX_BODY_BYTES: '10' })).toThrow(/MC_MAX_BODY_BYTES="10"/);
+  });
 });
