@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { DialogActions } from '../../../components/dialog-actions';
 import { FieldError } from '../../../components/field-error';
 import { Modal } from '../../../components/modal';
-import { toastSuccess } from '../../../lib/toast';
+import { toastError, toastSuccess } from '../../../lib/toast';
 import { useDeclareIncident } from '../api/declare-incident';
 import { usePeople } from '../api/lookups';
 import { EnumSelect } from './enum-select';
@@ -58,7 +58,7 @@ export function DeclareIncidentDialog({ open, onClose }: { open: boolean; onClos
     const { severity, type } = values;
     if (Object.keys(problems(values)).length > 0 || !severity || !type || declare.isPending) return;
     try {
-      const id = await declare.mutateAsync({
+      const { id, evidenceError } = await declare.mutateAsync({
         incident: {
           title: values.title.trim(),
           severity,
@@ -69,6 +69,7 @@ export function DeclareIncidentDialog({ open, onClose }: { open: boolean; onClos
         firstEvidence: values.evidence,
       });
       toastSuccess('Incident declared');
+      if (evidenceError) toastError(evidenceError);
       close();
       void navigate(`/incidents/${id}`);
     } catch {

@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { Toaster } from '../../../components/toaster';
 import { shellApi, viewerSession } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 
@@ -89,6 +90,30 @@ describe("/incidents 'Declare incident' (issue 12 §6)", { timeout: 20_000 }, ()
       commander_id: null,
       description: '',
     });
+  });
+
+  it('opens the declared incident and says why when its first evidence could not be filed', async () => {
+    shellApi(writerSession, [], {
+      '/api/incidents': (_url, init) =>
+        init?.method === 'POST' ? { status: 201, body: { id: INCIDENT } } : { body: { data: [], total: 0 } },
+      '/api/incidents/link': { status: 400, body: { code: 'bad_request', message: 'Description is too long' } },
+      [`/api/incidents/${INCIDENT}`]: {
+        body: { incident: {}, hypotheses: [], evidences: [], comments: [], history: [] },
+      },
+      '/api/db/people': { body: [person] },
+      '/api/db/teams': { body: [] },
+    });
+    render(<Toaster />);
+    const view = renderApp('/incidents');
+    await userEvent.click(await screen.findByRole('button', { name: 'Declare incident' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Declare incident' });
+    await userEvent.type(within(dialog).getByLabelText('Title'), 'Checkout down');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Severity'), 'high');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Type'), 'availability');
+    await userEvent.type(within(dialog).getByLabelText('First evidence (optional)'), 'x');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Declare' }));
+    await waitFor(() => expect(view.router.state.location.pathname).toBe(`/incidents/${INCIDENT}`));
+    expect(await screen.findByText('Description is too long')).toBeTruthy();
   });
 
   it('is not offered without incident write', async () => {
