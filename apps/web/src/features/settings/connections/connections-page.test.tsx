@@ -323,9 +323,13 @@ describe('connections page: form rules and actions', { timeout: 60_000 }, () => 
     await userEvent.type(within(pg).getByLabelText('Password *'), 'p');
     const calls = server.calls.length;
     await userEvent.click(within(pg).getByRole('button', { name: 'Test' }));
-    expect(
-      await within(pg).findByText('not a valid Postgres URL; expected postgres://user@host:5432/database', {}, wait),
-    ).toBeTruthy();
+    const problem = await within(pg).findByText(
+      'URL: not a valid Postgres URL; expected postgres://user@host:5432/database',
+      {},
+      wait,
+    );
+    expect(problem.getAttribute('role')).toBe('alert');
+    expect(within(pg).getByLabelText('URL *').getAttribute('aria-describedby')).toBe(problem.id);
     expect(server.calls.slice(calls).some((call) => call.url.pathname.startsWith('/api/connection/test'))).toBe(false);
   });
 

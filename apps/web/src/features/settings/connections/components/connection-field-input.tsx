@@ -1,4 +1,4 @@
-import type { ConnectionField } from '@mc/contracts';
+import { type ConnectionField, FIELD_REQUIRED } from '@mc/contracts';
 import type { ReactNode } from 'react';
 import { type Control, Controller, type Path } from 'react-hook-form';
 import type { ConnectionFormValues } from '../connection-form-values';
@@ -17,6 +17,14 @@ export interface ConnectionChoice {
 }
 
 /**
+ * A URL problem names its field, as the server's answer does ('URL: not a valid Postgres URL; …');
+ * the spec's own texts ('This field is required') stay exactly as written.
+ */
+function namedMessage(path: string, label: string, message: string): string {
+  return path === 'url' && message !== FIELD_REQUIRED ? `${label}: ${message}` : message;
+}
+
+/**
  * One field of a connection type, drawn by its kind: text, number (typed as text so 'This field must
  * be a number' can show), switch, select, a secret with its env-var source, or a connection reference.
  * Its message shows once the field is touched or the form submitted (001 §5).
@@ -31,6 +39,7 @@ export function ConnectionFieldInput({
   connections: readonly ConnectionChoice[];
 }) {
   const id = `connection-${field.path.replace('.', '-')}`;
+  const errorId = `${id}-error`;
   const label = `${field.label}${field.required ? ' *' : ''}`;
   return (
     <Controller
@@ -38,6 +47,8 @@ export function ConnectionFieldInput({
       name={field.path as Path<ConnectionFormValues>} // every field path is a path of the form values
       render={({ field: input, fieldState }) => {
         const invalid = Boolean(fieldState.error);
+        // The message names the field for screen readers too: each input is described by it.
+        const described = invalid ? errorId : undefined;
         const text = typeof input.value === 'string' ? input.value : '';
         let editor: ReactNode;
         if (field.kind === 'switch') {
@@ -62,6 +73,7 @@ export function ConnectionFieldInput({
               value={text}
               multiline={MULTILINE.has(field.path)}
               invalid={invalid}
+              describedBy={described}
               onChange={input.onChange}
               onBlur={input.onBlur}
             />
@@ -78,6 +90,7 @@ export function ConnectionFieldInput({
             <select
               id={id}
               aria-invalid={invalid}
+              aria-describedby={described}
               className={inputClass}
               value={text}
               onChange={input.onChange}
@@ -93,13 +106,24 @@ export function ConnectionFieldInput({
             </select>
           );
         } else if (field.kind === 'textarea') {
-          editor = <textarea id={id} rows={4} aria-invalid={invalid} className={inputClass} {...input} value={text} />;
+          editor = (
+            <textarea
+              id={id}
+              rows={4}
+              aria-invalid={invalid}
+              aria-describedby={described}
+              className={inputClass}
+              {...input}
+              value={text}
+            />
+          );
         } else {
           editor = (
             <input
               id={id}
               inputMode={field.kind === 'number' ? 'numeric' : undefined}
               aria-invalid={invalid}
+              aria-describedby={described}
               className={inputClass}
               {...input}
               value={text}
@@ -113,7 +137,11 @@ export function ConnectionFieldInput({
             </label>
             {editor}
             {field.hint ? <p className="text-xs text-gray-500">{field.hint}</p> : null}
-            {fieldState.error?.message ? <p className="text-xs text-red-600">{fieldState.error.message}</p> : null}
+            {fieldState.error?.message ? (
+              <p id={errorId} role="alert" className="text-xs text-red-600">
+                {namedMessage(field.path, field.label, fieldState.error.message)}
+              </p>
+            ) : null}
           </div>
         );
       }}

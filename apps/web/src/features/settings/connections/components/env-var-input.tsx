@@ -19,6 +19,7 @@ export function EnvVarInput({
   value,
   multiline = false,
   invalid = false,
+  describedBy,
   onChange,
   onBlur,
 }: {
@@ -27,6 +28,8 @@ export function EnvVarInput({
   value: string;
   multiline?: boolean;
   invalid?: boolean;
+  /** The id of the field's message, read with each input (aria-describedby). */
+  describedBy?: string;
   onChange: (value: string) => void;
   onBlur: () => void;
 }) {
@@ -55,6 +58,7 @@ export function EnvVarInput({
               id={id}
               rows={4}
               aria-invalid={invalid}
+              aria-describedby={describedBy}
               className={`${inputClass} font-mono`}
               value={source.value}
               onChange={(event) => change({ kind: 'static', value: event.target.value })}
@@ -66,6 +70,7 @@ export function EnvVarInput({
               type="password"
               autoComplete="new-password"
               aria-invalid={invalid}
+              aria-describedby={describedBy}
               className={inputClass}
               value={source.value}
               onChange={(event) => change({ kind: 'static', value: event.target.value })}
@@ -79,6 +84,7 @@ export function EnvVarInput({
               aria-label={`${label} ${source.kind === 'secret' ? 'secret' : 'config map'} name`}
               placeholder="Name"
               aria-invalid={invalid}
+              aria-describedby={describedBy}
               className={inputClass}
               value={source.name}
               onChange={(event) => change({ ...source, name: event.target.value })}
@@ -88,6 +94,7 @@ export function EnvVarInput({
               aria-label={`${label} key`}
               placeholder="Key"
               aria-invalid={invalid}
+              aria-describedby={describedBy}
               className={inputClass}
               value={source.key}
               onChange={(event) => change({ ...source, key: event.target.value })}
