@@ -3,6 +3,12 @@ import { fileURLToPath } from 'node:url';
 
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 
+/** Every server this test process started, killed when it exits so a timed-out test leaves no orphan. */
+const started = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
 /** A real server process started from main.ts, with its parsed JSON log lines. */
 export interface ServerProcess {
   child: ChildProcess;
@@ -21,6 +27,8 @@ export function spawnServer(env: Record<string, string>): ServerProcess {
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  started.add(child);
+  child.once('exit', () => started.delete(child));
   const logs: Record<string, unknown>[] = [];
   let buffer = '';
   const url = new Promise<string>((resolve, reject) => {
