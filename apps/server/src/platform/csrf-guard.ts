@@ -73,8 +73,13 @@ export function csrfGuard(
         403,
       );
     }
-    const hasBody = c.req.raw.body !== null && c.req.header('content-length') !== '0';
-    if (hasBody && !DOCUMENT_TYPE.test(c.req.header('content-type') ?? '')) {
+    // Over HTTP every non-GET request has a body stream, empty or not; the framing headers or a declared
+    // content type say whether one was sent (a browser's bodiless DELETE carries none of them).
+    const length = c.req.header('content-length');
+    const type = c.req.header('content-type');
+    const hasBody =
+      (length !== undefined && length !== '0') || c.req.header('transfer-encoding') !== undefined || type !== undefined;
+    if (hasBody && !DOCUMENT_TYPE.test(type ?? '')) {
       return c.json(
         {
           code: 'unsupported_media_type',
