@@ -21,7 +21,7 @@ test.describe('[CONNECTIONS] connections, agents and the event queue', () => {
     consoleErrors,
   }) => {
     test.setTimeout(120_000);
-    test.skip(!signedIn, 'no sign-in helper yet');
+    expect(signedIn).toBe(true);
     const name = `e2e-pg-${Date.now()}`;
 
     await page.goto('/settings/connections');

@@ -42,7 +42,7 @@ test.describe('[HEALTH] health dashboard and check detail', () => {
     consoleErrors,
   }) => {
     test.setTimeout(180_000);
-    test.skip(!signedIn, 'no sign-in helper (e2e/support/sign-in.ts) yet');
+    expect(signedIn).toBe(true);
     const target = await flipTarget();
     const closed = await closedPort();
     const name = `e2e-journey-${Date.now()}`;

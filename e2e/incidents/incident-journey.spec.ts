@@ -53,7 +53,7 @@ test.describe('[INCIDENTS] responder works an incident', () => {
     consoleErrors,
   }) => {
     test.setTimeout(180_000);
-    test.skip(!signedIn, 'no sign-in helper (e2e/support/sign-in.ts) yet');
+    expect(signedIn).toBe(true);
     const name = `e2e-incident-${Date.now()}`;
     const checkName = `${name}-checkout`;
     const title = `E2E ${name} checkout failing`;

@@ -18,7 +18,7 @@ const UNAUTHORIZED = 'Unauthorized – You do not have permission to access this
 test.describe('[SHELL] every route resolves (admin)', () => {
   for (const route of ROUTES) {
     test(`${route.path} shows ${String(route.heading)}`, async ({ page, signedIn, consoleErrors }) => {
-      test.skip(!signedIn, 'no sign-in helper (e2e/support/sign-in.ts) yet');
+      expect(signedIn).toBe(true);
       test.fixme(Boolean(route.knownIssue), route.knownIssue);
       await page.goto(await pathOf(route, page.request));
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.heading);
@@ -36,7 +36,7 @@ test.describe('[SHELL] every route resolves (admin)', () => {
 test.describe('[SHELL] a viewer sees each page or the Unauthorized page', () => {
   test.use({ role: 'viewer' });
   test('every route for a viewer', async ({ page, signedIn, consoleErrors }) => {
-    test.skip(!signedIn, 'no sign-in helper (e2e/support/sign-in.ts) yet');
+    expect(signedIn).toBe(true);
     for (const route of ROUTES.filter((candidate) => !candidate.knownIssue)) {
       await page.goto(await pathOf(route, page.request));
       if (route.viewer === 'unauthorized') await expect(page.getByText(UNAUTHORIZED), route.path).toBeVisible();
@@ -53,7 +53,7 @@ test.describe('[SHELL] a viewer sees each page or the Unauthorized page', () => 
 
 test.describe('[SHELL] in-app navigation', () => {
   test('the sidebar opens the health page', async ({ page, signedIn, consoleErrors }) => {
-    test.skip(!signedIn, 'no sign-in helper (e2e/support/sign-in.ts) yet');
+    expect(signedIn).toBe(true);
     await page.goto('/topology');
     await page
       .getByRole('navigation', { name: 'Main' })

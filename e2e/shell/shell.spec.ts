@@ -6,7 +6,7 @@ test.describe('[SHELL] page shell', () => {
     signedIn,
     consoleErrors,
   }) => {
-    test.skip(!signedIn, 'no sign-in helper (e2e/support/sign-in.ts) yet');
+    expect(signedIn).toBe(true);
     await page.goto('/incidents');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: /Incidents/ })).toHaveClass(/bg-blue-50/);
@@ -32,7 +32,7 @@ test.describe('[SHELL] page shell', () => {
   });
 
   test('preferences and the time-range picker write the URL', async ({ page, signedIn, consoleErrors }) => {
-    test.skip(!signedIn, 'no sign-in helper (e2e/support/sign-in.ts) yet');
+    expect(signedIn).toBe(true);
     await page.goto('/topology');
     await page.getByRole('button', { name: 'Preferences' }).click();
     await page.getByRole('checkbox', { name: 'Show hidden components' }).click();
@@ -44,7 +44,7 @@ test.describe('[SHELL] page shell', () => {
   });
 
   test('an unknown path shows the not-found page', async ({ page, signedIn, consoleErrors }) => {
-    test.skip(!signedIn, 'no sign-in helper (e2e/support/sign-in.ts) yet');
+    expect(signedIn).toBe(true);
     await page.goto('/no/such/page');
     await expect(page.getByTestId('not-found')).toBeVisible();
     expect(consoleErrors.list).toEqual([]);
