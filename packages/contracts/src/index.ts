@@ -13,3 +13,4 @@ export * from './people.js';
 export * from './properties.js';
 export * from './rbac.js';
 export * from './text-case.js';
+export * from './validation-messages.js';
