@@ -1,8 +1,31 @@
-/** A sidebar entry (001 §3 nav item): where it goes, and what hides it. */
+import {
+  Activity,
+  Boxes,
+  Cable,
+  Flag,
+  HeartPulse,
+  KeyRound,
+  LayoutDashboard,
+  ListOrdered,
+  Logs,
+  Network,
+  Puzzle,
+  RotateCcwClock,
+  ScrollText,
+  Server,
+  Siren,
+  SquarePlay,
+  UserRound,
+  UsersRound,
+  type LucideIcon,
+} from 'lucide-react';
+
+/** A sidebar entry (001 §3 nav item): where it goes, its icon, and what hides it. */
 export interface NavItem {
   name: string;
   href: string;
-  icon: string;
+  /** Every entry has a real icon: a blank square in a collapsed sidebar leaves the entry unfindable. */
+  icon: LucideIcon;
   /** Hidden when `<featureName>.disable` is 'true' (or its parent's). */
   featureName?: string;
   /** Hidden without read permission on this resource. */
@@ -16,19 +39,19 @@ export const PRIMARY_NAV: readonly NavItem[] = [
   {
     name: 'Dashboard',
     href: '/topology',
-    icon: '◫',
+    icon: LayoutDashboard,
     featureName: 'topology',
     resourceName: 'topologies',
     notBuilt: true,
   },
-  { name: 'Health', href: '/health', icon: '♥', featureName: 'health', resourceName: 'canaries' },
-  { name: 'Incidents', href: '/incidents', icon: '⚠', featureName: 'incidents', resourceName: 'incident' },
-  { name: 'Catalog', href: '/catalog', icon: '▤', featureName: 'config', resourceName: 'database', notBuilt: true },
-  { name: 'Logs', href: '/logs', icon: '≡', featureName: 'logs', resourceName: 'database', notBuilt: true },
+  { name: 'Health', href: '/health', icon: HeartPulse, featureName: 'health', resourceName: 'canaries' },
+  { name: 'Incidents', href: '/incidents', icon: Siren, featureName: 'incidents', resourceName: 'incident' },
+  { name: 'Catalog', href: '/catalog', icon: Boxes, featureName: 'config', resourceName: 'database', notBuilt: true },
+  { name: 'Logs', href: '/logs', icon: ScrollText, featureName: 'logs', resourceName: 'database', notBuilt: true },
   {
     name: 'Playbooks',
     href: '/playbooks',
-    icon: '▶',
+    icon: SquarePlay,
     featureName: 'playbooks',
     resourceName: 'playbooks',
     notBuilt: true,
@@ -44,7 +67,7 @@ export const SCHEMA_RESOURCES: ReadonlyArray<NavItem & { table: string }> = [
     name: 'Health Checks',
     table: 'canaries',
     href: '/settings/canaries',
-    icon: '♥',
+    icon: Activity,
     featureName: 'settings.health',
     resourceName: 'canaries',
   },
@@ -52,7 +75,7 @@ export const SCHEMA_RESOURCES: ReadonlyArray<NavItem & { table: string }> = [
     name: 'Topologies',
     table: 'topologies',
     href: '/settings/topologies',
-    icon: '◫',
+    icon: Network,
     featureName: 'settings.topology',
     resourceName: 'topologies',
   },
@@ -60,7 +83,7 @@ export const SCHEMA_RESOURCES: ReadonlyArray<NavItem & { table: string }> = [
     name: 'Log Backends',
     table: 'logging_backends',
     href: '/settings/logging_backends',
-    icon: '≡',
+    icon: Logs,
     featureName: 'logs',
     resourceName: 'logging_backends',
   },
@@ -71,45 +94,45 @@ export const SETTINGS_NAV: readonly NavItem[] = [
   {
     name: 'Connections',
     href: '/settings/connections',
-    icon: '⇄',
+    icon: Cable,
     featureName: 'settings.connections',
     resourceName: 'connections',
   },
   {
     name: 'Permissions',
     href: '/settings/permissions',
-    icon: '⚿',
+    icon: KeyRound,
     featureName: 'settings.permissions',
     resourceName: 'permissions',
   },
-  { name: 'Users', href: '/settings/users', icon: '☺', featureName: 'settings.users', resourceName: 'identities' },
-  { name: 'Teams', href: '/settings/teams', icon: '☷', featureName: 'settings.teams', resourceName: 'identities' },
+  { name: 'Users', href: '/settings/users', icon: UserRound, featureName: 'settings.users', resourceName: 'identities' },
+  { name: 'Teams', href: '/settings/teams', icon: UsersRound, featureName: 'settings.teams', resourceName: 'identities' },
   {
     name: 'Jobs History',
     href: '/settings/jobs',
-    icon: '⏱',
+    icon: RotateCcwClock,
     featureName: 'settings.job_history',
     resourceName: 'database',
   },
   {
     name: 'Feature Flags',
     href: '/settings/feature-flags',
-    icon: '⚑',
+    icon: Flag,
     featureName: 'settings.feature_flags',
     resourceName: 'feature_flags',
   },
   {
     name: 'Event Queue',
     href: '/settings/event-queue-status',
-    icon: '☰',
+    icon: ListOrdered,
     featureName: 'settings.event_queue',
     resourceName: 'database',
   },
-  { name: 'Agents', href: '/settings/agents', icon: '⛭', featureName: 'agents', resourceName: 'agents' },
+  { name: 'Agents', href: '/settings/agents', icon: Server, featureName: 'agents', resourceName: 'agents' },
   {
     name: 'Integrations',
     href: '/settings/integrations',
-    icon: '⊕',
+    icon: Puzzle,
     featureName: 'settings.integrations',
     resourceName: 'integrations',
     notBuilt: true,

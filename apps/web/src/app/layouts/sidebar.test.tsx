@@ -28,11 +28,7 @@ describe('sidebar', () => {
     release();
     await within(await findNav()).findByRole('link', { name: /Health/ });
     expect(links()[0]).toBe('Mission Control');
-    expect(
-      links()
-        .slice(1)
-        .map((text) => text?.slice(1)),
-    ).toEqual(['Catalog', 'Dashboard', 'Health', 'Incidents', 'Logs', 'Playbooks']);
+    expect(links().slice(1)).toEqual(['Catalog', 'Dashboard', 'Health', 'Incidents', 'Logs', 'Playbooks']);
   });
 
   it('marks the entries whose area is not built yet, in words', async () => {
@@ -42,7 +38,7 @@ describe('sidebar', () => {
     const marked = within(nav())
       .getAllByRole('link')
       .filter((link) => link.textContent?.endsWith(NOT_BUILT))
-      .map((link) => link.textContent?.slice(1, -NOT_BUILT.length));
+      .map((link) => link.textContent?.slice(0, -NOT_BUILT.length));
     expect(marked).toEqual(['Catalog', 'Dashboard', 'Logs', 'Playbooks']);
     expect(within(nav()).getByRole('link', { name: /Health/ }).textContent).not.toContain(NOT_BUILT);
     await userEvent.click(within(nav()).getByRole('button', { name: /Settings/ }));
@@ -60,8 +56,22 @@ describe('sidebar', () => {
     shellApi();
     renderApp('/incidents/i1');
     const incidents = await within(await findNav()).findByRole('link', { name: /Incidents/ });
-    expect(incidents.className).toContain('bg-blue-50');
-    expect(within(nav()).getByRole('link', { name: /Health/ }).className).not.toContain('bg-blue-50');
+    expect(incidents.className).toContain('bg-primary-soft');
+    expect(within(nav()).getByRole('link', { name: /Health/ }).className).not.toContain('bg-primary-soft');
+  });
+
+  it('gives every entry an icon, expanded and collapsed, so none shows a blank square', async () => {
+    shellApi();
+    renderApp('/health');
+    await within(await findNav()).findByRole('link', { name: /Health/ });
+    await userEvent.click(within(nav()).getByRole('button', { name: /Settings/ }));
+    const entries = () => [...within(nav()).getAllByRole('link').slice(1), within(nav()).getByRole('button', { name: /Settings/ })];
+    expect(entries().length).toBeGreaterThan(15);
+    for (const entry of entries()) expect(entry.querySelector('svg'), entry.textContent ?? '').not.toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Collapse sidebar' }));
+    for (const entry of within(nav()).getAllByRole('link').slice(1)) {
+      expect(entry.querySelector('svg'), entry.textContent ?? '').not.toBeNull();
+    }
   });
 
   it('sorts the Settings group by name and hides items by feature flag', async () => {
@@ -71,7 +81,7 @@ describe('sidebar', () => {
     ]);
     renderApp('/topology');
     await userEvent.click(await within(await findNav()).findByRole('button', { name: /Settings/ }));
-    const names = links().map((text) => text?.slice(1));
+    const names = links();
     expect(names).not.toContain('Agents');
     expect(names).not.toContain('Health');
     expect(names).not.toContain('Health Checks');

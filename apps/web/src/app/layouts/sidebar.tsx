@@ -1,5 +1,6 @@
 import { SIDEBAR_AUTO_COLLAPSE_WIDTH, STORAGE_KEYS } from '@mc/contracts';
 import { clsx } from 'clsx';
+import { ChevronDown, ChevronRight, ChevronsLeft, ChevronsRight, Settings } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useFeatureFlags, useSession } from '../../lib/api/shell-queries';
@@ -14,7 +15,7 @@ function itemClass(isActive: boolean, collapsed: boolean) {
   return clsx(
     'flex h-9 w-full items-center gap-3 rounded px-3 text-sm',
     collapsed && 'justify-center px-0',
-    isActive ? 'bg-blue-50 font-medium text-blue-700' : 'text-gray-700 hover:bg-gray-100',
+    isActive ? 'bg-primary-soft font-medium text-link' : 'text-fg-muted hover:bg-surface-hover hover:text-fg',
   );
 }
 
@@ -26,16 +27,14 @@ function Entry({ item, collapsed, onNavigate }: { item: NavItem; collapsed: bool
       title={collapsed ? `${item.name}${item.notBuilt ? ` (${NOT_BUILT_LABEL})` : ''}` : undefined}
       className={({ isActive }) => itemClass(isActive, collapsed)}
     >
-      <span aria-hidden="true" className="w-5 text-center">
-        {item.icon}
-      </span>
+      <item.icon aria-hidden="true" className="size-4 shrink-0" strokeWidth={1.75} />
       {collapsed ? (
         <span className="sr-only">{item.notBuilt ? `${item.name} (${NOT_BUILT_LABEL})` : item.name}</span>
       ) : (
         <span className="truncate">{item.name}</span>
       )}
       {item.notBuilt && !collapsed ? (
-        <span className="ml-auto shrink-0 rounded bg-gray-100 px-1.5 text-[10px] text-gray-500">{NOT_BUILT_LABEL}</span>
+        <span className="ml-auto shrink-0 rounded bg-surface-hover px-1.5 text-2xs text-fg-subtle">{NOT_BUILT_LABEL}</span>
       ) : null}
     </NavLink>
   );
@@ -62,14 +61,16 @@ function SettingsGroup({ items, collapsed }: { items: NavItem[]; collapsed: bool
         title={collapsed ? 'Settings' : undefined}
         className={itemClass(false, collapsed)}
       >
-        <span aria-hidden="true" className="w-5 text-center">
-          ⚙
-        </span>
+        <Settings aria-hidden="true" className="size-4 shrink-0" strokeWidth={1.75} />
         {collapsed ? <span className="sr-only">Settings</span> : <span className="flex-1 text-left">Settings</span>}
-        {collapsed ? null : <span aria-hidden="true">{open ? '▾' : '▸'}</span>}
+        {collapsed ? null : open ? (
+          <ChevronDown aria-hidden="true" className="size-4" />
+        ) : (
+          <ChevronRight aria-hidden="true" className="size-4" />
+        )}
       </button>
       {open && !collapsed ? (
-        <div className="ml-4 flex flex-col border-l border-gray-200 pl-2">
+        <div className="ml-4 flex flex-col border-l border-border pl-2">
           {items.map((item) => (
             <Entry key={item.href} item={item} collapsed={false} />
           ))}
@@ -80,7 +81,7 @@ function SettingsGroup({ items, collapsed }: { items: NavItem[]; collapsed: bool
           role="menu"
           aria-label="Settings"
           data-testid="settings-flyout"
-          className="absolute top-0 left-full z-50 ml-1 w-56 rounded-md border border-gray-200 bg-white p-1 shadow-lg"
+          className="absolute top-0 left-full z-50 ml-1 w-56 rounded-md border border-border bg-surface-raised p-1 shadow-lg"
         >
           {items.map((item) => (
             <Entry key={item.href} item={item} collapsed={false} onNavigate={() => setOpen(false)} />
@@ -126,12 +127,12 @@ export function Sidebar() {
       aria-label="Main"
       data-collapsed={collapsed}
       className={clsx(
-        'flex h-full shrink-0 flex-col border-r border-gray-200 bg-white transition-[width]',
+        'flex h-full shrink-0 flex-col border-r border-border bg-surface transition-[width]',
         collapsed ? 'w-14' : 'w-56',
       )}
     >
-      <div className="flex h-12 items-center justify-between border-b border-gray-200 px-3">
-        <Link to="/" className="truncate font-semibold text-gray-900" aria-label="Mission Control home">
+      <div className="flex h-12 items-center justify-between border-b border-border px-3">
+        <Link to="/" className="truncate font-semibold text-fg" aria-label="Mission Control home">
           {collapsed ? 'MC' : 'Mission Control'}
         </Link>
       </div>
@@ -146,7 +147,7 @@ export function Sidebar() {
         ) : (
           <div data-testid="sidebar-skeleton" aria-busy="true" className="flex flex-col gap-2">
             {Array.from({ length: 6 }, (_, index) => (
-              <div key={`skeleton-${index.toString()}`} className="h-7 animate-pulse rounded bg-gray-100" />
+              <div key={`skeleton-${index.toString()}`} className="h-7 animate-pulse rounded bg-surface-hover" />
             ))}
           </div>
         )}
@@ -155,9 +156,13 @@ export function Sidebar() {
         type="button"
         aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
         onClick={() => setCollapsed(!collapsed)}
-        className="h-10 border-t border-gray-200 text-gray-500 hover:bg-gray-50"
+        className="flex h-10 items-center justify-center border-t border-border text-fg-subtle hover:bg-surface-hover hover:text-fg"
       >
-        {collapsed ? '»' : '«'}
+        {collapsed ? (
+          <ChevronsRight aria-hidden="true" className="size-4" />
+        ) : (
+          <ChevronsLeft aria-hidden="true" className="size-4" />
+        )}
       </button>
     </nav>
   );
