@@ -1,75 +1,96 @@
+import type { IconType } from '@flanksource/icons';
 import { clsx } from 'clsx';
+import { Box } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import {
+  type IconFamily,
+  type IconSource,
+  iconFamily,
+  type ResourceIconName,
+  resolveResourceIcon,
+} from '../lib/resource-icons';
 
-/** What an icon is resolved from: a type with levels 'A::B' and a config class (001 §3). */
-export interface IconSource {
-  type?: string | null;
-  config_class?: string | null;
-  icon?: string | null;
+export type { IconSource };
+
+type IconSet = Readonly<Record<string, IconType>>;
+
+/** One dynamic import per family: the drawings stay out of the first-screen bundle. */
+const LOADERS: Record<IconFamily, () => Promise<IconSet>> = {
+  kubernetes: () => import('./resource-icon-sets/kubernetes').then((module) => module.ICONS),
+  aws: () => import('./resource-icon-sets/aws').then((module) => module.ICONS),
+  azure: () => import('./resource-icon-sets/azure').then((module) => module.ICONS),
+  gcp: () => import('./resource-icon-sets/gcp').then((module) => module.ICONS),
+  general: () => import('./resource-icon-sets/general').then((module) => module.ICONS),
+};
+
+const loaded = new Map<IconFamily, IconSet>();
+const pending = new Map<IconFamily, Promise<IconSet>>();
+
+function loadFamily(family: IconFamily): Promise<IconSet> {
+  let promise = pending.get(family);
+  if (!promise) {
+    promise = LOADERS[family]().then((icons) => {
+      loaded.set(family, icons);
+      return icons;
+    });
+    // A failed chunk (a deploy replaced it) is retried on the next icon that asks for it.
+    promise.catch(() => pending.delete(family));
+    pending.set(family, promise);
+  }
+  return promise;
 }
 
-/** Known icon families and their badge colour. */
-const FAMILIES: Record<string, string> = {
-  kubernetes: 'bg-blue-600',
-  aws: 'bg-orange-500',
-  azure: 'bg-sky-600',
-  gcp: 'bg-emerald-600',
-  database: 'bg-violet-600',
-  http: 'bg-teal-600',
-  git: 'bg-rose-600',
-  server: 'bg-slate-600',
-};
+function cachedIcon(name: ResourceIconName | undefined): IconType | undefined {
+  return name ? loaded.get(iconFamily(name))?.[name] : undefined;
+}
 
-const ALIASES: Record<string, string> = {
-  k8s: 'kubernetes',
-  pod: 'kubernetes',
-  deployment: 'kubernetes',
-  namespace: 'kubernetes',
-  node: 'server',
-  virtualmachine: 'server',
-  ec2: 'aws',
-  postgres: 'database',
-  mysql: 'database',
-  sql_server: 'database',
-  github: 'git',
-  gitlab: 'git',
-  google_cloud: 'gcp',
-};
-
-function family(name: string | null | undefined): string | undefined {
-  const key = name?.toLowerCase().replace(/[^a-z0-9_]/g, '');
-  if (!key) return undefined;
-  if (FAMILIES[key]) return key;
-  return ALIASES[key];
+/** The drawing of `name` once its family has loaded; undefined meanwhile or for no name. */
+function useIconDrawing(name: ResourceIconName | undefined): IconType | undefined {
+  const [drawing, setDrawing] = useState<{ name?: ResourceIconName; icon?: IconType }>(() => ({
+    name,
+    icon: cachedIcon(name),
+  }));
+  useEffect(() => {
+    if (!name || cachedIcon(name)) return;
+    let live = true;
+    loadFamily(iconFamily(name)).then(
+      (icons) => {
+        if (live) setDrawing({ name, icon: icons[name] });
+      },
+      () => undefined, // the generic icon stays; the next render asks again
+    );
+    return () => {
+      live = false;
+    };
+  }, [name]);
+  return cachedIcon(name) ?? (drawing.name === name ? drawing.icon : undefined);
 }
 
 /**
- * Resolves an icon name: an explicit icon, then each level of the type from the first ('AWS' in
- * 'AWS::EC2::Instance') down to the last, then the config class. Unknown gives undefined.
+ * A resource's type icon (001 §2 resolver): upstream's drawing for Kubernetes kinds, clouds, databases
+ * and tools, resolved from its icon, type or config class; a generic box for unknown types and while
+ * a drawing's family loads, so a row never shows an empty square. Decorative: the type is always
+ * written beside it, so it is hidden from assistive technology and carries the type as a tooltip.
  */
-export function resolveIconName(source: IconSource): string | undefined {
-  const candidates = [source.icon, ...(source.type?.split('::') ?? []), source.config_class];
-  for (const candidate of candidates) {
-    const found = family(candidate);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-/** A small badge for a resource type: its resolved family's colour and the type's last level. */
 export function ResourceIcon({ source, className }: { source: IconSource; className?: string }) {
-  const name = resolveIconName(source);
-  const last = source.type?.split('::').at(-1) ?? source.config_class ?? '?';
+  const name = resolveResourceIcon(source);
+  const Drawing = useIconDrawing(name);
+  const label = source.type ?? source.config_class ?? source.icon ?? undefined;
+  const classes = clsx('inline-block size-4 shrink-0', className);
+  if (Drawing) {
+    return (
+      <span data-icon={name} title={label} className={clsx('inline-flex', classes)}>
+        <Drawing aria-hidden="true" focusable="false" className="size-full" />
+      </span>
+    );
+  }
   return (
     <span
-      data-icon={name ?? 'generic'}
-      title={source.type ?? source.config_class ?? undefined}
-      className={clsx(
-        'inline-flex size-5 shrink-0 items-center justify-center rounded text-[9px] font-bold uppercase text-white',
-        name ? FAMILIES[name] : 'bg-gray-400',
-        className,
-      )}
+      data-icon={name ? `${name}-loading` : 'generic'}
+      title={label}
+      className={clsx('inline-flex text-fg-subtle', classes)}
     >
-      {last.slice(0, 2)}
+      <Box aria-hidden="true" focusable="false" className="size-full" strokeWidth={1.75} />
     </span>
   );
 }

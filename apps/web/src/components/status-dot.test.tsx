@@ -1,7 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ProgressBar } from './progress-bar';
-import { ResourceIcon, resolveIconName } from './resource-icon';
 import { StatusDot, statusDotColour } from './status-dot';
 import { TruncatedText } from './truncated-text';
 
@@ -30,17 +29,5 @@ describe('text truncation', () => {
     render(<TruncatedText text="kubernetes-cluster-one" max={10} />);
     const text = screen.getByText('kubernetes…');
     expect(text.getAttribute('title')).toBe('kubernetes-cluster-one');
-  });
-});
-
-describe('resource-type icon resolver', () => {
-  it('walks the type levels A::B, then the config class', () => {
-    expect(resolveIconName({ type: 'Kubernetes::Pod' })).toBe('kubernetes');
-    expect(resolveIconName({ type: 'AWS::EC2::Instance' })).toBe('aws');
-    expect(resolveIconName({ type: 'Custom::Thing', config_class: 'Database' })).toBe('database');
-    expect(resolveIconName({ type: 'Custom::Pod' })).toBe('kubernetes');
-    expect(resolveIconName({ type: 'Custom::Thing' })).toBeUndefined();
-    const { container } = render(<ResourceIcon source={{ type: 'Azure::VM' }} />);
-    expect(container.querySelector('[data-icon="azure"]')?.textContent).toBe('VM');
   });
 });
