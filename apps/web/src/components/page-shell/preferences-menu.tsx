@@ -10,6 +10,7 @@ import {
 } from '../../lib/preferences';
 import { timezoneOptions } from '../../lib/timezones';
 import { Menu } from './menu';
+import { ThemeChoice } from './theme-choice';
 
 const FORMAT_EXAMPLES: Record<(typeof DATETIME_FORMATS)[number], string> = {
   short: 'short (1h)',
@@ -18,7 +19,7 @@ const FORMAT_EXAMPLES: Record<(typeof DATETIME_FORMATS)[number], string> = {
   timestamp: 'timestamp (2025-01-01 10:30:01.999)',
 };
 
-/** The preferences menu of 001 §2. */
+/** The preferences menu of 001 §2, plus the theme (beyond the spec). */
 export function PreferencesMenu() {
   const [showHidden, setShowHidden] = useShowHiddenComponents();
   const [showDeleted, setShowDeleted] = useShowDeletedConfigs();
@@ -30,6 +31,7 @@ export function PreferencesMenu() {
     <Menu label="Preferences" trigger={<span aria-hidden="true">⚙</span>}>
       {() => (
         <div className="flex flex-col gap-3">
+          <ThemeChoice />
           <label className="flex items-center justify-between gap-2">
             Show hidden components
             <input type="checkbox" checked={showHidden} onChange={(event) => setShowHidden(event.target.checked)} />
