@@ -20,7 +20,7 @@ export function KubeconfigModal({ open, onClose }: { open: boolean; onClose: () 
       size="small"
       helpLink={AGENT_DOCS_URL}
       footer={
-        <button type="button" className="rounded border border-gray-300 px-3 py-1.5 text-sm" onClick={onClose}>
+        <button type="button" className="rounded border border-border-strong px-3 py-1.5 text-sm" onClick={onClose}>
           Close
         </button>
       }
@@ -32,24 +32,24 @@ export function KubeconfigModal({ open, onClose }: { open: boolean; onClose: () 
           {availability.data === true ? (
             <button
               type="button"
-              className="rounded bg-blue-600 px-3 py-1.5 text-white"
+              className="rounded bg-primary px-3 py-1.5 text-on-primary"
               onClick={() => browser.open('/api/kubeconfig')}
             >
               Download kubeconfig
             </button>
           ) : null}
           {availability.data === false ? (
-            <p className="text-gray-600">This server cannot provide a kubeconfig yet.</p>
+            <p className="text-fg-muted">This server cannot provide a kubeconfig yet.</p>
           ) : null}
         </li>
         <li>
           <p className="mb-1">Run kubectl with the downloaded file:</p>
-          <div className="flex items-center gap-2 rounded bg-gray-900 px-2 py-1 font-mono text-xs text-gray-100">
+          <div className="flex items-center gap-2 rounded bg-surface-inverse px-2 py-1 font-mono text-xs text-fg-inverse">
             <code className="flex-1 break-all">{KUBECONFIG_COMMAND}</code>
             <button
               type="button"
               aria-label="Copy command"
-              className="text-gray-300 hover:text-white"
+              className="text-fg-inverse/70 hover:text-fg-inverse"
               onClick={() => void copyToClipboard(KUBECONFIG_COMMAND)}
             >
               Copy
@@ -57,7 +57,7 @@ export function KubeconfigModal({ open, onClose }: { open: boolean; onClose: () 
           </div>
         </li>
         <li>
-          <a href={KUBECONFIG_DOCS_URL} target="_blank" rel="noreferrer" className="text-blue-600 hover:underline">
+          <a href={KUBECONFIG_DOCS_URL} target="_blank" rel="noreferrer" className="text-link hover:underline">
             Learn more<span className="sr-only"> about using the kubeconfig</span>
           </a>
         </li>

@@ -35,7 +35,7 @@ export function Menu({
         aria-haspopup="menu"
         aria-expanded={open}
         onClick={() => setOpen((value) => !value)}
-        className="inline-flex h-8 items-center gap-1 rounded px-2 text-sm text-gray-600 hover:bg-gray-100"
+        className="inline-flex h-8 items-center gap-1 rounded px-2 text-sm text-fg-muted hover:bg-surface-hover"
       >
         {trigger}
       </button>
@@ -43,7 +43,7 @@ export function Menu({
         <div
           role="menu"
           aria-label={label}
-          className="absolute right-0 z-40 mt-1 w-72 rounded-md border border-gray-200 bg-white p-2 text-sm shadow-lg"
+          className="absolute right-0 z-40 mt-1 w-72 rounded-md border border-border bg-surface-raised p-2 text-sm shadow-lg"
         >
           {children(() => setOpen(false))}
         </div>

@@ -1,5 +1,6 @@
 import { PRODUCT_NAME } from '@mc/contracts';
 import { clsx } from 'clsx';
+import { Bell, CircleQuestionMark, RefreshCw } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router';
 import { ErrorBoundary } from '../error-boundary';
@@ -40,8 +41,8 @@ export function PageShell({
   }, [text]);
   return (
     <div className="flex min-h-0 min-w-0 flex-1 flex-col">
-      <header className="sticky top-0 z-20 flex h-12 shrink-0 items-center gap-2 border-b border-gray-200 bg-white px-4">
-        <h1 className="min-w-0 flex-1 truncate text-base font-semibold text-gray-900">{title}</h1>
+      <header className="sticky top-0 z-20 flex h-12 shrink-0 items-center gap-2 border-b border-border bg-surface px-4">
+        <h1 className="min-w-0 flex-1 truncate text-base font-semibold text-fg">{title}</h1>
         {extra}
         {onRefresh ? (
           <button
@@ -49,32 +50,21 @@ export function PageShell({
             aria-label="Refresh"
             aria-busy={loading}
             onClick={onRefresh}
-            className="inline-flex size-8 items-center justify-center rounded text-gray-600 hover:bg-gray-100"
+            className="inline-flex size-8 items-center justify-center rounded text-fg-muted hover:bg-surface-hover"
           >
-            <span aria-hidden="true" className={clsx('inline-block', loading && 'animate-spin')}>
-              ↻
-            </span>
+            <RefreshCw aria-hidden="true" className={clsx('size-4', loading && 'animate-spin')} />
           </button>
         ) : null}
         <Link
           to="/notifications"
           aria-label="Notifications"
           title="Notifications (not built yet)"
-          className="inline-flex size-8 items-center justify-center rounded text-gray-600 hover:bg-gray-100"
+          className="inline-flex size-8 items-center justify-center rounded text-fg-muted hover:bg-surface-hover"
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="size-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.5"
-          >
-            <path d="M15 17h5l-1.4-1.4A2 2 0 0 1 18 14.2V11a6 6 0 1 0-12 0v3.2a2 2 0 0 1-.6 1.4L4 17h5m6 0a3 3 0 1 1-6 0" />
-          </svg>
+          <Bell aria-hidden="true" className="size-4" />
         </Link>
         <PreferencesMenu />
-        <Menu label="Help" trigger={<span aria-hidden="true">?</span>}>
+        <Menu label="Help" trigger={<CircleQuestionMark aria-hidden="true" className="size-4" />}>
           {(close) => (
             <a
               href={DOCS_URL}
@@ -82,7 +72,7 @@ export function PageShell({
               rel="noreferrer"
               role="menuitem"
               onClick={close}
-              className="block rounded px-2 py-1 hover:bg-gray-100"
+              className="block rounded px-2 py-1 hover:bg-surface-hover"
             >
               Docs
             </a>

@@ -1,4 +1,5 @@
 import { CARD_WIDTH } from '@mc/contracts';
+import { Settings2 } from 'lucide-react';
 import { useMemo } from 'react';
 import {
   DATETIME_FORMATS,
@@ -28,7 +29,7 @@ export function PreferencesMenu() {
   const [timezone, setTimezone] = useDisplayTimezone();
   const zones = useMemo(() => timezoneOptions(), []);
   return (
-    <Menu label="Preferences" trigger={<span aria-hidden="true">⚙</span>}>
+    <Menu label="Preferences" trigger={<Settings2 aria-hidden="true" className="size-4" />}>
       {() => (
         <div className="flex flex-col gap-3">
           <ThemeChoice />
@@ -42,7 +43,7 @@ export function PreferencesMenu() {
           </label>
           <label className="flex flex-col gap-1">
             <span>
-              Card Width <span className="text-gray-500">{cardWidth}px</span>
+              Card Width <span className="text-fg-subtle">{cardWidth}px</span>
             </span>
             <input
               type="range"
@@ -60,7 +61,7 @@ export function PreferencesMenu() {
               aria-label="Date/Time Format"
               value={format}
               onChange={(event) => setFormat(event.target.value as (typeof DATETIME_FORMATS)[number])} // options come from DATETIME_FORMATS
-              className="rounded border border-gray-300 px-1 py-0.5"
+              className="rounded border border-border-strong px-1 py-0.5"
             >
               {DATETIME_FORMATS.map((value) => (
                 <option key={value} value={value}>
@@ -75,7 +76,7 @@ export function PreferencesMenu() {
               aria-label="Timezone"
               value={timezone}
               onChange={(event) => setTimezone(event.target.value)}
-              className="rounded border border-gray-300 px-1 py-0.5"
+              className="rounded border border-border-strong px-1 py-0.5"
             >
               {zones.map((zone) => (
                 <option key={zone.value} value={zone.value}>

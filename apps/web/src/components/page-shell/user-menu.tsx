@@ -23,7 +23,7 @@ export function UserMenu() {
             <Link
               to="/profile-settings"
               role="menuitem"
-              className="rounded px-2 py-1 hover:bg-gray-100"
+              className="rounded px-2 py-1 hover:bg-surface-hover"
               onClick={close}
             >
               Your Profile
@@ -31,7 +31,7 @@ export function UserMenu() {
             <button
               type="button"
               role="menuitem"
-              className="rounded px-2 py-1 text-left hover:bg-gray-100"
+              className="rounded px-2 py-1 text-left hover:bg-surface-hover"
               onClick={() => {
                 close();
                 setKubeconfig(true);
@@ -39,13 +39,13 @@ export function UserMenu() {
             >
               Download kubeconfig
             </button>
-            <p className="px-2 py-1 text-xs text-gray-500" data-testid="version-line">
+            <p className="px-2 py-1 text-xs text-fg-subtle" data-testid="version-line">
               Version: {FRONTEND_VERSION} (frontend) / {backend} (backend)
             </p>
             <button
               type="button"
               role="menuitem"
-              className="rounded px-2 py-1 text-left hover:bg-gray-100"
+              className="rounded px-2 py-1 text-left hover:bg-surface-hover"
               onClick={() => void signOut()}
             >
               Sign out
