@@ -9,7 +9,7 @@ test.describe('[SHELL] page shell', () => {
     expect(signedIn).toBe(true);
     await page.goto('/incidents');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(nav.getByRole('link', { name: /Incidents/ })).toHaveClass(/bg-blue-50/);
+    await expect(nav.getByRole('link', { name: /Incidents/ })).toHaveClass(/bg-primary-soft/);
     await page.getByRole('button', { name: 'Collapse sidebar' }).click();
     await expect(nav).toHaveAttribute('data-collapsed', 'true');
     await page.reload();

@@ -20,7 +20,7 @@ export function SessionBoundary({ children }: { children: ReactNode }) {
   if (error instanceof ApiError && error.status === 401) return <div className="flex-1" aria-busy="true" />;
   if (error && isProvisioningError(error)) {
     return (
-      <div className="flex flex-1 items-center justify-center text-gray-600" role="status">
+      <div className="flex flex-1 items-center justify-center text-fg-muted" role="status">
         {UI_MESSAGES.provisioning}
       </div>
     );

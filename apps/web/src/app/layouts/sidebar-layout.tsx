@@ -6,7 +6,7 @@ import { Sidebar } from './sidebar';
 /** Sidebar mode: the sidebar beside the routed page, never narrower than 800 px (001 §2). */
 export function SidebarLayout() {
   return (
-    <div className="flex h-screen bg-gray-50 text-gray-900" style={{ minWidth: MIN_LAYOUT_WIDTH }}>
+    <div className="flex h-screen bg-canvas text-fg" style={{ minWidth: MIN_LAYOUT_WIDTH }}>
       <Sidebar />
       <SessionBoundary>
         <Outlet />

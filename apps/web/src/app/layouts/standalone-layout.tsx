@@ -4,7 +4,7 @@ import { SessionBoundary } from '../session-boundary';
 /** /view/* pages: no sidebar, the page alone (000 §2). */
 export function StandaloneLayout() {
   return (
-    <div className="flex h-screen bg-gray-50 text-gray-900">
+    <div className="flex h-screen bg-canvas text-fg">
       <SessionBoundary>
         <Outlet />
       </SessionBoundary>

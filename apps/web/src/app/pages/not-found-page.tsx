@@ -6,8 +6,8 @@ export function NotFoundPage() {
   return (
     <PageShell title="Page not found">
       <div className="flex flex-col items-center gap-2 py-16 text-center" data-testid="not-found">
-        <p className="text-base font-medium text-gray-800">The page you are looking for does not exist.</p>
-        <Link to="/" className="text-sm text-blue-600 hover:underline">
+        <p className="text-base font-medium text-fg">The page you are looking for does not exist.</p>
+        <Link to="/" className="text-sm text-link hover:underline">
           Go to the dashboard
         </Link>
       </div>

@@ -7,7 +7,7 @@ export function RouteErrorPage() {
   const error = useRouteError();
   return (
     <div className="p-4">
-      <h2 className="text-lg font-semibold text-gray-800">{UI_MESSAGES.errorBoundary}</h2>
+      <h2 className="text-lg font-semibold text-fg">{UI_MESSAGES.errorBoundary}</h2>
       <ErrorPanel error={error} />
     </div>
   );

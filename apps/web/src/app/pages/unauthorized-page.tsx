@@ -6,7 +6,7 @@ export function UnauthorizedPage() {
   return (
     <PageShell title="Unauthorized">
       <div className="flex flex-col items-center py-16 text-center" data-testid="unauthorized">
-        <p className="text-base font-medium text-gray-800">{UI_MESSAGES.unauthorized}</p>
+        <p className="text-base font-medium text-fg">{UI_MESSAGES.unauthorized}</p>
       </div>
     </PageShell>
   );

@@ -12,10 +12,10 @@ function Messages({ messages }: { messages?: UiText[] }) {
           data-testid={`ui-message-${m.id}`}
           className={
             m.type === 'error'
-              ? 'text-sm text-red-600'
+              ? 'text-sm text-status-unhealthy'
               : m.type === 'success'
-                ? 'text-sm text-green-700'
-                : 'text-sm text-gray-700'
+                ? 'text-sm text-status-healthy'
+                : 'text-sm text-fg'
           }
           role={m.type === 'error' ? 'alert' : undefined}
         >
@@ -46,7 +46,7 @@ function NodeView({
     const secrets = a.text?.context?.secrets;
     return (
       <div className="space-y-1">
-        {label && <p className="text-sm text-gray-600">{label}</p>}
+        {label && <p className="text-sm text-fg-muted">{label}</p>}
         {Array.isArray(secrets) ? (
           <ul className="grid grid-cols-2 gap-1 font-mono text-sm" data-testid={a.id}>
             {secrets.map((s: { text: string }) => (
@@ -54,7 +54,7 @@ function NodeView({
             ))}
           </ul>
         ) : (
-          <code className="block break-all rounded bg-gray-100 p-2 text-sm" data-testid={a.id}>
+          <code className="block break-all rounded bg-surface-hover p-2 text-sm" data-testid={a.id}>
             {a.text?.text}
           </code>
         )}
@@ -70,7 +70,7 @@ function NodeView({
         name={a.name}
         disabled={submitting || a.disabled}
         onClick={(event) => onTrigger(node, event.currentTarget.form)}
-        className="w-full rounded border border-blue-600 px-4 py-2 text-sm font-medium text-blue-700 hover:bg-blue-50 disabled:opacity-60"
+        className="w-full rounded border border-primary px-4 py-2 text-sm font-medium text-link hover:bg-primary-soft disabled:opacity-60"
       >
         {label ?? a.name}
       </button>
@@ -83,7 +83,7 @@ function NodeView({
         name={a.name}
         value={String(a.value ?? '')}
         disabled={submitting || a.disabled}
-        className="w-full rounded bg-blue-600 px-4 py-2 text-sm font-medium text-white hover:bg-blue-700 disabled:opacity-60"
+        className="w-full rounded bg-primary px-4 py-2 text-sm font-medium text-on-primary hover:bg-primary-hover disabled:opacity-60"
       >
         {label ?? String(a.value ?? 'Submit')}
       </button>
@@ -92,7 +92,7 @@ function NodeView({
   const id = `node-${index}-${a.name}`;
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-gray-700">
+      <label htmlFor={id} className="block text-sm font-medium text-fg">
         {label ?? a.name}
       </label>
       <input
@@ -103,7 +103,7 @@ function NodeView({
         autoComplete={a.autocomplete}
         disabled={a.disabled}
         defaultValue={prefill?.[a.name] ?? (typeof a.value === 'string' ? a.value : undefined)}
-        className="block w-full rounded border border-gray-300 px-3 py-2 text-sm focus:border-blue-500 focus:outline-none"
+        className="block w-full rounded border border-border-strong px-3 py-2 text-sm focus:border-primary focus:outline-none"
       />
       <Messages messages={node.messages} />
     </div>
@@ -168,7 +168,7 @@ export function FlowForm({
     >
       {showMessages && <Messages messages={flow.ui.messages} />}
       {keyError && (
-        <p role="alert" className="text-sm text-red-600">
+        <p role="alert" className="text-sm text-status-unhealthy">
           {keyError}
         </p>
       )}

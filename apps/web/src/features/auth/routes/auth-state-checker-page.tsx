@@ -24,5 +24,5 @@ export function AuthStateCheckerPage() {
       () => void navigate(`${AUTH_ROUTES.login}?${back}`, { replace: true }),
     );
   }, [navigate, params]);
-  return <div className="flex min-h-screen items-center justify-center text-sm text-gray-500" aria-busy="true" />;
+  return <div className="flex min-h-screen items-center justify-center text-sm text-fg-subtle" aria-busy="true" />;
 }

@@ -8,9 +8,9 @@ export function BadSessionPage() {
   const text = params.get('error_code') === 'BAD_SESSION' ? AUTH_TEXTS.badSession : AUTH_TEXTS.unknownError;
   return (
     <AuthCard heading="Error">
-      <p className="text-center text-sm text-gray-700">{text}</p>
+      <p className="text-center text-sm text-fg">{text}</p>
       <p className="text-center">
-        <Link to="/" className="text-sm text-blue-600 hover:underline">
+        <Link to="/" className="text-sm text-link hover:underline">
           {AUTH_TEXTS.goBack}
         </Link>
       </p>

@@ -20,11 +20,11 @@ export function FlowErrorPage() {
   }, [navigate, params]);
   return (
     <AuthCard heading="Error">
-      <p className="text-center text-sm text-gray-700" role="alert">
+      <p className="text-center text-sm text-fg" role="alert">
         {text}
       </p>
       <p className="text-center">
-        <Link to="/" className="text-sm text-blue-600 hover:underline">
+        <Link to="/" className="text-sm text-link hover:underline">
           {AUTH_TEXTS.goBack}
         </Link>
       </p>

@@ -35,11 +35,11 @@ export function LoginPage() {
       heading={heading}
       footer={
         <>
-          <Link to={AUTH_ROUTES.recovery} className="block text-blue-600 hover:underline">
+          <Link to={AUTH_ROUTES.recovery} className="block text-link hover:underline">
             {AUTH_TEXTS.resetPassword}
           </Link>
           {!secondFactor && !refresh && selfRegistration && (
-            <Link to={AUTH_ROUTES.registration} className="block text-blue-600 hover:underline">
+            <Link to={AUTH_ROUTES.registration} className="block text-link hover:underline">
               {AUTH_TEXTS.registrationHeading}
             </Link>
           )}
@@ -50,7 +50,7 @@ export function LoginPage() {
       {flow ? (
         <FlowForm flow={flow} onSubmit={(values) => void submit(values)} submitting={submitting} prefill={prefill} />
       ) : (
-        <p aria-busy="true" className="text-center text-sm text-gray-500">
+        <p aria-busy="true" className="text-center text-sm text-fg-subtle">
           Loading…
         </p>
       )}

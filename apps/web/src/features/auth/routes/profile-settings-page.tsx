@@ -33,7 +33,7 @@ export function ProfileSettingsPage() {
   const back = returnTo?.startsWith('/') && !returnTo.startsWith('//') ? returnTo : '/';
   return (
     <main className="mx-auto max-w-2xl space-y-6 px-4 py-8">
-      <Link to={back} className="text-sm text-blue-600 hover:underline">
+      <Link to={back} className="text-sm text-link hover:underline">
         {AUTH_TEXTS.goBack}
       </Link>
       <Notice text={notice} />
@@ -41,8 +41,8 @@ export function ProfileSettingsPage() {
       {SECTIONS.map((section) => {
         const has = shown?.ui.nodes.some((n) => n.group === section.group);
         return (
-          <section key={section.title} className="space-y-3 rounded-lg bg-white p-6 shadow" aria-label={section.title}>
-            <h2 className="text-lg font-semibold text-gray-900">{section.title}</h2>
+          <section key={section.title} className="space-y-3 rounded-lg bg-surface p-6 shadow" aria-label={section.title}>
+            <h2 className="text-lg font-semibold text-fg">{section.title}</h2>
             {shown && has ? (
               <FlowForm
                 flow={shown}
@@ -52,7 +52,7 @@ export function ProfileSettingsPage() {
                 showMessages={false}
               />
             ) : (
-              section.empty && <p className="text-sm text-gray-500">{section.empty}</p>
+              section.empty && <p className="text-sm text-fg-subtle">{section.empty}</p>
             )}
           </section>
         );

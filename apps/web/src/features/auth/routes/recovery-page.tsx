@@ -11,7 +11,7 @@ export function RecoveryPage() {
     <AuthCard
       heading={AUTH_TEXTS.recoveryHeading}
       footer={
-        <Link to={AUTH_ROUTES.login} className="text-blue-600 hover:underline">
+        <Link to={AUTH_ROUTES.login} className="text-link hover:underline">
           Back to sign in
         </Link>
       }

@@ -19,7 +19,7 @@ export function RegistrationPage() {
     <AuthCard
       heading={AUTH_TEXTS.registrationHeading}
       footer={
-        <Link to={AUTH_ROUTES.login} className="text-blue-600 hover:underline">
+        <Link to={AUTH_ROUTES.login} className="text-link hover:underline">
           Already have an account? Sign in
         </Link>
       }

@@ -13,7 +13,7 @@ export function VerificationPage() {
     <AuthCard
       heading={AUTH_TEXTS.verificationHeading}
       footer={
-        <Link to="/" className="text-blue-600 hover:underline">
+        <Link to="/" className="text-link hover:underline">
           {AUTH_TEXTS.goBack}
         </Link>
       }
