@@ -34,7 +34,7 @@ export function AsyncIconButton({
       aria-busy={busy}
       onClick={run}
       className={clsx(
-        'inline-flex size-8 items-center justify-center rounded hover:bg-gray-100 disabled:opacity-60',
+        'inline-flex size-8 items-center justify-center rounded hover:bg-surface-hover disabled:opacity-60',
         className,
       )}
     >

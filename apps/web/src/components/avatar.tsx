@@ -34,7 +34,7 @@ export function Avatar({ user, size = 'md' }: { user?: AvatarUser | null; size?:
       title={label}
       aria-label={label}
       className={clsx(
-        'inline-flex items-center justify-center rounded-full bg-indigo-100 font-semibold text-indigo-700',
+        'inline-flex items-center justify-center rounded-full bg-primary-soft font-semibold text-link',
         sizeClass,
       )}
     >

@@ -25,7 +25,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
     if (this.state.error === undefined) return this.props.children;
     return (
       <div className="p-4">
-        <h2 className="text-lg font-semibold text-gray-800">{UI_MESSAGES.errorBoundary}</h2>
+        <h2 className="text-lg font-semibold text-fg">{UI_MESSAGES.errorBoundary}</h2>
         <ErrorPanel error={this.state.error} />
       </div>
     );

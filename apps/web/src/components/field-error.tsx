@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
  */
 export function FieldError({ id, message }: { id: string; message?: string | null }) {
   return message ? (
-    <p id={id} role="alert" className="text-xs text-red-600">
+    <p id={id} role="alert" className="text-xs text-status-unhealthy">
       {message}
     </p>
   ) : null;

@@ -44,11 +44,11 @@ export function NotBuiltYet({ area }: { area: NotBuiltArea }) {
         <p className="max-w-md text-sm">{detail}</p>
         <p className="text-sm">
           Working today:{' '}
-          <Link to="/health" className="text-blue-700 hover:underline">
+          <Link to="/health" className="text-link hover:underline">
             Health
           </Link>
           {', '}
-          <Link to="/incidents" className="text-blue-700 hover:underline">
+          <Link to="/incidents" className="text-link hover:underline">
             Incidents
           </Link>
           {' and Settings.'}

@@ -9,7 +9,7 @@ export function PrimaryActionButton({ onClick, children }: { onClick: () => void
     <button
       type="button"
       onClick={onClick}
-      className="rounded bg-blue-600 px-3 py-1.5 text-sm text-white hover:bg-blue-700"
+      className="rounded bg-primary px-3 py-1.5 text-sm text-on-primary hover:bg-primary-hover"
     >
       {children}
     </button>

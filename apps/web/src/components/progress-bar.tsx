@@ -10,9 +10,9 @@ export function ProgressBar({ value, label }: { value: number; label?: string })
       aria-valuenow={width}
       aria-valuemin={0}
       aria-valuemax={100}
-      className="h-2 w-full overflow-hidden rounded bg-gray-200"
+      className="h-2 w-full overflow-hidden rounded bg-surface-strong"
     >
-      <div className="h-full rounded bg-blue-500" style={{ width: `${width}%` }} />
+      <div className="h-full rounded bg-primary" style={{ width: `${width}%` }} />
     </div>
   );
 }

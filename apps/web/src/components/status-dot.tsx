@@ -13,10 +13,10 @@ export function statusDotColour(status: string | null | undefined): DotColour {
 }
 
 const CLASSES: Record<DotColour, string> = {
-  red: 'bg-red-500',
-  gray: 'bg-gray-400',
-  orange: 'bg-orange-400',
-  green: 'bg-green-500',
+  red: 'bg-status-unhealthy',
+  gray: 'bg-status-unknown',
+  orange: 'bg-status-warning',
+  green: 'bg-status-healthy',
 };
 
 /** A small round status indicator. */

@@ -36,18 +36,18 @@ export function TagList({ tags, minRows = 3 }: { tags: readonly Tag[]; minRows?:
       {shown.map((tag) => (
         <span
           key={`${tag.key}=${tag.value}`}
-          className="rounded border border-gray-200 bg-gray-50 px-1.5 py-0.5 text-xs"
+          className="rounded border border-border bg-surface-muted px-1.5 py-0.5 text-xs"
         >
-          <span className="text-gray-500">{tag.key}</span>: <span className="text-gray-800">{tag.value}</span>
+          <span className="text-fg-subtle">{tag.key}</span>: <span className="text-fg">{tag.value}</span>
         </span>
       ))}
       {hidden > 0 ? (
-        <button type="button" className="text-xs text-blue-600" onClick={() => setExpanded(true)}>
+        <button type="button" className="text-xs text-link" onClick={() => setExpanded(true)}>
           +{hidden} more
         </button>
       ) : null}
       {expanded && sorted.length > minRows ? (
-        <button type="button" className="text-xs text-blue-600" onClick={() => setExpanded(false)}>
+        <button type="button" className="text-xs text-link" onClick={() => setExpanded(false)}>
           Show less
         </button>
       ) : null}

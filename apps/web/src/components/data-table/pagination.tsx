@@ -40,11 +40,11 @@ export function Pagination({
   return (
     <nav
       aria-label="Pagination"
-      className="flex flex-wrap items-center gap-2 border-t border-gray-200 px-2 py-2 text-sm"
+      className="flex flex-wrap items-center gap-2 border-t border-border px-2 py-2 text-sm"
     >
       <button
         type="button"
-        className="rounded border border-gray-300 px-2 py-0.5 disabled:opacity-40"
+        className="rounded border border-border-strong px-2 py-0.5 disabled:opacity-40"
         disabled={pageIndex <= 0}
         onClick={() => onPageIndex(pageIndex - 1)}
       >
@@ -64,13 +64,13 @@ export function Pagination({
           onKeyDown={(event) => {
             if (event.key === 'Enter') commit();
           }}
-          className="w-16 rounded border border-gray-300 px-1 py-0.5 read-only:bg-gray-50"
+          className="w-16 rounded border border-border-strong px-1 py-0.5 read-only:bg-surface-muted"
         />
         of {pages}
       </label>
       <button
         type="button"
-        className="rounded border border-gray-300 px-2 py-0.5 disabled:opacity-40"
+        className="rounded border border-border-strong px-2 py-0.5 disabled:opacity-40"
         disabled={pageIndex >= pages - 1}
         onClick={() => onPageIndex(pageIndex + 1)}
       >
@@ -82,7 +82,7 @@ export function Pagination({
           aria-label="Rows per page"
           value={pageSize}
           onChange={(event) => onPageSize(Number(event.target.value))}
-          className="rounded border border-gray-300 px-1 py-0.5"
+          className="rounded border border-border-strong px-1 py-0.5"
         >
           {sizes.map((size) => (
             <option key={size} value={size}>
@@ -91,7 +91,7 @@ export function Pagination({
           ))}
         </select>
       </label>
-      {total !== undefined ? <span className="text-gray-500">{total} total</span> : null}
+      {total !== undefined ? <span className="text-fg-subtle">{total} total</span> : null}
     </nav>
   );
 }

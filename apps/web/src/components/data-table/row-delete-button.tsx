@@ -10,7 +10,7 @@ export function RowDeleteButton({ onDelete }: { onDelete: () => void }) {
         event.stopPropagation();
         onDelete();
       }}
-      className="rounded px-2 py-0.5 text-sm text-red-700 hover:bg-red-50"
+      className="rounded px-2 py-0.5 text-sm text-status-unhealthy hover:bg-status-unhealthy-soft"
     >
       Delete
     </button>
