@@ -83,7 +83,7 @@ export function CheckChart({ points, minutes }: { points: readonly GraphPoint[];
   }, [points, minutes, empty]);
   if (empty) {
     return (
-      <p className="flex items-center justify-center text-sm text-gray-500" style={{ height: HEIGHT }}>
+      <p className="flex items-center justify-center text-sm text-fg-subtle" style={{ height: HEIGHT }}>
         {NO_RESULTS_IN_RANGE}
       </p>
     );

@@ -44,7 +44,7 @@ function DurationFilterInput({ value, onChange }: { value: string; onChange: (va
             setCustom(false);
             onChange(next);
           }}
-          className="rounded border border-gray-300 bg-white px-1 py-0.5 text-sm"
+          className="rounded border border-border-strong bg-surface px-1 py-0.5 text-sm"
         >
           <option value="">All</option>
           {CHECK_HISTORY.durationOptions.map((option) => (
@@ -67,16 +67,16 @@ function DurationFilterInput({ value, onChange }: { value: string; onChange: (va
               placeholder="e.g. 250ms or 2s"
               value={typed}
               onChange={(event) => setTyped(event.target.value)}
-              className="w-28 rounded border border-gray-300 px-1 py-0.5 text-sm"
+              className="w-28 rounded border border-border-strong px-1 py-0.5 text-sm"
             />
-            <button type="submit" className="rounded border border-gray-300 px-2 py-0.5 text-sm">
+            <button type="submit" className="rounded border border-border-strong px-2 py-0.5 text-sm">
               Apply
             </button>
           </form>
         ) : null}
       </div>
       {error ? (
-        <span role="alert" className="text-xs text-red-600">
+        <span role="alert" className="text-xs text-status-unhealthy">
           {error}
         </span>
       ) : null}
@@ -110,12 +110,12 @@ export function CheckHistory({ checkId, minutes }: { checkId: string; minutes: n
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap items-start gap-3">
         <label className="flex items-center gap-1 text-sm">
-          <span className="text-gray-600">Status</span>
+          <span className="text-fg-muted">Status</span>
           <select
             aria-label="Status"
             value={statusChoice}
             onChange={(event) => setFilter('historyStatus', event.target.value)}
-            className="rounded border border-gray-300 bg-white px-1 py-0.5"
+            className="rounded border border-border-strong bg-surface px-1 py-0.5"
           >
             <option value="">All</option>
             <option value="healthy">Healthy</option>
@@ -125,15 +125,15 @@ export function CheckHistory({ checkId, minutes }: { checkId: string; minutes: n
         <DurationFilterInput value={duration} onChange={(value) => setFilter('duration', value)} />
       </div>
       {!parsedDuration.ok ? (
-        <span role="alert" className="text-xs text-red-600">
+        <span role="alert" className="text-xs text-status-unhealthy">
           {parsedDuration.message}
         </span>
       ) : null}
-      <table className="w-full table-fixed border-collapse rounded border border-gray-200" aria-label="Check history">
-        <thead className="bg-gray-50">
+      <table className="w-full table-fixed border-collapse rounded border border-border" aria-label="Check history">
+        <thead className="bg-surface-muted">
           <tr>
             {['Time', 'Status', 'Duration', 'Message'].map((column) => (
-              <th key={column} scope="col" className="px-2 py-1 text-left text-xs font-semibold text-gray-600">
+              <th key={column} scope="col" className="px-2 py-1 text-left text-xs font-semibold text-fg-muted">
                 {column}
               </th>
             ))}
@@ -145,13 +145,13 @@ export function CheckHistory({ checkId, minutes }: { checkId: string; minutes: n
           <tbody>
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={4} className="py-6 text-center text-sm text-gray-500">
+                <td colSpan={4} className="py-6 text-center text-sm text-fg-subtle">
                   {UI_MESSAGES.noData}
                 </td>
               </tr>
             ) : (
               rows.map((row) => (
-                <tr key={row.time} className="border-t border-gray-100 text-sm">
+                <tr key={row.time} className="border-t border-border-muted text-sm">
                   <td className="truncate px-2 py-1">{format(row.time)}</td>
                   <td className="px-2 py-1">
                     <span className="inline-flex items-center gap-1">

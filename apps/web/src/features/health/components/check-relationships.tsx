@@ -18,20 +18,20 @@ function ResourceList({
 }) {
   return (
     <section aria-label={title}>
-      <h3 className="mb-1 text-xs font-semibold uppercase text-gray-500">
+      <h3 className="mb-1 text-xs font-semibold uppercase text-fg-subtle">
         {title} ({items.length})
       </h3>
       {items.length === 0 ? (
-        <p className="text-sm text-gray-500">None</p>
+        <p className="text-sm text-fg-subtle">None</p>
       ) : (
         <ul className="flex flex-col gap-1">
           {items.map((item) => (
             <li key={item.id} className="flex items-center gap-2 text-sm">
               <StatusDot status={item.status} />
-              <Link className="text-blue-700 hover:underline" to={href(item.id)}>
+              <Link className="text-link hover:underline" to={href(item.id)}>
                 {item.name ?? item.id}
               </Link>
-              {item.type ? <span className="text-xs text-gray-500">{item.type}</span> : null}
+              {item.type ? <span className="text-xs text-fg-subtle">{item.type}</span> : null}
             </li>
           ))}
         </ul>

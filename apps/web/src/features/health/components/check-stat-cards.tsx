@@ -10,9 +10,9 @@ import { CHECK_TIME_RANGES, showLastRunAge } from './check-time-range';
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section aria-label={title} className="min-w-32 flex-1 rounded border border-gray-200 px-3 py-2">
-      <h3 className="text-xs font-semibold uppercase text-gray-500">{title}</h3>
-      <div className="mt-1 text-sm text-gray-900">{children}</div>
+    <section aria-label={title} className="min-w-32 flex-1 rounded border border-border px-3 py-2">
+      <h3 className="text-xs font-semibold uppercase text-fg-subtle">{title}</h3>
+      <div className="mt-1 text-sm text-fg">{children}</div>
     </section>
   );
 }
@@ -39,15 +39,15 @@ export function CheckStatCards({
     <div className="flex flex-wrap gap-2">
       <Card title="Uptime">
         <p className="text-lg font-semibold">{formatUptime(uptime)}</p>
-        <p className="text-xs text-gray-600">
+        <p className="text-xs text-fg-muted">
           {uptime.passed} passed · {uptime.failed} failed
         </p>
       </Card>
       <Card title="Latency">
         <dl className="grid grid-cols-3 gap-x-2 text-xs">
-          <dt className="text-gray-500">95%</dt>
-          <dt className="text-gray-500">97%</dt>
-          <dt className="text-gray-500">99%</dt>
+          <dt className="text-fg-subtle">95%</dt>
+          <dt className="text-fg-subtle">97%</dt>
+          <dt className="text-fg-subtle">99%</dt>
           <dd>{formatDuration(latency.p95) || '-'}</dd>
           <dd>{formatDuration(latency.p97) || '-'}</dd>
           <dd>{formatDuration(latency.p99) || '-'}</dd>
@@ -63,7 +63,7 @@ export function CheckStatCards({
                 : format(check.last_runtime)}
             </p>
             {check.last_transition_time ? (
-              <p className="text-xs text-gray-600">Transitioned {relativeTime(check.last_transition_time)} ago</p>
+              <p className="text-xs text-fg-muted">Transitioned {relativeTime(check.last_transition_time)} ago</p>
             ) : null}
           </>
         ) : (
@@ -76,7 +76,7 @@ export function CheckStatCards({
           aria-label="Time Range"
           value={timeRange}
           onChange={(event) => onTimeRange(event.target.value)}
-          className="rounded border border-gray-300 bg-white px-1 py-0.5"
+          className="rounded border border-border-strong bg-surface px-1 py-0.5"
         >
           {CHECK_TIME_RANGES.map((option) => (
             <option key={option.value} value={option.value}>

@@ -1,7 +1,9 @@
 import { CHECK_LINK_TIME_RANGE, UI_MESSAGES } from '@mc/contracts';
+import { ChevronDown, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { SkeletonRows } from '../../../components/data-table/table-rows';
+import { ResourceIcon } from '../../../components/resource-icon';
 import { StatusDot } from '../../../components/status-dot';
 import { formatDuration } from '../../../lib/format';
 import { relativeTime } from '../../../lib/relative-time';
@@ -31,12 +33,13 @@ function HealthCell({ health }: { health: RowHealth | string | null }) {
 function CheckRow({ check, indent }: { check: CheckSummary; indent: boolean }) {
   const location = useLocation();
   return (
-    <tr className="border-b border-gray-100 hover:bg-gray-50" data-check-id={check.id}>
+    <tr className="border-b border-border-muted hover:bg-surface-hover" data-check-id={check.id}>
       <td className={indent ? 'truncate py-1.5 pr-3 pl-8 text-sm' : 'truncate px-3 py-1.5 text-sm'}>
-        <Link className="text-blue-700 hover:underline" to={checkLink(location.pathname, location.search, check.id)}>
+        <ResourceIcon source={{ icon: check.icon, type: check.type }} className="mr-2 align-[-3px]" />
+        <Link className="text-link hover:underline" to={checkLink(location.pathname, location.search, check.id)}>
           {check.name}
         </Link>
-        {check.endpoint ? <span className="ml-2 text-xs text-gray-500">{check.endpoint}</span> : null}
+        {check.endpoint ? <span className="ml-2 text-xs text-fg-subtle">{check.endpoint}</span> : null}
       </td>
       <td className="px-3 py-1.5 text-sm">
         <HealthCell health={check.status} />
@@ -76,7 +79,7 @@ export function ChecksTable({
     body = (
       <tbody>
         <tr>
-          <td colSpan={COLUMNS.length} className="py-8 text-center text-sm text-gray-500">
+          <td colSpan={COLUMNS.length} className="py-8 text-center text-sm text-fg-subtle">
             {UI_MESSAGES.noData}
           </td>
         </tr>
@@ -96,10 +99,20 @@ export function ChecksTable({
       const name = group.key || '(none)';
       return (
         <tbody key={group.key} aria-label={`Group ${name}`}>
-          <tr className="border-b border-gray-100 bg-gray-50/60">
+          <tr className="border-b border-border-muted bg-surface-muted/60">
             <td className="truncate px-3 py-1.5 text-sm font-medium">
-              <button type="button" aria-expanded={open} onClick={() => toggle(group.key)}>
-                {open ? '▾' : '▸'} {name} ({group.checks.length})
+              <button
+                type="button"
+                aria-expanded={open}
+                onClick={() => toggle(group.key)}
+                className="inline-flex items-center gap-1"
+              >
+                {open ? (
+                  <ChevronDown aria-hidden="true" className="size-4" />
+                ) : (
+                  <ChevronRight aria-hidden="true" className="size-4" />
+                )}
+                {name} ({group.checks.length})
               </button>
             </td>
             <td className="px-3 py-1.5 text-sm">
@@ -115,15 +128,15 @@ export function ChecksTable({
     });
   }
   return (
-    <div className="overflow-auto rounded-md border border-gray-200 bg-white">
+    <div className="overflow-auto rounded-md border border-border bg-surface">
       <table className="w-full table-fixed border-collapse" aria-label="Health checks">
-        <thead className="sticky top-0 z-10 bg-gray-50">
+        <thead className="sticky top-0 z-10 bg-surface-muted">
           <tr>
             {COLUMNS.map((column) => (
               <th
                 key={column}
                 scope="col"
-                className="border-b border-gray-200 px-3 py-2 text-left text-xs font-semibold text-gray-600"
+                className="border-b border-border px-3 py-2 text-left text-xs font-semibold text-fg-muted"
               >
                 {column}
               </th>

@@ -29,9 +29,9 @@ export function HealthFilterSidebar({
     onLabels({ ...others, ...next });
   };
   return (
-    <aside aria-label="Filters" className="flex w-64 shrink-0 flex-col gap-3 border-r border-gray-200 bg-white p-3">
+    <aside aria-label="Filters" className="flex w-64 shrink-0 flex-col gap-3 border-r border-border bg-surface p-3">
       <Switch label="Hide Passing" checked={hidePassing} onChange={onHidePassing} />
-      {options.length > 0 ? <h2 className="text-xs font-semibold uppercase text-gray-500">Labels</h2> : null}
+      {options.length > 0 ? <h2 className="text-xs font-semibold uppercase text-fg-subtle">Labels</h2> : null}
       {options.map((option) =>
         option.boolean ? (
           <Switch

@@ -33,7 +33,7 @@ function SearchBox({ value, onChange }: { value: string; onChange: (value: strin
       placeholder={HEALTH_DASHBOARD.searchPlaceholder}
       value={text}
       onChange={(event) => setText(event.target.value)}
-      className="min-w-64 flex-1 rounded border border-gray-300 px-2 py-1 text-sm"
+      className="min-w-64 flex-1 rounded border border-border-strong px-2 py-1 text-sm"
     />
   );
 }
@@ -67,16 +67,16 @@ export function HealthToolbar({
 }) {
   const choices = keyChoices(labels);
   return (
-    <div className="flex flex-wrap items-center gap-2 border-b border-gray-200 bg-white px-4 py-2">
+    <div className="flex flex-wrap items-center gap-2 border-b border-border bg-surface px-4 py-2">
       <button
         type="button"
         aria-expanded={sidebarOpen}
         aria-label={`Filters (${filterCount} active)`}
         onClick={onToggleSidebar}
-        className="inline-flex items-center gap-1 rounded border border-gray-300 px-2 py-1 text-sm"
+        className="inline-flex items-center gap-1 rounded border border-border-strong px-2 py-1 text-sm"
       >
         Filters
-        <span className="rounded-full bg-blue-100 px-1.5 text-xs text-blue-800" data-testid="active-filter-count">
+        <span className="rounded-full bg-primary-soft px-1.5 text-xs text-link" data-testid="active-filter-count">
           {filterCount}
         </span>
       </button>

@@ -17,7 +17,7 @@ export function RunNowButton({ checkId }: { checkId: string }) {
       type="button"
       disabled={run.isPending}
       onClick={() => run.mutate(checkId)}
-      className="rounded bg-blue-600 px-2 py-1 text-sm text-white disabled:opacity-60"
+      className="rounded bg-primary px-2 py-1 text-sm text-on-primary disabled:opacity-60"
     >
       {run.isPending ? 'Running…' : 'Run Now'}
     </button>

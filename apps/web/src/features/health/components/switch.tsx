@@ -12,7 +12,7 @@ export function Switch({
 }) {
   return (
     <label className="flex cursor-pointer items-center justify-between gap-2 text-sm">
-      <span className="truncate text-gray-700">{label}</span>
+      <span className="truncate text-fg">{label}</span>
       <button
         type="button"
         role="switch"
@@ -21,7 +21,7 @@ export function Switch({
         onClick={() => onChange(!checked)}
         className={clsx(
           'relative inline-flex h-5 w-9 shrink-0 rounded-full transition-colors',
-          checked ? 'bg-blue-600' : 'bg-gray-300',
+          checked ? 'bg-primary' : 'bg-surface-strong',
         )}
       >
         <span
