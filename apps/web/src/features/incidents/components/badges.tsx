@@ -2,13 +2,13 @@ import { capitalise, severityLabel } from '@mc/contracts';
 import { clsx } from 'clsx';
 
 const SEVERITY_COLOURS: Record<string, string> = {
-  info: 'bg-gray-100 text-gray-700',
-  warning: 'bg-yellow-100 text-yellow-800',
-  low: 'bg-blue-100 text-blue-800',
-  medium: 'bg-yellow-100 text-yellow-800',
-  high: 'bg-orange-100 text-orange-800',
-  critical: 'bg-red-100 text-red-800',
-  blocker: 'bg-red-200 text-red-900',
+  info: 'bg-surface-hover text-fg',
+  warning: 'bg-status-warning-soft text-status-warning',
+  low: 'bg-primary-soft text-link',
+  medium: 'bg-status-warning-soft text-status-warning',
+  high: 'bg-status-warning-soft text-status-warning',
+  critical: 'bg-status-unhealthy-soft text-status-unhealthy',
+  blocker: 'bg-status-unhealthy-soft text-status-unhealthy',
 };
 
 /** A severity, capitalised (000 §4), coloured by how bad it is. */
@@ -29,7 +29,7 @@ export function StatusBadge({ status }: { status: string }) {
     <span
       className={clsx(
         'rounded px-1.5 py-0.5 text-xs',
-        done ? 'bg-green-100 text-green-800' : 'bg-gray-100 text-gray-700',
+        done ? 'bg-status-healthy-soft text-status-healthy' : 'bg-surface-hover text-fg',
       )}
     >
       {capitalise(status)}

@@ -95,13 +95,13 @@ export function DeclareIncidentDialog({ open, onClose }: { open: boolean; onClos
       <form id={formId} noValidate className="flex flex-col gap-3" onSubmit={submit}>
         <div className="flex flex-col gap-1">
           <label className="flex flex-col gap-1 text-sm">
-            <span className="text-gray-700">Title</span>
+            <span className="text-fg">Title</span>
             <input
               value={values.title}
               onChange={(event) => set('title', event.target.value)}
               aria-invalid={errors.title ? true : undefined}
               aria-describedby={errors.title ? titleErrorId : undefined}
-              className="rounded border border-gray-300 px-2 py-1"
+              className="rounded border border-border-strong px-2 py-1"
             />
           </label>
           <FieldError id={titleErrorId} message={errors.title} />
@@ -125,11 +125,11 @@ export function DeclareIncidentDialog({ open, onClose }: { open: boolean; onClos
           />
         </div>
         <label className="flex flex-col gap-1 text-sm">
-          <span className="text-gray-700">Commander</span>
+          <span className="text-fg">Commander</span>
           <select
             value={values.commander}
             onChange={(event) => set('commander', event.target.value)}
-            className="rounded border border-gray-300 bg-white px-2 py-1"
+            className="rounded border border-border-strong bg-surface px-2 py-1"
           >
             <option value="">No commander yet</option>
             {(people.data ?? []).map((person) => (
@@ -140,22 +140,22 @@ export function DeclareIncidentDialog({ open, onClose }: { open: boolean; onClos
           </select>
         </label>
         <label className="flex flex-col gap-1 text-sm">
-          <span className="text-gray-700">Description (optional)</span>
+          <span className="text-fg">Description (optional)</span>
           <textarea
             value={values.description}
             onChange={(event) => set('description', event.target.value)}
             rows={2}
-            className="rounded border border-gray-300 px-2 py-1"
+            className="rounded border border-border-strong px-2 py-1"
           />
         </label>
         <label className="flex flex-col gap-1 text-sm">
-          <span className="text-gray-700">First evidence (optional)</span>
+          <span className="text-fg">First evidence (optional)</span>
           <textarea
             value={values.evidence}
             onChange={(event) => set('evidence', event.target.value)}
             rows={3}
             placeholder="What was seen, e.g. 'checkout p99 at 4 s since 10:02'"
-            className="rounded border border-gray-300 px-2 py-1"
+            className="rounded border border-border-strong px-2 py-1"
           />
         </label>
       </form>

@@ -18,12 +18,12 @@ export function EnumSelect({
 }) {
   return (
     <label className="flex flex-col gap-1 text-sm">
-      <span className="text-gray-700">{label}</span>
+      <span className="text-fg">{label}</span>
       <select
         aria-label={label}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        className="rounded border border-gray-300 bg-white px-2 py-1"
+        className="rounded border border-border-strong bg-surface px-2 py-1"
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {values.map((v) => (
@@ -33,7 +33,7 @@ export function EnumSelect({
         ))}
       </select>
       {error ? (
-        <span role="alert" className="text-xs text-red-600">
+        <span role="alert" className="text-xs text-status-unhealthy">
           {error}
         </span>
       ) : null}

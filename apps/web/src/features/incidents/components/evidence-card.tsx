@@ -15,7 +15,7 @@ export function ResourceSummary({ resource }: { resource: EvidenceResource | nul
     case 'check':
       return (
         <p className="text-sm">
-          <Link className="text-blue-700" to={`/health?checkId=${resource.id}&timeRange=1h`}>
+          <Link className="text-link" to={`/health?checkId=${resource.id}&timeRange=1h`}>
             {resource.name}
           </Link>{' '}
           — {capitalise(resource.status ?? 'unknown')}, {uptimePercent(resource.uptime)} (24h)
@@ -24,7 +24,7 @@ export function ResourceSummary({ resource }: { resource: EvidenceResource | nul
     case 'config':
       return (
         <p className="text-sm">
-          <Link className="text-blue-700" to={`/catalog/${resource.id}`}>
+          <Link className="text-link" to={`/catalog/${resource.id}`}>
             {resource.name ?? resource.id}
           </Link>{' '}
           ({resource.type}) — health {resource.health ?? 'unknown'}
@@ -35,13 +35,13 @@ export function ResourceSummary({ resource }: { resource: EvidenceResource | nul
         <div className="text-sm">
           <p>
             {resource.change_type} on{' '}
-            <Link className="text-blue-700" to={`/catalog/${resource.config_id}`}>
+            <Link className="text-link" to={`/catalog/${resource.config_id}`}>
               {resource.config_name ?? resource.config_id}
             </Link>
             {resource.summary ? `: ${resource.summary}` : ''}
           </p>
           {resource.diff ? (
-            <pre className="mt-1 max-h-48 overflow-auto rounded bg-gray-50 p-2 text-xs">{resource.diff}</pre>
+            <pre className="mt-1 max-h-48 overflow-auto rounded bg-surface-muted p-2 text-xs">{resource.diff}</pre>
           ) : null}
         </div>
       );
@@ -49,7 +49,7 @@ export function ResourceSummary({ resource }: { resource: EvidenceResource | nul
       return (
         <p className="text-sm">
           {resource.analyzer}: {resource.message} ({resource.severity ?? 'unknown'}) on{' '}
-          <Link className="text-blue-700" to={`/catalog/${resource.config_id}`}>
+          <Link className="text-link" to={`/catalog/${resource.config_id}`}>
             {resource.config_name ?? resource.config_id}
           </Link>
         </p>
@@ -57,7 +57,7 @@ export function ResourceSummary({ resource }: { resource: EvidenceResource | nul
     case 'component':
       return (
         <p className="text-sm">
-          <Link className="text-blue-700" to={`/topology/${resource.id}`}>
+          <Link className="text-link" to={`/topology/${resource.id}`}>
             {resource.name}
           </Link>{' '}
           — {resource.status}
@@ -80,9 +80,9 @@ export function EvidenceCard({
     write.mutate({ method: 'PATCH', path: `evidences/${evidence.id}`, body: { [field]: !evidence[field] } });
   const label = evidence.description || capitalise(evidence.type);
   return (
-    <li aria-label={`Evidence ${label}`} className="rounded border border-gray-200 p-2">
+    <li aria-label={`Evidence ${label}`} className="rounded border border-border p-2">
       <div className="flex items-center gap-2">
-        <span className="text-xs uppercase text-gray-500">{capitalise(evidence.type)}</span>
+        <span className="text-xs uppercase text-fg-subtle">{capitalise(evidence.type)}</span>
         <span className="flex-1 text-sm">{label}</span>
         {canWrite ? (
           <>
@@ -100,13 +100,13 @@ export function EvidenceCard({
             </label>
           </>
         ) : (
-          <span className="text-xs text-gray-600">
+          <span className="text-xs text-fg-muted">
             {evidence.definition_of_done ? 'Definition of done' : ''} {evidence.done ? 'Done' : ''}
           </span>
         )}
       </div>
       <ResourceSummary resource={evidence.resource} />
-      {evidence.script ? <pre className="mt-1 rounded bg-gray-50 p-1 text-xs">{evidence.script}</pre> : null}
+      {evidence.script ? <pre className="mt-1 rounded bg-surface-muted p-1 text-xs">{evidence.script}</pre> : null}
     </li>
   );
 }

@@ -13,12 +13,12 @@ export function IncidentFilters() {
   return (
     <div className="flex flex-wrap items-end gap-3">
       <label className="flex flex-col gap-1 text-sm">
-        <span className="text-gray-700">Search</span>
+        <span className="text-fg">Search</span>
         <input
           aria-label="Search"
           defaultValue={params.get('search') ?? ''}
           onChange={(event) => set('search')(event.target.value)}
-          className="rounded border border-gray-300 px-2 py-1"
+          className="rounded border border-border-strong px-2 py-1"
         />
       </label>
       <EnumSelect
@@ -43,12 +43,12 @@ export function IncidentFilters() {
         onChange={set('type')}
       />
       <label className="flex flex-col gap-1 text-sm">
-        <span className="text-gray-700">Commander</span>
+        <span className="text-fg">Commander</span>
         <select
           aria-label="Commander"
           value={params.get('commander') ?? ''}
           onChange={(event) => set('commander')(event.target.value)}
-          className="rounded border border-gray-300 bg-white px-2 py-1"
+          className="rounded border border-border-strong bg-surface px-2 py-1"
         >
           <option value="">All</option>
           {(people.data ?? []).map((person) => (

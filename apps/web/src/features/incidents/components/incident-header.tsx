@@ -31,18 +31,18 @@ export function IncidentHeader({
         <span>{capitalise(incident.type)}</span>
         <span>Commander: {incident.commander?.name ?? '—'}</span>
         <span>Communicator: {incident.communicator?.name ?? '—'}</span>
-        {incident.description ? <p className="w-full text-gray-700">{incident.description}</p> : null}
+        {incident.description ? <p className="w-full text-fg">{incident.description}</p> : null}
       </section>
     );
   }
   const person = (label: string, field: 'commander_id' | 'communicator_id', current: string | undefined) => (
     <label className="flex flex-col gap-1 text-sm">
-      <span className="text-gray-700">{label}</span>
+      <span className="text-fg">{label}</span>
       <select
         aria-label={label}
         value={current ?? ''}
         onChange={(event) => save({ [field]: event.target.value || null })}
-        className="rounded border border-gray-300 bg-white px-2 py-1"
+        className="rounded border border-border-strong bg-surface px-2 py-1"
       >
         <option value="">—</option>
         {(people.data ?? []).map((p) => (
@@ -69,10 +69,10 @@ export function IncidentHeader({
             setTitle(event.target.value);
             problem.clear();
           }}
-          className="flex-1 rounded border border-gray-300 px-2 py-1 text-sm"
+          className="flex-1 rounded border border-border-strong px-2 py-1 text-sm"
           {...problem.fieldProps}
         />
-        <button type="submit" className="rounded border border-gray-300 px-2 text-sm">
+        <button type="submit" className="rounded border border-border-strong px-2 text-sm">
           Save title
         </button>
         <FieldError id={problem.id} message={problem.problem} />

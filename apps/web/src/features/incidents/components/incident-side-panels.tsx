@@ -30,12 +30,12 @@ export function RespondersPanel({
           <li key={r.responder_id ?? r.id} className="flex items-center gap-2 text-sm">
             <Avatar user={r} size="sm" />
             <span className="flex-1">
-              {r.name} <span className="text-xs text-gray-500">({r.type})</span>
+              {r.name} <span className="text-xs text-fg-subtle">({r.type})</span>
             </span>
             {canWrite && r.responder_id ? (
               <button
                 type="button"
-                className="text-xs text-red-600"
+                className="text-xs text-status-unhealthy"
                 onClick={() => write.mutate({ method: 'DELETE', path: `responders/${r.responder_id}` })}
               >
                 Remove
@@ -63,7 +63,7 @@ export function RespondersPanel({
             aria-label="Add responder"
             value={choice}
             onChange={(event) => setChoice(event.target.value)}
-            className="flex-1 rounded border border-gray-300 text-sm"
+            className="flex-1 rounded border border-border-strong text-sm"
           >
             <option value="">Add a person or team</option>
             {(people.data ?? []).map((p) => (
@@ -77,7 +77,7 @@ export function RespondersPanel({
               </option>
             ))}
           </select>
-          <button type="submit" className="rounded border border-gray-300 px-2 text-sm">
+          <button type="submit" className="rounded border border-border-strong px-2 text-sm">
             Add
           </button>
         </form>
@@ -105,7 +105,7 @@ export function CommentsPanel({
       <ul className="flex flex-col gap-2">
         {comments.map((c) => (
           <li key={c.id} className="text-sm">
-            <div className="text-xs text-gray-500">
+            <div className="text-xs text-fg-subtle">
               {c.created_by?.name ?? c.external_created_by} · {format(c.created_at)}
             </div>
             <p>{c.comment}</p>
@@ -129,11 +129,11 @@ export function CommentsPanel({
               setText(event.target.value);
               problem.clear();
             }}
-            className="rounded border border-gray-300 px-2 py-1 text-sm"
+            className="rounded border border-border-strong px-2 py-1 text-sm"
             {...problem.fieldProps}
           />
           <FieldError id={problem.id} message={problem.problem} />
-          <button type="submit" className="self-end rounded bg-blue-600 px-2 py-1 text-sm text-white">
+          <button type="submit" className="self-end rounded bg-primary px-2 py-1 text-sm text-on-primary">
             Comment
           </button>
         </form>
@@ -148,11 +148,11 @@ export function Timeline({ history }: { history: IncidentHistoryView[] }) {
   return (
     <section aria-label="Timeline" className="flex flex-col gap-2">
       <h2 className="text-sm font-semibold">Timeline</h2>
-      <ol className="flex flex-col gap-1 border-l border-gray-200 pl-3">
+      <ol className="flex flex-col gap-1 border-l border-border pl-3">
         {history.map((h) => (
           <li key={h.id} className="text-sm" data-type={h.type}>
             <span>{h.description}</span>
-            <div className="text-xs text-gray-500">
+            <div className="text-xs text-fg-subtle">
               {h.created_by?.name ?? 'System'} · {format(h.created_at)}
             </div>
           </li>

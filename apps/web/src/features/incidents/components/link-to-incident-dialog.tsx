@@ -20,7 +20,7 @@ const initialValues = (target: EvidenceTarget): LinkFormValues => ({
 
 function FieldError({ message }: { message?: string }) {
   return message ? (
-    <span role="alert" className="text-xs text-red-600">
+    <span role="alert" className="text-xs text-status-unhealthy">
       {message}
     </span>
   ) : null;
@@ -122,7 +122,7 @@ export function LinkToIncidentDialog({
           type="submit"
           form="link-to-incident"
           disabled={link.isPending}
-          className="rounded bg-blue-600 px-3 py-1 text-sm text-white disabled:opacity-60"
+          className="rounded bg-primary px-3 py-1 text-sm text-on-primary disabled:opacity-60"
         >
           {link.isPending ? LINK_TO_INCIDENT.submitting : LINK_TO_INCIDENT.submit}
         </button>
@@ -137,27 +137,27 @@ export function LinkToIncidentDialog({
         }}
       >
         <label className="flex flex-col gap-1 text-sm">
-          <span className="text-gray-700">Description</span>
+          <span className="text-fg">Description</span>
           <textarea
             aria-label="Description"
             value={values.description}
             onChange={(event) => setValues((current) => ({ ...current, description: event.target.value }))}
-            className="rounded border border-gray-300 px-2 py-1"
+            className="rounded border border-border-strong px-2 py-1"
           />
         </label>
         <div className="flex flex-col gap-1 text-sm">
-          <label htmlFor="link-incident-search" className="text-gray-700">
+          <label htmlFor="link-incident-search" className="text-fg">
             Incident
           </label>
           {values.incident ? (
-            <div className="flex items-center justify-between rounded border border-gray-300 px-2 py-1">
+            <div className="flex items-center justify-between rounded border border-border-strong px-2 py-1">
               <span>
                 {values.incident.kind === 'new' ? 'New incident: ' : ''}
                 {values.incident.title}
               </span>
               <button
                 type="button"
-                className="text-xs text-blue-600"
+                className="text-xs text-link"
                 onClick={() => setValues((current) => ({ ...current, incident: null, hypothesis: '' }))}
               >
                 Change
@@ -170,14 +170,14 @@ export function LinkToIncidentDialog({
                 placeholder="Search or create an incident"
                 value={search}
                 onChange={(event) => setSearch(event.target.value)}
-                className="rounded border border-gray-300 px-2 py-1"
+                className="rounded border border-border-strong px-2 py-1"
               />
               <ul aria-label="Incidents" className="max-h-40 overflow-auto">
                 {search.trim() ? (
                   <li>
                     <button
                       type="button"
-                      className="w-full rounded px-2 py-1 text-left hover:bg-gray-100"
+                      className="w-full rounded px-2 py-1 text-left hover:bg-surface-hover"
                       onClick={() =>
                         setValues((current) => ({ ...current, incident: { kind: 'new', title: search.trim() } }))
                       }
@@ -190,7 +190,7 @@ export function LinkToIncidentDialog({
                   <li key={incident.id}>
                     <button
                       type="button"
-                      className="w-full rounded px-2 py-1 text-left hover:bg-gray-100"
+                      className="w-full rounded px-2 py-1 text-left hover:bg-surface-hover"
                       onClick={() => chooseExisting(incident.id, incident.title)}
                     >
                       {incident.incident_id} {incident.title}
@@ -223,12 +223,12 @@ export function LinkToIncidentDialog({
           </>
         ) : (
           <label className="flex flex-col gap-1 text-sm">
-            <span className="text-gray-700">Hypothesis</span>
+            <span className="text-fg">Hypothesis</span>
             <select
               aria-label="Hypothesis"
               value={values.hypothesis}
               onChange={(event) => setValues((current) => ({ ...current, hypothesis: event.target.value }))}
-              className="rounded border border-gray-300 bg-white px-2 py-1"
+              className="rounded border border-border-strong bg-surface px-2 py-1"
             >
               <option value="">Select a hypothesis</option>
               {(hypotheses.data ?? []).map((h) => (
