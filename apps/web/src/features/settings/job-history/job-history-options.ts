@@ -80,16 +80,16 @@ export function jobResourceLink(row: Pick<JobHistoryRow, 'resource_type' | 'reso
 export function jobStatusClass(status: string | null | undefined): string {
   switch (status) {
     case 'RUNNING':
-      return 'bg-yellow-100 text-yellow-800';
+      return 'bg-status-warning-soft text-status-warning';
     case 'SUCCESS':
-      return 'bg-green-100 text-green-800';
+      return 'bg-status-healthy-soft text-status-healthy';
     case 'WARNING':
-      return 'bg-orange-100 text-orange-800';
+      return 'bg-status-warning-soft text-status-warning';
     case 'FAILED':
     case 'STOPPED':
-      return 'bg-red-100 text-red-800';
+      return 'bg-status-unhealthy-soft text-status-unhealthy';
     default:
-      return 'bg-gray-100 text-gray-700';
+      return 'bg-surface-hover text-fg';
   }
 }
 

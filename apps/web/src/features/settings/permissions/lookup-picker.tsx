@@ -33,13 +33,13 @@ export function LookupPicker({
         placeholder="Start typing to search"
         value={search}
         onChange={(event) => setSearch(event.target.value)}
-        className="rounded border border-gray-300 px-2 py-1.5"
+        className="rounded border border-border-strong px-2 py-1.5"
       />
       <select
         aria-label={label}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        className="rounded border border-gray-300 px-2 py-1.5"
+        className="rounded border border-border-strong px-2 py-1.5"
       >
         <option value="">{list.length === 0 && !options.isPending ? 'No options found' : `Select ${label}`}</option>
         {missing ? <option value={value}>{currentName ?? value}</option> : null}

@@ -18,7 +18,7 @@ import { SideDialog } from './side-dialog';
 /** Reference documentation of permission rows, linked from the dialog (001 §2). */
 export const PERMISSIONS_HELP_URL = 'https://flanksource.com/docs/reference/permissions';
 
-const field = 'rounded border border-gray-300 px-2 py-1.5';
+const field = 'rounded border border-border-strong px-2 py-1.5';
 
 /** The linked name of the row's subject or resource, to label a choice the picker has not loaded. */
 function linkedName(
@@ -85,7 +85,7 @@ export function PermissionDialog({
               <button
                 type="button"
                 onClick={() => setConfirming(true)}
-                className="rounded border border-red-300 px-3 py-1.5 text-sm text-red-700 hover:bg-red-50"
+                className="rounded border border-status-unhealthy/40 px-3 py-1.5 text-sm text-status-unhealthy hover:bg-status-unhealthy-soft"
               >
                 Delete
               </button>
@@ -104,7 +104,7 @@ export function PermissionDialog({
     >
       <form id="permission-form" noValidate onSubmit={submit} className="flex flex-col gap-4 text-sm">
         <fieldset disabled={readOnly} className="flex flex-col gap-2">
-          <legend className="mb-1 font-medium text-gray-700">Subject</legend>
+          <legend className="mb-1 font-medium text-fg">Subject</legend>
           <div role="radiogroup" aria-label="Subject kind" className="flex gap-3">
             {SUBJECT_KINDS.map((subject) => (
               <label key={subject.kind} className="inline-flex items-center gap-1">
@@ -126,11 +126,11 @@ export function PermissionDialog({
             currentName={linkedName(row, values.subjectKind)}
             onChange={(subjectId) => set({ subjectId })}
           />
-          {errors.subject ? <span className="text-red-600">{errors.subject}</span> : null}
+          {errors.subject ? <span className="text-status-unhealthy">{errors.subject}</span> : null}
         </fieldset>
 
         <fieldset disabled={readOnly} className="flex flex-col gap-2">
-          <legend className="mb-1 font-medium text-gray-700">Resource</legend>
+          <legend className="mb-1 font-medium text-fg">Resource</legend>
           <select
             aria-label="Resource kind"
             value={values.resourceKind}
@@ -167,12 +167,12 @@ export function PermissionDialog({
               onChange={(resource) => set({ resource })}
             />
           )}
-          {errors.resource ? <span className="text-red-600">{errors.resource}</span> : null}
+          {errors.resource ? <span className="text-status-unhealthy">{errors.resource}</span> : null}
         </fieldset>
 
         <fieldset disabled={readOnly} className="flex flex-col gap-3">
           <label className="flex flex-col gap-1">
-            <span className="font-medium text-gray-700">Action</span>
+            <span className="font-medium text-fg">Action</span>
             <select value={values.action} onChange={(event) => set({ action: event.target.value })} className={field}>
               {PERMISSION_ACTIONS.map((action) => (
                 <option key={action} value={action}>
@@ -186,7 +186,7 @@ export function PermissionDialog({
             Deny
           </label>
           <label className="flex flex-col gap-1">
-            <span className="font-medium text-gray-700">Description</span>
+            <span className="font-medium text-fg">Description</span>
             <textarea
               value={values.description}
               onChange={(event) => set({ description: event.target.value })}
@@ -195,7 +195,7 @@ export function PermissionDialog({
             />
           </label>
           <label className="flex flex-col gap-1">
-            <span className="font-medium text-gray-700">Until</span>
+            <span className="font-medium text-fg">Until</span>
             <input
               type="datetime-local"
               value={values.until}
@@ -203,10 +203,10 @@ export function PermissionDialog({
               className={field}
             />
           </label>
-          {errors.other ? <span className="text-red-600">{errors.other}</span> : null}
+          {errors.other ? <span className="text-status-unhealthy">{errors.other}</span> : null}
         </fieldset>
         {row && row.source !== 'UI' ? (
-          <p className="text-gray-600">This permission is managed by {row.source} and is read-only here.</p>
+          <p className="text-fg-muted">This permission is managed by {row.source} and is read-only here.</p>
         ) : null}
       </form>
       <ConfirmDialog

@@ -30,17 +30,17 @@ export function SideDialog({
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
-        className="relative flex h-full w-[min(32rem,100vw)] flex-col bg-white shadow-xl"
+        className="relative flex h-full w-[min(32rem,100vw)] flex-col bg-surface-raised shadow-xl"
       >
         <DialogTitleBar titleId={titleId} title={title} onClose={onClose}>
           {helpLink ? (
-            <a href={helpLink} target="_blank" rel="noreferrer" className="text-sm text-blue-600">
+            <a href={helpLink} target="_blank" rel="noreferrer" className="text-sm text-link">
               Help
             </a>
           ) : null}
         </DialogTitleBar>
         <div className="flex-1 overflow-auto p-4">{children}</div>
-        {footer ? <div className="flex gap-2 border-t border-gray-200 px-4 py-3">{footer}</div> : null}
+        {footer ? <div className="flex gap-2 border-t border-border px-4 py-3">{footer}</div> : null}
       </div>
     </div>
   );

@@ -36,7 +36,7 @@ export function ConnectionsPage() {
         canWrite ? (
           <button
             type="button"
-            className="rounded bg-blue-600 px-3 py-1.5 text-sm text-white hover:bg-blue-700"
+            className="rounded bg-primary px-3 py-1.5 text-sm text-on-primary hover:bg-primary-hover"
             onClick={() => setAdding(true)}
           >
             Add Connection
@@ -45,10 +45,10 @@ export function ConnectionsPage() {
       }
     >
       <div className="flex min-h-0 flex-1 flex-col gap-3 p-4">
-        <label className="flex items-center gap-2 text-sm text-gray-700">
+        <label className="flex items-center gap-2 text-sm text-fg">
           Type
           <select
-            className="rounded border border-gray-300 px-2 py-1 text-sm"
+            className="rounded border border-border-strong px-2 py-1 text-sm"
             value={type ?? ''}
             onChange={(event) => update({ type: event.target.value }, ['pageIndex'])}
           >

@@ -36,21 +36,21 @@ export function CreateTeamDialog({ open, onClose }: { open: boolean; onClose: ()
     <Modal open={open} onClose={onClose} title="Create Team" size="medium">
       <form noValidate onSubmit={submit} className="flex flex-col gap-3 text-sm">
         <label className="flex flex-col gap-1">
-          <span className="font-medium text-gray-700">Name</span>
+          <span className="font-medium text-fg">Name</span>
           <input
             value={name}
             onChange={(event) => setName(event.target.value)}
             onBlur={() => setTouched(true)}
-            className="rounded border border-gray-300 px-2 py-1.5"
+            className="rounded border border-border-strong px-2 py-1.5"
           />
         </label>
-        {touched && !name.trim() ? <span className="text-red-600">{REQUIRED}</span> : null}
+        {touched && !name.trim() ? <span className="text-status-unhealthy">{REQUIRED}</span> : null}
         <label className="flex flex-col gap-1">
-          <span className="font-medium text-gray-700">Icon</span>
+          <span className="font-medium text-fg">Icon</span>
           <input
             value={icon}
             onChange={(event) => setIcon(event.target.value)}
-            className="rounded border border-gray-300 px-2 py-1.5"
+            className="rounded border border-border-strong px-2 py-1.5"
           />
         </label>
         <div className="flex justify-end gap-2">

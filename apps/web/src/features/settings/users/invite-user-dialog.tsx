@@ -51,21 +51,21 @@ export function InviteUserDialog({ open, onClose }: { open: boolean; onClose: ()
         {(Object.keys(LABELS) as Exclude<Field, 'role'>[]).map((field) => (
           <div key={field} className="flex flex-col gap-1">
             <label className="flex flex-col gap-1">
-              <span className="font-medium text-gray-700">{LABELS[field]}</span>
+              <span className="font-medium text-fg">{LABELS[field]}</span>
               <input
                 type={field === 'email' ? 'email' : 'text'}
                 value={values[field]}
                 onChange={set(field)}
                 aria-invalid={errors[field] ? true : undefined}
-                className="rounded border border-gray-300 px-2 py-1.5"
+                className="rounded border border-border-strong px-2 py-1.5"
               />
             </label>
-            {errors[field] ? <span className="text-red-600">{errors[field]}</span> : null}
+            {errors[field] ? <span className="text-status-unhealthy">{errors[field]}</span> : null}
           </div>
         ))}
         <label className="flex flex-col gap-1">
-          <span className="font-medium text-gray-700">Role</span>
-          <select value={values.role} onChange={set('role')} className="rounded border border-gray-300 px-2 py-1.5">
+          <span className="font-medium text-fg">Role</span>
+          <select value={values.role} onChange={set('role')} className="rounded border border-border-strong px-2 py-1.5">
             {ROLES.map((role) => (
               <option key={role} value={role}>
                 {role}
@@ -73,7 +73,7 @@ export function InviteUserDialog({ open, onClose }: { open: boolean; onClose: ()
             ))}
           </select>
         </label>
-        {errors.role ? <span className="text-red-600">{errors.role}</span> : null}
+        {errors.role ? <span className="text-status-unhealthy">{errors.role}</span> : null}
         <div className="flex justify-end gap-2 pt-2">
           <DialogActions onCancel={close} submitLabel="Send invite" busyLabel="Inviting…" busy={invite.isPending} />
         </div>

@@ -41,38 +41,38 @@ export function AgentEditModal({
         >
           <fieldset disabled={!canWrite} className="flex flex-col gap-3">
             <div className="flex flex-col gap-1">
-              <label htmlFor="agent-description" className="text-sm font-medium text-gray-800">
+              <label htmlFor="agent-description" className="text-sm font-medium text-fg">
                 Description
               </label>
               <textarea
                 id="agent-description"
                 rows={2}
-                className="w-full rounded border border-gray-300 px-2 py-1.5 text-sm"
+                className="w-full rounded border border-border-strong px-2 py-1.5 text-sm"
                 value={description}
                 onChange={(event) => setDescription(event.target.value)}
               />
             </div>
             <PropertiesEditor pairs={pairs} disabled={!canWrite} onChange={setPairs} />
           </fieldset>
-          <div className="flex items-center gap-2 border-t border-gray-200 pt-3">
+          <div className="flex items-center gap-2 border-t border-border pt-3">
             {canWrite ? (
               <button
                 type="button"
-                className="rounded border border-red-300 px-3 py-1.5 text-sm text-red-700 hover:bg-red-50"
+                className="rounded border border-status-unhealthy/40 px-3 py-1.5 text-sm text-status-unhealthy hover:bg-status-unhealthy-soft"
                 onClick={() => setConfirming(true)}
               >
                 Delete
               </button>
             ) : null}
             <span className="flex-1" />
-            <button type="button" className="rounded border border-gray-300 px-3 py-1.5 text-sm" onClick={onClose}>
+            <button type="button" className="rounded border border-border-strong px-3 py-1.5 text-sm" onClick={onClose}>
               Cancel
             </button>
             {canWrite ? (
               <button
                 type="submit"
                 disabled={update.isPending}
-                className="inline-flex items-center gap-2 rounded bg-blue-600 px-3 py-1.5 text-sm text-white hover:bg-blue-700 disabled:opacity-70"
+                className="inline-flex items-center gap-2 rounded bg-primary px-3 py-1.5 text-sm text-on-primary hover:bg-primary-hover disabled:opacity-70"
               >
                 {update.isPending ? <Spinner label="Saving…" className="size-3" /> : null}
                 Save
@@ -104,7 +104,7 @@ export function AgentEditModal({
               <input type="checkbox" checked={cleanup} onChange={(event) => setCleanup(event.target.checked)} />
               <span>
                 Clean up
-                <span className="block text-xs text-gray-500">{ADMIN_MESSAGES.cleanupHint}</span>
+                <span className="block text-xs text-fg-subtle">{ADMIN_MESSAGES.cleanupHint}</span>
               </span>
             </label>
           </div>

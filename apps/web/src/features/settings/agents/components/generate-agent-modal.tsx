@@ -6,13 +6,13 @@ import { Spinner } from '../../../../components/spinner';
 import { useGenerateAgent } from '../api/agent-mutations';
 import { PropertiesEditor, type PropertyPair, pairsToMap } from './properties-editor';
 
-const inputClass = 'w-full rounded border border-gray-300 px-2 py-1.5 text-sm aria-[invalid=true]:border-red-500';
+const inputClass = 'w-full rounded border border-border-strong px-2 py-1.5 text-sm aria-[invalid=true]:border-status-unhealthy';
 
 /** A value shown once with a copy button: the token and the install command. */
 function OnceValue({ id, label, value }: { id: string; label: string; value: string }) {
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-gray-800">
+      <label htmlFor={id} className="text-sm font-medium text-fg">
         {label}
       </label>
       <div className="flex items-start gap-2">
@@ -20,12 +20,12 @@ function OnceValue({ id, label, value }: { id: string; label: string; value: str
           id={id}
           readOnly
           rows={label === 'Token' ? 1 : 4}
-          className="min-w-0 flex-1 resize-none rounded bg-gray-900 p-2 font-mono text-xs text-gray-100"
+          className="min-w-0 flex-1 resize-none rounded bg-surface-inverse p-2 font-mono text-xs text-fg-inverse"
           value={value}
         />
         <button
           type="button"
-          className="rounded border border-gray-300 px-2 py-1 text-xs"
+          className="rounded border border-border-strong px-2 py-1 text-xs"
           onClick={() => void copyToClipboard(value)}
         >
           Copy {label.toLowerCase()}
@@ -54,13 +54,13 @@ export function GenerateAgentModal({ onClose }: { onClose: () => void }) {
     return (
       <Modal open onClose={onClose} title={`Agent ${generated.name} registered`} size="medium">
         <div className="flex flex-col gap-3">
-          <p role="status" className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          <p role="status" className="rounded border border-status-warning/40 bg-status-warning-soft px-3 py-2 text-sm text-status-warning">
             {ADMIN_MESSAGES.tokenOnce}
           </p>
           <OnceValue id="agent-token" label="Token" value={generated.access_token} />
           <OnceValue id="agent-install-command" label="Install command" value={generated.install_command} />
-          <div className="flex justify-end border-t border-gray-200 pt-3">
-            <button type="button" className="rounded bg-blue-600 px-3 py-1.5 text-sm text-white" onClick={onClose}>
+          <div className="flex justify-end border-t border-border pt-3">
+            <button type="button" className="rounded bg-primary px-3 py-1.5 text-sm text-on-primary" onClick={onClose}>
               Done
             </button>
           </div>
@@ -85,7 +85,7 @@ export function GenerateAgentModal({ onClose }: { onClose: () => void }) {
         }}
       >
         <div className="flex flex-col gap-1">
-          <label htmlFor="agent-name" className="text-sm font-medium text-gray-800">
+          <label htmlFor="agent-name" className="text-sm font-medium text-fg">
             Name *
           </label>
           <input
@@ -96,10 +96,10 @@ export function GenerateAgentModal({ onClose }: { onClose: () => void }) {
             onChange={(event) => setName(event.target.value)}
             onBlur={() => setTouched(true)}
           />
-          {nameError ? <p className="text-xs text-red-600">{nameError}</p> : null}
+          {nameError ? <p className="text-xs text-status-unhealthy">{nameError}</p> : null}
         </div>
         <div className="flex flex-col gap-1">
-          <label htmlFor="agent-new-description" className="text-sm font-medium text-gray-800">
+          <label htmlFor="agent-new-description" className="text-sm font-medium text-fg">
             Description
           </label>
           <input
@@ -110,14 +110,14 @@ export function GenerateAgentModal({ onClose }: { onClose: () => void }) {
           />
         </div>
         <PropertiesEditor pairs={pairs} onChange={setPairs} />
-        <div className="flex justify-end gap-2 border-t border-gray-200 pt-3">
-          <button type="button" className="rounded border border-gray-300 px-3 py-1.5 text-sm" onClick={onClose}>
+        <div className="flex justify-end gap-2 border-t border-border pt-3">
+          <button type="button" className="rounded border border-border-strong px-3 py-1.5 text-sm" onClick={onClose}>
             Cancel
           </button>
           <button
             type="submit"
             disabled={generate.isPending}
-            className="inline-flex items-center gap-2 rounded bg-blue-600 px-3 py-1.5 text-sm text-white hover:bg-blue-700 disabled:opacity-70"
+            className="inline-flex items-center gap-2 rounded bg-primary px-3 py-1.5 text-sm text-on-primary hover:bg-primary-hover disabled:opacity-70"
           >
             {generate.isPending ? <Spinner label="Generating…" className="size-3" /> : null}
             Generate

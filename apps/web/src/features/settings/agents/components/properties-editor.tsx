@@ -18,7 +18,7 @@ export function pairsToMap(pairs: readonly PropertyPair[]): Record<string, strin
   );
 }
 
-const inputClass = 'w-full rounded border border-gray-300 px-2 py-1 text-sm';
+const inputClass = 'w-full rounded border border-border-strong px-2 py-1 text-sm';
 
 /** Edits an agent's properties as rows of key and value, with add and remove. */
 export function PropertiesEditor({
@@ -34,7 +34,7 @@ export function PropertiesEditor({
     onChange(pairs.map((pair, at) => (at === index ? { ...pair, ...next } : pair)));
   return (
     <fieldset disabled={disabled} className="flex flex-col gap-2">
-      <legend className="mb-1 text-sm font-medium text-gray-800">Properties</legend>
+      <legend className="mb-1 text-sm font-medium text-fg">Properties</legend>
       {pairs.map((pair, index) => (
         // Rows have no identity but their position while being edited.
         // biome-ignore lint/suspicious/noArrayIndexKey: a row's key text changes as it is typed
@@ -56,7 +56,7 @@ export function PropertiesEditor({
           <button
             type="button"
             aria-label={`Remove property ${index + 1}`}
-            className="rounded px-2 text-gray-500 hover:bg-gray-100"
+            className="rounded px-2 text-fg-subtle hover:bg-surface-hover"
             onClick={() => onChange(pairs.filter((_, at) => at !== index))}
           >
             ×
@@ -65,7 +65,7 @@ export function PropertiesEditor({
       ))}
       <button
         type="button"
-        className="self-start text-sm text-blue-700"
+        className="self-start text-sm text-link"
         onClick={() => onChange([...pairs, { key: '', value: '' }])}
       >
         Add property

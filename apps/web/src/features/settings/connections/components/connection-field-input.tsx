@@ -4,7 +4,7 @@ import { type Control, Controller, type Path } from 'react-hook-form';
 import type { ConnectionFormValues } from '../connection-form-values';
 import { EnvVarInput } from './env-var-input';
 
-const inputClass = 'w-full rounded border border-gray-300 px-2 py-1.5 text-sm aria-[invalid=true]:border-red-500';
+const inputClass = 'w-full rounded border border-border-strong px-2 py-1.5 text-sm aria-[invalid=true]:border-status-unhealthy';
 
 /** Secret-like fields whose values are documents (certificates, kubeconfigs, service-account JSON). */
 const MULTILINE = new Set(['certificate', 'properties.credentials']);
@@ -53,7 +53,7 @@ export function ConnectionFieldInput({
         let editor: ReactNode;
         if (field.kind === 'switch') {
           return (
-            <label className="flex items-center gap-2 text-sm text-gray-800">
+            <label className="flex items-center gap-2 text-sm text-fg">
               <input
                 id={id}
                 type="checkbox"
@@ -132,13 +132,13 @@ export function ConnectionFieldInput({
         }
         return (
           <div className="flex flex-col gap-1">
-            <label htmlFor={id} className="text-sm font-medium text-gray-800">
+            <label htmlFor={id} className="text-sm font-medium text-fg">
               {label}
             </label>
             {editor}
-            {field.hint ? <p className="text-xs text-gray-500">{field.hint}</p> : null}
+            {field.hint ? <p className="text-xs text-fg-subtle">{field.hint}</p> : null}
             {fieldState.error?.message ? (
-              <p id={errorId} role="alert" className="text-xs text-red-600">
+              <p id={errorId} role="alert" className="text-xs text-status-unhealthy">
                 {namedMessage(field.path, field.label, fieldState.error.message)}
               </p>
             ) : null}

@@ -7,7 +7,7 @@ import { type ConnectionFormValues, connectionBody, connectionResolver } from '.
 import { ConnectionFieldInput } from './connection-field-input';
 
 const inputClass =
-  'w-full rounded border border-gray-300 px-2 py-1.5 text-sm disabled:bg-gray-100 aria-[invalid=true]:border-red-500';
+  'w-full rounded border border-border-strong px-2 py-1.5 text-sm disabled:bg-surface-hover aria-[invalid=true]:border-status-unhealthy';
 
 /**
  * The form of one connection type (001 §3, §5): name and namespace (disabled when editing), then the
@@ -58,7 +58,7 @@ export function ConnectionForm({
     >
       <fieldset disabled={readOnly} className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <div className="flex flex-col gap-1">
-          <label htmlFor="connection-name" className="text-sm font-medium text-gray-800">
+          <label htmlFor="connection-name" className="text-sm font-medium text-fg">
             Name *
           </label>
           <input
@@ -68,10 +68,10 @@ export function ConnectionForm({
             aria-invalid={Boolean(errors.name)}
             {...form.register('name')}
           />
-          {errors.name?.message ? <p className="text-xs text-red-600">{errors.name.message}</p> : null}
+          {errors.name?.message ? <p className="text-xs text-status-unhealthy">{errors.name.message}</p> : null}
         </div>
         <div className="flex flex-col gap-1">
-          <label htmlFor="connection-namespace" className="text-sm font-medium text-gray-800">
+          <label htmlFor="connection-namespace" className="text-sm font-medium text-fg">
             Namespace *
           </label>
           <input
@@ -81,7 +81,7 @@ export function ConnectionForm({
             aria-invalid={Boolean(errors.namespace)}
             {...form.register('namespace')}
           />
-          {errors.namespace?.message ? <p className="text-xs text-red-600">{errors.namespace.message}</p> : null}
+          {errors.namespace?.message ? <p className="text-xs text-status-unhealthy">{errors.namespace.message}</p> : null}
         </div>
         {definition.fields
           .filter((field) => fieldVisible(field, values, definition.fields))
@@ -91,13 +91,13 @@ export function ConnectionForm({
             </div>
           ))}
       </fieldset>
-      <div className="flex flex-wrap items-center justify-end gap-2 border-t border-gray-200 pt-3">
+      <div className="flex flex-wrap items-center justify-end gap-2 border-t border-border pt-3">
         {actions}
         {onTest ? (
           <button
             type="button"
             disabled={testing}
-            className="inline-flex items-center gap-2 rounded border border-gray-300 px-3 py-1.5 text-sm hover:bg-gray-50"
+            className="inline-flex items-center gap-2 rounded border border-border-strong px-3 py-1.5 text-sm hover:bg-surface-muted"
             onClick={form.handleSubmit((current) => onTest(connectionBody(current)))}
           >
             {testing ? <Spinner label="Testing…" className="size-3" /> : null}
@@ -105,14 +105,14 @@ export function ConnectionForm({
           </button>
         ) : null}
         <span className="flex-1" />
-        <button type="button" className="rounded border border-gray-300 px-3 py-1.5 text-sm" onClick={onCancel}>
+        <button type="button" className="rounded border border-border-strong px-3 py-1.5 text-sm" onClick={onCancel}>
           Cancel
         </button>
         {readOnly ? null : (
           <button
             type="submit"
             disabled={busy}
-            className="inline-flex items-center gap-2 rounded bg-blue-600 px-3 py-1.5 text-sm text-white hover:bg-blue-700 disabled:opacity-70"
+            className="inline-flex items-center gap-2 rounded bg-primary px-3 py-1.5 text-sm text-on-primary hover:bg-primary-hover disabled:opacity-70"
           >
             {busy ? <Spinner label="Saving…" className="size-3" /> : null}
             Save

@@ -3,12 +3,12 @@ import { clsx } from 'clsx';
 import { errorMessage } from '../../../../lib/api/api-error';
 
 const LOOKS = {
-  success: { title: ADMIN_MESSAGES.testSucceeded, role: 'status', box: 'border-green-300 bg-green-50 text-green-800' },
-  failure: { title: ADMIN_MESSAGES.testFailed, role: 'alert', box: 'border-red-300 bg-red-50 text-red-800' },
+  success: { title: ADMIN_MESSAGES.testSucceeded, role: 'status', box: 'border-status-healthy/40 bg-status-healthy-soft text-status-healthy' },
+  failure: { title: ADMIN_MESSAGES.testFailed, role: 'alert', box: 'border-status-unhealthy/40 bg-status-unhealthy-soft text-status-unhealthy' },
   unavailable: {
     title: ADMIN_MESSAGES.testUnavailable,
     role: 'status',
-    box: 'border-gray-300 bg-gray-50 text-gray-800',
+    box: 'border-border-strong bg-surface-muted text-fg',
   },
 } as const;
 

@@ -16,7 +16,7 @@ export function ConnectionTypePicker({ onPick }: { onPick: (definition: Connecti
         type="search"
         aria-label="Search connection types"
         placeholder="Search"
-        className="rounded border border-gray-300 px-2 py-1.5 text-sm"
+        className="rounded border border-border-strong px-2 py-1.5 text-sm"
         value={search}
         onChange={(event) => setSearch(event.target.value)}
       />
@@ -26,10 +26,10 @@ export function ConnectionTypePicker({ onPick }: { onPick: (definition: Connecti
             <button
               type="button"
               onClick={() => onPick(definition)}
-              className="w-full rounded border border-gray-200 px-3 py-3 text-left text-sm hover:border-blue-400 hover:bg-blue-50"
+              className="w-full rounded border border-border px-3 py-3 text-left text-sm hover:border-primary hover:bg-primary-soft"
             >
               {definition.label}
-              {definition.notification ? <span className="block text-xs text-gray-500">Notifications</span> : null}
+              {definition.notification ? <span className="block text-xs text-fg-subtle">Notifications</span> : null}
             </button>
           </li>
         ))}

@@ -6,7 +6,7 @@ const SOURCES: ReadonlyArray<{ kind: EnvVarSource['kind']; label: string }> = [
   { kind: 'secret', label: 'Secret' },
 ];
 
-const inputClass = 'w-full rounded border border-gray-300 px-2 py-1.5 text-sm';
+const inputClass = 'w-full rounded border border-border-strong px-2 py-1.5 text-sm';
 
 /**
  * A secret-like field with its env-var source (001 §3): a static value, or a key of a config map or
@@ -42,7 +42,7 @@ export function EnvVarInput({
       <div className="flex gap-2">
         <select
           aria-label={`${label} source`}
-          className="rounded border border-gray-300 px-2 py-1.5 text-sm"
+          className="rounded border border-border-strong px-2 py-1.5 text-sm"
           value={source.kind}
           onChange={(event) => changeKind(event.target.value as EnvVarSource['kind'])} // options are the three kinds
         >
@@ -103,7 +103,7 @@ export function EnvVarInput({
           </>
         )}
       </div>
-      {value === SECRET_MASK ? <p className="text-xs text-gray-500">{ADMIN_MESSAGES.secretKept}</p> : null}
+      {value === SECRET_MASK ? <p className="text-xs text-fg-subtle">{ADMIN_MESSAGES.secretKept}</p> : null}
     </div>
   );
 }

@@ -14,7 +14,7 @@ const columns: ColumnDef<EventQueueSummaryRow, unknown>[] = [
     accessorKey: 'failed',
     header: 'Failed',
     cell: ({ row }) => (
-      <span className={Number(row.original.failed) > 0 ? 'font-medium text-red-700' : undefined}>
+      <span className={Number(row.original.failed) > 0 ? 'font-medium text-status-unhealthy' : undefined}>
         {number(row.original.failed)}
       </span>
     ),

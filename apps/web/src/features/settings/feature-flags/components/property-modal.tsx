@@ -22,7 +22,7 @@ const propertyResolver: Resolver<PropertyValues> = async (values) => {
 };
 
 const inputClass =
-  'w-full rounded border border-gray-300 px-2 py-1.5 text-sm disabled:bg-gray-100 aria-[invalid=true]:border-red-500';
+  'w-full rounded border border-border-strong px-2 py-1.5 text-sm disabled:bg-surface-hover aria-[invalid=true]:border-status-unhealthy';
 
 /**
  * Adds a property or edits one by name (the name is fixed once created); a flag shows what it turns
@@ -59,7 +59,7 @@ export function PropertyModal({
         >
           <fieldset disabled={!canWrite} className="flex flex-col gap-3">
             <div className="flex flex-col gap-1">
-              <label htmlFor="property-name" className="text-sm font-medium text-gray-800">
+              <label htmlFor="property-name" className="text-sm font-medium text-fg">
                 Name *
               </label>
               <input
@@ -70,10 +70,10 @@ export function PropertyModal({
                 aria-invalid={Boolean(errors.name)}
                 {...form.register('name')}
               />
-              {errors.name?.message ? <p className="text-xs text-red-600">{errors.name.message}</p> : null}
+              {errors.name?.message ? <p className="text-xs text-status-unhealthy">{errors.name.message}</p> : null}
             </div>
             <div className="flex flex-col gap-1">
-              <label htmlFor="property-value" className="text-sm font-medium text-gray-800">
+              <label htmlFor="property-value" className="text-sm font-medium text-fg">
                 Value *
               </label>
               <input
@@ -83,29 +83,29 @@ export function PropertyModal({
                 aria-invalid={Boolean(errors.value)}
                 {...form.register('value')}
               />
-              {errors.value?.message ? <p className="text-xs text-red-600">{errors.value.message}</p> : null}
+              {errors.value?.message ? <p className="text-xs text-status-unhealthy">{errors.value.message}</p> : null}
             </div>
-            {effect ? <p className="text-sm text-gray-600">{effect}</p> : null}
+            {effect ? <p className="text-sm text-fg-muted">{effect}</p> : null}
           </fieldset>
-          <div className="flex items-center gap-2 border-t border-gray-200 pt-3">
+          <div className="flex items-center gap-2 border-t border-border pt-3">
             {editing && canWrite ? (
               <button
                 type="button"
-                className="rounded border border-red-300 px-3 py-1.5 text-sm text-red-700 hover:bg-red-50"
+                className="rounded border border-status-unhealthy/40 px-3 py-1.5 text-sm text-status-unhealthy hover:bg-status-unhealthy-soft"
                 onClick={() => setConfirming(true)}
               >
                 Delete
               </button>
             ) : null}
             <span className="flex-1" />
-            <button type="button" className="rounded border border-gray-300 px-3 py-1.5 text-sm" onClick={onClose}>
+            <button type="button" className="rounded border border-border-strong px-3 py-1.5 text-sm" onClick={onClose}>
               Cancel
             </button>
             {canWrite ? (
               <button
                 type="submit"
                 disabled={save.isPending}
-                className="inline-flex items-center gap-2 rounded bg-blue-600 px-3 py-1.5 text-sm text-white hover:bg-blue-700 disabled:opacity-70"
+                className="inline-flex items-center gap-2 rounded bg-primary px-3 py-1.5 text-sm text-on-primary hover:bg-primary-hover disabled:opacity-70"
               >
                 {save.isPending ? <Spinner label="Saving…" className="size-3" /> : null}
                 Save

@@ -11,7 +11,7 @@ function ErrorList({ value }: { value: unknown }) {
       {items.map((item, index) => (
         // errors are plain values without ids; their order is their identity
         // biome-ignore lint/suspicious/noArrayIndexKey: see above
-        <li key={index} className="whitespace-pre-wrap rounded bg-red-50 p-2 font-mono text-xs text-red-800">
+        <li key={index} className="whitespace-pre-wrap rounded bg-status-unhealthy-soft p-2 font-mono text-xs text-status-unhealthy">
           {typeof item === 'string' ? item : JSON.stringify(item, null, 2)}
         </li>
       ))}
@@ -45,7 +45,7 @@ export function JobDetailsModal({ job, onClose }: { job: JobHistoryRow | null; o
             {current.label === 'Errors' ? (
               <ErrorList value={current.value} />
             ) : (
-              <pre className="overflow-auto rounded bg-gray-50 p-2 text-xs">
+              <pre className="overflow-auto rounded bg-surface-muted p-2 text-xs">
                 {JSON.stringify(current.value, null, 2)}
               </pre>
             )}

@@ -9,10 +9,10 @@ export function ReadOnlyResource({ type, resource }: { type: ResourceType; resou
   const origin = resourceOrigin(resource);
   return (
     <div className="flex flex-col gap-3">
-      <p className="rounded border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+      <p className="rounded border border-status-warning/40 bg-status-warning-soft p-3 text-sm text-status-warning">
         This {type.singular.toLowerCase()} is managed outside Mission Control and is read-only here. Origin:{' '}
         {origin.href ? (
-          <Link to={origin.href} className="text-blue-700 hover:underline">
+          <Link to={origin.href} className="text-link hover:underline">
             {origin.label}
           </Link>
         ) : (

@@ -152,7 +152,7 @@ export function ResourceEditor({
             specIssues={specType.specField ? issues : []}
           />
           {!specType.specField && issues.length > 0 ? (
-            <ul aria-label="Spec problems" className="text-xs text-red-700">
+            <ul aria-label="Spec problems" className="text-xs text-status-unhealthy">
               {issues.map((issue) => (
                 <li key={`${issue.path}:${issue.message}`}>{issue.message}</li>
               ))}
@@ -164,22 +164,22 @@ export function ResourceEditor({
       )}
       <div className="flex flex-wrap items-center gap-2">
         {canWrite ? (
-          <button type="submit" disabled={busy} className={clsx(button, 'bg-blue-600 text-white')}>
+          <button type="submit" disabled={busy} className={clsx(button, 'bg-primary text-on-primary')}>
             {saveText}
           </button>
         ) : null}
-        <button type="button" className={clsx(button, 'border border-gray-300')} onClick={() => navigate(listPath)}>
+        <button type="button" className={clsx(button, 'border border-border-strong')} onClick={() => navigate(listPath)}>
           Cancel
         </button>
         {!editing && onBack ? (
-          <button type="button" className={clsx(button, 'border border-gray-300')} onClick={onBack}>
+          <button type="button" className={clsx(button, 'border border-border-strong')} onClick={onBack}>
             Back
           </button>
         ) : null}
         {editing && canWrite ? (
           <button
             type="button"
-            className={clsx(button, 'ml-auto border border-red-300 text-red-700')}
+            className={clsx(button, 'ml-auto border border-status-unhealthy/40 text-status-unhealthy')}
             onClick={() => setConfirming(true)}
           >
             Delete

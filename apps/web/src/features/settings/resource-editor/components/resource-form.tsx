@@ -7,10 +7,10 @@ import type { FieldDef, ResourceType, SpecType } from '../resource-model';
 import { SCHEDULE_CHOICES } from '../schedules';
 import { YamlEditor } from './lazy-yaml-editor';
 
-const inputClass = 'rounded border border-gray-300 px-2 py-1 text-sm disabled:bg-gray-100 disabled:text-gray-500';
+const inputClass = 'rounded border border-border-strong px-2 py-1 text-sm disabled:bg-surface-hover disabled:text-fg-subtle';
 
 function FieldError({ message }: { message?: string }) {
-  return message ? <span className="text-xs text-red-700">{message}</span> : null;
+  return message ? <span className="text-xs text-status-unhealthy">{message}</span> : null;
 }
 
 function SpecField({ form, field }: { form: UseFormReturn<FormValues>; field: FieldDef }) {
@@ -20,7 +20,7 @@ function SpecField({ form, field }: { form: UseFormReturn<FormValues>; field: Fi
   const rules = { validate: fieldRule(field.kind, field.required ?? false) };
   return (
     <div className="flex flex-col gap-1 text-sm">
-      <label htmlFor={id} className="text-gray-700">
+      <label htmlFor={id} className="text-fg">
         {field.label}
         {field.required ? ' *' : ''}
       </label>
@@ -43,7 +43,7 @@ function SpecField({ form, field }: { form: UseFormReturn<FormValues>; field: Fi
           {...form.register(name, rules)}
         />
       )}
-      {field.hint ? <span className="text-xs text-gray-500">{field.hint}</span> : null}
+      {field.hint ? <span className="text-xs text-fg-subtle">{field.hint}</span> : null}
       <FieldError message={error} />
     </div>
   );
@@ -71,7 +71,7 @@ export function ResourceForm({
   return (
     <div className="flex flex-col gap-3">
       <label className="flex flex-col gap-1 text-sm">
-        <span className="text-gray-700">Name *</span>
+        <span className="text-fg">Name *</span>
         <input
           aria-label="Name"
           className={inputClass}
@@ -82,19 +82,19 @@ export function ResourceForm({
       </label>
       {type.hasNamespace ? (
         <label className="flex flex-col gap-1 text-sm">
-          <span className="text-gray-700">Namespace</span>
+          <span className="text-fg">Namespace</span>
           <input aria-label="Namespace" className={inputClass} disabled={editing} {...form.register('namespace')} />
         </label>
       ) : null}
       {type.hasIcon ? (
         <label className="flex flex-col gap-1 text-sm">
-          <span className="text-gray-700">Icon</span>
+          <span className="text-fg">Icon</span>
           <input aria-label="Icon" className={inputClass} {...form.register('icon')} />
         </label>
       ) : null}
       {type.hasLabels ? (
         <label className="flex flex-col gap-1 text-sm">
-          <span className="text-gray-700">Labels</span>
+          <span className="text-fg">Labels</span>
           <textarea
             aria-label="Labels"
             className={inputClass}
@@ -106,7 +106,7 @@ export function ResourceForm({
       ) : null}
       {type.hasSchedule ? (
         <label className="flex flex-col gap-1 text-sm">
-          <span className="text-gray-700">Schedule</span>
+          <span className="text-fg">Schedule</span>
           <select aria-label="Schedule" className={inputClass} {...form.register('schedule')}>
             <option value="">Default</option>
             {SCHEDULE_CHOICES.map((choice) => (
@@ -122,7 +122,7 @@ export function ResourceForm({
       ))}
       {specType.specField ? (
         <div className="flex flex-col gap-1 text-sm">
-          <span className="text-gray-700">Spec *</span>
+          <span className="text-fg">Spec *</span>
           <Controller
             control={form.control}
             name="specText"

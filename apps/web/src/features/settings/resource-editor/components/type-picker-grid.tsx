@@ -9,10 +9,10 @@ export function TypePickerGrid({ type, onPick }: { type: ResourceType; onPick: (
           <button
             type="button"
             onClick={() => onPick(specType)}
-            className="flex w-full flex-col items-start gap-1 rounded border border-gray-200 bg-white p-4 text-left hover:border-blue-400 hover:bg-blue-50"
+            className="flex w-full flex-col items-start gap-1 rounded border border-border bg-surface p-4 text-left hover:border-primary hover:bg-primary-soft"
           >
-            <span className="font-medium text-gray-900">{specType.label}</span>
-            <span className="text-xs text-gray-500">{specType.kind === 'form' ? 'Form' : 'Code'}</span>
+            <span className="font-medium text-fg">{specType.label}</span>
+            <span className="text-xs text-fg-subtle">{specType.kind === 'form' ? 'Form' : 'Code'}</span>
           </button>
         </li>
       ))}

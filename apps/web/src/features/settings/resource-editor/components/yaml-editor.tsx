@@ -96,10 +96,10 @@ export function YamlEditor({
       <div
         ref={host}
         data-testid={`yaml-editor-${label}`}
-        className="min-h-40 overflow-auto rounded border border-gray-300 bg-white text-sm"
+        className="min-h-40 overflow-auto rounded border border-border-strong bg-surface text-sm"
       />
       {issues.length > 0 ? (
-        <ul aria-label={`${label} problems`} className="flex flex-col gap-0.5 text-xs text-red-700">
+        <ul aria-label={`${label} problems`} className="flex flex-col gap-0.5 text-xs text-status-unhealthy">
           {issues.map((issue) => (
             <li key={`${issue.line}:${issue.column}:${issue.path}:${issue.message}`}>
               line {issue.line}, column {issue.column}: {issue.message}
