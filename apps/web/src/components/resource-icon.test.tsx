@@ -13,7 +13,8 @@ describe('ResourceIcon', () => {
     render(<ResourceIcon source={{ type: 'Kubernetes::Pod' }} />);
     const icon = await screen.findByTitle('Kubernetes::Pod');
     await expect.poll(() => icon.getAttribute('data-icon')).toBe('k8s-pod');
-    expect(icon.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true');
+    expect(icon.getAttribute('aria-hidden')).toBe('true');
+    expect(icon.querySelector('svg')).not.toBeNull();
   });
 
   it('draws the generic icon for an unknown type, never an empty box', () => {

@@ -69,8 +69,9 @@ function useIconDrawing(name: ResourceIconName | undefined): IconType | undefine
 /**
  * A resource's type icon (001 §2 resolver): upstream's drawing for Kubernetes kinds, clouds, databases
  * and tools, resolved from its icon, type or config class; a generic box for unknown types and while
- * a drawing's family loads, so a row never shows an empty square. Decorative: the type is always
- * written beside it, so it is hidden from assistive technology and carries the type as a tooltip.
+ * a drawing's family loads, so a row never shows an empty square. Decorative: the type is written
+ * beside it, so the icon is hidden from assistive technology (and stays out of a button's name) and
+ * carries the type as a mouse tooltip.
  */
 export function ResourceIcon({ source, className }: { source: IconSource; className?: string }) {
   const name = resolveResourceIcon(source);
@@ -79,13 +80,14 @@ export function ResourceIcon({ source, className }: { source: IconSource; classN
   const classes = clsx('inline-block size-4 shrink-0', className);
   if (Drawing) {
     return (
-      <span data-icon={name} title={label} className={clsx('inline-flex', classes)}>
+      <span aria-hidden="true" data-icon={name} title={label} className={clsx('inline-flex', classes)}>
         <Drawing aria-hidden="true" focusable="false" className="size-full" />
       </span>
     );
   }
   return (
     <span
+      aria-hidden="true"
       data-icon={name ? `${name}-loading` : 'generic'}
       title={label}
       className={clsx('inline-flex text-fg-subtle', classes)}

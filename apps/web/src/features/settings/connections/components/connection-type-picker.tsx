@@ -1,5 +1,6 @@
 import { CONNECTION_TYPES, type ConnectionTypeDefinition } from '@mc/contracts';
 import { useState } from 'react';
+import { ResourceIcon } from '../../../../components/resource-icon';
 
 /** The grid of connection types a new connection starts from; hidden types (jmeter) are not offered. */
 export function ConnectionTypePicker({ onPick }: { onPick: (definition: ConnectionTypeDefinition) => void }) {
@@ -26,10 +27,13 @@ export function ConnectionTypePicker({ onPick }: { onPick: (definition: Connecti
             <button
               type="button"
               onClick={() => onPick(definition)}
-              className="w-full rounded border border-border px-3 py-3 text-left text-sm hover:border-primary hover:bg-primary-soft"
+              className="flex w-full items-center gap-3 rounded border border-border px-3 py-3 text-left text-sm hover:border-primary hover:bg-primary-soft"
             >
-              {definition.label}
-              {definition.notification ? <span className="block text-xs text-fg-subtle">Notifications</span> : null}
+              <ResourceIcon source={{ type: definition.type }} className="size-6" />
+              <span className="min-w-0">
+                {definition.label}
+                {definition.notification ? <span className="block text-xs text-fg-subtle">Notifications</span> : null}
+              </span>
             </button>
           </li>
         ))}

@@ -2,6 +2,7 @@ import { connectionType } from '@mc/contracts';
 import type { ColumnDef } from '@tanstack/react-table';
 import { DataTable } from '../../../../components/data-table/data-table';
 import { DateTime } from '../../../../components/date-time';
+import { ResourceIcon } from '../../../../components/resource-icon';
 import type { ConnectionListRow } from '../api/get-connections';
 
 const columns: ColumnDef<ConnectionListRow, unknown>[] = [
@@ -10,7 +11,12 @@ const columns: ColumnDef<ConnectionListRow, unknown>[] = [
     id: 'type',
     accessorKey: 'type',
     header: 'Type',
-    cell: ({ row }) => connectionType(row.original.type)?.label ?? row.original.type,
+    cell: ({ row }) => (
+      <span className="inline-flex items-center gap-2">
+        <ResourceIcon source={{ type: row.original.type }} />
+        {connectionType(row.original.type)?.label ?? row.original.type}
+      </span>
+    ),
   },
   { id: 'namespace', accessorKey: 'namespace', header: 'Namespace' },
   {
