@@ -39,6 +39,8 @@ export interface DataTableProps<T> {
   onRowClick?: (row: T) => void;
   /** Height of the scrolling body in virtual mode. */
   height?: number | string;
+  /** What an empty table shows instead of 'No data available', e.g. an EmptyState with its next step. */
+  empty?: React.ReactNode;
 }
 
 function resolve<S>(updater: Updater<S>, current: S): S {
@@ -64,6 +66,7 @@ export function DataTable<T>({
   groupBy,
   onRowClick,
   height = 600,
+  empty,
 }: DataTableProps<T>) {
   const url = useTableUrlState(defaultPageSize ? { defaultPageSize } : {});
   const [expanded, setExpandedState] = useState<ExpandedState>(() => readExpanded(id));
@@ -146,7 +149,7 @@ export function DataTable<T>({
       <tbody>
         <tr>
           <td colSpan={columnCount} className="py-8 text-center text-sm text-gray-500">
-            {UI_MESSAGES.noData}
+            {empty ?? UI_MESSAGES.noData}
           </td>
         </tr>
       </tbody>

@@ -3,6 +3,7 @@ import { flexRender, type Row } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { clsx } from 'clsx';
 import { type RefObject, useEffect, useRef } from 'react';
+import { SkeletonBar } from '../skeleton';
 
 function RowCells<T>({ row, onRowClick }: { row: Row<T>; onRowClick?: (row: T) => void }) {
   const clickable = Boolean(onRowClick) && !row.getIsGrouped();
@@ -119,7 +120,7 @@ export function SkeletonRows({ columnCount, rows = 5 }: { columnCount: number; r
           {Array.from({ length: columnCount }, (_, cell) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells have no identity
             <td key={cell} className="px-3 py-2">
-              <div className="h-3 animate-pulse rounded bg-gray-200" />
+              <SkeletonBar className="h-3" />
             </td>
           ))}
         </tr>

@@ -7,6 +7,8 @@ export interface ErrorBody {
   code?: string;
   details?: unknown;
   hint?: string;
+  /** The 500 answer names the request so people can quote it; other answers carry it as a header. */
+  requestId?: string;
 }
 
 /**
@@ -17,11 +19,14 @@ export class ApiError extends Error {
   override name = 'ApiError';
   readonly status: number;
   readonly response: { status: number; data: ErrorBody };
+  /** The server's X-Request-Id of the failed call, which its logs carry; absent when none answered. */
+  readonly requestId?: string;
 
-  constructor(status: number, message: string, data: ErrorBody = {}) {
+  constructor(status: number, message: string, data: ErrorBody = {}, requestId?: string) {
     super(message);
     this.status = status;
     this.response = { status, data };
+    this.requestId = requestId ?? nonEmptyString(data.requestId);
   }
 }
 
@@ -47,8 +52,8 @@ export function errorMessage(error: unknown): string {
 }
 
 /** Builds the ApiError for an answered request from its status and (maybe JSON) body. */
-export function errorFromBody(status: number, body: unknown): ApiError {
+export function errorFromBody(status: number, body: unknown, requestId?: string | null): ApiError {
   const data: ErrorBody = isRecord(body) ? body : {};
   const message = nonEmptyString(data.message) ?? nonEmptyString(data.error) ?? UI_MESSAGES.anError;
-  return new ApiError(status, message, data);
+  return new ApiError(status, message, data, requestId ?? undefined);
 }

@@ -136,7 +136,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const body = await readBody(response);
   if (!response.ok) {
     if (response.status === 401 && options.redirectOn401 !== false) redirectToAuthStateChecker();
-    throw errorFromBody(response.status, body);
+    throw errorFromBody(response.status, body, response.headers.get('X-Request-Id'));
   }
   return {
     data: body as T, // the caller names the shape it asked the server for

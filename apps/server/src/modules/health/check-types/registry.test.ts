@@ -19,7 +19,7 @@ describe('runCheck', () => {
       invalid: true,
     });
     expect(await runCheck('tcp', { name: 't' }, { egress })).toMatchObject({
-      message: 'invalid tcp check spec: endpoint: Invalid input: expected string, received undefined',
+      message: 'invalid tcp check spec: endpoint: Endpoint is required',
       invalid: true,
     });
   });

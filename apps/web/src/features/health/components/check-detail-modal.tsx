@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { Modal } from '../../../components/modal';
-import { Spinner } from '../../../components/spinner';
+import { ErrorPanel } from '../../../components/error-panel';
+import { Skeleton } from '../../../components/skeleton';
 import { StatusDot } from '../../../components/status-dot';
 import { Tabs } from '../../../components/tabs';
 import { useUrlParams } from '../../../lib/url-state';
@@ -53,13 +54,21 @@ export function CheckDetailModal({ checkId }: { checkId: string }) {
 
   let body: React.ReactNode;
   if (!current) {
-    body = first.isPending ? <Spinner /> : <EmptyState />;
+    body = first.isPending ? (
+      <Skeleton label="Loading check" />
+    ) : first.isError ? (
+      <ErrorPanel error={first.error} onRetry={() => void first.refetch()} />
+    ) : (
+      <EmptyState />
+    );
   } else {
     const tabs: Tab[] = ['history', ...(short ? (['graph'] as const) : []), 'spec', 'relationships'];
     const tabLabel = (id: Tab) =>
       id === 'relationships' ? `Relationships (${relationshipCount(relationships.data)})` : TAB_LABELS[id];
     const chart = graph.isPending ? (
-      <Spinner />
+      <Skeleton shape="chart" label="Loading graph" />
+    ) : graph.isError ? (
+      <ErrorPanel error={graph.error} onRetry={() => void graph.refetch()} />
     ) : (
       <CheckChart points={graph.data?.status ?? []} minutes={rangeMinutes(timeRange)} />
     );

@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { EmptyState } from '../../../components/empty-state';
 import { ErrorPanel } from '../../../components/error-panel';
 import { PageShell } from '../../../components/page-shell/page-shell';
+import { useCan } from '../../../lib/api/shell-queries';
 import { useChecksSummary } from '../api/get-checks-summary';
 import { CheckDetailModal } from './check-detail-modal';
 import { ChecksTable } from './checks-table';
@@ -26,6 +28,7 @@ export function HealthDashboard() {
   const [sidebarOpen, setSidebarOpen] = useState(() => window.innerWidth >= WIDE_SCREEN);
   const summary = useChecksSummary();
   const refresh = () => void summary.refetch({ cancelRefetch: true });
+  const canAdd = useCan({ resource: 'canaries', action: 'write' });
   useAutoRefresh(refreshIntervalMs(state.refresh), refresh);
 
   const all = summary.data ?? [];
@@ -67,7 +70,16 @@ export function HealthDashboard() {
         <div className="flex min-w-0 flex-1 flex-col gap-2 p-4">
           {state.tabBy !== 'none' ? <HealthTabs tabs={tabs} active={tab} onChange={params.setTab} /> : null}
           {summary.isError && !summary.data ? (
-            <ErrorPanel error={summary.error} />
+            <ErrorPanel error={summary.error} onRetry={refresh} />
+          ) : summary.isSuccess && all.length === 0 ? (
+            <EmptyState
+              title="No checks yet"
+              action={canAdd ? { label: 'Add health check', to: '/settings/canaries/new' } : undefined}
+            >
+              <p className="max-w-md text-sm">
+                Health checks run on a schedule and show their status, uptime and latency here.
+              </p>
+            </EmptyState>
           ) : (
             <ChecksTable checks={shown} groupBy={state.groupBy} loading={summary.isPending} />
           )}

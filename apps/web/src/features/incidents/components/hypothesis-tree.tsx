@@ -75,6 +75,7 @@ function HypothesisNode({
 }) {
   const [editing, setEditing] = useState(false);
   const [title, setTitle] = useState(node.title);
+  const titleEdit = useFieldProblem();
   const children = all.filter((h) => h.parent_id === node.id);
   const childType = CHILD_TYPE[node.type];
   const save = (body: Record<string, string>) => write.mutate({ method: 'PATCH', path: `hypotheses/${node.id}`, body });
@@ -87,19 +88,25 @@ function HypothesisNode({
             className="flex flex-1 gap-1"
             onSubmit={(event) => {
               event.preventDefault();
-              save({ title });
+              if (!titleEdit.check(titleProblem(title))) return;
+              save({ title: title.trim() });
               setEditing(false);
             }}
           >
             <input
               aria-label="Hypothesis title"
               value={title}
-              onChange={(event) => setTitle(event.target.value)}
+              onChange={(event) => {
+                setTitle(event.target.value);
+                titleEdit.clear();
+              }}
               className="flex-1 rounded border border-gray-300 px-1 text-sm"
+              {...titleEdit.fieldProps}
             />
             <button type="submit" className="text-xs text-blue-600">
               Save
             </button>
+            <FieldError id={titleEdit.id} message={titleEdit.problem} />
           </form>
         ) : (
           <button

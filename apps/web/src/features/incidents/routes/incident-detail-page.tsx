@@ -1,8 +1,8 @@
 import { useParams } from 'react-router';
-import { PageSkeleton } from '../../../app/pages/page-skeleton';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorPanel } from '../../../components/error-panel';
 import { PageShell } from '../../../components/page-shell/page-shell';
+import { Skeleton } from '../../../components/skeleton';
 import { ApiError } from '../../../lib/api/api-error';
 import { useCan } from '../../../lib/api/shell-queries';
 import { useIncident } from '../api/get-incident';
@@ -27,11 +27,13 @@ export function IncidentDetailPage() {
       onRefresh={() => void query.refetch()}
       loading={query.isFetching}
     >
-      {query.isError && query.error instanceof ApiError && query.error.status === 404 ? <EmptyState /> : null}
-      {query.isError && !(query.error instanceof ApiError && query.error.status === 404) ? (
-        <ErrorPanel error={query.error} />
+      {query.isError && query.error instanceof ApiError && query.error.status === 404 ? (
+        <EmptyState title="This incident does not exist or was deleted." action={{ label: 'All incidents', to: '/incidents' }} />
       ) : null}
-      {query.isPending ? <PageSkeleton /> : null}
+      {query.isError && !(query.error instanceof ApiError && query.error.status === 404) ? (
+        <ErrorPanel error={query.error} onRetry={() => void query.refetch()} />
+      ) : null}
+      {query.isPending ? <Skeleton label="Loading incident" /> : null}
       {detail ? (
         <div className="grid gap-6 p-4 lg:grid-cols-[2fr_1fr]">
           <div className="flex flex-col gap-6">

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { DataTable } from '../../../components/data-table/data-table';
 import { dateTimeColumn } from '../../../components/data-table/date-time-column';
+import { EmptyState } from '../../../components/empty-state';
 import { ErrorPanel } from '../../../components/error-panel';
 import { PageShell } from '../../../components/page-shell/page-shell';
 import { PrimaryActionButton } from '../../../components/primary-action-button';
@@ -16,7 +17,7 @@ import { useIncidents } from '../api/get-incidents';
 import { SeverityBadge, StatusBadge } from '../components/badges';
 import { DeclareIncidentDialog } from '../components/declare-incident-dialog';
 import { IncidentFilters } from '../components/incident-filters';
-import { listParams } from '../components/list-params';
+import { INCIDENT_FILTER_KEYS, listParams } from '../components/list-params';
 
 const sortable = (id: string) => (INCIDENT_SORT_COLUMNS as readonly string[]).includes(id);
 
@@ -78,16 +79,24 @@ function useColumns(): ColumnDef<IncidentSummary, unknown>[] {
 
 /**
  * /incidents: the incident list with filters and time range in the URL, server paging and sorting
- * (issue 7); people with incident write declare one from here (issue 12 §6).
+ * (issue 7); people with incident write declare one from here (issue 12 §6), also through
+ * `?declare=1`, and an empty list offers it.
  */
 export function IncidentsPage() {
-  const [params] = useUrlParams();
+  const [params, setParams] = useUrlParams();
   const [range] = useTimeRangeParams();
   const query = useIncidents(listParams(params, range));
   const navigate = useNavigate();
   const columns = useColumns();
   const canWrite = useCan({ resource: 'incident', action: 'write' });
-  const [declaring, setDeclaring] = useState(false);
+  const [declaringHere, setDeclaringHere] = useState(false);
+  // `?declare=1` (the command palette's Declare incident) opens the dialog; closing it drops the flag
+  const declaring = declaringHere || params.get('declare') === '1';
+  const setDeclaring = (open: boolean) => {
+    setDeclaringHere(open);
+    if (!open && params.has('declare')) setParams({ declare: undefined });
+  };
+  const filtered = range !== undefined || INCIDENT_FILTER_KEYS.some((key) => params.get(key));
   return (
     <PageShell
       title="Incidents"
@@ -98,7 +107,7 @@ export function IncidentsPage() {
       <div className="flex flex-col gap-4 p-4">
         <IncidentFilters />
         {canWrite ? <DeclareIncidentDialog open={declaring} onClose={() => setDeclaring(false)} /> : null}
-        {query.isError ? <ErrorPanel error={query.error} /> : null}
+        {query.isError ? <ErrorPanel error={query.error} onRetry={() => void query.refetch()} /> : null}
         <DataTable
           id="incidents"
           columns={columns}
@@ -107,6 +116,14 @@ export function IncidentsPage() {
           mode="server"
           loading={query.isPending}
           onRowClick={(row) => navigate(`/incidents/${row.id}`)}
+          empty={
+            filtered ? undefined : (
+              <EmptyState
+                title="No incidents yet"
+                action={canWrite ? { label: 'Declare incident', onAction: () => setDeclaring(true) } : undefined}
+              />
+            )
+          }
         />
       </div>
     </PageShell>

@@ -86,7 +86,7 @@ export function PermissionsTable({
   }, [format, hideResource]);
   return (
     <>
-      {page.isError ? <ErrorPanel error={page.error} /> : null}
+      {page.isError ? <ErrorPanel error={page.error} onRetry={() => void page.refetch()} /> : null}
       <DataTable
         id="permissions"
         columns={columns}

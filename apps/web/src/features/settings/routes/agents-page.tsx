@@ -39,7 +39,7 @@ export function AgentsPage() {
     >
       <div className="flex min-h-0 flex-1 flex-col p-4">
         {agents.error ? (
-          <ErrorPanel error={agents.error} />
+          <ErrorPanel error={agents.error} onRetry={() => void agents.refetch()} />
         ) : (
           <AgentsTable
             rows={agents.data ?? []}

@@ -13,7 +13,7 @@ export function EventQueuePage() {
     <PageShell title="Event Queue" onRefresh={() => void summary.refetch()} loading={summary.isFetching}>
       <div className="flex min-h-0 flex-1 flex-col p-4">
         {summary.error ? (
-          <ErrorPanel error={summary.error} />
+          <ErrorPanel error={summary.error} onRetry={() => void summary.refetch()} />
         ) : (
           <EventQueueTable rows={summary.data ?? []} loading={summary.isPending} />
         )}

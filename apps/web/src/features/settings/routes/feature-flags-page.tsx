@@ -39,7 +39,7 @@ export function FeatureFlagsPage() {
           {off.length ? `Disabled features: ${off.join(', ')}` : 'No feature is disabled.'}
         </p>
         {properties.error ? (
-          <ErrorPanel error={properties.error} />
+          <ErrorPanel error={properties.error} onRetry={() => void properties.refetch()} />
         ) : (
           <PropertiesTable
             rows={properties.data ?? []}

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorPanel } from '../../../components/error-panel';
 import { PageShell } from '../../../components/page-shell/page-shell';
-import { Spinner } from '../../../components/spinner';
+import { Skeleton } from '../../../components/skeleton';
 import { Tabs } from '../../../components/tabs';
 import { useUrlParams } from '../../../lib/url-state';
 import { JobHistoryTable } from '../job-history/components/job-history-table';
@@ -90,8 +90,8 @@ function LoadedResource({ type, id }: { type: ResourceType; id: string }) {
   const query = useResource(type, id, UUID.test(id));
   const title = query.data?.name ?? id;
   let body: React.ReactNode;
-  if (query.isPending && query.fetchStatus !== 'idle') body = <Spinner />;
-  else if (query.isError) body = <ErrorPanel error={query.error} />;
+  if (query.isPending && query.fetchStatus !== 'idle') body = <Skeleton label="Loading resource" />;
+  else if (query.isError) body = <ErrorPanel error={query.error} onRetry={() => void query.refetch()} />;
   else if (!query.data) body = <EmptyState title={NO_RESOURCES} />;
   else body = <ExistingResource key={query.data.updated_at ?? id} type={type} resource={query.data} />;
   return (

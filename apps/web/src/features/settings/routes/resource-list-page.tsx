@@ -71,7 +71,7 @@ function ResourceList({ type }: { type: ResourceType }) {
       }
     >
       <div className="flex flex-col gap-4 p-4">
-        {list.isError ? <ErrorPanel error={list.error} /> : null}
+        {list.isError ? <ErrorPanel error={list.error} onRetry={() => void list.refetch()} /> : null}
         {list.isSuccess && rows.length === 0 ? (
           <EmptyState title={NO_RESOURCES} />
         ) : (

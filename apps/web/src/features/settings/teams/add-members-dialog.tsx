@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Avatar } from '../../../components/avatar';
 import { DialogActions } from '../../../components/dialog-actions';
 import { Modal } from '../../../components/modal';
-import { Spinner } from '../../../components/spinner';
+import { Skeleton } from '../../../components/skeleton';
 import { usePeople } from '../users/api/people';
 import { type TeamMember, useAddTeamMembers } from './api/team-members';
 
@@ -81,7 +81,7 @@ export function AddMembersDialog({
         />
       </label>
       {people.isPending ? (
-        <Spinner />
+        <Skeleton shape="rows" count={3} label="Loading people" />
       ) : candidates.length === 0 ? (
         <p className="text-sm text-gray-500">No options found</p>
       ) : (

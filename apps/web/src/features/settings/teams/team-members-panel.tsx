@@ -5,7 +5,7 @@ import { Avatar } from '../../../components/avatar';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorPanel } from '../../../components/error-panel';
 import { PrimaryActionButton } from '../../../components/primary-action-button';
-import { Spinner } from '../../../components/spinner';
+import { Skeleton } from '../../../components/skeleton';
 import { useCan } from '../../../lib/api/shell-queries';
 import { AddMembersDialog } from './add-members-dialog';
 import { useRemoveTeamMember, useTeamMembers } from './api/team-members';
@@ -30,9 +30,9 @@ export function TeamMembersPanel({ teamId }: { teamId: string }) {
         </div>
       ) : null}
       {members.isPending ? (
-        <Spinner label="Loading members" />
+        <Skeleton shape="rows" count={3} label="Loading members" />
       ) : members.isError ? (
-        <ErrorPanel error={members.error} />
+        <ErrorPanel error={members.error} onRetry={() => void members.refetch()} />
       ) : list.length === 0 ? (
         <EmptyState title={TEAM_MESSAGES.membersEmpty} />
       ) : (

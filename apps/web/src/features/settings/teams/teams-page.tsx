@@ -55,7 +55,7 @@ export function TeamsPage() {
       extra={canWrite ? <PrimaryActionButton onClick={() => setCreating(true)}>Create Team</PrimaryActionButton> : null}
     >
       <div className="flex flex-col gap-4 p-4">
-        {teams.isError ? <ErrorPanel error={teams.error} /> : null}
+        {teams.isError ? <ErrorPanel error={teams.error} onRetry={() => void teams.refetch()} /> : null}
         <DataTable
           id="teams"
           columns={columns}

@@ -98,7 +98,7 @@ export function UsersPage() {
       }
     >
       <div className="flex flex-col gap-4 p-4">
-        {people.isError ? <ErrorPanel error={people.error} /> : null}
+        {people.isError ? <ErrorPanel error={people.error} onRetry={() => void people.refetch()} /> : null}
         <DataTable id="users" columns={columns} data={people.data ?? []} loading={people.isPending} />
       </div>
       <InviteUserDialog open={inviting} onClose={() => setInviting(false)} />

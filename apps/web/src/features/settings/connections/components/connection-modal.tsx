@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { ErrorPanel } from '../../../../components/error-panel';
 import { Modal } from '../../../../components/modal';
-import { Spinner } from '../../../../components/spinner';
+import { Skeleton } from '../../../../components/skeleton';
 import { useCan } from '../../../../lib/api/shell-queries';
 import { useDeleteConnection } from '../api/delete-connection';
 import { useConnection } from '../api/get-connection';
@@ -38,8 +38,8 @@ export function ConnectionModal({ id, onClose }: { id?: string; onClose: () => v
   const submit = (body: ConnectionInput) => save.mutate(body, { onSuccess: onClose });
 
   let content: React.ReactNode;
-  if (id && existing.isPending) content = <Spinner label="Loading connection" />;
-  else if (id && existing.error) content = <ErrorPanel error={existing.error} />;
+  if (id && existing.isPending) content = <Skeleton label="Loading connection" />;
+  else if (id && existing.error) content = <ErrorPanel error={existing.error} onRetry={() => void existing.refetch()} />;
   else if (!definition) {
     content = id ? (
       <p className="text-sm text-gray-700">Unknown connection type '{existing.data?.type}'</p>

@@ -66,7 +66,7 @@ export function JobHistoryTable({ id, fixed }: { id: string; fixed?: Record<stri
   const [selected, setSelected] = useState<JobHistoryRow | null>(null);
   return (
     <div className="flex flex-col gap-3">
-      {page.isError ? <ErrorPanel error={page.error} /> : null}
+      {page.isError ? <ErrorPanel error={page.error} onRetry={() => void page.refetch()} /> : null}
       <DataTable
         id={id}
         columns={columns}
