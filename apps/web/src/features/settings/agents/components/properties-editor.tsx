@@ -1,3 +1,4 @@
+import { X } from 'lucide-react';
 /** One key/value row of the editor. */
 export interface PropertyPair {
   key: string;
@@ -56,10 +57,10 @@ export function PropertiesEditor({
           <button
             type="button"
             aria-label={`Remove property ${index + 1}`}
-            className="rounded px-2 text-fg-subtle hover:bg-surface-hover"
+            className="inline-flex items-center rounded px-2 text-fg-subtle hover:bg-surface-hover"
             onClick={() => onChange(pairs.filter((_, at) => at !== index))}
           >
-            ×
+            <X aria-hidden="true" className="size-4" />
           </button>
         </div>
       ))}
