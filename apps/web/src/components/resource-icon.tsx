@@ -2,68 +2,49 @@ import type { IconType } from '@flanksource/icons';
 import { clsx } from 'clsx';
 import { Box } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import {
-  type IconFamily,
-  type IconSource,
-  iconFamily,
-  type ResourceIconName,
-  resolveResourceIcon,
-} from '../lib/resource-icons';
+import { ICON_LOADERS } from 'virtual:resource-icon-loaders';
+import { type IconSource, type ResourceIconName, resolveResourceIcon } from '../lib/resource-icons';
 
 export type { IconSource };
 
-type IconSet = Readonly<Record<string, IconType>>;
+const loaded = new Map<ResourceIconName, IconType>();
+const pending = new Map<ResourceIconName, Promise<IconType | undefined>>();
 
-/** One dynamic import per family: the drawings stay out of the first-screen bundle. */
-const LOADERS: Record<IconFamily, () => Promise<IconSet>> = {
-  kubernetes: () => import('./resource-icon-sets/kubernetes').then((module) => module.ICONS),
-  aws: () => import('./resource-icon-sets/aws').then((module) => module.ICONS),
-  azure: () => import('./resource-icon-sets/azure').then((module) => module.ICONS),
-  gcp: () => import('./resource-icon-sets/gcp').then((module) => module.ICONS),
-  general: () => import('./resource-icon-sets/general').then((module) => module.ICONS),
-};
-
-const loaded = new Map<IconFamily, IconSet>();
-const pending = new Map<IconFamily, Promise<IconSet>>();
-
-function loadFamily(family: IconFamily): Promise<IconSet> {
-  let promise = pending.get(family);
+/** Loads one drawing (a chunk of its own), once; a failed chunk is asked for again next time. */
+function loadDrawing(name: ResourceIconName): Promise<IconType | undefined> {
+  let promise = pending.get(name);
   if (!promise) {
-    promise = LOADERS[family]().then((icons) => {
-      loaded.set(family, icons);
-      return icons;
-    });
-    // A failed chunk (a deploy replaced it) is retried on the next icon that asks for it.
-    promise.catch(() => pending.delete(family));
-    pending.set(family, promise);
+    const loader = ICON_LOADERS[name];
+    promise = loader
+      ? loader().then((module) => {
+          loaded.set(name, module.default);
+          return module.default;
+        })
+      : Promise.resolve(undefined);
+    promise.catch(() => pending.delete(name));
+    pending.set(name, promise);
   }
   return promise;
 }
 
-function cachedIcon(name: ResourceIconName | undefined): IconType | undefined {
-  return name ? loaded.get(iconFamily(name))?.[name] : undefined;
-}
-
-/** The drawing of `name` once its family has loaded; undefined meanwhile or for no name. */
+/** The drawing of `name` once loaded; undefined meanwhile or for no name. */
 function useIconDrawing(name: ResourceIconName | undefined): IconType | undefined {
-  const [drawing, setDrawing] = useState<{ name?: ResourceIconName; icon?: IconType }>(() => ({
-    name,
-    icon: cachedIcon(name),
-  }));
+  const [drawing, setDrawing] = useState<{ name?: ResourceIconName; icon?: IconType }>({});
   useEffect(() => {
-    if (!name || cachedIcon(name)) return;
+    if (!name || loaded.has(name)) return;
     let live = true;
-    loadFamily(iconFamily(name)).then(
-      (icons) => {
-        if (live) setDrawing({ name, icon: icons[name] });
+    loadDrawing(name).then(
+      (icon) => {
+        if (live) setDrawing({ name, icon });
       },
-      () => undefined, // the generic icon stays; the next render asks again
+      () => undefined, // the generic icon stays; the next mount asks again
     );
     return () => {
       live = false;
     };
   }, [name]);
-  return cachedIcon(name) ?? (drawing.name === name ? drawing.icon : undefined);
+  if (!name) return undefined;
+  return loaded.get(name) ?? (drawing.name === name ? drawing.icon : undefined);
 }
 
 /**

@@ -6,7 +6,6 @@ import {
   AZURE_ICONS,
   GCP_ICONS,
   GENERAL_ICONS,
-  iconFamily,
   KUBERNETES_ICONS,
   resolveResourceIcon,
 } from './resource-icons';
@@ -78,13 +77,5 @@ describe('resource-type icon resolver (001 §2)', () => {
   it('has a real drawing for every check type and connection type this product offers', () => {
     for (const type of CHECK_TYPES) expect(resolveResourceIcon({ type }), type).toBeDefined();
     for (const { type } of CONNECTION_TYPES) expect(resolveResourceIcon({ type }), type).toBeDefined();
-  });
-
-  it('files each drawing with its family chunk', () => {
-    expect(iconFamily('k8s-pod')).toBe('kubernetes');
-    expect(iconFamily('aws-s3')).toBe('aws');
-    expect(iconFamily('azure-vm')).toBe('azure');
-    expect(iconFamily('gke')).toBe('gcp');
-    expect(iconFamily('postgres')).toBe('general');
   });
 });

@@ -2,8 +2,8 @@
  * The resource-type icon resolver of 001 §2: from what a row knows about itself (an explicit icon, a
  * type with levels 'A::B::C', a config class) to the name of an icon of upstream's set
  * (@flanksource/icons, kebab-case names such as 'k8s-pod' or 'aws-ec2-instance'). Pure strings, so
- * resolving costs nothing in the first-screen bundle; the drawings load per family on first use
- * (components/resource-icon.tsx). Unknown types resolve to undefined and the component draws a
+ * resolving costs nothing in the first-screen bundle; each drawing loads on first use as a chunk of
+ * its own (components/resource-icon.tsx), so a page pays only for the icons its rows show. Unknown types resolve to undefined and the component draws a
  * generic icon: never a blank box.
  */
 
@@ -226,24 +226,19 @@ export type GeneralIconName = (typeof GENERAL_ICONS)[number];
 /** A drawing the console ships (a name of upstream's icon set). */
 export type ResourceIconName = KubernetesIconName | AwsIconName | AzureIconName | GcpIconName | GeneralIconName;
 
-/** The lazily loaded drawing sets: a page pays only for the families its rows use. */
-export type IconFamily = 'kubernetes' | 'aws' | 'azure' | 'gcp' | 'general';
+/** Every drawing the console ships; each loads as its own small chunk on first use (scripts/resource-icons-plugin.ts). */
+export const RESOURCE_ICON_NAMES: readonly ResourceIconName[] = [
+  ...KUBERNETES_ICONS,
+  ...AWS_ICONS,
+  ...AZURE_ICONS,
+  ...GCP_ICONS,
+  ...GENERAL_ICONS,
+];
 
-const FAMILY_OF = new Map<string, IconFamily>([
-  ...KUBERNETES_ICONS.map((name) => [name, 'kubernetes'] as const),
-  ...AWS_ICONS.map((name) => [name, 'aws'] as const),
-  ...AZURE_ICONS.map((name) => [name, 'azure'] as const),
-  ...GCP_ICONS.map((name) => [name, 'gcp'] as const),
-  ...GENERAL_ICONS.map((name) => [name, 'general'] as const),
-]);
-
-/** The set a drawing loads with. */
-export function iconFamily(name: ResourceIconName): IconFamily {
-  return FAMILY_OF.get(name) ?? 'general';
-}
+const KNOWN = new Set<string>(RESOURCE_ICON_NAMES);
 
 function isIconName(name: string): name is ResourceIconName {
-  return FAMILY_OF.has(name);
+  return KNOWN.has(name);
 }
 
 /**

@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { Plugin } from 'vite';
+import { RESOURCE_ICON_NAMES } from '../src/lib/resource-icons.ts';
+
+/** The module the console imports: a map from icon name to a loader of that one drawing. */
+const LOADERS_ID = 'virtual:resource-icon-loaders';
+/** One module per drawing, so each becomes a chunk of a few hundred bytes. */
+const ICON_PREFIX = 'virtual:resource-icon/';
+
+/**
+ * Reads upstream's generated module (`@flanksource/icons/mi`, 2.4 MB, "THIS FILE IS AUTO GENERATED"):
+ * one `export function Name (props) { return GenIcon({...})(props); };` per drawing and an `IconMap`
+ * from kebab-case names to those functions. Returns each name's GenIcon tree as JSON text.
+ */
+function readUpstreamTrees(): Map<string, string> {
+  const require = createRequire(import.meta.url);
+  const file = join(dirname(require.resolve('@flanksource/icons/mi')), 'index.mjs');
+  const source = readFileSync(file, 'utf8');
+  const mapStart = source.indexOf('export const IconMap');
+  const exportOf = [...source.slice(mapStart).matchAll(/"([^"]+)":\s*([A-Za-z0-9_]+)/g)];
+  const trees = new Map(
+    [...source.matchAll(/export function (\w+) \(props\) \{\s*return GenIcon\((.*?)\)\(props\);\s*\};/gs)].map(
+      (match) => [match[1], match[2]] as const,
+    ),
+  );
+  const result = new Map<string, string>();
+  for (const [, name, exportName] of exportOf) {
+    const tree = exportName ? trees.get(exportName) : undefined;
+    if (name && tree) result.set(name, tree);
+  }
+  return result;
+}
+
+/**
+ * Serves the resource-type drawings one module each. Imported whole, upstream's set is one module of
+ * 2.4 MB; bundlers split chunks by module, so even named imports of the ~180 drawings the resolver
+ * knows would ship as one chunk of ~130 kB gzip on the first page that shows an icon (over the first
+ * screen's 180 kB budget with the page itself). Each drawing instead becomes a module holding its own
+ * tree and upstream's small GenIcon, loaded when a row first needs it. A name the resolver lists but
+ * upstream lacks fails the build.
+ */
+export function resourceIcons(): Plugin {
+  let trees: Map<string, string> | undefined;
+  const tree = (name: string) => {
+    trees ??= readUpstreamTrees();
+    return trees.get(name);
+  };
+  return {
+    name: 'mc-resource-icons',
+    resolveId(id) {
+      return id === LOADERS_ID || id.startsWith(ICON_PREFIX) ? `\0${id}` : undefined;
+    },
+    load(id) {
+      if (id === `\0${LOADERS_ID}`) {
+        const missing = RESOURCE_ICON_NAMES.filter((name) => !tree(name));
+        if (missing.length) this.error(`@flanksource/icons has no drawing named ${missing.join(', ')}`);
+        const entries = RESOURCE_ICON_NAMES.map(
+          (name) => `  ${JSON.stringify(name)}: () => import(${JSON.stringify(`${ICON_PREFIX}${name}`)}),`,
+        );
+        return `export const ICON_LOADERS = {\n${entries.join('\n')}\n};\n`;
+      }
+      if (id.startsWith(`\0${ICON_PREFIX}`)) {
+        const name = id.slice(ICON_PREFIX.length + 1);
+        const drawing = tree(name);
+        if (!drawing) this.error(`@flanksource/icons has no drawing named ${name}`);
+        return `import { GenIcon } from '@flanksource/icons';\nexport default GenIcon(${drawing});\n`;
+      }
+      return undefined;
+    },
+  };
+}
