@@ -3,6 +3,7 @@ import { clsx } from 'clsx';
 import { Bell, CircleQuestionMark, RefreshCw } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router';
+import { openConsoleCommand, usesCommandKey } from '../console-commands';
 import { ErrorBoundary } from '../error-boundary';
 import { DOCS_URL } from './links';
 import { Menu } from './menu';
@@ -66,16 +67,42 @@ export function PageShell({
         <PreferencesMenu />
         <Menu label="Help" trigger={<CircleQuestionMark aria-hidden="true" className="size-4" />}>
           {(close) => (
-            <a
-              href={DOCS_URL}
-              target="_blank"
-              rel="noreferrer"
-              role="menuitem"
-              onClick={close}
-              className="block rounded px-2 py-1 hover:bg-surface-hover"
-            >
-              Docs
-            </a>
+            <>
+              <a
+                href={DOCS_URL}
+                target="_blank"
+                rel="noreferrer"
+                role="menuitem"
+                onClick={close}
+                className="block rounded px-2 py-1 hover:bg-surface-hover"
+              >
+                Docs
+              </a>
+              <button
+                type="button"
+                role="menuitem"
+                onClick={() => {
+                  close();
+                  openConsoleCommand('command-palette');
+                }}
+                className="flex w-full items-center justify-between rounded px-2 py-1 text-left hover:bg-surface-hover"
+              >
+                Command palette
+                <kbd className="font-mono text-xs text-fg-muted">{usesCommandKey() ? '⌘K' : 'Ctrl K'}</kbd>
+              </button>
+              <button
+                type="button"
+                role="menuitem"
+                onClick={() => {
+                  close();
+                  openConsoleCommand('keyboard-shortcuts');
+                }}
+                className="flex w-full items-center justify-between rounded px-2 py-1 text-left hover:bg-surface-hover"
+              >
+                Keyboard shortcuts
+                <kbd className="font-mono text-xs text-fg-muted">?</kbd>
+              </button>
+            </>
           )}
         </Menu>
         <UserMenu />
