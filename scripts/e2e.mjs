@@ -14,6 +14,8 @@ const root = new URL('..', import.meta.url).pathname;
 const chromium = process.env.MC_E2E_CHROMIUM ?? '/usr/bin/chromium';
 const adminEmail = process.env.MC_E2E_ADMIN_EMAIL ?? 'admin@example.com';
 const adminPassword = process.env.MC_E2E_ADMIN_PASSWORD ?? 'e2e-Admin-password-1';
+// `npm run screens` runs the screenshot config (e2e/screens.config.ts) through the same server set-up
+const playwrightConfig = process.env.MC_E2E_CONFIG ?? 'e2e/playwright.config.ts';
 
 // The journeys use their own build in a temporary folder: other work in the same tree may rebuild
 // apps/web/dist (new asset names), and `npm test` clears .mc-test, while the server is serving it.
@@ -154,7 +156,7 @@ async function main() {
     // spawned asynchronously: the mailbox lives in this process and must keep answering meanwhile
     const playwright = await runAsync(
       process.execPath,
-      ['node_modules/@playwright/test/cli.js', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)],
+      ['node_modules/@playwright/test/cli.js', 'test', '-c', playwrightConfig, ...process.argv.slice(2)],
       {
         cwd: root,
         stdio: 'inherit',

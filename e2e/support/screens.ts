@@ -1,0 +1,143 @@
+import type { Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+
+/** The console's two themes; a journey picks one through the OS preference the default 'System' follows. */
+export const THEMES = ['light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+
+/** One main screen: its file-safe name, whether it needs a session, and how to reach it ready. */
+export interface Screen {
+  name: string;
+  signedIn: boolean;
+  open: (page: Page) => Promise<void>;
+}
+
+interface Row {
+  id: string;
+}
+
+async function firstId(page: Page, path: string): Promise<string> {
+  const answer = await page.request.get(path);
+  const body = (await answer.json()) as Row[] | { data: Row[] };
+  const rows = Array.isArray(body) ? body : body.data;
+  const id = rows[0]?.id;
+  if (!id) throw new Error(`the demo data holds nothing at ${path}`);
+  return id;
+}
+
+async function heading(page: Page, text: string | RegExp): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text);
+}
+
+/** Waits until no skeleton or busy table is left on the page. */
+async function settled(page: Page): Promise<void> {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+async function settingsPage(page: Page, path: string, title: string): Promise<void> {
+  await page.goto(path);
+  await heading(page, title);
+  await settled(page);
+}
+
+/**
+ * The main screens of the console, seeded by the demo data the journeys' server starts with: sign-in,
+ * health and a check's modal, incidents and one incident, the settings pages, and the areas whose
+ * pages say they are not built yet (catalog, topology). The axe scan and the screenshots both use it.
+ */
+export const SCREENS: Screen[] = [
+  {
+    name: 'sign-in',
+    signedIn: false,
+    open: async (page) => {
+      await page.goto('/login');
+      await expect(page.getByRole('heading', { name: 'Sign In to your account' })).toBeVisible();
+    },
+  },
+  {
+    name: 'health',
+    signedIn: true,
+    open: async (page) => {
+      await page.goto('/health');
+      await heading(page, 'Health');
+      await expect(page.locator('[data-check-id]').first()).toBeVisible();
+      await settled(page);
+    },
+  },
+  {
+    name: 'check-modal',
+    signedIn: true,
+    open: async (page) => {
+      const id = await firstId(page, '/api/db/checks?select=id&deleted_at=is.null&order=name.asc&limit=1');
+      await page.goto(`/health?checkId=${id}&timeRange=1h`);
+      await expect(page.getByRole('table', { name: 'Check history' })).toBeVisible();
+      await settled(page);
+    },
+  },
+  {
+    name: 'incidents',
+    signedIn: true,
+    open: async (page) => {
+      await page.goto('/incidents');
+      await heading(page, 'Incidents');
+      await expect(page.locator('tbody tr').first()).toBeVisible();
+      await settled(page);
+    },
+  },
+  {
+    name: 'incident-detail',
+    signedIn: true,
+    open: async (page) => {
+      const id = await firstId(page, '/api/incidents?pageSize=1&sortBy=created_at&sortOrder=desc');
+      await page.goto(`/incidents/${id}`);
+      await expect(page.getByRole('region', { name: 'Comments' })).toBeVisible();
+      await settled(page);
+    },
+  },
+  { name: 'settings-connections', signedIn: true, open: (page) => settingsPage(page, '/settings/connections', 'Connections') },
+  { name: 'settings-health-checks', signedIn: true, open: (page) => settingsPage(page, '/settings/canaries', 'Health Checks') },
+  { name: 'settings-users', signedIn: true, open: (page) => settingsPage(page, '/settings/users', 'Users') },
+  { name: 'settings-teams', signedIn: true, open: (page) => settingsPage(page, '/settings/teams', 'Teams') },
+  { name: 'settings-permissions', signedIn: true, open: (page) => settingsPage(page, '/settings/permissions', 'Permissions') },
+  { name: 'settings-jobs-history', signedIn: true, open: (page) => settingsPage(page, '/settings/jobs', 'Jobs History') },
+  {
+    name: 'settings-feature-flags',
+    signedIn: true,
+    open: (page) => settingsPage(page, '/settings/feature-flags', 'Feature Flags'),
+  },
+  {
+    name: 'settings-event-queue',
+    signedIn: true,
+    open: (page) => settingsPage(page, '/settings/event-queue-status', 'Event Queue'),
+  },
+  { name: 'settings-agents', signedIn: true, open: (page) => settingsPage(page, '/settings/agents', 'Agents') },
+  {
+    name: 'catalog',
+    signedIn: true,
+    open: async (page) => {
+      await page.goto('/catalog');
+      await expect(page.getByTestId('not-built-yet').or(page.getByRole('table')).first()).toBeVisible();
+    },
+  },
+  {
+    name: 'topology',
+    signedIn: true,
+    open: async (page) => {
+      await page.goto('/topology');
+      await expect(page.getByTestId('not-built-yet').or(page.getByRole('main')).first()).toBeVisible();
+    },
+  },
+];
+
+/**
+ * Paints `theme` the way a person gets it by default: the console's Theme choice starts at 'System',
+ * which follows the operating system's colour scheme, emulated here. Checked on <html data-theme>.
+ */
+export async function paintTheme(page: Page, theme: Theme): Promise<void> {
+  await page.emulateMedia({ colorScheme: theme });
+}
+
+/** Fails unless the page paints `theme`. */
+export async function expectTheme(page: Page, theme: Theme): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+}
