@@ -37,18 +37,20 @@ export function ResourceEditor({
   specType,
   initial,
   onBack,
+  listPath = `/settings/${type.table}`,
 }: {
   type: ResourceType;
   specType: SpecType;
   initial: EditableResource;
   onBack?: () => void;
+  /** Where save, cancel and delete return to: the table's settings list unless the area has its own page. */
+  listPath?: string;
 }) {
   const navigate = useNavigate();
   const session = useSession();
   const canWrite = useCan({ resource: type.permission, action: 'write' });
   const { save, remove } = useResourceMutations(type, session.data?.user.id);
   const editing = Boolean(initial.id);
-  const listPath = `/settings/${type.table}`;
   const [tab, setTab] = useState<EditorTab>(specType.kind === 'form' ? 'Form' : 'Code');
   const [resource, setResource] = useState(initial);
   const [code, setCode] = useState(() => toYaml(resourceToDocument(type, initial)));
