@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from '@mc/contracts';
 import { useRef, useState } from 'react';
 import { readStoredJson, writeStored } from '../../lib/storage';
 import { addRecentRange, type RecentRange, type TimeRange } from '../../lib/time-range';
-import { Calendar } from './calendar';
+import { RangeCalendar } from '../ui/calendar';
 
 /** The recently used absolute ranges (newest first) from recentlyUsedTimeRanges. */
 export function readRecentRanges(): RecentRange[] {
@@ -12,8 +12,10 @@ export function readRecentRanges(): RecentRange[] {
 }
 
 /**
- * From/to entry with a calendar: choosing a day for from moves focus to to; Submit only when both
- * are filled (001 §5). A submitted range joins the recently used list.
+ * From/to entry with a range calendar: choosing the first and last day fills both (from the start of
+ * the first day to the end of the last) and moves focus to to, where the time can be refined; Submit
+ * only when both are filled (001 §5). A submitted range joins the recently used list. Loaded lazily
+ * with the calendar when the picker first opens.
  */
 export function AbsoluteRangeForm({
   initial,
@@ -41,24 +43,25 @@ export function AbsoluteRangeForm({
         if (canSubmit) apply({ from: from.trim(), to: to.trim() });
       }}
     >
-      <label className="flex flex-col text-xs text-gray-600">
+      <label className="flex flex-col text-xs text-fg-muted">
         From
         <input
           aria-label="From"
           value={from}
           placeholder="YYYY-MM-DD HH:mm"
           onChange={(event) => setFrom(event.target.value)}
-          className="rounded border border-gray-300 px-2 py-1 text-sm text-gray-900"
+          className="rounded border border-border-strong bg-surface px-2 py-1 text-sm text-fg"
         />
       </label>
-      <Calendar
-        selected={from}
-        onSelect={(day) => {
-          setFrom(`${day} 00:00`);
+      <RangeCalendar
+        label="Custom range"
+        onChange={({ start, end }) => {
+          setFrom(`${start.toString()} 00:00`);
+          setTo(`${end.toString()} 23:59`);
           toRef.current?.focus();
         }}
       />
-      <label className="flex flex-col text-xs text-gray-600">
+      <label className="flex flex-col text-xs text-fg-muted">
         To
         <input
           ref={toRef}
@@ -66,23 +69,23 @@ export function AbsoluteRangeForm({
           value={to}
           placeholder="YYYY-MM-DD HH:mm"
           onChange={(event) => setTo(event.target.value)}
-          className="rounded border border-gray-300 px-2 py-1 text-sm text-gray-900"
+          className="rounded border border-border-strong bg-surface px-2 py-1 text-sm text-fg"
         />
       </label>
       <button
         type="submit"
         disabled={!canSubmit}
-        className="rounded bg-blue-600 px-3 py-1 text-sm text-white disabled:opacity-40"
+        className="rounded bg-primary px-3 py-1 text-sm text-on-primary disabled:opacity-40"
       >
         Submit
       </button>
       {recent.length ? (
         <div>
-          <p className="mt-1 text-xs font-semibold text-gray-500">Recently used</p>
+          <p className="mt-1 text-xs font-semibold text-fg-subtle">Recently used</p>
           <ul>
             {recent.map((item) => (
               <li key={`${item.from}|${item.to}`}>
-                <button type="button" className="text-xs text-blue-700 hover:underline" onClick={() => apply(item)}>
+                <button type="button" className="text-xs text-link hover:underline" onClick={() => apply(item)}>
                   {item.from} to {item.to}
                 </button>
               </li>

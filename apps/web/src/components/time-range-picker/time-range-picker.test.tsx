@@ -50,30 +50,40 @@ describe('TimeRangePicker', () => {
       '/x?rangeType=relative&range=now-1h&display=Last+1+hour&timeRange=1h&q=a',
     );
     await open();
-    await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Clear' }));
     expect(router.state.location.search).toBe('?q=a');
   });
 
-  it('submits an absolute range only when both ends are filled, moving focus from the calendar to "to"', async () => {
+  it('fills from and to with a range picked on the calendar, focusing "to"; submits only when both are filled', async () => {
     const { router } = renderAt(<UrlPicker />, '/');
     await open();
-    const submit = screen.getByRole('button', { name: 'Submit' });
+    const submit = await screen.findByRole('button', { name: 'Submit' });
     expect(submit.hasAttribute('disabled')).toBe(true);
     const today = new Date();
-    const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-01`;
-    await userEvent.click(screen.getByRole('button', { name: day }));
-    expect((screen.getByRole('textbox', { name: 'From' }) as HTMLInputElement).value).toBe(`${day} 00:00`);
-    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'To' }));
+    const month = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}`;
+    const dayName = (day: number) =>
+      new RegExp(
+        new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' }).format(
+          new Date(today.getFullYear(), today.getMonth(), day),
+        ),
+      );
+    await userEvent.click(screen.getByRole('button', { name: dayName(1) }));
+    await userEvent.click(screen.getByRole('button', { name: dayName(2) }));
+    expect((screen.getByRole('textbox', { name: 'From' }) as HTMLInputElement).value).toBe(`${month}-01 00:00`);
+    const to = screen.getByRole('textbox', { name: 'To' }) as HTMLInputElement;
+    expect(to.value).toBe(`${month}-02 23:59`);
+    expect(document.activeElement).toBe(to);
+    await userEvent.clear(to);
     expect(submit.hasAttribute('disabled')).toBe(true);
-    await userEvent.type(screen.getByRole('textbox', { name: 'To' }), `${day} 12:00`);
+    await userEvent.type(to, `${month}-01 12:00`);
     expect(submit.hasAttribute('disabled')).toBe(false);
     await userEvent.click(submit);
     const params = new URLSearchParams(router.state.location.search);
     expect(params.get('rangeType')).toBe('absolute');
-    expect(params.get('from')).toBe(`${day} 00:00`);
-    expect(params.get('to')).toBe(`${day} 12:00`);
+    expect(params.get('from')).toBe(`${month}-01 00:00`);
+    expect(params.get('to')).toBe(`${month}-01 12:00`);
     expect(JSON.parse(localStorage.getItem('recentlyUsedTimeRanges') ?? '[]')).toEqual([
-      { from: `${day} 00:00`, to: `${day} 12:00` },
+      { from: `${month}-01 00:00`, to: `${month}-01 12:00` },
     ]);
   });
 
@@ -84,7 +94,7 @@ describe('TimeRangePicker', () => {
     );
     const { router } = renderAt(<UrlPicker />, '/');
     await open();
-    await userEvent.click(screen.getByRole('button', { name: '2025-01-01 00:00 to 2025-01-02 00:00' }));
+    await userEvent.click(await screen.findByRole('button', { name: '2025-01-01 00:00 to 2025-01-02 00:00' }));
     expect(new URLSearchParams(router.state.location.search).get('from')).toBe('2025-01-01 00:00');
   });
 });

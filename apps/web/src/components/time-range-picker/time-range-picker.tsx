@@ -1,10 +1,15 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { Button, Dialog, DialogTrigger } from 'react-aria-components';
 import { type TimeRange, timeRangeFromParams, timeRangeLabel, timeRangeToParams } from '../../lib/time-range';
 import { FUTURE_PRESETS, PAST_PRESETS, QUICK_RANGES, type RelativePreset } from '../../lib/time-range-presets';
 import { useUrlParams } from '../../lib/url-state';
-import { AbsoluteRangeForm } from './absolute-range-form';
-import { useFloatingPanel } from './use-floating-panel';
+import { Spinner } from '../spinner';
+import { Popover } from '../ui/popover';
+
+// the calendar and its date library load when the picker first opens, not with the page
+const AbsoluteRangeForm = lazy(() =>
+  import('./absolute-range-form').then((module) => ({ default: module.AbsoluteRangeForm })),
+);
 
 /** The page's time range in the URL (rangeType, display, from, to, range, timeRange) and its setter. */
 export function useTimeRangeParams(): [TimeRange | undefined, (range: TimeRange | undefined) => void] {
@@ -20,20 +25,25 @@ function PresetList({
   title,
   presets,
   onPick,
+  autoFocus = false,
 }: {
   title: string;
   presets: readonly RelativePreset[];
   onPick: (preset: RelativePreset) => void;
+  /** Focus this list's first preset when the panel opens. */
+  autoFocus?: boolean;
 }) {
   return (
     <section aria-label={title} className="min-w-36">
-      <h3 className="mb-1 text-xs font-semibold text-gray-500">{title}</h3>
+      <h3 className="mb-1 text-xs font-semibold text-fg-subtle">{title}</h3>
       <ul className="max-h-72 overflow-auto">
-        {presets.map((preset) => (
+        {presets.map((preset, index) => (
           <li key={preset.range}>
             <button
               type="button"
-              className="w-full rounded px-1 text-left text-sm hover:bg-gray-100"
+              // biome-ignore lint/a11y/noAutofocus: the panel is a dialog; its first choice takes focus as it opens
+              autoFocus={autoFocus && index === 0}
+              className="w-full rounded px-1 text-left text-sm hover:bg-surface-hover"
               onClick={() => onPick(preset)}
             >
               {preset.display}
@@ -47,8 +57,10 @@ function PresetList({
 
 /**
  * The time-range picker (001 §2): past presets, optional future presets with Indefinitely, the 14
- * quick ranges and an absolute from/to. A preset applies and closes; Clear removes the range. The
- * panel stays inside the window; Escape or a click outside closes it and focus returns to the button.
+ * quick ranges and an absolute from/to with a range calendar. A preset applies and closes; Clear
+ * removes the range. The panel is a React Aria popover: it flips and shifts to stay inside the window
+ * (issue 12: it opened at x = −272 px on Jobs History), keeps focus inside, and Escape or a click
+ * outside closes it with focus back on the button.
  */
 export function TimeRangePicker({
   value,
@@ -60,93 +72,51 @@ export function TimeRangePicker({
   showFuture?: boolean;
 }) {
   const [open, setOpen] = useState(false);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const { anchor, panel, style } = useFloatingPanel(open);
-  const close = useCallback(() => {
-    setOpen(false);
-    trigger.current?.focus();
-  }, []);
-  useEffect(() => {
-    if (!open) return;
-    panel.current?.querySelector<HTMLElement>('button, input')?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') close();
-    };
-    const onPointer = (event: PointerEvent) => {
-      const target = event.target;
-      if (target instanceof Node && !anchor.current?.contains(target) && !panel.current?.contains(target))
-        setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-    };
-  }, [open, close, anchor, panel]);
   const choose = (range: TimeRange | undefined) => {
     onChange(range);
-    close();
+    setOpen(false);
   };
   const pickRelative = (preset: RelativePreset) =>
     choose({ type: 'relative', display: preset.display, range: preset.range });
   return (
-    <div ref={anchor} className="relative inline-block">
-      <button
-        ref={trigger}
-        type="button"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onClick={() => setOpen((current) => !current)}
-        className="rounded border border-gray-300 bg-white px-2 py-1 text-sm"
-      >
+    <DialogTrigger isOpen={open} onOpenChange={setOpen}>
+      <Button className="rounded border border-border-strong bg-surface px-2 py-1 text-sm text-fg outline-none focus-visible:ring-2 focus-visible:ring-focus">
         {timeRangeLabel(value)}
-      </button>
-      {open
-        ? createPortal(
-            <div
-              ref={panel}
-              role="dialog"
-              aria-label="Time range"
-              style={style}
-              className="z-50 flex gap-4 rounded-md border border-gray-200 bg-white p-3 shadow-xl"
-            >
-              <PresetList title="Past" presets={PAST_PRESETS} onPick={pickRelative} />
-              {showFuture ? <PresetList title="Future" presets={FUTURE_PRESETS} onPick={pickRelative} /> : null}
-              <section aria-label="Quick ranges" className="min-w-40">
-                <h3 className="mb-1 text-xs font-semibold text-gray-500">Quick ranges</h3>
-                <ul className="max-h-72 overflow-auto">
-                  {QUICK_RANGES.map((display) => (
-                    <li key={display}>
-                      <button
-                        type="button"
-                        className="w-full rounded px-1 text-left text-sm hover:bg-gray-100"
-                        onClick={() => choose({ type: 'mapped', display })}
-                      >
-                        {display}
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              </section>
-              <section aria-label="Absolute range">
-                <h3 className="mb-1 text-xs font-semibold text-gray-500">Absolute range</h3>
-                <AbsoluteRangeForm
-                  initial={value?.type === 'absolute' ? { from: value.from, to: value.to } : undefined}
-                  onApply={choose}
-                />
-                <button
-                  type="button"
-                  className="mt-2 text-xs text-gray-600 underline"
-                  onClick={() => choose(undefined)}
-                >
-                  Clear
-                </button>
-              </section>
-            </div>,
-            document.body,
-          )
-        : null}
-    </div>
+      </Button>
+      <Popover className="p-3">
+        <Dialog aria-label="Time range" className="flex gap-4 outline-none">
+          <PresetList title="Past" presets={PAST_PRESETS} onPick={pickRelative} autoFocus />
+          {showFuture ? <PresetList title="Future" presets={FUTURE_PRESETS} onPick={pickRelative} /> : null}
+          <section aria-label="Quick ranges" className="min-w-40">
+            <h3 className="mb-1 text-xs font-semibold text-fg-subtle">Quick ranges</h3>
+            <ul className="max-h-72 overflow-auto">
+              {QUICK_RANGES.map((display) => (
+                <li key={display}>
+                  <button
+                    type="button"
+                    className="w-full rounded px-1 text-left text-sm hover:bg-surface-hover"
+                    onClick={() => choose({ type: 'mapped', display })}
+                  >
+                    {display}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section aria-label="Absolute range">
+            <h3 className="mb-1 text-xs font-semibold text-fg-subtle">Absolute range</h3>
+            <Suspense fallback={<Spinner label="Loading calendar…" className="size-4" />}>
+              <AbsoluteRangeForm
+                initial={value?.type === 'absolute' ? { from: value.from, to: value.to } : undefined}
+                onApply={choose}
+              />
+            </Suspense>
+            <button type="button" className="mt-2 text-xs text-fg-muted underline" onClick={() => choose(undefined)}>
+              Clear
+            </button>
+          </section>
+        </Dialog>
+      </Popover>
+    </DialogTrigger>
   );
 }
