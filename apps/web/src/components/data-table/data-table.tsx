@@ -12,10 +12,12 @@ import {
   type Updater,
   useReactTable,
 } from '@tanstack/react-table';
+import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Pagination } from './pagination';
 import { readExpanded, readScroll, writeExpanded, writeScroll } from './session-state';
 import { PlainRows, SkeletonRows, VirtualRows } from './table-rows';
+import { TABLE_HEAD, TABLE_HEAD_CELL } from './table-styles';
 import { useProgressiveRows } from './use-progressive-rows';
 import { pageSizeChoices, useTableUrlState } from './use-table-url-state';
 
@@ -148,7 +150,7 @@ export function DataTable<T>({
     body = (
       <tbody>
         <tr>
-          <td colSpan={columnCount} className="py-8 text-center text-sm text-gray-500">
+          <td colSpan={columnCount} className="py-8 text-center text-sm text-fg-subtle">
             {empty ?? UI_MESSAGES.noData}
           </td>
         </tr>
@@ -169,10 +171,10 @@ export function DataTable<T>({
   } else body = <PlainRows rows={rows} onRowClick={onRowClick} />;
 
   return (
-    <div className="flex min-h-0 flex-col rounded-md border border-gray-200 bg-white" data-table-id={id}>
+    <div className="flex min-h-0 flex-col rounded-md border border-border bg-surface" data-table-id={id}>
       <div ref={scrollRef} className="min-h-0 flex-1 overflow-auto" style={virtual ? { height } : undefined}>
         <table className="w-full table-fixed border-collapse">
-          <thead className="sticky top-0 z-10 bg-gray-50">
+          <thead className={TABLE_HEAD}>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
                 {group.headers.map((header) => {
@@ -182,7 +184,7 @@ export function DataTable<T>({
                       key={header.id}
                       scope="col"
                       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                      className="border-b border-gray-200 px-3 py-2 text-left text-xs font-semibold text-gray-600"
+                      className={TABLE_HEAD_CELL}
                     >
                       {header.isPlaceholder ? null : header.column.getCanSort() ? (
                         <button
@@ -191,7 +193,11 @@ export function DataTable<T>({
                           className="inline-flex items-center gap-1"
                         >
                           {flexRender(header.column.columnDef.header, header.getContext())}
-                          <span aria-hidden="true">{sorted === 'asc' ? '↑' : sorted === 'desc' ? '↓' : ''}</span>
+                          {sorted === 'asc' ? (
+                            <ArrowUp aria-hidden="true" className="size-3" />
+                          ) : sorted === 'desc' ? (
+                            <ArrowDown aria-hidden="true" className="size-3" />
+                          ) : null}
                         </button>
                       ) : (
                         flexRender(header.column.columnDef.header, header.getContext())

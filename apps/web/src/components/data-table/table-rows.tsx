@@ -2,28 +2,34 @@ import { VIRTUAL_OVERSCAN, VIRTUAL_ROW_ESTIMATE } from '@mc/contracts';
 import { flexRender, type Row } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { clsx } from 'clsx';
+import { ChevronDown, ChevronRight } from 'lucide-react';
 import { type RefObject, useEffect, useRef } from 'react';
 import { SkeletonBar } from '../skeleton';
+import { TABLE_CELL, TABLE_ROW, TABLE_ROW_HOVER } from './table-styles';
 
 function RowCells<T>({ row, onRowClick }: { row: Row<T>; onRowClick?: (row: T) => void }) {
   const clickable = Boolean(onRowClick) && !row.getIsGrouped();
   return (
     <tr
       data-index={row.index}
-      className={clsx('border-b border-gray-100', clickable && 'cursor-pointer hover:bg-gray-50')}
+      className={clsx(TABLE_ROW, clickable && ['cursor-pointer', TABLE_ROW_HOVER])}
       onClick={clickable ? () => onRowClick?.(row.original) : undefined}
     >
       {row.getVisibleCells().map((cell) => (
-        <td key={cell.id} className="h-[35px] truncate px-3 py-1.5 text-sm text-gray-800">
+        <td key={cell.id} className={TABLE_CELL}>
           {cell.getIsGrouped() ? (
             <button
               type="button"
               aria-expanded={row.getIsExpanded()}
               onClick={row.getToggleExpandedHandler()}
-              className="font-medium"
+              className="inline-flex items-center gap-1 font-medium"
             >
-              {row.getIsExpanded() ? '▾' : '▸'} {flexRender(cell.column.columnDef.cell, cell.getContext())} (
-              {row.subRows.length})
+              {row.getIsExpanded() ? (
+                <ChevronDown aria-hidden="true" className="size-4" />
+              ) : (
+                <ChevronRight aria-hidden="true" className="size-4" />
+              )}
+              {flexRender(cell.column.columnDef.cell, cell.getContext())} ({row.subRows.length})
             </button>
           ) : cell.getIsAggregated() ? (
             flexRender(cell.column.columnDef.aggregatedCell ?? cell.column.columnDef.cell, cell.getContext())

@@ -1,8 +1,17 @@
 import { CHECK_LINK_TIME_RANGE, UI_MESSAGES } from '@mc/contracts';
+import { clsx } from 'clsx';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { SkeletonRows } from '../../../components/data-table/table-rows';
+import {
+  TABLE_CELL,
+  TABLE_FRAME,
+  TABLE_HEAD,
+  TABLE_HEAD_CELL,
+  TABLE_ROW,
+  TABLE_ROW_HOVER,
+} from '../../../components/data-table/table-styles';
 import { ResourceIcon } from '../../../components/resource-icon';
 import { StatusDot } from '../../../components/status-dot';
 import { formatDuration } from '../../../lib/format';
@@ -33,20 +42,20 @@ function HealthCell({ health }: { health: RowHealth | string | null }) {
 function CheckRow({ check, indent }: { check: CheckSummary; indent: boolean }) {
   const location = useLocation();
   return (
-    <tr className="border-b border-border-muted hover:bg-surface-hover" data-check-id={check.id}>
-      <td className={indent ? 'truncate py-1.5 pr-3 pl-8 text-sm' : 'truncate px-3 py-1.5 text-sm'}>
+    <tr className={clsx(TABLE_ROW, TABLE_ROW_HOVER)} data-check-id={check.id}>
+      <td className={clsx(TABLE_CELL, indent && 'pl-8')}>
         <ResourceIcon source={{ icon: check.icon, type: check.type }} className="mr-2 align-[-3px]" />
         <Link className="text-link hover:underline" to={checkLink(location.pathname, location.search, check.id)}>
           {check.name}
         </Link>
         {check.endpoint ? <span className="ml-2 text-xs text-fg-subtle">{check.endpoint}</span> : null}
       </td>
-      <td className="px-3 py-1.5 text-sm">
+      <td className={TABLE_CELL}>
         <HealthCell health={check.status} />
       </td>
-      <td className="px-3 py-1.5 text-sm">{formatUptime(check.uptime)}</td>
-      <td className="px-3 py-1.5 text-sm">{formatDuration(check.latency?.rolling1h) || '-'}</td>
-      <td className="px-3 py-1.5 text-sm">{check.last_runtime ? relativeTime(check.last_runtime) : '-'}</td>
+      <td className={TABLE_CELL}>{formatUptime(check.uptime)}</td>
+      <td className={TABLE_CELL}>{formatDuration(check.latency?.rolling1h) || '-'}</td>
+      <td className={TABLE_CELL}>{check.last_runtime ? relativeTime(check.last_runtime) : '-'}</td>
     </tr>
   );
 }
@@ -99,8 +108,8 @@ export function ChecksTable({
       const name = group.key || '(none)';
       return (
         <tbody key={group.key} aria-label={`Group ${name}`}>
-          <tr className="border-b border-border-muted bg-surface-muted/60">
-            <td className="truncate px-3 py-1.5 text-sm font-medium">
+          <tr className={clsx(TABLE_ROW, 'bg-surface-muted/60')}>
+            <td className={clsx(TABLE_CELL, 'font-medium')}>
               <button
                 type="button"
                 aria-expanded={open}
@@ -115,11 +124,11 @@ export function ChecksTable({
                 {name} ({group.checks.length})
               </button>
             </td>
-            <td className="px-3 py-1.5 text-sm">
+            <td className={TABLE_CELL}>
               <HealthCell health={group.health} />
             </td>
-            <td className="px-3 py-1.5 text-sm">{formatUptime(group.uptime)}</td>
-            <td className="px-3 py-1.5 text-sm">{group.latency === null ? '-' : formatDuration(group.latency)}</td>
+            <td className={TABLE_CELL}>{formatUptime(group.uptime)}</td>
+            <td className={TABLE_CELL}>{group.latency === null ? '-' : formatDuration(group.latency)}</td>
             <td />
           </tr>
           {open ? group.checks.map((check) => <CheckRow key={check.id} check={check} indent />) : null}
@@ -128,16 +137,12 @@ export function ChecksTable({
     });
   }
   return (
-    <div className="overflow-auto rounded-md border border-border bg-surface">
+    <div className={TABLE_FRAME}>
       <table className="w-full table-fixed border-collapse" aria-label="Health checks">
-        <thead className="sticky top-0 z-10 bg-surface-muted">
+        <thead className={TABLE_HEAD}>
           <tr>
             {COLUMNS.map((column) => (
-              <th
-                key={column}
-                scope="col"
-                className="border-b border-border px-3 py-2 text-left text-xs font-semibold text-fg-muted"
-              >
+              <th key={column} scope="col" className={TABLE_HEAD_CELL}>
                 {column}
               </th>
             ))}
