@@ -72,14 +72,19 @@ export function useThemeChoice(): [ThemeChoice, (choice: ThemeChoice) => void] {
   return [parseThemeChoice(raw), set];
 }
 
+/** The theme being painted for the current person, following the system live under 'system'. */
+export function useAppliedTheme(): AppliedTheme {
+  const [choice] = useThemeChoice();
+  return resolveTheme(choice, useSystemPrefersDark());
+}
+
 /**
  * Keeps <html data-theme> on the current person's choice, following the system live when that is
  * 'system', and records the choice as the browser's last one for the next page load's first paint.
  */
 export function ThemeSync(): null {
   const [choice] = useThemeChoice();
-  const prefersDark = useSystemPrefersDark();
-  const theme = resolveTheme(choice, prefersDark);
+  const theme = useAppliedTheme();
   useEffect(() => {
     applyTheme(theme);
     if (readStored(LAST_THEME_KEY) !== choice) writeStored(LAST_THEME_KEY, choice);
