@@ -61,7 +61,6 @@ export function KeyboardShortcutsDialog({
           <div className="flex justify-end">
             <button
               type="button"
-              slot="close"
               onClick={() => onOpenChange(false)}
               className="h-8 rounded border border-border-strong px-3 text-sm hover:bg-surface-hover"
             >

@@ -11,10 +11,14 @@ const INCIDENT = { id: 'i1', incident_id: 'INC-7', title: 'API errors', severity
 const CONNECTION = { id: 'k1', name: 'api-db', namespace: 'default', type: 'postgres' };
 
 function searchApi(session = adminSession) {
+  // the fake server matches as the real one would: only names holding the searched text
+  const holds = (value: string | null) => (value ?? '').toLowerCase().includes('api');
   return shellApi(session, [], {
-    '/api/db/checks': { body: [CHECK] },
-    '/api/incidents': { body: { data: [INCIDENT], total: 1 } },
-    '/api/db/connections_list': { body: [CONNECTION] },
+    '/api/db/checks': (url) => ({ body: holds(url.searchParams.get('name')) ? [CHECK] : [] }),
+    '/api/incidents': (url) => ({
+      body: holds(url.searchParams.get('search')) ? { data: [INCIDENT], total: 1 } : { data: [], total: 0 },
+    }),
+    '/api/db/connections_list': (url) => ({ body: holds(url.searchParams.get('name')) ? [CONNECTION] : [] }),
   });
 }
 

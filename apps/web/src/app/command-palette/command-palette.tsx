@@ -14,10 +14,9 @@ import {
 import { useNavigate } from 'react-router';
 import { useDebounced } from '../../components/use-debounced';
 import { signOut, useFeatureFlags, useSession } from '../../lib/api/shell-queries';
-import type { Session } from '../../lib/permissions';
+import { can, type Session } from '../../lib/permissions';
 import { resolveTheme, useSystemPrefersDark, useThemeChoice } from '../../lib/theme';
 import { PALETTE_DEBOUNCE_MS, type PaletteMatch, usePaletteSearch } from '../../features/search/api/palette-search';
-import { can } from '../../lib/permissions';
 import {
   actionEntries,
   matchesText,
