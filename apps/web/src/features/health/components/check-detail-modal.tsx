@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { Modal } from '../../../components/modal';
 import { ErrorPanel } from '../../../components/error-panel';
+import { ResourceIcon } from '../../../components/resource-icon';
 import { Skeleton } from '../../../components/skeleton';
 import { StatusDot } from '../../../components/status-dot';
 import { Tabs } from '../../../components/tabs';
@@ -75,7 +76,7 @@ export function CheckDetailModal({ checkId }: { checkId: string }) {
     body = (
       <div className="flex flex-col gap-3">
         <div className="flex flex-wrap items-center gap-2">
-          <p className="flex-1 text-xs text-gray-600">
+          <p className="flex-1 text-xs text-fg-muted">
             {[current.type, current.canary_name, current.namespace, current.endpoint].filter(Boolean).join(' · ')}
           </p>
           <RunNowButton checkId={checkId} />
@@ -101,7 +102,7 @@ export function CheckDetailModal({ checkId }: { checkId: string }) {
           {activeTab === 'history' ? <CheckHistory checkId={checkId} minutes={rangeMinutes(timeRange)} /> : null}
           {activeTab === 'graph' ? chart : null}
           {activeTab === 'spec' ? (
-            <pre className="max-h-96 overflow-auto rounded bg-gray-50 p-2 text-xs">
+            <pre className="max-h-96 overflow-auto rounded bg-surface-muted p-2 text-xs">
               {JSON.stringify(spec.data ?? {}, null, 2)}
             </pre>
           ) : null}
@@ -120,6 +121,7 @@ export function CheckDetailModal({ checkId }: { checkId: string }) {
       title={
         <span className="flex items-center gap-2">
           <StatusDot status={current?.status ?? 'unknown'} />
+          {current ? <ResourceIcon source={{ icon: current.icon, type: current.type }} className="size-5" /> : null}
           <span>{current?.name ?? 'Check'}</span>
         </span>
       }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { ResourceIcon } from '../../../components/resource-icon';
 import { StatusDot } from '../../../components/status-dot';
 import type { CheckRelationships, RelatedResource } from '../api/get-check';
 
@@ -27,6 +28,7 @@ function ResourceList({
         <ul className="flex flex-col gap-1">
           {items.map((item) => (
             <li key={item.id} className="flex items-center gap-2 text-sm">
+              <ResourceIcon source={{ icon: item.icon, type: item.type }} />
               <StatusDot status={item.status} />
               <Link className="text-link hover:underline" to={href(item.id)}>
                 {item.name ?? item.id}

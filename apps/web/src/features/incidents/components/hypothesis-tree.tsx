@@ -47,10 +47,10 @@ export function AddHypothesis({
           setTitle(event.target.value);
           problem.clear();
         }}
-        className="flex-1 rounded border border-gray-300 px-2 py-1 text-sm"
+        className="flex-1 rounded border border-border-strong px-2 py-1 text-sm"
         {...problem.fieldProps}
       />
-      <button type="submit" className="rounded border border-gray-300 px-2 text-sm">
+      <button type="submit" className="rounded border border-border-strong px-2 text-sm">
         Add
       </button>
       <FieldError id={problem.id} message={problem.problem} />
@@ -80,9 +80,9 @@ function HypothesisNode({
   const childType = CHILD_TYPE[node.type];
   const save = (body: Record<string, string>) => write.mutate({ method: 'PATCH', path: `hypotheses/${node.id}`, body });
   return (
-    <li aria-label={`Hypothesis ${node.title}`} className="rounded border border-gray-200 p-2">
+    <li aria-label={`Hypothesis ${node.title}`} className="rounded border border-border p-2">
       <div className="flex items-center gap-2">
-        <span className="text-xs uppercase text-gray-500">{capitalise(node.type)}</span>
+        <span className="text-xs uppercase text-fg-subtle">{capitalise(node.type)}</span>
         {canWrite && editing ? (
           <form
             className="flex flex-1 gap-1"
@@ -100,10 +100,10 @@ function HypothesisNode({
                 setTitle(event.target.value);
                 titleEdit.clear();
               }}
-              className="flex-1 rounded border border-gray-300 px-1 text-sm"
+              className="flex-1 rounded border border-border-strong px-1 text-sm"
               {...titleEdit.fieldProps}
             />
-            <button type="submit" className="text-xs text-blue-600">
+            <button type="submit" className="text-xs text-link">
               Save
             </button>
             <FieldError id={titleEdit.id} message={titleEdit.problem} />
@@ -123,7 +123,7 @@ function HypothesisNode({
             aria-label={`Status of ${node.title}`}
             value={node.status}
             onChange={(event) => save({ status: event.target.value })}
-            className="rounded border border-gray-300 text-xs"
+            className="rounded border border-border-strong text-xs"
           >
             {HYPOTHESIS_STATUSES.map((status) => (
               <option key={status} value={status}>
@@ -137,7 +137,7 @@ function HypothesisNode({
         {canWrite ? (
           <button
             type="button"
-            className="text-xs text-red-600"
+            className="text-xs text-status-unhealthy"
             onClick={() => write.mutate({ method: 'DELETE', path: `hypotheses/${node.id}` })}
           >
             Delete
@@ -153,7 +153,7 @@ function HypothesisNode({
         {comments
           .filter((c) => c.hypothesis_id === node.id)
           .map((comment) => (
-            <li key={comment.id} className="text-sm text-gray-700">
+            <li key={comment.id} className="text-sm text-fg">
               <strong>{comment.created_by?.name ?? comment.external_created_by}</strong>: {comment.comment}
             </li>
           ))}

@@ -35,7 +35,7 @@ function useColumns(): ColumnDef<IncidentSummary, unknown>[] {
       header: 'Title',
       accessorKey: 'title',
       cell: ({ row }) => (
-        <Link className="text-blue-700 hover:underline" to={`/incidents/${row.original.id}`}>
+        <Link className="text-link hover:underline" to={`/incidents/${row.original.id}`}>
           {row.original.title}
         </Link>
       ),

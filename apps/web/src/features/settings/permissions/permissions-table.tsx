@@ -59,9 +59,9 @@ export function PermissionsTable({
         cell: ({ row }) => (
           <span className="inline-flex items-center gap-1">
             {row.original.action}
-            {row.original.deny ? <span className="rounded bg-red-100 px-1 text-xs text-red-700">deny</span> : null}
+            {row.original.deny ? <span className="rounded bg-status-unhealthy-soft px-1 text-xs text-status-unhealthy">deny</span> : null}
             {row.original.until ? (
-              <span className="text-xs text-gray-500">until {format(row.original.until)}</span>
+              <span className="text-xs text-fg-subtle">until {format(row.original.until)}</span>
             ) : null}
           </span>
         ),

@@ -29,7 +29,7 @@ export function AgentsPage() {
         canWrite ? (
           <button
             type="button"
-            className="rounded bg-blue-600 px-3 py-1.5 text-sm text-white hover:bg-blue-700"
+            className="rounded bg-primary px-3 py-1.5 text-sm text-on-primary hover:bg-primary-hover"
             onClick={() => setAdding(true)}
           >
             Add Agent

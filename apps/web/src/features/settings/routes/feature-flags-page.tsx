@@ -26,7 +26,7 @@ export function FeatureFlagsPage() {
         canWrite ? (
           <button
             type="button"
-            className="rounded bg-blue-600 px-3 py-1.5 text-sm text-white hover:bg-blue-700"
+            className="rounded bg-primary px-3 py-1.5 text-sm text-on-primary hover:bg-primary-hover"
             onClick={() => setOpen({})}
           >
             Add Property
@@ -35,7 +35,7 @@ export function FeatureFlagsPage() {
       }
     >
       <div className="flex min-h-0 flex-1 flex-col gap-3 p-4">
-        <p className="text-sm text-gray-700" data-testid="disabled-features">
+        <p className="text-sm text-fg" data-testid="disabled-features">
           {off.length ? `Disabled features: ${off.join(', ')}` : 'No feature is disabled.'}
         </p>
         {properties.error ? (

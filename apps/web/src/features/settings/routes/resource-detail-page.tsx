@@ -22,10 +22,10 @@ import { resourceTitle } from './resource-titles';
 function Breadcrumb({ table, last }: { table: string; last: string }) {
   return (
     <nav aria-label="Breadcrumb">
-      <Link to={`/settings/${encodeURIComponent(table)}`} className="text-blue-700 hover:underline">
+      <Link to={`/settings/${encodeURIComponent(table)}`} className="text-link hover:underline">
         {resourceTitle(table)}
       </Link>
-      <span className="text-gray-400"> / </span>
+      <span className="text-fg-subtle"> / </span>
       <span>{last}</span>
     </nav>
   );

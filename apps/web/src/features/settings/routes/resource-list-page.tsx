@@ -24,7 +24,7 @@ function useColumns(type: ResourceType): ColumnDef<EditableResource, unknown>[] 
       cell: ({ row }) => (
         <Link
           to={`/settings/${type.table}/${row.original.id}`}
-          className="text-blue-700 hover:underline"
+          className="text-link hover:underline"
           onClick={(event) => event.stopPropagation()}
         >
           {row.original.name}
@@ -64,7 +64,7 @@ function ResourceList({ type }: { type: ResourceType }) {
       loading={list.isFetching}
       extra={
         canWrite ? (
-          <Link to={`/settings/${type.table}/new`} className="rounded bg-blue-600 px-3 py-1.5 text-sm text-white">
+          <Link to={`/settings/${type.table}/new`} className="rounded bg-primary px-3 py-1.5 text-sm text-on-primary">
             Add {type.singular}
           </Link>
         ) : null

@@ -71,21 +71,21 @@ export function AddMembersDialog({
       }
     >
       <label className="mb-3 block text-sm">
-        <span className="mb-1 block font-medium text-gray-700">Search people</span>
+        <span className="mb-1 block font-medium text-fg">Search people</span>
         <input
           type="search"
           value={search}
           onChange={(event) => setSearch(event.target.value)}
           placeholder="Name or email"
-          className="w-full rounded border border-gray-300 px-2 py-1.5"
+          className="w-full rounded border border-border-strong px-2 py-1.5"
         />
       </label>
       {people.isPending ? (
         <Skeleton shape="rows" count={3} label="Loading people" />
       ) : candidates.length === 0 ? (
-        <p className="text-sm text-gray-500">No options found</p>
+        <p className="text-sm text-fg-subtle">No options found</p>
       ) : (
-        <ul className="max-h-80 divide-y divide-gray-100 overflow-auto">
+        <ul className="max-h-80 divide-y divide-border-muted overflow-auto">
           {candidates.map((person) => (
             <li key={person.id}>
               <label className="flex cursor-pointer items-center gap-3 px-1 py-2 text-sm">
@@ -97,8 +97,8 @@ export function AddMembersDialog({
                 />
                 <Avatar user={person} size="sm" />
                 <span className="flex-1">
-                  <span className="block font-medium text-gray-900">{person.name}</span>
-                  {person.email ? <span className="block text-gray-500">{person.email}</span> : null}
+                  <span className="block font-medium text-fg">{person.name}</span>
+                  {person.email ? <span className="block text-fg-subtle">{person.email}</span> : null}
                 </span>
               </label>
             </li>

@@ -1,4 +1,5 @@
 import { TEAM_MESSAGES } from '@mc/contracts';
+import { X } from 'lucide-react';
 import { useState } from 'react';
 import { AsyncIconButton } from '../../../components/async-icon-button';
 import { Avatar } from '../../../components/avatar';
@@ -36,18 +37,18 @@ export function TeamMembersPanel({ teamId }: { teamId: string }) {
       ) : list.length === 0 ? (
         <EmptyState title={TEAM_MESSAGES.membersEmpty} />
       ) : (
-        <ul className="divide-y divide-gray-100 rounded border border-gray-200 bg-white">
+        <ul className="divide-y divide-border-muted rounded border border-border bg-surface">
           {list.map((member) => (
             <li key={member.id} className="flex items-center gap-3 px-3 py-2 text-sm">
               <Avatar user={member} size="sm" />
               <span className="flex-1">
-                <span className="block font-medium text-gray-900">{member.name}</span>
-                {member.email ? <span className="block text-gray-500">{member.email}</span> : null}
+                <span className="block font-medium text-fg">{member.name}</span>
+                {member.email ? <span className="block text-fg-subtle">{member.email}</span> : null}
               </span>
               {canWrite ? (
                 <AsyncIconButton
                   label={`Remove ${member.name}`}
-                  icon={<span aria-hidden="true">×</span>}
+                  icon={<X aria-hidden="true" className="size-4" />}
                   onClick={() => remove.mutateAsync(member)}
                 />
               ) : null}

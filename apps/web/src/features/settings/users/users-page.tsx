@@ -27,7 +27,7 @@ function RoleCell({ person, editable }: { person: PersonRow; editable: boolean }
       disabled={update.isPending}
       onClick={(event) => event.stopPropagation()}
       onChange={(event) => update.mutate({ person, role: event.target.value })}
-      className="rounded border border-gray-300 px-1 py-0.5 text-sm"
+      className="rounded border border-border-strong px-1 py-0.5 text-sm"
     >
       {current === '' ? <option value="">—</option> : null}
       {ROLES.map((role) => (

@@ -42,7 +42,7 @@ export function ConnectionModal({ id, onClose }: { id?: string; onClose: () => v
   else if (id && existing.error) content = <ErrorPanel error={existing.error} onRetry={() => void existing.refetch()} />;
   else if (!definition) {
     content = id ? (
-      <p className="text-sm text-gray-700">Unknown connection type '{existing.data?.type}'</p>
+      <p className="text-sm text-fg">Unknown connection type '{existing.data?.type}'</p>
     ) : (
       <ConnectionTypePicker onPick={setPicked} />
     );
@@ -64,13 +64,13 @@ export function ConnectionModal({ id, onClose }: { id?: string; onClose: () => v
             id && canWrite ? (
               <button
                 type="button"
-                className="rounded border border-red-300 px-3 py-1.5 text-sm text-red-700 hover:bg-red-50"
+                className="rounded border border-status-unhealthy/40 px-3 py-1.5 text-sm text-status-unhealthy hover:bg-status-unhealthy-soft"
                 onClick={() => setConfirming(true)}
               >
                 Delete
               </button>
             ) : !id ? (
-              <button type="button" className="text-sm text-blue-700" onClick={() => setPicked(undefined)}>
+              <button type="button" className="text-sm text-link" onClick={() => setPicked(undefined)}>
                 Change type
               </button>
             ) : null

@@ -21,7 +21,7 @@ function ResourceCell({ row }: { row: JobHistoryRow }) {
   return (
     <Link
       to={link}
-      className="text-blue-700 hover:underline"
+      className="text-link hover:underline"
       onClick={(event) => event.stopPropagation()}
       aria-label={`Open ${label}`}
     >
