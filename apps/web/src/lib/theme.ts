@@ -53,6 +53,24 @@ export function useSystemPrefersDark(): boolean {
   return useSyncExternalStore(subscribeToSystem, systemPrefersDark, () => false);
 }
 
+function subscribeToPainted(callback: () => void): () => void {
+  const observer = new MutationObserver(callback);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+  return () => observer.disconnect();
+}
+
+function paintedTheme(): AppliedTheme {
+  return document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light';
+}
+
+/**
+ * The theme on the page now, for pieces drawn outside CSS (toasts, chart canvases): it reads
+ * `data-theme`, so it needs no session or query cache and follows every switch.
+ */
+export function usePaintedTheme(): AppliedTheme {
+  return useSyncExternalStore(subscribeToPainted, paintedTheme, () => 'light');
+}
+
 /** Paints a theme: `data-theme` on <html> switches every token (index.css). */
 export function applyTheme(theme: AppliedTheme): void {
   const root = document.documentElement;
@@ -73,7 +91,7 @@ export function useThemeChoice(): [ThemeChoice, (choice: ThemeChoice) => void] {
 }
 
 /** The theme being painted for the current person, following the system live under 'system'. */
-export function useAppliedTheme(): AppliedTheme {
+function useAppliedTheme(): AppliedTheme {
   const [choice] = useThemeChoice();
   return resolveTheme(choice, useSystemPrefersDark());
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
+import { usePaintedTheme } from '../../../lib/theme';
 import type { GraphPoint } from '../api/get-check';
 
 /** What the chart says when the chosen range holds no run (issue 12 §6). */
@@ -28,8 +29,40 @@ export function timeAxisRange(minutes: number, nowMs: number = Date.now()): [num
   return [to - minutes * 60, to];
 }
 
+/** The chart's colours: axis text, grid lines and the two series. */
+export interface ChartPalette {
+  text: string;
+  grid: string;
+  uptime: string;
+  latency: string;
+}
+
+/** The light theme's values, for a canvas drawn where the stylesheet is absent (tests). */
+const LIGHT_PALETTE: ChartPalette = { text: '#4b5563', grid: '#e5e7eb', uptime: '#15803d', latency: '#1d4ed8' };
+
+/**
+ * The chart's colours from the design tokens as painted now: uPlot draws on a canvas, which CSS colours
+ * do not reach, so the values are read when the chart is drawn (and it is redrawn on a theme change).
+ */
+export function chartPalette(): ChartPalette {
+  const style = getComputedStyle(document.documentElement);
+  const token = (name: string, fallback: string) => style.getPropertyValue(`--color-${name}`).trim() || fallback;
+  return {
+    text: token('fg-muted', LIGHT_PALETTE.text),
+    grid: token('border', LIGHT_PALETTE.grid),
+    uptime: token('status-healthy', LIGHT_PALETTE.uptime),
+    latency: token('link', LIGHT_PALETTE.latency),
+  };
+}
+
 /** The chart's uPlot options for a width and the chosen range in minutes. */
-export function chartOptions(width: number, minutes: number, nowMs: number = Date.now()): uPlot.Options {
+export function chartOptions(
+  width: number,
+  minutes: number,
+  nowMs: number = Date.now(),
+  palette: ChartPalette = LIGHT_PALETTE,
+): uPlot.Options {
+  const axis = { stroke: palette.text, grid: { stroke: palette.grid, width: 1 }, ticks: { stroke: palette.grid } };
   return {
     width,
     height: HEIGHT,
@@ -39,14 +72,14 @@ export function chartOptions(width: number, minutes: number, nowMs: number = Dat
       latency: { auto: true },
     },
     axes: [
-      {},
-      { scale: 'uptime', label: 'Uptime %' },
-      { scale: 'latency', label: 'Latency ms', side: 1, grid: { show: false } },
+      axis,
+      { ...axis, scale: 'uptime', label: 'Uptime %' },
+      { ...axis, scale: 'latency', label: 'Latency ms', side: 1, grid: { show: false } },
     ],
     series: [
       {},
-      { label: 'Uptime %', scale: 'uptime', stroke: '#16a34a', width: 1.5, spanGaps: true },
-      { label: 'Latency ms', scale: 'latency', stroke: '#2563eb', width: 1.5, spanGaps: true },
+      { label: 'Uptime %', scale: 'uptime', stroke: palette.uptime, width: 1.5, spanGaps: true },
+      { label: 'Latency ms', scale: 'latency', stroke: palette.latency, width: 1.5, spanGaps: true },
     ],
   };
 }
@@ -60,6 +93,7 @@ export function chartOptions(width: number, minutes: number, nowMs: number = Dat
 export function CheckChart({ points, minutes }: { points: readonly GraphPoint[]; minutes: number }) {
   const box = useRef<HTMLDivElement>(null);
   const empty = points.length === 0;
+  const theme = usePaintedTheme();
   useEffect(() => {
     const element = box.current;
     if (!element || empty) return;
@@ -70,7 +104,7 @@ export function CheckChart({ points, minutes }: { points: readonly GraphPoint[];
       .then(([{ default: UPlot }]) => {
         if (cancelled) return;
         const width = element.clientWidth || 600;
-        plot = new UPlot(chartOptions(width, minutes), chartData(points), element);
+        plot = new UPlot(chartOptions(width, minutes, Date.now(), chartPalette()), chartData(points), element);
         resize = new ResizeObserver(() => plot?.setSize({ width: element.clientWidth || width, height: HEIGHT }));
         resize.observe(element);
       })
@@ -80,7 +114,8 @@ export function CheckChart({ points, minutes }: { points: readonly GraphPoint[];
       resize?.disconnect();
       plot?.destroy();
     };
-  }, [points, minutes, empty]);
+    // the theme is a dependency: a switch redraws the canvas in the new colours
+  }, [points, minutes, empty, theme]);
   if (empty) {
     return (
       <p className="flex items-center justify-center text-sm text-fg-subtle" style={{ height: HEIGHT }}>
