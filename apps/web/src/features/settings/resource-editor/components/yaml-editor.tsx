@@ -7,7 +7,22 @@ import { useEffect, useRef } from 'react';
 import type { SpecIssue } from '../api/validate-spec';
 
 const setIssueLines = StateEffect.define<number[]>();
-const issueLine = Decoration.line({ attributes: { class: 'cm-issue-line', style: 'background: #fee2e2' } });
+const issueLine = Decoration.line({
+  attributes: { class: 'cm-issue-line', style: 'background: var(--color-status-unhealthy-soft)' },
+});
+
+/** The editor's frame in the design tokens, so it follows the light and dark themes. */
+const tokenTheme = EditorView.theme({
+  '&': { color: 'var(--color-fg)', backgroundColor: 'var(--color-surface)' },
+  '.cm-gutters': {
+    color: 'var(--color-fg-subtle)',
+    backgroundColor: 'var(--color-surface-muted)',
+    borderRight: '1px solid var(--color-border)',
+  },
+  '.cm-activeLine, .cm-activeLineGutter': { backgroundColor: 'var(--color-surface-hover)' },
+  '.cm-cursor': { borderLeftColor: 'var(--color-fg)' },
+  '&.cm-focused .cm-selectionBackground, .cm-selectionBackground': { backgroundColor: 'var(--color-primary-soft)' },
+});
 
 /** Marks the lines that have an issue; replaced whenever the issues change. */
 const issueLines = StateField.define<DecorationSet>({
@@ -62,6 +77,7 @@ export function YamlEditor({
       keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
       yaml(),
       syntaxHighlighting(defaultHighlightStyle),
+      tokenTheme,
       issueLines,
       EditorView.lineWrapping,
       EditorState.readOnly.of(readOnly),
