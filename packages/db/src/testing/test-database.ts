@@ -1,12 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import pg from 'pg';
 import { createPostgresPool, type Database, wrapPool } from '../database.js';
 import { PgliteWireServer } from '../embedded/pglite-wire-server.js';
-import { migrate } from '../migrate.js';
+import { loadMigrations, migrate } from '../migrate.js';
 import { createPglite } from '../pglite-factory.js';
 
 /** Engine the database suite runs on: `MC_TEST_ENGINE=postgres` switches from PGlite to the server. */
@@ -21,15 +22,38 @@ export function testAdminUrl(): string {
 
 let snapshot: Promise<Blob> | undefined;
 
-/** A migrated PGlite data directory, made once per test worker and restored for each test database. */
+/**
+ * Where the migrated snapshot is kept between test processes: one file per set of migrations and
+ * PGlite version, so each test file (its own process) restores it instead of migrating again.
+ */
+function snapshotFile(): string {
+  const hash = createHash('sha256');
+  const pgliteEntry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  hash.update(readFileSync(join(dirname(pgliteEntry), '..', 'package.json')));
+  for (const migration of loadMigrations()) hash.update(migration.name).update(migration.sql);
+  return join(tmpdir(), `mc-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+}
+
+async function buildSnapshot(): Promise<Blob> {
+  const pglite = await createPglite();
+  const pool = new pg.Pool(createPgConfig(pglite));
+  await migrate(pool);
+  await pool.end();
+  const blob = await pglite.dumpDataDir('none');
+  await pglite.close();
+  return blob;
+}
+
+/** A migrated PGlite data directory, made once per set of migrations and restored for each test database. */
 function migratedSnapshot(): Promise<Blob> {
   snapshot ??= (async () => {
-    const pglite = await createPglite();
-    const pool = new pg.Pool(createPgConfig(pglite));
-    await migrate(pool);
-    await pool.end();
-    const blob = await pglite.dumpDataDir('none');
-    await pglite.close();
+    const file = snapshotFile();
+    if (existsSync(file)) return new Blob([readFileSync(file)]);
+    const blob = await buildSnapshot();
+    // Written under a private name, then renamed: concurrent test processes never read half a file.
+    const partial = `${file}.${process.pid}.partial`;
+    writeFileSync(partial, Buffer.from(await blob.arrayBuffer()));
+    renameSync(partial, file);
     return blob;
   })();
   return snapshot;
