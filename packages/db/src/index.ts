@@ -19,3 +19,4 @@ export { insertRow, insertRows, type Queryable, type Row } from './seed/insert.j
 export { resetDemoData, SEEDED_TABLES } from './seed/reset.js';
 export { DEMO_PEOPLE, DEMO_TEAMS } from './seed/seed-people.js';
 export { DEFAULT_SEED_SIZES, parseSeedArgs, resolveSizes, type SeedArgs, type SeedSizes } from './seed/sizes.js';
+export { waitForWorkerSignal } from './worker-signal.js';

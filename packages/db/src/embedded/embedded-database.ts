@@ -5,39 +5,10 @@ import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { lockDataDir } from '../data-dir-lock.js';
 import { type Database, JOBS_APPLICATION_NAME, wrapPool } from '../database.js';
-import type { WorkerEvent, WorkerRequest } from './pglite-worker.js';
+import { waitForWorkerSignal } from '../worker-signal.js';
+import type { WorkerRequest } from './pglite-worker.js';
 
 const SOCKET_PORT = 5432;
-
-function waitFor(worker: Worker, type: WorkerEvent['type']): Promise<void> {
-  return new Promise((resolvePromise, reject) => {
-    const onMessage = (event: WorkerEvent) => {
-      if (event.type === type) {
-        cleanup();
-        resolvePromise();
-      } else if (event.type === 'error') {
-        cleanup();
-        reject(new Error(`Embedded database failed to start: ${event.message}`));
-      }
-    };
-    const onError = (error: Error) => {
-      cleanup();
-      reject(error);
-    };
-    const onExit = (code: number) => {
-      cleanup();
-      reject(new Error(`Embedded database worker exited with code ${code}`));
-    };
-    const cleanup = () => {
-      worker.off('message', onMessage);
-      worker.off('error', onError);
-      worker.off('exit', onExit);
-    };
-    worker.on('message', onMessage);
-    worker.on('error', onError);
-    worker.on('exit', onExit);
-  });
-}
 
 /**
  * Opens the embedded database for a server process: PGlite runs in a worker thread behind its
@@ -59,7 +30,7 @@ export async function openEmbedded(dataDir: string): Promise<Database> {
         priorityApplication: JOBS_APPLICATION_NAME,
       },
     });
-    await waitFor(worker, 'ready');
+    await waitForWorkerSignal(worker, 'ready', 'Embedded database');
   } catch (error) {
     release();
     rmSync(socketDir, { recursive: true, force: true });
@@ -74,7 +45,7 @@ export async function openEmbedded(dataDir: string): Promise<Database> {
     'pglite',
     pool,
     async () => {
-      const stopped = waitFor(worker, 'stopped');
+      const stopped = waitForWorkerSignal(worker, 'stopped', 'Embedded database');
       worker.postMessage({ type: 'stop' } satisfies WorkerRequest);
       await stopped;
       await worker.terminate();

@@ -9,7 +9,7 @@
 import { stat } from 'node:fs/promises';
 import { getPriority, setPriority } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { DatabaseEndpoint } from '@mc/db';
+import { type DatabaseEndpoint, waitForWorkerSignal } from '@mc/db';
 import type { Config } from '../../platform/config.js';
 import type { Logger } from '../../platform/logger.js';
 import { countCheckRun } from '../../platform/metrics/metrics-registry.js';
@@ -53,35 +53,14 @@ function spawn(input: JobThreadInput, logger: Logger): Promise<Worker> {
     if (event.type !== 'check-runs') return;
     for (const count of event.counts) countCheckRun(count.type, count.status, count.runs);
   });
-  return new Promise((resolve, reject) => {
-    const onMessage = (event: JobThreadEvent) => {
-      if (event.type === 'ready') {
-        cleanup();
-        resolve(worker);
-      } else if (event.type === 'error') {
-        cleanup();
-        void worker.terminate();
-        reject(new Error(`The job thread failed to start: ${event.message}`));
-      }
-    };
-    const onError = (error: Error) => {
-      cleanup();
+  return waitForWorkerSignal(worker, 'ready', 'The job thread').then(
+    () => worker,
+    (error: unknown) => {
       logger.error('job thread failed to start', { error });
-      reject(error);
-    };
-    const onExit = (code: number) => {
-      cleanup();
-      reject(new Error(`The job thread exited with code ${code} while starting`));
-    };
-    const cleanup = () => {
-      worker.off('message', onMessage);
-      worker.off('error', onError);
-      worker.off('exit', onExit);
-    };
-    worker.on('message', onMessage);
-    worker.on('error', onError);
-    worker.on('exit', onExit);
-  });
+      void worker.terminate();
+      throw error;
+    },
+  );
 }
 
 /**
