@@ -132,7 +132,12 @@ describe('preferences menu', () => {
     expect((format as HTMLSelectElement).value).toBe('timestamp');
     await userEvent.selectOptions(format, 'short');
     expect(localStorage.getItem('datetime_preference')).toBe('short');
-    const zones = within(screen.getByRole('combobox', { name: 'Timezone' })).getAllByRole('option');
+    await userEvent.click(screen.getByRole('button', { name: 'Show Timezone options' }));
+    const zones = await screen.findAllByRole('option');
     expect(zones[0]?.textContent).toMatch(/^Browser \(UTC[+-]\d\d:\d\d\)$/);
+    const zone = screen.getByRole('combobox', { name: 'Timezone' });
+    await userEvent.clear(zone);
+    await userEvent.type(zone, 'Tokyo');
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['(UTC+09:00) Asia/Tokyo']);
   }, 30_000);
 });

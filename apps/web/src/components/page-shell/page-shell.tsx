@@ -1,14 +1,15 @@
 import { PRODUCT_NAME } from '@mc/contracts';
 import { clsx } from 'clsx';
-import { Bell, CircleQuestionMark, RefreshCw } from 'lucide-react';
+import { CircleQuestionMark, RefreshCw } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
-import { Link } from 'react-router';
+import { Keyboard, Text } from 'react-aria-components';
 import { openConsoleCommand, usesCommandKey } from '../console-commands';
 import { ErrorBoundary } from '../error-boundary';
+import { MenuButton, MenuItem } from '../ui/menu';
 import { DOCS_URL } from './links';
-import { Menu } from './menu';
 import { PreferencesMenu } from './preferences-menu';
 import { UserMenu } from './user-menu';
+import { NotificationsBell } from '../../features/notifications/components/notifications-bell';
 
 /** 'Health | Mission Control': every page title ends with the product name (001 §1). */
 export function documentTitle(title: string | undefined): string {
@@ -56,55 +57,23 @@ export function PageShell({
             <RefreshCw aria-hidden="true" className={clsx('size-4', loading && 'animate-spin')} />
           </button>
         ) : null}
-        <Link
-          to="/notifications"
-          aria-label="Notifications"
-          title="Notifications (not built yet)"
-          className="inline-flex size-8 items-center justify-center rounded text-fg-muted hover:bg-surface-hover"
-        >
-          <Bell aria-hidden="true" className="size-4" />
-        </Link>
+        <NotificationsBell />
         <PreferencesMenu />
-        <Menu label="Help" trigger={<CircleQuestionMark aria-hidden="true" className="size-4" />}>
-          {(close) => (
-            <>
-              <a
-                href={DOCS_URL}
-                target="_blank"
-                rel="noreferrer"
-                role="menuitem"
-                onClick={close}
-                className="block rounded px-2 py-1 hover:bg-surface-hover"
-              >
-                Docs
-              </a>
-              <button
-                type="button"
-                role="menuitem"
-                onClick={() => {
-                  close();
-                  openConsoleCommand('command-palette');
-                }}
-                className="flex w-full items-center justify-between rounded px-2 py-1 text-left hover:bg-surface-hover"
-              >
-                Command palette
-                <kbd className="font-mono text-xs text-fg-muted">{usesCommandKey() ? '⌘K' : 'Ctrl K'}</kbd>
-              </button>
-              <button
-                type="button"
-                role="menuitem"
-                onClick={() => {
-                  close();
-                  openConsoleCommand('keyboard-shortcuts');
-                }}
-                className="flex w-full items-center justify-between rounded px-2 py-1 text-left hover:bg-surface-hover"
-              >
-                Keyboard shortcuts
-                <kbd className="font-mono text-xs text-fg-muted">?</kbd>
-              </button>
-            </>
-          )}
-        </Menu>
+        <MenuButton label="Help" trigger={<CircleQuestionMark aria-hidden="true" className="size-4" />}>
+          <MenuItem href={DOCS_URL} target="_blank" rel="noreferrer">
+            Docs
+          </MenuItem>
+          <MenuItem textValue="Command palette" onAction={() => openConsoleCommand('command-palette')}>
+            <Text slot="label">Command palette</Text>
+            <Keyboard className="float-right font-mono text-xs text-fg-muted">
+              {usesCommandKey() ? '⌘K' : 'Ctrl K'}
+            </Keyboard>
+          </MenuItem>
+          <MenuItem textValue="Keyboard shortcuts" onAction={() => openConsoleCommand('keyboard-shortcuts')}>
+            <Text slot="label">Keyboard shortcuts</Text>
+            <Keyboard className="float-right font-mono text-xs text-fg-muted">?</Keyboard>
+          </MenuItem>
+        </MenuButton>
         <UserMenu />
       </header>
       <main className="min-h-0 flex-1 overflow-auto p-4">

@@ -1,6 +1,7 @@
 import { CARD_WIDTH } from '@mc/contracts';
 import { Settings2 } from 'lucide-react';
 import { useMemo } from 'react';
+import { Button, Dialog, DialogTrigger } from 'react-aria-components';
 import {
   DATETIME_FORMATS,
   useCardWidth,
@@ -10,7 +11,8 @@ import {
   useShowHiddenComponents,
 } from '../../lib/preferences';
 import { timezoneOptions } from '../../lib/timezones';
-import { Menu } from './menu';
+import { ComboBox } from '../ui/combobox';
+import { Popover } from '../ui/popover';
 import { ThemeChoice } from './theme-choice';
 
 const FORMAT_EXAMPLES: Record<(typeof DATETIME_FORMATS)[number], string> = {
@@ -20,7 +22,10 @@ const FORMAT_EXAMPLES: Record<(typeof DATETIME_FORMATS)[number], string> = {
   timestamp: 'timestamp (2025-01-01 10:30:01.999)',
 };
 
-/** The preferences menu of 001 §2, plus the theme (beyond the spec). */
+/**
+ * The preferences menu of 001 §2, plus the theme (beyond the spec): a panel of settings that apply
+ * at once, in a popover kept on screen; the timezone is searched, not scrolled for among hundreds.
+ */
 export function PreferencesMenu() {
   const [showHidden, setShowHidden] = useShowHiddenComponents();
   const [showDeleted, setShowDeleted] = useShowDeletedConfigs();
@@ -29,9 +34,15 @@ export function PreferencesMenu() {
   const [timezone, setTimezone] = useDisplayTimezone();
   const zones = useMemo(() => timezoneOptions(), []);
   return (
-    <Menu label="Preferences" trigger={<Settings2 aria-hidden="true" className="size-4" />}>
-      {() => (
-        <div className="flex flex-col gap-3">
+    <DialogTrigger>
+      <Button
+        aria-label="Preferences"
+        className="inline-flex h-8 items-center gap-1 rounded px-2 text-sm text-fg-muted outline-none hover:bg-surface-hover focus-visible:ring-2 focus-visible:ring-focus"
+      >
+        <Settings2 aria-hidden="true" className="size-4" />
+      </Button>
+      <Popover placement="bottom end" className="w-72 p-3 text-sm">
+        <Dialog aria-label="Preferences" className="flex flex-col gap-3 outline-none">
           <ThemeChoice />
           <label className="flex items-center justify-between gap-2">
             Show hidden components
@@ -61,7 +72,7 @@ export function PreferencesMenu() {
               aria-label="Date/Time Format"
               value={format}
               onChange={(event) => setFormat(event.target.value as (typeof DATETIME_FORMATS)[number])} // options come from DATETIME_FORMATS
-              className="rounded border border-border-strong px-1 py-0.5"
+              className="rounded border border-border-strong bg-surface px-1 py-0.5"
             >
               {DATETIME_FORMATS.map((value) => (
                 <option key={value} value={value}>
@@ -70,23 +81,9 @@ export function PreferencesMenu() {
               ))}
             </select>
           </label>
-          <label className="flex flex-col gap-1">
-            Timezone
-            <select
-              aria-label="Timezone"
-              value={timezone}
-              onChange={(event) => setTimezone(event.target.value)}
-              className="rounded border border-border-strong px-1 py-0.5"
-            >
-              {zones.map((zone) => (
-                <option key={zone.value} value={zone.value}>
-                  {zone.label}
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
-      )}
-    </Menu>
+          <ComboBox label="Timezone" value={timezone} choices={zones} onChange={setTimezone} />
+        </Dialog>
+      </Popover>
+    </DialogTrigger>
   );
 }
