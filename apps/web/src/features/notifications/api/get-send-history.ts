@@ -1,0 +1,87 @@
+import type { NotificationSendStatus } from '@mc/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api/client';
+import { notificationKeys } from './keys';
+
+/** A row of `notification_send_history_summary`. */
+export interface SendHistoryRow {
+  id: string;
+  notification_id: string;
+  notification_name: string;
+  source_event: string;
+  resource_id: string;
+  resource_name: string | null;
+  resource_kind: string | null;
+  resource_type: string | null;
+  status: NotificationSendStatus;
+  body: string | null;
+  count: number;
+  error: string | null;
+  silenced_by: string | null;
+  silence_description: string | null;
+  duration_millis: number | null;
+  not_before: string | null;
+  created_at: string;
+}
+
+/** The history filters (URL state): rule, status, resource, time bounds, page. */
+export interface HistoryFilters {
+  rule?: string;
+  status?: string;
+  resource?: string;
+  from?: string;
+  to?: string;
+  pageIndex: number;
+  pageSize: number;
+}
+
+/** Page size of the send history. */
+export const HISTORY_PAGE_SIZE = 50;
+
+/** One page of the send history, newest first, filtered and counted by the server. */
+export function useSendHistory(filters: HistoryFilters) {
+  const query: Record<string, string | string[]> = {
+    order: 'created_at.desc',
+    limit: String(filters.pageSize),
+    offset: String(filters.pageIndex * filters.pageSize),
+  };
+  if (filters.rule) query.notification_id = `eq.${filters.rule}`;
+  if (filters.status) query.status = `eq.${filters.status}`;
+  if (filters.resource) query.resource_id = `eq.${filters.resource}`;
+  const created: string[] = [];
+  if (filters.from) created.push(`gte.${filters.from}`);
+  if (filters.to) created.push(`lt.${filters.to}`);
+  if (created.length) query.created_at = created;
+  return useQuery({
+    queryKey: notificationKeys.history({ ...filters, pageIndex: String(filters.pageIndex), pageSize: String(filters.pageSize) }),
+    queryFn: async ({ signal }) => {
+      const response = await apiRequest<SendHistoryRow[]>('/api/db/notification_send_history_summary', {
+        signal,
+        query,
+        count: 'estimated',
+      });
+      return { rows: response.data, total: response.total ?? response.data.length };
+    },
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+}
+
+/** Failed messages of the last day, for the header bell (a count only). */
+export function useRecentFailures(enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: notificationKeys.failures(),
+    queryFn: async ({ signal }) => {
+      const since = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 86_400_000).toISOString();
+      const response = await apiRequest<unknown[]>('/api/db/notification_send_history', {
+        signal,
+        query: { select: 'id', status: 'eq.error', created_at: `gte.${since}`, limit: '1' },
+        count: true,
+      });
+      return response.total ?? response.data.length;
+    },
+    staleTime: 60_000,
+    refetchInterval: 60_000,
+  });
+}
