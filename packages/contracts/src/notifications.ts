@@ -1,0 +1,176 @@
+/**
+ * Notifications (spec 000 §2, §3, §7, §9; issue 16): the event names rules listen to, the send-history
+ * statuses (upstream mission-control's values), the rule document (`kind: Notification`) and the
+ * silence body. Server and console validate with the same schemas.
+ */
+import { z } from 'zod';
+
+/** Notification list page size and order (spec 000 §9). */
+export const NOTIFICATION_LIST_PAGE_SIZE = 1000;
+
+/** Events a rule may name, with the resource each one is about. */
+export const NOTIFICATION_EVENTS = {
+  'check.passed': 'check',
+  'check.failed': 'check',
+  'incident.created': 'incident',
+  'incident.responder.added': 'incident',
+  'incident.comment.added': 'incident',
+  'incident.status.open': 'incident',
+  'incident.status.investigating': 'incident',
+  'incident.status.mitigated': 'incident',
+  'incident.status.resolved': 'incident',
+  'incident.status.closed': 'incident',
+  'incident.status.new': 'incident',
+  'config.healthy': 'config',
+  'config.unhealthy': 'config',
+  'config.warning': 'config',
+  'config.unknown': 'config',
+  'insight.created': 'config',
+  'component.healthy': 'component',
+  'component.unhealthy': 'component',
+  'component.warning': 'component',
+  'component.unknown': 'component',
+  'playbook.run.approval_needed': 'playbook_run',
+  'playbook.run.completed': 'playbook_run',
+  'playbook.run.failed': 'playbook_run',
+} as const;
+/** One event name. */
+export type NotificationEvent = keyof typeof NOTIFICATION_EVENTS;
+/** The kind of resource an event is about. */
+export type NotificationResourceKind = (typeof NOTIFICATION_EVENTS)[NotificationEvent];
+/** Every event name, for pickers and validation. */
+export const NOTIFICATION_EVENT_NAMES = Object.keys(NOTIFICATION_EVENTS) as NotificationEvent[];
+
+/**
+ * Send-history statuses (upstream's values): `error` is a delivery that failed after its retries,
+ * `repeat-interval` a message suppressed as a repeat, `skipped` a wait-for whose resource recovered.
+ */
+export const NOTIFICATION_SEND_STATUSES = [
+  'sent',
+  'error',
+  'pending',
+  'silenced',
+  'repeat-interval',
+  'inhibited',
+  'evaluating-waitfor',
+  'skipped',
+] as const;
+/** One send-history status. */
+export type NotificationSendStatus = (typeof NOTIFICATION_SEND_STATUSES)[number];
+
+/** Event-queue attempts before an event is dead-lettered (upstream counts pending rows with attempts < 4). */
+export const EVENT_QUEUE_MAX_ATTEMPTS = 4;
+
+/** Days a silence preview looks back. */
+export const SILENCE_PREVIEW_DAYS = 7;
+
+/** Default days the send history is kept (property `notifications.send_history.retention.days`). */
+export const SEND_HISTORY_RETENTION_DAYS = 30;
+
+/** Message of a playbook recipient before the playbook runner exists. */
+export const PLAYBOOK_RECIPIENT_UNAVAILABLE =
+  'A playbook recipient is not available until playbooks land; choose a person, a team or a connection';
+
+const DURATION = /^(\d+(\.\d+)?(ms|s|m|h|d))+$/;
+
+/** Parses `10m`, `1h30m`, `45s`, `2d` into milliseconds; undefined when malformed. */
+export function parseDurationMs(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (!DURATION.test(trimmed)) return undefined;
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+  let total = 0;
+  for (const match of trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h|d)/g)) {
+    total += Number(match[1]) * unit[match[2] as keyof typeof unit]; // the regex admits only these units
+  }
+  return total;
+}
+
+const duration = (what: string) =>
+  z
+    .string()
+    .trim()
+    .max(32)
+    .refine((value) => parseDurationMs(value) !== undefined, `${what} must be a duration such as 30s, 10m or 1h`);
+
+/** Who receives a rule's messages: exactly one of these (upstream's `to`). */
+export const notificationRecipientSchema = z
+  .object({
+    person: z.string().trim().min(1).max(320).optional(),
+    team: z.string().trim().min(1).max(200).optional(),
+    connection: z.string().trim().min(1).max(400).optional(),
+    email: z.email().max(320).optional(),
+    playbook: z.string().trim().min(1).max(400).optional(),
+  })
+  .strict()
+  .refine((to) => Object.values(to).filter(Boolean).length === 1, {
+    message: 'to: name exactly one recipient: person, team, connection, email or playbook',
+  });
+
+/** An inhibition: while a parent (up to `depth` levels) fails, its children's messages are held back. */
+export const inhibitionSchema = z
+  .object({
+    direction: z.enum(['parent', 'incoming', 'outgoing', 'all']).default('parent'),
+    depth: z.number().int().min(1).max(10).default(5),
+  })
+  .strict();
+
+/** The rule document (`kind: Notification`, upstream's shape). */
+export const notificationDocumentSchema = z
+  .object({
+    apiVersion: z.string().max(200).optional(),
+    kind: z.literal('Notification', { message: "kind must be 'Notification'" }),
+    metadata: z
+      .object({
+        name: z
+          .string()
+          .trim()
+          .min(1, 'metadata.name is required')
+          .max(200)
+          .regex(/^[a-zA-Z0-9][a-zA-Z0-9._-]*$/, 'metadata.name: letters, digits, dot, dash and underscore only'),
+        namespace: z.string().trim().min(1).max(200).default('default'),
+      })
+      .passthrough(),
+    spec: z
+      .object({
+        events: z
+          .array(z.enum(NOTIFICATION_EVENT_NAMES as [NotificationEvent, ...NotificationEvent[]]))
+          .min(1, 'spec.events: name at least one event'),
+        filter: z.string().max(4000).optional(),
+        title: z.string().max(1000).optional(),
+        template: z.string().max(20_000).optional(),
+        to: notificationRecipientSchema,
+        repeatInterval: duration('spec.repeatInterval').optional(),
+        waitFor: duration('spec.waitFor').optional(),
+        groupBy: z.array(z.string().trim().min(1).max(200)).max(10).optional(),
+        groupByInterval: duration('spec.groupByInterval').optional(),
+        inhibitions: z.array(inhibitionSchema).max(10).optional(),
+      })
+      .strict(),
+  })
+  .strict();
+/** A parsed rule document. */
+export type NotificationDocument = z.infer<typeof notificationDocumentSchema>;
+
+/** The body of `POST /api/notification/silence` (and, every field optional, of its PATCH). */
+export const silenceBodySchema = z
+  .object({
+    name: z.string().trim().max(200).optional(),
+    namespace: z.string().trim().min(1).max(200).default('default'),
+    description: z.string().trim().min(1, 'A reason is required').max(2000),
+    filter: z.string().trim().max(4000).optional(),
+    check_id: z.guid().optional(),
+    config_id: z.guid().optional(),
+    component_id: z.guid().optional(),
+    canary_id: z.guid().optional(),
+    recursive: z.boolean().default(true),
+    from: z.iso.datetime({ offset: true, error: 'from must be an ISO date-time' }).optional(),
+    /** Absent or null: indefinitely (spec 000 §4). */
+    until: z.iso.datetime({ offset: true, error: 'until must be an ISO date-time' }).nullable().optional(),
+  })
+  .strict()
+  .refine(
+    (body) => Boolean(body.filter || body.check_id || body.config_id || body.component_id || body.canary_id),
+    { message: 'A silence needs a resource (check, catalog item, component or canary) or a filter' },
+  );
+/** A parsed silence body. */
+export type SilenceBody = z.infer<typeof silenceBodySchema>;
