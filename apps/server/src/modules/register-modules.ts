@@ -9,6 +9,8 @@ import { registerIdentityModule } from './auth/identity.module.js';
 import { registerConnectionsRoutes } from './connections/connections.routes.js';
 import { registerHealthRoutes } from './health/health.routes.js';
 import { registerIncidentsRoutes } from './incidents/incidents.routes.js';
+import { registerNotificationsRoutes } from './notifications/notifications.routes.js';
+import { notificationsWriteHook, silencesWriteHook } from './notifications/notifications-write.hook.js';
 import { registerPeopleRoutes } from './people/people.routes.js';
 import { registerPermissionsRoutes } from './permissions/permissions.routes.js';
 import { registerPropertiesRoutes } from './properties/properties.routes.js';
@@ -33,6 +35,8 @@ export interface ModuleDeps {
 /** What a write through `/api/db` does or checks per table, beyond storing the row (see docs/data-api.md). */
 const DATA_API_WRITE_HOOKS = {
   canaries: canariesWriteHook,
+  notifications: notificationsWriteHook,
+  notification_silences: silencesWriteHook,
   properties: propertiesWriteHook,
   teams: teamGrantsHook,
   team_members: teamGrantsHook,
@@ -52,4 +56,5 @@ export function registerModules(app: OpenAPIHono<AppEnv>, deps: ModuleDeps): voi
   registerHealthRoutes(app, deps);
   registerPeopleRoutes(app, deps);
   registerPermissionsRoutes(app, deps);
+  registerNotificationsRoutes(app, deps);
 }

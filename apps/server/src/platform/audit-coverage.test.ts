@@ -47,6 +47,11 @@ class Walk {
 }
 
 const UNKNOWN = '00000000-0000-4000-8000-00000000dead';
+const notificationRule = (name: string) => ({
+  kind: 'Notification',
+  metadata: { name },
+  spec: { events: ['check.failed'], to: { email: 'audit@example.com' } },
+});
 const canary = (name: string) => ({
   apiVersion: 'canaries.flanksource.com/v1',
   kind: 'Canary',
@@ -351,6 +356,35 @@ const CASES: Record<string, RouteCase> = {
     ok: (w) => w.call('DELETE', '/api/.ory/self-service/logout/api', { session_token: w.id('reggie') }, null),
     fail: (w) => w.call('DELETE', '/api/.ory/self-service/logout/api', { session_token: 'nope' }, null),
   },
+  'POST /api/notification/rules': {
+    ok: async (w) => {
+      const response = await w.call('POST', '/api/notification/rules', notificationRule('audit-walk'));
+      w.ids.notificationRule = String(((await response.clone().json()) as { rule: { id: string } }).rule.id);
+      return response;
+    },
+    fail: (w) => w.call('POST', '/api/notification/rules', { ...notificationRule('audit-walk'), kind: 'Canary' }),
+  },
+  'PUT /api/notification/rules/:id': {
+    ok: (w) => w.call('PUT', `/api/notification/rules/${w.id('notificationRule')}`, notificationRule('audit-walk')),
+    fail: (w) => w.call('PUT', `/api/notification/rules/${UNKNOWN}`, notificationRule('audit-walk')),
+  },
+  'DELETE /api/notification/rules/:id': {
+    ok: (w) => w.call('DELETE', `/api/notification/rules/${w.id('notificationRule')}`),
+    fail: (w) => w.call('DELETE', `/api/notification/rules/${UNKNOWN}`),
+  },
+  'POST /api/notification/silence': {
+    ok: async (w) =>
+      w.created('silence', await w.call('POST', '/api/notification/silence', { description: 'audit', filter: "check.name == 'x'" })),
+    fail: (w) => w.call('POST', '/api/notification/silence', { description: 'audit' }),
+  },
+  'PATCH /api/notification/silence/:id': {
+    ok: (w) => w.call('PATCH', `/api/notification/silence/${w.id('silence')}`, { description: 'audit 2' }),
+    fail: (w) => w.call('PATCH', `/api/notification/silence/${UNKNOWN}`, { description: 'audit 2' }),
+  },
+  'DELETE /api/notification/silence/:id': {
+    ok: (w) => w.call('DELETE', `/api/notification/silence/${w.id('silence')}`),
+    fail: (w) => w.call('DELETE', `/api/notification/silence/${UNKNOWN}`),
+  },
 };
 
 /** POST routes that only read or probe: they must change nothing, so they write no audit row. */
@@ -362,6 +396,14 @@ const READ_ONLY: Record<string, { call: Call; why: string }> = {
   'POST /api/schemas/:type/validate': {
     why: 'validates a document against a JSON schema without storing it',
     call: (w) => w.call('POST', '/api/schemas/canaries/validate', { spec: {} }),
+  },
+  'POST /api/notification/rules/:id/test': {
+    why: "sends a sample message to a rule's recipients; stores nothing",
+    call: (w) => w.call('POST', `/api/notification/rules/${UNKNOWN}/test`),
+  },
+  'POST /api/notification/silence_preview': {
+    why: 'computes what an unsaved silence would cover; stores nothing',
+    call: (w) => w.call('POST', '/api/notification/silence_preview', { filter: "check.name == 'x'" }),
   },
   'POST /api/connection/test/:id': {
     why: 'probes the remote system of a stored connection; stores nothing',

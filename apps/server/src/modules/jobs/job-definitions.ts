@@ -1,5 +1,8 @@
 import { checkRetentionJob } from '../health/results/retention.job.js';
 import { runCanaryJob } from '../health/runner/run-canary.job.js';
+import { notificationEventsJob } from '../notifications/notification-events.job.js';
+import { pruneSendHistoryJob } from '../notifications/prune-send-history.job.js';
+import { sendNotificationJob } from '../notifications/send-notification.job.js';
 import type { AnyJobDefinition } from './job-definition.js';
 import { JobRegistry } from './job-registry.js';
 import { pruneJobsJob } from './prune-jobs.job.js';
@@ -8,7 +11,14 @@ import { pruneJobsJob } from './prune-jobs.job.js';
  * Every job kind of the product, one line per definition (each in its own `*.job.ts` file). Worker
  * processes claim only these names; enqueue-by-name resolves against them.
  */
-export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [pruneJobsJob, runCanaryJob, checkRetentionJob];
+export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
+  pruneJobsJob,
+  runCanaryJob,
+  checkRetentionJob,
+  notificationEventsJob,
+  sendNotificationJob,
+  pruneSendHistoryJob,
+];
 
 /** The product's registry, built from {@link JOB_DEFINITIONS}. */
 export const jobRegistry = new JobRegistry(JOB_DEFINITIONS);

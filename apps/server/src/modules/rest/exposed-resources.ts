@@ -116,8 +116,10 @@ export const EXPOSED_TABLES: Readonly<Record<string, ExposedTable>> = {
   notification_silences: rw,
   notification_send_history: {
     writable: false,
-    writeVia: 'the send history is written by the notification sender, which is not available yet',
+    writeVia: 'the send history is written by the notification sender (one row per message attempt)',
   },
+  notifications_summary: ro,
+  notification_send_history_summary: ro,
   // jobs and events (written by the server itself)
   job_history: ro,
   event_queue: ro,

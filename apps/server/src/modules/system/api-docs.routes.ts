@@ -9,6 +9,7 @@ import { IDENTITY_API } from '../auth/identity.openapi.js';
 import { CONNECTIONS_API } from '../connections/connections.openapi.js';
 import { HEALTH_API } from '../health/health.openapi.js';
 import { INCIDENTS_API } from '../incidents/incidents.openapi.js';
+import { NOTIFICATIONS_API } from '../notifications/notifications.openapi.js';
 import { PEOPLE_API } from '../people/people.openapi.js';
 import { PERMISSIONS_API } from '../permissions/permissions.openapi.js';
 import { PROPERTIES_API } from '../properties/properties.openapi.js';
@@ -36,6 +37,7 @@ export function registerApiDocsRoutes(app: OpenAPIHono<AppEnv>, version: string)
   documentRoutes(app, 'health', HEALTH_API);
   documentRoutes(app, 'people', PEOPLE_API);
   documentRoutes(app, 'permissions', PERMISSIONS_API);
+  documentRoutes(app, 'notifications', NOTIFICATIONS_API);
   documentRoutes(app, 'system', [
     {
       method: 'get',

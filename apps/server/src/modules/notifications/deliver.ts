@@ -1,0 +1,153 @@
+/**
+ * Sends one send-history row: re-checks a wait-for (is the resource still failing? silenced since? a
+ * repeat?), resolves the rule's destination and calls its channel. The row ends `sent` (with its
+ * duration), or keeps its error for the job's next attempt, or ends `error` after the last one.
+ */
+import type { Database } from '@mc/db';
+import type { Config } from '../../platform/config.js';
+import { egressGuardFor } from '../../platform/egress/egress-guard-for.js';
+import { connectionsServiceFor } from '../connections/connections.service.js';
+import type { ChannelContext, OutgoingMessage } from './channels/channel.js';
+import { channelFor } from './channels/registry.js';
+import { ancestorsMemo, coveringSilence, repeatMs } from './decide.js';
+import { loadEventResource, stillHolds } from './event-resources.js';
+import { type HistoryRow, historyById, lastDelivered, settleHistory } from './history.repo.js';
+import { destinationOf } from './recipients.js';
+import { ruleById } from './rules.repo.js';
+import { activeSilences } from './silences.repo.js';
+
+/** How long one provider call may take. */
+export const CHANNEL_TIMEOUT_MS = 10_000;
+
+const endpointOverrides = new WeakMap<Database, (url: string) => string>();
+
+/**
+ * Test double of the providers' hosts: every channel URL of `database` goes to `endpoint(url)` instead
+ * (a local server standing in for slack.com, api.telegram.org…). Never called outside tests.
+ */
+export function redirectProvidersForTests(database: Database, endpoint: (url: string) => string): void {
+  endpointOverrides.set(database, endpoint);
+}
+
+/** The URL mapping of `database`'s channels: the URL itself unless a test redirected the providers. */
+export function providerEndpoint(database: Database): (url: string) => string {
+  return endpointOverrides.get(database) ?? ((url) => url);
+}
+
+/** What a delivery attempt needs. */
+export interface DeliveryDeps {
+  database: Database;
+  config: Config;
+  signal: AbortSignal;
+  attempt: number;
+  maxAttempts: number;
+  now?: Date;
+  timeoutMs?: number;
+}
+
+function messageOf(row: HistoryRow): OutgoingMessage {
+  const payload = row.payload ?? {};
+  const title = typeof payload.title === 'string' ? payload.title : row.source_event;
+  const grouped = Array.isArray(payload.grouped) ? (payload.grouped as { name?: string }[]) : [];
+  const body = grouped.length
+    ? `${row.body ?? ''}\n\nAlso in this group (${grouped.length}): ${grouped.map((item) => item.name ?? '').join(', ')}`
+    : (row.body ?? '');
+  return { title: grouped.length ? `${title} (+${grouped.length} more)` : title, body };
+}
+
+async function settleGroup(deps: DeliveryDeps, row: HistoryRow, status: 'sent' | 'error', error: string | null) {
+  if (!row.group_id) return;
+  await deps.database.pool.query(
+    `UPDATE notification_send_history SET status = $3, error = $4 WHERE parent_id = $1 AND group_id = $2 AND status = 'pending'`,
+    [row.id, row.group_id, status, error],
+  );
+}
+
+/** Re-checks a wait-for; returns the status that ends it early, or undefined to send. */
+async function recheck(deps: DeliveryDeps, row: HistoryRow, now: Date): Promise<HistoryRow['status'] | undefined> {
+  const pool = deps.database.pool;
+  const resource = await loadEventResource(pool, {
+    id: row.id,
+    name: row.source_event,
+    properties: { id: row.resource_id },
+    attempts: 0,
+    created_at: row.created_at,
+  });
+  if (!resource || !stillHolds(row.source_event, resource)) return 'skipped';
+  const silence = await coveringSilence(await activeSilences(pool, now), resource, ancestorsMemo(pool, resource));
+  if (silence) {
+    await pool.query('UPDATE notification_send_history SET silenced_by = $2 WHERE id = $1', [row.id, silence.id]);
+    return 'silenced';
+  }
+  const rule = await ruleById(pool, row.notification_id);
+  const repeat = rule ? repeatMs(rule) : 0;
+  if (
+    repeat > 0 &&
+    (await lastDelivered(
+      pool,
+      row.notification_id,
+      row.resource_id,
+      row.source_event,
+      new Date(now.getTime() - repeat),
+      row.id,
+    ))
+  ) {
+    return 'repeat-interval';
+  }
+  return undefined;
+}
+
+/**
+ * Delivers history row `id`. Safe to run twice: a row no longer pending is left alone. Throws on a
+ * failure that another attempt may fix (the job retries it with backoff).
+ */
+export async function deliverHistory(deps: DeliveryDeps, id: string): Promise<HistoryRow['status'] | 'gone'> {
+  const pool = deps.database.pool;
+  const row = await historyById(pool, id);
+  if (!row || (row.status !== 'pending' && row.status !== 'evaluating-waitfor')) return 'gone';
+  const now = deps.now ?? new Date();
+  const rule = await ruleById(pool, row.notification_id);
+  if (!rule) {
+    await settleHistory(pool, id, { status: 'skipped', error: 'The rule was deleted before the message was sent' });
+    return 'skipped';
+  }
+  if (row.status === 'evaluating-waitfor') {
+    const early = await recheck(deps, row, now);
+    if (early) {
+      await settleHistory(pool, id, { status: early });
+      return early;
+    }
+  }
+  const started = Date.now();
+  try {
+    const destination = await destinationOf(pool, connectionsServiceFor(deps), rule);
+    const channel = channelFor(destination.connection.type);
+    if (!channel) throw new Error(`Connection type ${destination.connection.type} cannot send notifications`);
+    const ctx: ChannelContext = {
+      guard: egressGuardFor(deps.database),
+      signal: deps.signal,
+      timeoutMs: deps.timeoutMs ?? CHANNEL_TIMEOUT_MS,
+      endpoint: providerEndpoint(deps.database),
+    };
+    await channel(destination.connection, { ...messageOf(row), to: destination.to }, ctx);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const last = deps.attempt >= deps.maxAttempts;
+    await settleHistory(pool, id, {
+      status: last ? 'error' : row.status,
+      error: message,
+      retries: deps.attempt - 1 + (last ? 0 : 1),
+      durationMs: Date.now() - started,
+    });
+    if (last) await settleGroup(deps, row, 'error', message);
+    throw error;
+  }
+  await settleHistory(pool, id, {
+    status: 'sent',
+    error: null,
+    durationMs: Date.now() - started,
+    retries: deps.attempt - 1,
+  });
+  await settleGroup(deps, row, 'sent', null);
+  return 'sent';
+}

@@ -1,0 +1,153 @@
+/**
+ * What an event is about, loaded fresh when the event is delivered: the resource row (check and its
+ * canary, incident, catalog item, component, playbook run) as the variables of rule filters, silence
+ * filters and templates — upstream's names (`check`, `canary`, `incident`, `config`, `component`,
+ * `playbook`, `run`) — plus whether the resource is still in the state its event announced (wait-for).
+ */
+import { NOTIFICATION_EVENTS, type NotificationEvent, type NotificationResourceKind } from '@mc/contracts';
+import type { Sql } from './sql.js';
+
+/** A queued event as the consumer claimed it. */
+export interface QueuedEvent {
+  id: string;
+  name: string;
+  properties: Record<string, unknown>;
+  attempts: number;
+  created_at: Date;
+}
+
+/** The loaded resource of an event. */
+export interface EventResource {
+  kind: NotificationResourceKind;
+  id: string;
+  name: string;
+  /** healthy / unhealthy / … where the resource has one. */
+  health: string | null;
+  status: string | null;
+  description: string | null;
+  /** Variables for CEL filters and templates. */
+  env: Record<string, unknown>;
+}
+
+/** The resource kind of an event name, or undefined for names no rule may listen to. */
+export function kindOfEvent(name: string): NotificationResourceKind | undefined {
+  return (NOTIFICATION_EVENTS as Record<string, NotificationResourceKind>)[name];
+}
+
+async function one(db: Sql, text: string, id: string): Promise<Record<string, unknown> | undefined> {
+  const { rows } = await db.query(text, [id]);
+  return rows[0] as Record<string, unknown> | undefined; // the query selects one row by primary key
+}
+
+const str = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
+
+/** Loads the resource of `event`; undefined when it no longer exists (the event is then dropped). */
+export async function loadEventResource(db: Sql, event: QueuedEvent): Promise<EventResource | undefined> {
+  const kind = kindOfEvent(event.name);
+  const id = str(event.properties.id);
+  if (!kind || !id || !/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  const base = { event: { name: event.name, properties: event.properties, created_at: event.created_at } };
+  switch (kind) {
+    case 'check': {
+      const check = await one(db, 'SELECT * FROM checks WHERE id = $1', id);
+      if (!check) return undefined;
+      const canary = await one(
+        db,
+        'SELECT id, name, namespace, labels FROM canaries WHERE id = $1',
+        String(check.canary_id),
+      );
+      const status = await one(
+        db,
+        `SELECT status, message, error, duration, time FROM check_statuses WHERE check_id = $1 ORDER BY time DESC LIMIT 1`,
+        id,
+      );
+      return {
+        kind,
+        id,
+        name: String(check.name),
+        health: str(check.status),
+        status: str(check.status),
+        description: str(status?.error) ?? str(status?.message),
+        env: { ...base, check, canary: canary ?? {}, status: status ?? {}, resource: check },
+      };
+    }
+    case 'incident': {
+      const incident = await one(db, 'SELECT * FROM incidents WHERE id = $1', id);
+      if (!incident) return undefined;
+      return {
+        kind,
+        id,
+        name: String(incident.title),
+        health: null,
+        status: str(incident.status),
+        description: str(incident.description),
+        env: { ...base, incident, resource: incident },
+      };
+    }
+    case 'config': {
+      const config = await one(db, 'SELECT * FROM config_items WHERE id = $1', id);
+      if (!config) return undefined;
+      const analysisId = str(event.properties.analysis_id);
+      const insight = analysisId ? await one(db, 'SELECT * FROM config_analysis WHERE id = $1', analysisId) : undefined;
+      return {
+        kind,
+        id,
+        name: String(config.name ?? config.id),
+        health: str(config.health),
+        status: str(config.status),
+        description: str(insight?.summary) ?? str(config.description),
+        env: { ...base, config, ...(insight ? { insight } : {}), resource: config },
+      };
+    }
+    case 'component': {
+      const component = await one(db, 'SELECT * FROM components WHERE id = $1', id);
+      if (!component) return undefined;
+      return {
+        kind,
+        id,
+        name: String(component.name),
+        health: str(component.health) ?? str(component.status),
+        status: str(component.status),
+        description: str(component.status_reason),
+        env: { ...base, component, resource: component },
+      };
+    }
+    case 'playbook_run': {
+      const run = await one(db, 'SELECT * FROM playbook_runs WHERE id = $1', id);
+      if (!run) return undefined;
+      const playbook = await one(
+        db,
+        'SELECT id, name, title, category FROM playbooks WHERE id = $1',
+        String(run.playbook_id),
+      );
+      return {
+        kind,
+        id,
+        name: String(playbook?.title ?? playbook?.name ?? run.id),
+        health: null,
+        status: str(run.status),
+        description: str(run.error),
+        env: { ...base, run, playbook: playbook ?? {}, resource: run },
+      };
+    }
+  }
+}
+
+/**
+ * True while the resource still shows what its event announced (a failed check still unhealthy, a
+ * component still unhealthy): a wait-for sends only then. Events without a lasting state always hold.
+ */
+export function stillHolds(event: NotificationEvent | string, resource: EventResource): boolean {
+  if (event === 'check.failed') return resource.status === 'unhealthy';
+  if (event === 'check.passed') return resource.status === 'healthy';
+  const [area, state] = event.split('.');
+  if (area === 'config' && state && state !== 'created') return resource.health === state;
+  if (area === 'component') return resource.status === state;
+  if (event.startsWith('incident.status.')) return resource.status === event.slice('incident.status.'.length);
+  return true;
+}
+
+/** True for events that announce a failure (the ones whose parent can inhibit a child's). */
+export function isFailureEvent(event: string): boolean {
+  return ['check.failed', 'config.unhealthy', 'component.unhealthy', 'playbook.run.failed'].includes(event);
+}

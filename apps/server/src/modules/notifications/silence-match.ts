@@ -1,0 +1,34 @@
+/**
+ * Whether a silence covers an event's resource: the resource itself (check, canary's checks, catalog
+ * item, component) and, for a recursive silence, anything below it — a component's children and the
+ * checks linked to them, a catalog item's children — or a CEL filter over the event's variables.
+ */
+import { evaluateExpression } from '../health/expressions/cel.js';
+import type { EventResource } from './event-resources.js';
+import type { Ancestors } from './relations.repo.js';
+import type { SilenceRow } from './silences.repo.js';
+
+/** True when `silence` covers `resource` (whose ancestors are given). A failing filter matches nothing. */
+export function silenceCovers(silence: SilenceRow, resource: EventResource, ancestors: Ancestors): boolean {
+  const targeted = Boolean(silence.check_id || silence.canary_id || silence.component_id || silence.config_id);
+  if (targeted) {
+    const hit =
+      (silence.check_id !== null && resource.kind === 'check' && resource.id === silence.check_id) ||
+      (silence.canary_id !== null && ancestors.canaries.has(silence.canary_id)) ||
+      (silence.component_id !== null &&
+        ((resource.kind === 'component' && resource.id === silence.component_id) ||
+          (silence.recursive && ancestors.components.has(silence.component_id)))) ||
+      (silence.config_id !== null &&
+        ((resource.kind === 'config' && resource.id === silence.config_id) ||
+          (silence.recursive && ancestors.configs.has(silence.config_id))));
+    if (!hit) return false;
+  }
+  if (silence.filter) {
+    try {
+      return evaluateExpression(silence.filter, resource.env) === true;
+    } catch {
+      return false;
+    }
+  }
+  return targeted;
+}

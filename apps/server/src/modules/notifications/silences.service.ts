@@ -1,0 +1,214 @@
+/**
+ * Silences: create, patch and soft-delete (audited), and the preview the add-silence page shows before
+ * saving — what the silence would have suppressed in the last {@link SILENCE_PREVIEW_DAYS} days and what
+ * it covers now (its blast radius).
+ */
+import { SILENCE_PREVIEW_DAYS, type SilenceBody, silenceBodySchema } from '@mc/contracts';
+import type { Database } from '@mc/db';
+import { type AuditContext, actorPersonId, recordAudit } from '../../platform/audit.js';
+import { AppError } from '../../platform/errors.js';
+import { expressionError } from '../health/expressions/cel.js';
+import { loadEventResource } from './event-resources.js';
+import { ancestorsOf, type CoveredResource, coveredResources } from './relations.repo.js';
+import { silenceCovers } from './silence-match.js';
+import {
+  insertSilence,
+  type SilenceColumns,
+  type SilenceRow,
+  silenceById,
+  softDeleteSilence,
+  updateSilence,
+} from './silences.repo.js';
+import { inTransaction, type Sql } from './sql.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Most history rows the preview lists (the totals count them all). */
+const PREVIEW_ROWS = 100;
+/** Most distinct resources a filter is evaluated on in a preview. */
+const PREVIEW_FILTER_RESOURCES = 500;
+
+/** Validates a silence body; 400 naming each problem. */
+export function parseSilence(body: unknown): SilenceBody {
+  const parsed = silenceBodySchema.safeParse(body);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) =>
+      issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
+    );
+    throw new AppError('bad_request', problems.join('; '), parsed.error.issues);
+  }
+  const data = parsed.data;
+  if (data.filter) {
+    const problem = expressionError(data.filter);
+    if (problem) throw new AppError('bad_request', `filter: ${problem}`);
+  }
+  if (data.until && data.from && Date.parse(data.until) <= Date.parse(data.from)) {
+    throw new AppError('bad_request', 'until must be after from');
+  }
+  return data;
+}
+
+const columnsOf = (body: SilenceBody): SilenceColumns => ({
+  name: body.name || null,
+  namespace: body.namespace,
+  description: body.description,
+  filter: body.filter || null,
+  from: body.from ? new Date(body.from) : null,
+  until: body.until ? new Date(body.until) : null,
+  recursive: body.recursive,
+  check_id: body.check_id ?? null,
+  config_id: body.config_id ?? null,
+  component_id: body.component_id ?? null,
+  canary_id: body.canary_id ?? null,
+});
+
+const bodyOf = (row: SilenceRow): Record<string, unknown> => ({
+  ...(row.name ? { name: row.name } : {}),
+  namespace: row.namespace,
+  description: row.description ?? '',
+  ...(row.filter ? { filter: row.filter } : {}),
+  ...(row.check_id ? { check_id: row.check_id } : {}),
+  ...(row.config_id ? { config_id: row.config_id } : {}),
+  ...(row.component_id ? { component_id: row.component_id } : {}),
+  ...(row.canary_id ? { canary_id: row.canary_id } : {}),
+  recursive: row.recursive,
+  ...(row.from ? { from: new Date(row.from).toISOString() } : {}),
+  until: row.until ? new Date(row.until).toISOString() : null,
+});
+
+/** A history row the preview lists. */
+export interface PreviewRow {
+  id: string;
+  notification_name: string;
+  source_event: string;
+  resource_id: string;
+  resource_name: string | null;
+  status: string;
+  created_at: Date;
+}
+
+/** The preview of a silence. */
+export interface SilencePreview {
+  days: number;
+  /** Messages sent or attempted in the window that the silence would have held back. */
+  total: number;
+  rows: PreviewRow[];
+  /** Resources the silence covers now (by resource; for a filter, those of the window that match). */
+  covers: CoveredResource[];
+}
+
+async function preview(db: Sql, body: SilenceBody, now: Date): Promise<SilencePreview> {
+  const since = new Date(now.getTime() - SILENCE_PREVIEW_DAYS * 86_400_000);
+  const targeted = Boolean(body.check_id || body.canary_id || body.component_id || body.config_id);
+  const covers = targeted ? await coveredResources(db, body, body.recursive) : [];
+  const { rows } = await db.query<PreviewRow>(
+    `SELECT id, notification_name, source_event, resource_id, resource_name, status, created_at
+     FROM notification_send_history_summary
+     WHERE created_at >= $1 AND status IN ('sent', 'error', 'pending', 'evaluating-waitfor')
+       AND ($2::uuid[] IS NULL OR resource_id = ANY ($2::uuid[]))
+     ORDER BY created_at DESC LIMIT 5000`,
+    [since, targeted ? covers.map((resource) => resource.id) : null],
+  );
+  let matched = rows;
+  if (body.filter) {
+    const silence = {
+      ...columnsOf(body),
+      id: '',
+      source: null,
+      created_by: null,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+    };
+    const verdicts = new Map<string, boolean>();
+    for (const row of rows) {
+      if (verdicts.has(row.resource_id) || verdicts.size >= PREVIEW_FILTER_RESOURCES) continue;
+      const resource = await loadEventResource(db, {
+        id: row.id,
+        name: row.source_event,
+        properties: { id: row.resource_id },
+        attempts: 0,
+        created_at: row.created_at,
+      });
+      const ancestors = resource ? await ancestorsOf(db, resource.kind, resource.id, resource.env) : undefined;
+      verdicts.set(row.resource_id, Boolean(resource && ancestors && silenceCovers(silence, resource, ancestors)));
+      if (!targeted && resource && verdicts.get(row.resource_id)) {
+        covers.push({ id: resource.id, kind: resource.kind, name: resource.name });
+      }
+    }
+    matched = rows.filter((row) => verdicts.get(row.resource_id) === true);
+  }
+  return { days: SILENCE_PREVIEW_DAYS, total: matched.length, rows: matched.slice(0, PREVIEW_ROWS), covers };
+}
+
+/** The silences service of a database. */
+export function silencesService(database: Database) {
+  const pool = database.pool;
+  async function mustGet(id: string): Promise<SilenceRow> {
+    if (!UUID.test(id)) throw new AppError('bad_request', `Invalid silence id '${id.slice(0, 64)}'`);
+    const row = await silenceById(pool, id);
+    if (!row || row.deleted_at) throw new AppError('not_found', 'Silence not found');
+    return row;
+  }
+  return {
+    /** Creates a silence (`until` absent or null: indefinitely). */
+    async create(body: unknown, ctx: AuditContext): Promise<SilenceRow> {
+      const columns = columnsOf(parseSilence(body));
+      return inTransaction(pool, async (client) => {
+        const row = await insertSilence(client, columns, actorPersonId(ctx));
+        await recordAudit(client, {
+          ...ctx,
+          action: 'create',
+          target: 'notification_silences',
+          ids: [row.id],
+          after: row,
+        });
+        return row;
+      });
+    },
+    /** Changes some fields of a live silence; the result is validated as a whole. */
+    async patch(id: string, body: unknown, ctx: AuditContext): Promise<SilenceRow> {
+      const before = await mustGet(id);
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+        throw new AppError('bad_request', 'The request body must be a JSON object');
+      }
+      const columns = columnsOf(parseSilence({ ...bodyOf(before), ...body }));
+      return inTransaction(pool, async (client) => {
+        const row = await updateSilence(client, id, columns);
+        if (!row) throw new AppError('not_found', 'Silence not found');
+        await recordAudit(client, {
+          ...ctx,
+          action: 'update',
+          target: 'notification_silences',
+          ids: [id],
+          before,
+          after: row,
+        });
+        return row;
+      });
+    },
+    /** Soft-deletes a silence (the history keeps naming it). */
+    async remove(id: string, ctx: AuditContext): Promise<void> {
+      await mustGet(id);
+      await inTransaction(pool, async (client) => {
+        const row = await softDeleteSilence(client, id);
+        if (!row) throw new AppError('not_found', 'Silence not found');
+        await recordAudit(client, {
+          ...ctx,
+          action: 'delete',
+          target: 'notification_silences',
+          ids: [id],
+          before: row,
+          after: null,
+        });
+      });
+    },
+    /** The preview of an unsaved silence (a missing reason is allowed here). */
+    async preview(body: unknown, now = new Date()): Promise<SilencePreview> {
+      const withReason =
+        typeof body === 'object' && body !== null && !Array.isArray(body) && !('description' in body)
+          ? { ...body, description: 'preview' }
+          : body;
+      return preview(pool, parseSilence(withReason), now);
+    },
+  };
+}
