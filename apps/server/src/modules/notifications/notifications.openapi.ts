@@ -1,9 +1,48 @@
-import { notificationDocumentSchema, silenceBodySchema } from '@mc/contracts';
+import { NOTIFICATION_EVENT_NAMES } from '@mc/contracts';
 import { z } from 'zod';
 import type { RouteDoc } from '../../platform/openapi/route-docs.js';
 
 const ruleView = z.object({ rule: z.record(z.string(), z.unknown()), document: z.record(z.string(), z.unknown()) });
 const silence = z.record(z.string(), z.unknown());
+
+/** The rule document as documented (the route validates with contracts' notificationDocumentSchema). */
+const ruleDocument = z.object({
+  apiVersion: z.string().optional(),
+  kind: z.literal('Notification'),
+  metadata: z.object({ name: z.string(), namespace: z.string().optional() }),
+  spec: z.object({
+    events: z.array(z.enum(NOTIFICATION_EVENT_NAMES as [string, ...string[]])),
+    filter: z.string().optional(),
+    title: z.string().optional(),
+    template: z.string().optional(),
+    to: z.object({
+      person: z.string().optional(),
+      team: z.string().optional(),
+      connection: z.string().optional(),
+      email: z.string().optional(),
+    }),
+    repeatInterval: z.string().optional(),
+    waitFor: z.string().optional(),
+    groupBy: z.array(z.string()).optional(),
+    groupByInterval: z.string().optional(),
+    inhibitions: z.array(z.object({ direction: z.string().optional(), depth: z.number().optional() })).optional(),
+  }),
+});
+
+/** The silence body as documented (the route validates with contracts' silenceBodySchema). */
+const silenceBody = z.object({
+  name: z.string().optional(),
+  namespace: z.string().optional(),
+  description: z.string(),
+  filter: z.string().optional(),
+  check_id: z.string().optional(),
+  config_id: z.string().optional(),
+  component_id: z.string().optional(),
+  canary_id: z.string().optional(),
+  recursive: z.boolean().optional(),
+  from: z.string().optional(),
+  until: z.string().nullable().optional(),
+});
 
 /** The notifications API as `/api/openapi.json` describes it. */
 export const NOTIFICATIONS_API: readonly RouteDoc[] = [
@@ -28,7 +67,7 @@ export const NOTIFICATIONS_API: readonly RouteDoc[] = [
     method: 'post',
     path: '/api/notification/rules',
     summary: 'Create a notification rule from its kind: Notification document (YAML or JSON)',
-    body: notificationDocumentSchema,
+    body: ruleDocument,
     response: ruleView,
     status: 201,
     errors: [409],
@@ -38,7 +77,7 @@ export const NOTIFICATIONS_API: readonly RouteDoc[] = [
     method: 'put',
     path: '/api/notification/rules/{id}',
     summary: 'Replace a rule with a new document',
-    body: notificationDocumentSchema,
+    body: ruleDocument,
     response: ruleView,
     errors: [409],
   },
@@ -53,7 +92,7 @@ export const NOTIFICATIONS_API: readonly RouteDoc[] = [
     method: 'post',
     path: '/api/notification/silence',
     summary: 'Create a silence (until absent or null: indefinitely)',
-    body: silenceBodySchema,
+    body: silenceBody,
     response: silence,
     status: 201,
   },
