@@ -41,6 +41,8 @@ describe('resource-type icon resolver (001 §2)', () => {
     expect(resolveResourceIcon({ type: 'Azure::ResourceGroup' })).toBe('azure-resource-group');
     expect(resolveResourceIcon({ type: 'GCP::Instance' })).toBe('gcp-compute-engine');
     expect(resolveResourceIcon({ type: 'GCP::Something' })).toBe('gcp');
+    expect(resolveResourceIcon({ type: 'gcs' })).toBe('gcp-cloud-storage');
+    expect(resolveResourceIcon({ type: 'google_cloud' })).toBe('gcp');
     expect(resolveResourceIcon({ type: 'Kubernetes::SomeOperatorCRD' })).toBe('k8s');
   });
 

@@ -355,6 +355,7 @@ const ALIASES: Readonly<Record<string, ResourceIconName>> = {
   'gcp-sql': 'gcp-cloud-sql',
   'gcp-bucket': 'gcp-cloud-storage',
   'gcp-storage': 'gcp-cloud-storage',
+  gcs: 'gcp-cloud-storage',
   s3: 'aws-s3',
   ec2: 'aws-ec2',
   eks: 'aws-eks-cluster',
