@@ -3,10 +3,6 @@ import { EmptyState } from './empty-state';
 
 /** The areas whose pages exist (title, breadcrumb, guard) but whose feature is not built yet. */
 export const NOT_BUILT_AREAS = {
-  catalog: {
-    title: 'The catalog is not built yet.',
-    detail: 'Scrapers, configuration items and their changes, insights and relationships arrive with a later release.',
-  },
   topology: {
     title: 'The topology is not built yet.',
     detail: 'Components, their health cards and the topology views arrive with a later release.',
@@ -44,11 +40,11 @@ export function NotBuiltYet({ area }: { area: NotBuiltArea }) {
         <p className="max-w-md text-sm">{detail}</p>
         <p className="text-sm">
           Working today:{' '}
-          <Link to="/health" className="text-link hover:underline">
+          <Link to="/health" className="text-link underline">
             Health
           </Link>
           {', '}
-          <Link to="/incidents" className="text-link hover:underline">
+          <Link to="/incidents" className="text-link underline">
             Incidents
           </Link>
           {' and Settings.'}
