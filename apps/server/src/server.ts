@@ -8,6 +8,7 @@ import { ensureSystemCanary } from './modules/health/canaries/system-canary.js';
 import { type ProcessJobs, startProcessJobs } from './modules/jobs/job-thread.js';
 import { registerModules } from './modules/register-modules.js';
 import { type MetricsListener, startMetricsListener } from './modules/system/metrics-listener.js';
+import { ensureSystemTopology } from './modules/topology/system-topology.js';
 import { createApp } from './platform/app.js';
 import type { Config } from './platform/config.js';
 import type { Logger } from './platform/logger.js';
@@ -56,11 +57,9 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     const address = server.address() as AddressInfo; // a TCP listener always has an AddressInfo
     url = `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${address.port}`;
     logger.info('http listening', { url, version: VERSION });
-    await ensureSystemCanary(
-      database,
-      config.MC_PUBLIC_URL ?? url.replace(/\/\/(0\.0\.0\.0|\[::\]):/, '//127.0.0.1:'),
-      logger,
-    );
+    const selfUrl = config.MC_PUBLIC_URL ?? url.replace(/\/\/(0\.0\.0\.0|\[::\]):/, '//127.0.0.1:');
+    await ensureSystemCanary(database, selfUrl, logger);
+    await ensureSystemTopology(deps, selfUrl, logger);
     if (config.MC_CANARY_DIR) canaryDir = watchCanaryDir(database, config.MC_CANARY_DIR, logger);
     httpStop = () =>
       new Promise<void>((resolve) => {

@@ -21,6 +21,8 @@ import { registerRestRoutes } from './rest/rest.routes.js';
 import { registerSchemaRoutes } from './settings-views/schemas.routes.js';
 import { specRowCheck } from './settings-views/spec-row-check.js';
 import { registerSystemRoutes } from './system/system.routes.js';
+import { topologiesWriteHook } from './topology/topologies-write.hook.js';
+import { registerTopologyRoutes } from './topology/topology.routes.js';
 
 /** What every module's routes may depend on. */
 export interface ModuleDeps {
@@ -39,6 +41,7 @@ const DATA_API_WRITE_HOOKS = {
   notification_silences: silencesWriteHook,
   properties: propertiesWriteHook,
   teams: teamGrantsHook,
+  topologies: topologiesWriteHook,
   team_members: teamGrantsHook,
 };
 
@@ -54,6 +57,7 @@ export function registerModules(app: OpenAPIHono<AppEnv>, deps: ModuleDeps): voi
   registerAgentsRoutes(app, deps);
   registerSchemaRoutes(app, deps);
   registerHealthRoutes(app, deps);
+  registerTopologyRoutes(app, deps);
   registerPeopleRoutes(app, deps);
   registerPermissionsRoutes(app, deps);
   registerNotificationsRoutes(app, deps);

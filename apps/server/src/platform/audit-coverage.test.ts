@@ -183,6 +183,15 @@ const CASES: Record<string, RouteCase> = {
     },
     fail: (w) => w.call('POST', `/api/canary/run/check/${UNKNOWN}`),
   },
+  'POST /api/canary/run/topology/:id': {
+    ok: async (w) => {
+      const { rows } = await w.t.database.pool.query(
+        "INSERT INTO topologies (name, spec) VALUES ('audit-walk', '{}'::jsonb) RETURNING id",
+      );
+      return w.call('POST', `/api/canary/run/topology/${rows[0].id}`);
+    },
+    fail: (w) => w.call('POST', `/api/canary/run/topology/${UNKNOWN}`),
+  },
   'DELETE /api/canaries/:id': {
     ok: (w) => w.call('DELETE', `/api/canaries/${w.id('canary')}`),
     fail: (w) => w.call('DELETE', `/api/canaries/${UNKNOWN}`),

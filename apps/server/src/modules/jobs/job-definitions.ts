@@ -3,6 +3,7 @@ import { runCanaryJob } from '../health/runner/run-canary.job.js';
 import { notificationEventsJob } from '../notifications/notification-events.job.js';
 import { pruneSendHistoryJob } from '../notifications/prune-send-history.job.js';
 import { sendNotificationJob } from '../notifications/send-notification.job.js';
+import { buildTopologyJob } from '../topology/build-topology.job.js';
 import type { AnyJobDefinition } from './job-definition.js';
 import { JobRegistry } from './job-registry.js';
 import { pruneJobsJob } from './prune-jobs.job.js';
@@ -15,6 +16,7 @@ export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
   pruneJobsJob,
   runCanaryJob,
   checkRetentionJob,
+  buildTopologyJob,
   notificationEventsJob,
   sendNotificationJob,
   pruneSendHistoryJob,

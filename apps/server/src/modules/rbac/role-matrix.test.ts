@@ -133,6 +133,21 @@ const PROBES: Probe[] = [
     allowed: byMatrix('canaries', 'read'),
   },
   ...dataApi('topologies', 'topologies'),
+  // topology routes: the tree and snapshots read, Run Now writes
+  {
+    resource: 'topology tree',
+    action: 'read',
+    method: 'GET',
+    path: '/api/canary/api/topology?depth=0',
+    allowed: byMatrix('topologies', 'read'),
+  },
+  {
+    resource: 'topology run',
+    action: 'update',
+    method: 'POST',
+    path: `/api/canary/run/topology/${NO_ROW}`,
+    allowed: byMatrix('topologies', 'write'),
+  },
   ...dataApi('config_scrapers', 'config_scrapers'),
   ...dataApi('logging_backends', 'logging_backends'),
   ...dataApi('integrations', 'integrations'),

@@ -82,13 +82,25 @@ export const EXPOSED_TABLES: Readonly<Record<string, ExposedTable>> = {
   config_changes: rw,
   config_analysis: rw,
   config_relationships: rw,
-  // topology
+  // topology: a topology written here is validated and scheduled (topology/topologies-write.hook.ts)
   topologies: rw,
   components: rw,
   component_relationships: rw,
   config_component_relationships: rw,
   check_component_relationships: rw,
   check_config_relationships: rw,
+  // topology read views (migrations 0070, 0071)
+  component_names: ro,
+  component_labels: ro,
+  components_with_logs: ro,
+  team_components: ro,
+  component_changes: {
+    writable: false,
+    writeVia: 'component changes are recorded by the topology builder and the health roll-up',
+  },
+  analysis_by_component: ro,
+  changes_by_component: ro,
+  component_config_items: ro,
   // incidents
   incidents: rw,
   responders: rw,

@@ -15,6 +15,7 @@ import { PERMISSIONS_API } from '../permissions/permissions.openapi.js';
 import { PROPERTIES_API } from '../properties/properties.openapi.js';
 import { REST_API } from '../rest/rest.openapi.js';
 import { SCHEMAS_API } from '../settings-views/schemas.openapi.js';
+import { TOPOLOGY_API } from '../topology/topology.openapi.js';
 import { METRICS_PATH } from './metrics.routes.js';
 
 /** Path of the API document. */
@@ -35,6 +36,7 @@ export function registerApiDocsRoutes(app: OpenAPIHono<AppEnv>, version: string)
   documentRoutes(app, 'agents', AGENTS_API);
   documentRoutes(app, 'schemas', SCHEMAS_API);
   documentRoutes(app, 'health', HEALTH_API);
+  documentRoutes(app, 'topology', TOPOLOGY_API);
   documentRoutes(app, 'people', PEOPLE_API);
   documentRoutes(app, 'permissions', PERMISSIONS_API);
   documentRoutes(app, 'notifications', NOTIFICATIONS_API);

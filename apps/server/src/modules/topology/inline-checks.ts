@@ -1,0 +1,72 @@
+/**
+ * Inline checks of a component (`checks: [{inline: {http: […]}}]`): each becomes a canary through the
+ * health area's public service — named after the topology and component, source System (read-only in
+ * the console: the topology owns it), labelled with the topology's id — and its checks are linked to
+ * the component. Canaries of inline entries that left the spec are removed on the next build.
+ */
+import { DEFAULT_TOPOLOGY_SCHEDULE } from '@mc/contracts';
+import type { Database } from '@mc/db';
+import { sql } from 'kysely';
+import { AppError } from '../../platform/errors.js';
+import { canariesService, parseCanaryText } from '../health/canaries/canaries.service.js';
+
+/** Label naming the topology that owns an inline canary. */
+export const INLINE_CANARY_LABEL = 'mission-control/topology';
+
+const ACTOR = { actor: { kind: 'system' as const, name: 'topology' } };
+
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60) || 'component';
+
+/** One component's inline entries. */
+export interface InlineRequest {
+  externalId: string;
+  componentName: string;
+  entries: Record<string, unknown>[];
+}
+
+/**
+ * Creates or updates the canaries of the inline entries; answers the canary ids per component external
+ * id. A canary the health area refuses (a bad check spec) is reported in `errors`, not thrown.
+ */
+export async function ensureInlineCanaries(
+  database: Database,
+  topology: { id: string; name: string; namespace: string; schedule?: string | undefined },
+  requests: readonly InlineRequest[],
+  errors: string[],
+): Promise<Map<string, string[]>> {
+  const service = canariesService(database);
+  const made = new Map<string, string[]>();
+  const kept = new Set<string>();
+  for (const request of requests) {
+    for (const [index, inline] of request.entries.entries()) {
+      const name = `topology-${slug(topology.name)}-${slug(request.componentName)}${index > 0 ? `-${index + 1}` : ''}`;
+      try {
+        const doc = parseCanaryText(
+          JSON.stringify({
+            apiVersion: 'canaries.flanksource.com/v1',
+            kind: 'Canary',
+            metadata: { name, namespace: topology.namespace, labels: { [INLINE_CANARY_LABEL]: topology.id } },
+            spec: { schedule: topology.schedule ?? DEFAULT_TOPOLOGY_SCHEDULE, ...inline },
+          }),
+        );
+        const canary = await service.upsertFrom('System', doc, ACTOR);
+        kept.add(canary.id);
+        made.set(request.externalId, [...(made.get(request.externalId) ?? []), canary.id]);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        errors.push(`${request.componentName}: inline checks: ${error.message}`);
+      }
+    }
+  }
+  const { rows } = await sql<{ id: string }>`SELECT id FROM canaries WHERE source = 'System' AND deleted_at IS NULL
+    AND labels ->> ${INLINE_CANARY_LABEL} = ${topology.id}`.execute(database.db);
+  for (const row of rows) {
+    if (!kept.has(row.id)) await service.remove(row.id, ACTOR, { fromFile: true });
+  }
+  return made;
+}
