@@ -1,6 +1,7 @@
 export * from './agents.js';
 export * from './auth.js';
 export * from './auth-schemas.js';
+export * from './catalog-api.js';
 export * from './connections.js';
 export * from './constants.js';
 export * from './health.js';

@@ -6,6 +6,7 @@ import type { Logger } from '../platform/logger.js';
 import type { AppEnv } from '../platform/request-context.js';
 import { registerAgentsRoutes } from './agents/agents.routes.js';
 import { registerIdentityModule } from './auth/identity.module.js';
+import { registerCatalogApiRoutes } from './catalog/api/catalog-api.routes.js';
 import { registerConnectionsRoutes } from './connections/connections.routes.js';
 import { registerHealthRoutes } from './health/health.routes.js';
 import { registerIncidentsRoutes } from './incidents/incidents.routes.js';
@@ -58,6 +59,7 @@ export function registerModules(app: OpenAPIHono<AppEnv>, deps: ModuleDeps): voi
   registerSchemaRoutes(app, deps);
   registerHealthRoutes(app, deps);
   registerTopologyRoutes(app, deps);
+  registerCatalogApiRoutes(app, deps);
   registerPeopleRoutes(app, deps);
   registerPermissionsRoutes(app, deps);
   registerNotificationsRoutes(app, deps);

@@ -196,6 +196,21 @@ const CASES: Record<string, RouteCase> = {
     ok: (w) => w.call('DELETE', `/api/canaries/${w.id('canary')}`),
     fail: (w) => w.call('DELETE', `/api/canaries/${UNKNOWN}`),
   },
+  'POST /api/catalog/:id/relationships': {
+    ok: async (w) => {
+      const { rows } = await w.t.database.pool.query(
+        "INSERT INTO config_items (name, type, config_class) VALUES ('audit-a', 'Audit::Item', 'Audit'), ('audit-b', 'Audit::Item', 'Audit') RETURNING id",
+      );
+      w.ids.linkFrom = rows[0].id;
+      w.ids.linkTo = rows[1].id;
+      return w.call('POST', `/api/catalog/${rows[0].id}/relationships`, { related_id: rows[1].id });
+    },
+    fail: (w) => w.call('POST', `/api/catalog/${UNKNOWN}/relationships`, { related_id: UNKNOWN }),
+  },
+  'DELETE /api/catalog/:id/relationships/:related_id': {
+    ok: (w) => w.call('DELETE', `/api/catalog/${w.id('linkFrom')}/relationships/${w.id('linkTo')}`),
+    fail: (w) => w.call('DELETE', `/api/catalog/${UNKNOWN}/relationships/${UNKNOWN}`),
+  },
   'POST /api/incidents': {
     ok: async (w) =>
       w.created(
@@ -401,6 +416,14 @@ const READ_ONLY: Record<string, { call: Call; why: string }> = {
   'POST /api/canary/api/summary': {
     why: 'the dashboard summary query, sent as POST for its body of filters',
     call: (w) => w.call('POST', '/api/canary/api/summary', {}),
+  },
+  'POST /api/catalog/summary': {
+    why: 'the catalog summary query, sent as POST for its body of filters',
+    call: (w) => w.call('POST', '/api/catalog/summary', {}),
+  },
+  'POST /api/catalog/changes': {
+    why: 'the changes search, sent as POST for its body of filters',
+    call: (w) => w.call('POST', '/api/catalog/changes', {}),
   },
   'POST /api/schemas/:type/validate': {
     why: 'validates a document against a JSON schema without storing it',

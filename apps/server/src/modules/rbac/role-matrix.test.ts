@@ -104,6 +104,46 @@ const matrixRules = (kind: ResourceKind) => ({ read: byMatrix(kind, 'read'), wri
 const PROBES: Probe[] = [
   // the catalog and people (matrix kind "database")
   ...dataApi('config_items', 'database'),
+  // catalog queries and manual links (catalog/api)
+  ...(['summary', 'changes'] as const).map(
+    (what): Probe => ({
+      resource: `catalog ${what}`,
+      action: 'read',
+      method: 'POST',
+      path: `/api/catalog/${what}`,
+      body: {},
+      allowed: byMatrix('database', 'read'),
+    }),
+  ),
+  {
+    resource: 'config_relationships (manual link)',
+    action: 'create',
+    method: 'POST',
+    path: `/api/catalog/${NO_ROW}/relationships`,
+    body: { related_id: NO_ROW },
+    allowed: byMatrix('database', 'write'),
+  },
+  {
+    resource: 'config_relationships (manual link)',
+    action: 'delete',
+    method: 'DELETE',
+    path: `/api/catalog/${NO_ROW}/relationships/${NO_ROW}`,
+    allowed: byMatrix('database', 'write'),
+  },
+  {
+    resource: 'config_types',
+    action: 'read',
+    method: 'GET',
+    path: '/api/db/config_types?limit=1',
+    allowed: byMatrix('database', 'read'),
+  },
+  {
+    resource: 'related_configs_recursive',
+    action: 'read',
+    method: 'GET',
+    path: `/api/db/rpc/related_configs_recursive?config_id=${NO_ROW}`,
+    allowed: byMatrix('database', 'read'),
+  },
   ...dataApi('teams', 'database'),
   ...dataApi('team_members', 'database', 'team_id'),
   // incidents and what hangs off them

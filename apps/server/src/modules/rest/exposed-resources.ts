@@ -30,6 +30,16 @@ export interface ExposedTable {
 const rw: ExposedTable = { writable: true };
 const ro: ExposedTable = { writable: false };
 
+/** A catalog view of whole items: keyed by id, embedding the agent, scraper and parent as config_items does. */
+const CONFIG_VIEW_KEYS: ExposedTable['viewKeys'] = {
+  primaryKey: ['id'],
+  foreignKeys: [
+    { columns: ['agent_id'], refTable: 'agents', refColumns: ['id'] },
+    { columns: ['scraper_id'], refTable: 'config_scrapers', refColumns: ['id'] },
+    { columns: ['parent_id'], refTable: 'config_items', refColumns: ['id'] },
+  ],
+};
+
 /** Tables and views served at `/api/db/{name}`. */
 export const EXPOSED_TABLES: Readonly<Record<string, ExposedTable>> = {
   // people and system
@@ -81,7 +91,37 @@ export const EXPOSED_TABLES: Readonly<Record<string, ExposedTable>> = {
   config_items: rw,
   config_changes: rw,
   config_analysis: rw,
-  config_relationships: rw,
+  config_relationships: {
+    writable: false,
+    writeVia:
+      'link items by hand with POST /api/catalog/{id}/relationships and DELETE /api/catalog/{id}/relationships/{related_id}; scrapers write the other relationships',
+  },
+  // catalog views (migrations 0065, 0067): lists, detail, option lists kept by triggers
+  configs: { writable: false, viewKeys: CONFIG_VIEW_KEYS },
+  config_detail: { writable: false, viewKeys: CONFIG_VIEW_KEYS },
+  config_names: ro,
+  config_analysis_items: {
+    writable: false,
+    viewKeys: {
+      primaryKey: ['id'],
+      foreignKeys: [{ columns: ['config_id'], refTable: 'config_items', refColumns: ['id'] }],
+    },
+  },
+  catalog_changes: {
+    writable: false,
+    viewKeys: {
+      primaryKey: ['id'],
+      foreignKeys: [{ columns: ['config_id'], refTable: 'config_items', refColumns: ['id'] }],
+    },
+  },
+  config_types: ro,
+  config_classes: ro,
+  config_statuses: ro,
+  config_healths: ro,
+  config_tags: ro,
+  config_labels: ro,
+  change_types: ro,
+  config_analysis_analyzers: ro,
   // topology: a topology written here is validated and scheduled (topology/topologies-write.hook.ts)
   topologies: rw,
   components: rw,
@@ -146,4 +186,9 @@ export const EXPOSED_TABLES: Readonly<Record<string, ExposedTable>> = {
 };
 
 /** Functions served at `/api/db/rpc/{name}`. Only read functions belong here (RPC calls are not audited). */
-export const EXPOSED_FUNCTIONS: readonly string[] = ['check_summary_for_config'];
+export const EXPOSED_FUNCTIONS: readonly string[] = [
+  'check_summary_for_config',
+  // catalog (migrations 0065, 0066)
+  'related_configs_recursive',
+  'lookup_analysis_by_component',
+];
