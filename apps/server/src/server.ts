@@ -2,6 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import type { Database } from '@mc/db';
+import { type ScraperDirWatcher, watchScraperDir } from './modules/catalog/scrapers/scraper-dir.js';
+import { ensureSystemScraper } from './modules/catalog/scrapers/system-scraper.js';
 import { connectionsServiceFor } from './modules/connections/connections.service.js';
 import { type CanaryDirWatcher, watchCanaryDir } from './modules/health/canaries/canary-dir.js';
 import { ensureSystemCanary } from './modules/health/canaries/system-canary.js';
@@ -41,6 +43,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   jobsStarting?.catch(() => {}); // a failure is raised where it is awaited below
   let httpStop: (() => Promise<void>) | undefined;
   let canaryDir: CanaryDirWatcher | undefined;
+  let scraperDir: ScraperDirWatcher | undefined;
   let url: string | undefined;
 
   if (config.MC_ROLE !== 'worker') {
@@ -61,6 +64,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     await ensureSystemCanary(database, selfUrl, logger);
     await ensureSystemTopology(deps, selfUrl, logger);
     if (config.MC_CANARY_DIR) canaryDir = watchCanaryDir(database, config.MC_CANARY_DIR, logger);
+    await ensureSystemScraper(database, logger);
+    if (config.MC_SCRAPER_DIR) scraperDir = watchScraperDir(database, config.MC_SCRAPER_DIR, logger);
     httpStop = () =>
       new Promise<void>((resolve) => {
         const force = setTimeout(() => {
@@ -96,6 +101,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
           httpStop?.(),
           jobs?.stop(config.MC_SHUTDOWN_TIMEOUT_MS),
           canaryDir?.stop(),
+          scraperDir?.stop(),
           metrics?.stop(),
         ]);
         await database.close();

@@ -40,6 +40,8 @@ const schema = z.object({
     .optional(),
   // Health (docs/health-runtime.md): canary-checker Canary files the server follows.
   MC_CANARY_DIR: z.string().trim().min(1, 'must not be empty').optional(),
+  // Catalog (docs/catalog.md): config-db ScrapeConfig files the server follows.
+  MC_SCRAPER_DIR: z.string().trim().min(1, 'must not be empty').optional(),
   // Identity and access (docs/identity.md).
   MC_PUBLIC_URL: z.url({ message: 'must be a URL such as https://mc.example.com' }).optional(),
   MC_RETURN_TO_ALLOWLIST: z.string().optional(),

@@ -1,3 +1,5 @@
+import { changeRetentionJob } from '../catalog/changes/change-retention.job.js';
+import { runScraperJob } from '../catalog/scrape/run-scraper.job.js';
 import { checkRetentionJob } from '../health/results/retention.job.js';
 import { runCanaryJob } from '../health/runner/run-canary.job.js';
 import { notificationEventsJob } from '../notifications/notification-events.job.js';
@@ -16,6 +18,8 @@ export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
   pruneJobsJob,
   runCanaryJob,
   checkRetentionJob,
+  runScraperJob,
+  changeRetentionJob,
   buildTopologyJob,
   notificationEventsJob,
   sendNotificationJob,

@@ -165,6 +165,7 @@ const PROBES: Probe[] = [
   // health
   ...dataApi('canaries', 'canaries'),
   ...route('canaries', '/api/canaries', matrixRules('canaries'), { update: 'PUT' }),
+  ...route('config_scrapers', '/api/catalog/scrapers', matrixRules('config_scrapers'), { update: 'PUT' }),
   {
     resource: 'checks',
     action: 'read',

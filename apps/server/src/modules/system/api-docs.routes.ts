@@ -6,6 +6,7 @@ import type { AppEnv } from '../../platform/request-context.js';
 import { requireSignIn } from '../../platform/require-permission.js';
 import { AGENTS_API } from '../agents/agents.openapi.js';
 import { IDENTITY_API } from '../auth/identity.openapi.js';
+import { SCRAPERS_API } from '../catalog/scrapers/scrapers.openapi.js';
 import { CATALOG_QUERY_API } from '../catalog/api/catalog-api.openapi.js';
 import { CONNECTIONS_API } from '../connections/connections.openapi.js';
 import { HEALTH_API } from '../health/health.openapi.js';
@@ -37,6 +38,7 @@ export function registerApiDocsRoutes(app: OpenAPIHono<AppEnv>, version: string)
   documentRoutes(app, 'agents', AGENTS_API);
   documentRoutes(app, 'schemas', SCHEMAS_API);
   documentRoutes(app, 'health', HEALTH_API);
+  documentRoutes(app, 'catalog scrapers', SCRAPERS_API);
   documentRoutes(app, 'topology', TOPOLOGY_API);
   documentRoutes(app, 'catalog', CATALOG_QUERY_API);
   documentRoutes(app, 'people', PEOPLE_API);

@@ -1,0 +1,114 @@
+/**
+ * Glob matching for the file scraper (`*`, `**`, `?`, `{a,b}`, `[abc]`), walking only below the
+ * pattern's literal prefix and bounded in depth and file count, so a pattern like `/**` cannot walk a
+ * whole disk. Paths under refused roots are skipped; with allowed roots set, only paths below them match.
+ */
+import { readdir } from 'node:fs/promises';
+import { isAbsolute, join, resolve, sep } from 'node:path';
+
+/** Most files one pattern may match. */
+export const MAX_GLOB_FILES = 10_000;
+/** Deepest folder below the literal prefix a `**` descends into. */
+export const MAX_GLOB_DEPTH = 16;
+
+const GLOB_CHARS = /[*?[{]/;
+
+function escapeRegExpChar(char: string): string {
+  return /[\\^$.|+()]/.test(char) ? `\\${char}` : char;
+}
+
+/** A regular expression equivalent to one glob pattern (whole path). */
+export function globToRegExp(pattern: string): RegExp {
+  let out = '';
+  let inGroup = 0;
+  for (let i = 0; i < pattern.length; i++) {
+    const char = pattern[i] ?? '';
+    if (char === '*') {
+      if (pattern[i + 1] === '*') {
+        const slash = pattern[i + 2] === '/';
+        out += slash ? '(?:.*/)?' : '.*';
+        i += slash ? 2 : 1;
+      } else out += '[^/]*';
+    } else if (char === '?') out += '[^/]';
+    else if (char === '{') {
+      inGroup++;
+      out += '(?:';
+    } else if (char === '}' && inGroup > 0) {
+      inGroup--;
+      out += ')';
+    } else if (char === ',' && inGroup > 0) out += '|';
+    else if (char === '[') {
+      const close = pattern.indexOf(']', i + 1);
+      if (close === -1) out += '\\[';
+      else {
+        out += `[${pattern
+          .slice(i + 1, close)
+          .replace(/^!/, '^')
+          .replaceAll('\\', '\\\\')}]`;
+        i = close;
+      }
+    } else out += escapeRegExpChar(char);
+  }
+  return new RegExp(`^${out}$`);
+}
+
+function literalPrefix(pattern: string): string {
+  const parts = pattern.split('/');
+  const literal: string[] = [];
+  for (const part of parts) {
+    if (GLOB_CHARS.test(part)) break;
+    literal.push(part);
+  }
+  return literal.join('/') || (pattern.startsWith('/') ? '/' : '.');
+}
+
+/** True when `path` is `root` or below it. */
+export function isBelow(path: string, root: string): boolean {
+  const base = resolve(root);
+  return path === base || path.startsWith(base.endsWith(sep) ? base : base + sep);
+}
+
+/** Where a pattern may look. */
+export interface GlobBounds {
+  allowedRoots?: readonly string[];
+  deniedRoots: readonly string[];
+}
+
+/** True when the bounds let a scraper read `path`. */
+export function mayRead(path: string, bounds: GlobBounds): boolean {
+  if (bounds.deniedRoots.some((root) => isBelow(path, root))) return false;
+  return !bounds.allowedRoots || bounds.allowedRoots.some((root) => isBelow(path, root));
+}
+
+/** The files matching `pattern` (absolute, or relative to `cwd`), sorted; at most {@link MAX_GLOB_FILES}. */
+export async function globFiles(pattern: string, bounds: GlobBounds, cwd = process.cwd()): Promise<string[]> {
+  const absolute = isAbsolute(pattern) ? pattern : join(cwd, pattern);
+  const normalised = absolute.split(sep).join('/');
+  const regex = globToRegExp(normalised);
+  const base = literalPrefix(normalised);
+  const found: string[] = [];
+  if (!GLOB_CHARS.test(normalised)) {
+    const path = resolve(base);
+    return mayRead(path, bounds) ? [path] : [];
+  }
+  const walk = async (dir: string, depth: number): Promise<void> => {
+    if (depth > MAX_GLOB_DEPTH || found.length >= MAX_GLOB_FILES) return;
+    if (bounds.deniedRoots.some((root) => isBelow(dir, root))) return;
+    let entries: import('node:fs').Dirent[];
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch {
+      return; // unreadable or vanished folder: nothing matches below it
+    }
+    for (const entry of entries) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) await walk(path, depth + 1);
+      else if (entry.isFile() && regex.test(path.split(sep).join('/')) && mayRead(path, bounds)) {
+        found.push(path);
+        if (found.length >= MAX_GLOB_FILES) return;
+      }
+    }
+  };
+  await walk(resolve(base), 0);
+  return found.sort();
+}

@@ -1,0 +1,100 @@
+/**
+ * The http scraper (config-db's `http`): fetches a JSON API through the egress guard (every hop
+ * checked, the socket pinned to the checked address) with a stored connection's auth (username and
+ * password as Basic, a password alone as a Bearer token) or the entry's headers. The answer is split by
+ * `items` (or, when it is a list, one item per element). Defaults: id = the element's `id` (else the
+ * URL with its position), type = `HTTP`, name = the element's `name` (else the id).
+ */
+import { z } from 'zod';
+import { MAX_DOCUMENT_DEPTH, parseBoundedJson } from '../../../platform/bounded-json.js';
+import { guardedRequest } from '../../../platform/egress/guarded-http.js';
+import { MAX_SCRAPED_FILE_BYTES } from './file-documents.js';
+import { type BaseEntry, baseEntryShape, itemFromDocument, splitItems } from './item-fields.js';
+import { emptyOutput, type KindContext, type KindOutput, type ScraperKind } from './scraper-kind.js';
+import { resolveEntryConnection } from './sql-target.js';
+
+/** Longest an http scrape waits for its answer. */
+export const HTTP_SCRAPE_TIMEOUT_MS = 60_000;
+
+const httpEntrySchema = z.object({
+  ...baseEntryShape,
+  url: z.url({ message: 'must be an http:// or https:// URL' }).refine((url) => /^https?:\/\//i.test(url), {
+    message: 'must be an http:// or https:// URL',
+  }),
+  connection: z.string().min(1).optional(),
+  method: z.enum(['GET', 'POST', 'PUT']).optional(),
+  headers: z.record(z.string(), z.string()).optional(),
+  body: z.string().optional(),
+  insecureSkipVerify: z.boolean().optional(),
+});
+/** One `spec.http[]` entry. */
+export type HttpEntry = z.infer<typeof httpEntrySchema> & BaseEntry;
+
+function authHeader(username: string | undefined, password: string | undefined): Record<string, string> {
+  if (username && password) {
+    return { authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` };
+  }
+  if (password) return { authorization: `Bearer ${password}` };
+  return {};
+}
+
+function textOf(value: unknown): string | undefined {
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+}
+
+async function scrape(entry: HttpEntry, ctx: KindContext): Promise<KindOutput> {
+  const output = emptyOutput();
+  output.rules = entry.analysis ?? [];
+  const auth = entry.connection
+    ? await resolveEntryConnection(ctx, entry.connection, entry.url)
+    : { url: entry.url, insecureTLS: false };
+  const timeout = AbortSignal.timeout(HTTP_SCRAPE_TIMEOUT_MS);
+  const response = await guardedRequest({
+    url: entry.url,
+    method: entry.method ?? 'GET',
+    headers: {
+      accept: 'application/json',
+      ...authHeader('username' in auth ? auth.username : undefined, 'password' in auth ? auth.password : undefined),
+      ...(entry.body ? { 'content-type': 'application/json' } : {}),
+      ...(entry.headers ?? {}),
+    },
+    ...(entry.body ? { body: entry.body } : {}),
+    followRedirects: true,
+    maxRedirects: 5,
+    insecureSkipVerify: entry.insecureSkipVerify ?? auth.insecureTLS,
+    maxBodyBytes: MAX_SCRAPED_FILE_BYTES,
+    signal: AbortSignal.any([ctx.signal, timeout]),
+    guard: ctx.egress,
+  });
+  if (response.status < 200 || response.status > 299) {
+    throw new Error(`${entry.url} answered HTTP ${response.status}`);
+  }
+  if (response.truncated) throw new Error(`${entry.url} answered more than ${MAX_SCRAPED_FILE_BYTES} bytes`);
+  const document = parseBoundedJson(
+    response.body.toString('utf8'),
+    { maxBytes: MAX_SCRAPED_FILE_BYTES, maxDepth: MAX_DOCUMENT_DEPTH },
+    `answer of ${entry.url}`,
+  );
+  const parts = entry.items ? splitItems(entry, document) : Array.isArray(document) ? document : [document];
+  for (const [index, part] of parts.entries()) {
+    const record = (typeof part === 'object' && part !== null ? part : {}) as Record<string, unknown>;
+    const key = textOf(record.id) ?? (parts.length === 1 ? entry.url : `${entry.url}#${index}`);
+    try {
+      output.items.push(
+        itemFromDocument(entry, part, {
+          key,
+          type: 'HTTP',
+          name: textOf(record.name) ?? key,
+          source: entry.url,
+          vars: { url: entry.url },
+        }),
+      );
+    } catch (error) {
+      output.errors.push(`item ${index + 1}: ${(error as Error).message}`); // ExpressionError
+    }
+  }
+  return output;
+}
+
+/** The http scraper kind. */
+export const httpKind: ScraperKind<HttpEntry> = { name: 'http', schema: httpEntrySchema, scrape };

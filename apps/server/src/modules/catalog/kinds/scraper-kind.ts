@@ -1,0 +1,83 @@
+/**
+ * What a scraper kind is and returns. A kind turns one entry of a ScrapeConfig (`spec.file[0]`,
+ * `spec.sql[1]`…) into configuration items; the scrape engine (../scrape/) compares them with the stored
+ * items, records changes, insights and relationships. A kind never writes to the database itself.
+ */
+import type { Database } from '@mc/db';
+import type { z } from 'zod';
+import type { EgressGuard } from '../../../platform/egress/egress-guard.js';
+import type { ResolvedConnection } from '../../connections/connections.service.js';
+import type { AnalysisRule } from '../insights/analysis-rules.js';
+
+/** A reference to another item of the same scrape: its type and its key (external id). */
+export interface ItemRef {
+  type: string;
+  key: string;
+}
+
+/** A hard relationship from the source: this item relates to `to` (e.g. a Deployment owns a ReplicaSet). */
+export interface ScrapedRelationship {
+  /** The owner / parent side. */
+  from: ItemRef;
+  /** The owned / child side. */
+  to: ItemRef;
+  relation: string;
+}
+
+/** One configuration item as a kind produced it. */
+export interface ScrapedItem {
+  /** The item's id in its source (external id); unique per scraper and type. */
+  key: string;
+  type: string;
+  name: string;
+  configClass: string;
+  config: unknown;
+  description?: string | null;
+  status?: string | null;
+  health?: string | null;
+  icon?: string | null;
+  labels?: Record<string, string> | null;
+  tags?: Record<string, string> | null;
+  properties?: unknown;
+  externalIds?: string[];
+  /** Where in the source it came from (a file path, a URL, a query). */
+  source?: string | null;
+  parent?: ItemRef;
+  createdAt?: string | null;
+}
+
+/** What one kind entry produced. */
+export interface KindOutput {
+  items: ScrapedItem[];
+  relationships: ScrapedRelationship[];
+  errors: string[];
+  /** Rules of the entry, evaluated over each of its items by the engine. */
+  rules: AnalysisRule[];
+}
+
+/** What a kind may use while it scrapes. */
+export interface KindContext {
+  database: Database;
+  signal: AbortSignal;
+  egress: EgressGuard;
+  resolveConnection(ref: string): Promise<ResolvedConnection>;
+  /** The stored connections, without their secrets (for the system scraper). */
+  listConnections(): Promise<{ id: string; name: string; namespace: string; type: string }[]>;
+  /** Roots a file-reading kind may read below (absent: anywhere but the refused system folders). */
+  fileRoots?: readonly string[];
+  /** Folders no file-reading kind reads (the embedded database, /proc, /sys, /dev). */
+  deniedRoots: readonly string[];
+  scraper: { id: string; name: string; namespace: string };
+}
+
+/** One scraper kind: its key in the spec, its entry schema and its scrape. */
+export interface ScraperKind<S> {
+  name: string;
+  schema: z.ZodType<S>;
+  scrape(entry: S, ctx: KindContext): Promise<KindOutput>;
+}
+
+/** An empty output to fill. */
+export function emptyOutput(): KindOutput {
+  return { items: [], relationships: [], errors: [], rules: [] };
+}

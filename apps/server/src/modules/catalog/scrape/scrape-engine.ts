@@ -1,0 +1,157 @@
+/**
+ * Runs one scraper: reads its ScrapeConfig, runs each entry of each kind (an entry's failure is an error
+ * of the run, not its end), evaluates the entries' insight rules over their items, saves everything
+ * (save-results.ts), applies the scraper's own change retention and reports progress while it runs.
+ */
+import { resolve } from 'node:path';
+import type { Database } from '@mc/db';
+import type { Config } from '../../../platform/config.js';
+import { egressGuardFor } from '../../../platform/egress/egress-guard-for.js';
+import { connectionsServiceFor } from '../../connections/connections.service.js';
+import { PermanentJobError } from '../../jobs/job-definition.js';
+import { applyScraperChangeRule } from '../changes/changes.repo.js';
+import { evaluateRules, type Insight } from '../insights/analysis-rules.js';
+import { type BaseEntry, selectorRelationships } from '../kinds/item-fields.js';
+import { SCRAPER_KINDS, type ScraperKindName } from '../kinds/registry.js';
+import type { KindContext, ScrapedItem, ScraperKind } from '../kinds/scraper-kind.js';
+import { type ScrapeConfigDocument, validateScrapeConfig } from '../scrapers/scrape-config.js';
+import { findScraper, type ScraperRow } from '../scrapers/scrapers.repo.js';
+import { catalogSettings, parseDuration } from './catalog-settings.js';
+import { refKey, type ScrapeBatch, type ScrapeCounts, saveResults } from './save-results.js';
+import { startProgress } from './scrape-progress.js';
+
+/** What a scrape needs from the process. */
+export interface ScrapeDeps {
+  database: Database;
+  config: Config;
+}
+
+/** The outcome of one scrape. */
+export interface ScrapeOutcome {
+  counts: ScrapeCounts;
+  errors: string[];
+  durationMs: number;
+}
+
+/** Folders no scraper reads: the embedded database and the kernel's pseudo file systems. */
+export function deniedRoots(config: Config): string[] {
+  return [resolve(config.MC_DATA_DIR), '/proc', '/sys', '/dev'];
+}
+
+/** The document a scraper row describes. */
+export function documentOfRow(row: ScraperRow): ScrapeConfigDocument {
+  const result = validateScrapeConfig({
+    apiVersion: 'configs.flanksource.com/v1',
+    kind: 'ScrapeConfig',
+    metadata: { name: row.name, namespace: row.namespace },
+    spec: row.spec ?? {},
+  });
+  if (!result.ok)
+    throw new PermanentJobError(`scraper ${row.namespace}/${row.name} is invalid: ${result.errors.join('; ')}`);
+  return result.config;
+}
+
+/**
+ * Runs every entry of the document's kinds and gathers their items, relationships, insights and errors.
+ * An entry's relationship selectors are matched against the items of every entry of the scrape.
+ */
+export async function collect(doc: ScrapeConfigDocument, ctx: KindContext): Promise<ScrapeBatch> {
+  const batch: ScrapeBatch = {
+    items: [],
+    relationships: [],
+    insights: new Map<string, Insight[]>(),
+    errors: [],
+    ruleErrors: [],
+  };
+  const selectors: { where: string; entry: BaseEntry; items: ScrapedItem[] }[] = [];
+  for (const name of Object.keys(SCRAPER_KINDS) as ScraperKindName[]) {
+    const entries = (doc.spec[name] ?? []) as unknown[];
+    // Each kind's entries were validated with its own schema; the registry types them per kind.
+    const kind = SCRAPER_KINDS[name] as ScraperKind<unknown>;
+    for (const [index, entry] of entries.entries()) {
+      if (ctx.signal.aborted) break;
+      try {
+        const output = await kind.scrape(entry, ctx);
+        batch.items.push(...output.items);
+        batch.relationships.push(...output.relationships);
+        batch.errors.push(...output.errors.map((error) => `${name}[${index}]: ${error}`));
+        // Every kind's entry schema is built on the base fields (item-fields.ts).
+        const base = entry as BaseEntry;
+        if (base.transform?.relationship?.length)
+          selectors.push({ where: `${name}[${index}]`, entry: base, items: output.items });
+        if (output.rules.length === 0) continue;
+        for (const item of output.items) {
+          const fired = evaluateRules(output.rules, item, batch.ruleErrors);
+          if (fired.length > 0) batch.insights.set(refKey(item), fired);
+        }
+      } catch (error) {
+        batch.errors.push(`${name}[${index}]: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  }
+  for (const { where, entry, items } of selectors) {
+    try {
+      batch.relationships.push(...selectorRelationships(entry, items, batch.items));
+    } catch (error) {
+      batch.errors.push(`${where}: relationship: ${(error as Error).message}`); // ExpressionError
+    }
+  }
+  return batch;
+}
+
+/** The kinds a document uses, e.g. `file` or `file,sql` (the source of its changes). */
+function kindsOf(doc: ScrapeConfigDocument): string {
+  return (Object.keys(SCRAPER_KINDS) as ScraperKindName[])
+    .filter((name) => (doc.spec[name] ?? []).length > 0)
+    .join(',');
+}
+
+/** Scrapes one scraper now and saves the results. Throws PermanentJobError when the scraper is gone or invalid. */
+export async function runScrape(
+  deps: ScrapeDeps,
+  scraperId: string,
+  options: { signal: AbortSignal; jobName: string },
+): Promise<ScrapeOutcome> {
+  const started = Date.now();
+  const row = await findScraper(deps.database.pool, scraperId);
+  if (!row) throw new PermanentJobError(`scraper ${scraperId} is gone`);
+  const doc = documentOfRow(row);
+  const settings = await catalogSettings(deps.database);
+  const connections = connectionsServiceFor(deps);
+  const ctx: KindContext = {
+    database: deps.database,
+    signal: options.signal,
+    egress: egressGuardFor(deps.database),
+    resolveConnection: (ref) => connections.resolveConnection(ref),
+    listConnections: async () =>
+      (await connections.list()).map(({ id, name, namespace, type }) => ({ id, name, namespace, type })),
+    deniedRoots: deniedRoots(deps.config),
+    ...(settings.fileRoots ? { fileRoots: settings.fileRoots } : {}),
+    scraper: { id: row.id, name: row.name, namespace: row.namespace },
+  };
+  const progress = await startProgress(deps.database, options.jobName, row.id);
+  try {
+    progress.report('scrape', 0, 0);
+    const batch = await collect(doc, ctx);
+    options.signal.throwIfAborted();
+    const counts = await saveResults(deps.database, batch, {
+      scraperId: row.id,
+      source: kindsOf(doc),
+      dedupWindowMs: settings.dedupWindowMs,
+      onProgress: (phase, done, total) => progress.report(phase, done, total),
+      signal: options.signal,
+    });
+    for (const rule of doc.spec.retention?.changes ?? []) {
+      const ageMs = parseDuration(rule.age);
+      await applyScraperChangeRule(deps.database.pool, row.id, {
+        name: rule.name,
+        ...(ageMs ? { ageMs } : {}),
+        ...(rule.count ? { count: rule.count } : {}),
+      });
+    }
+    counts.errors += batch.ruleErrors.length;
+    return { counts, errors: [...batch.errors, ...batch.ruleErrors], durationMs: Date.now() - started };
+  } finally {
+    await progress.finish();
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * Progress of a running scrape, visible while it runs: a `RUNNING` job_history row for the scraper
+ * (resource type `config_scraper`) whose `details.progress` says the phase and how many of the items
+ * are done, updated at most every {@link PROGRESS_INTERVAL_MS}. When the run ends the row is removed and
+ * the job's own history row (with the counts) takes its place; a row left by a crashed run is removed
+ * when the scraper next runs.
+ */
+import { hostname } from 'node:os';
+import type { Database } from '@mc/db';
+import { runQuery } from '../../jobs/executor.js';
+
+/** Least time between two progress writes. */
+export const PROGRESS_INTERVAL_MS = 500;
+
+/** A running scrape's progress reporter. */
+export interface ScrapeProgress {
+  report(phase: string, done: number, total: number): void;
+  /** Writes the last report and removes the row. */
+  finish(): Promise<void>;
+}
+
+/** Starts reporting the progress of one scrape of `scraperId`. */
+export async function startProgress(database: Database, jobName: string, scraperId: string): Promise<ScrapeProgress> {
+  // One scrape of a scraper runs at a time (the schedule's singleton key): a RUNNING row left by a
+  // worker that died mid-run is stale.
+  await runQuery(
+    database.pool,
+    "DELETE FROM job_history WHERE resource_type = 'config_scraper' AND resource_id = $1 AND status = 'RUNNING'",
+    [scraperId],
+  );
+  const rows = await runQuery<{ id: string }>(
+    database.pool,
+    `INSERT INTO job_history (name, resource_type, resource_id, status, details, hostname, time_start)
+     VALUES ($1, 'config_scraper', $2, 'RUNNING', $3::jsonb, $4, now()) RETURNING id`,
+    [jobName, scraperId, JSON.stringify({ progress: { phase: 'scrape', done: 0, total: 0 } }), hostname()],
+  );
+  const id = rows[0]?.id;
+  let last = 0;
+  let writing: Promise<unknown> = Promise.resolve();
+  let pending: { phase: string; done: number; total: number } | undefined;
+  const write = () => {
+    if (!pending || !id) return;
+    const progress = pending;
+    pending = undefined;
+    last = Date.now();
+    writing = writing
+      .then(() =>
+        runQuery(
+          database.pool,
+          `UPDATE job_history SET details = $2::jsonb, success_count = $3,
+                  duration_millis = (extract(epoch FROM now() - time_start) * 1000)::int
+            WHERE id = $1`,
+          [id, JSON.stringify({ progress }), progress.done],
+        ),
+      )
+      .catch(() => {}); // progress is best effort: a failed write never fails the scrape
+  };
+  return {
+    report(phase, done, total) {
+      pending = { phase, done, total };
+      if (Date.now() - last >= PROGRESS_INTERVAL_MS) write();
+    },
+    async finish() {
+      await writing;
+      if (id) await runQuery(database.pool, 'DELETE FROM job_history WHERE id = $1', [id]).catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * A scraper written through `/api/db/config_scrapers` (as upstream's console does) takes effect exactly
+ * as one written through `/api/catalog/scrapers`, in the same transaction: a live row is validated as a
+ * ScrapeConfig (400 naming the problem) and gets its schedule; a deleted or soft-deleted one loses its
+ * schedule and its items are soft-deleted. Scrapers from watched files stay read-only here too.
+ */
+import { PgrstError } from '../../rest/pgrst-error.js';
+import type { JsonRecord } from '../../rest/write-body.js';
+import type { WriteHook } from '../../rest/write-handler.js';
+import { SCRAPE_CONFIG_API_VERSION, validateScrapeConfig } from './scrape-config.js';
+import { softDeleteScraper } from './scrapers.repo.js';
+import { applyScraper, unscheduleScraper } from './scrapers.service.js';
+
+function documentOf(row: JsonRecord) {
+  const result = validateScrapeConfig({
+    apiVersion: SCRAPE_CONFIG_API_VERSION,
+    kind: 'ScrapeConfig',
+    metadata: { name: row.name, namespace: row.namespace ?? 'default' },
+    spec: row.spec ?? {},
+  });
+  if (!result.ok) {
+    throw new PgrstError(
+      400,
+      '23514',
+      `Invalid scraper: ${result.errors.slice(0, 10).join('; ')} (or use POST /api/catalog/scrapers with a ScrapeConfig)`,
+    );
+  }
+  return result.config;
+}
+
+/** The data API's hook of config_scrapers. */
+export const configScrapersWriteHook: WriteHook = async ({ images, trx }) => {
+  for (const [before, after] of images) {
+    if (before?.source === 'ConfigFile') {
+      throw new PgrstError(
+        403,
+        '42501',
+        `Scraper '${String(before.namespace)}/${String(before.name)}' comes from a file and is read-only`,
+      );
+    }
+    const id = String((after ?? before)?.id);
+    if (after && after.deleted_at === null) {
+      await applyScraper(trx, { id }, documentOf(after));
+    } else {
+      if (after) await softDeleteScraper(trx, id);
+      await unscheduleScraper(trx, id);
+    }
+  }
+};
