@@ -1,6 +1,6 @@
+import { ICON_LOADERS } from 'virtual:resource-icon-loaders';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ICON_LOADERS } from 'virtual:resource-icon-loaders';
 import { RESOURCE_ICON_NAMES } from '../lib/resource-icons';
 import { ResourceIcon } from './resource-icon';
 

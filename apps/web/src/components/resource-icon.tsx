@@ -1,8 +1,8 @@
+import { ICON_LOADERS } from 'virtual:resource-icon-loaders';
 import type { IconType } from '@flanksource/icons';
 import { clsx } from 'clsx';
 import { Box } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { ICON_LOADERS } from 'virtual:resource-icon-loaders';
 import { type IconSource, type ResourceIconName, resolveResourceIcon } from '../lib/resource-icons';
 
 export type { IconSource };

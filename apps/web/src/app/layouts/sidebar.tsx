@@ -34,7 +34,9 @@ function Entry({ item, collapsed, onNavigate }: { item: NavItem; collapsed: bool
         <span className="truncate">{item.name}</span>
       )}
       {item.notBuilt && !collapsed ? (
-        <span className="ml-auto shrink-0 rounded bg-surface-hover px-1.5 text-2xs text-fg-subtle">{NOT_BUILT_LABEL}</span>
+        <span className="ml-auto shrink-0 rounded bg-surface-hover px-1.5 text-2xs text-fg-subtle">
+          {NOT_BUILT_LABEL}
+        </span>
       ) : null}
     </NavLink>
   );

@@ -1,6 +1,6 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
-import { THEME_CHOICES, type ThemeChoice as Choice, useThemeChoice } from '../../lib/theme';
+import { type ThemeChoice as Choice, THEME_CHOICES, useThemeChoice } from '../../lib/theme';
 
 const OPTIONS: Record<Choice, { label: string; icon: typeof Sun }> = {
   light: { label: 'Light', icon: Sun },

@@ -94,6 +94,7 @@ export function CheckChart({ points, minutes }: { points: readonly GraphPoint[];
   const box = useRef<HTMLDivElement>(null);
   const empty = points.length === 0;
   const theme = usePaintedTheme();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the colours are read from CSS as it draws, so a theme switch must redraw
   useEffect(() => {
     const element = box.current;
     if (!element || empty) return;
@@ -114,7 +115,6 @@ export function CheckChart({ points, minutes }: { points: readonly GraphPoint[];
       resize?.disconnect();
       plot?.destroy();
     };
-    // the theme is a dependency: a switch redraws the canvas in the new colours
   }, [points, minutes, empty, theme]);
   if (empty) {
     return (

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
-import { Modal } from '../../../components/modal';
 import { ErrorPanel } from '../../../components/error-panel';
+import { Modal } from '../../../components/modal';
 import { ResourceIcon } from '../../../components/resource-icon';
 import { Skeleton } from '../../../components/skeleton';
 import { StatusDot } from '../../../components/status-dot';
