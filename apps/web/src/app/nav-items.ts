@@ -8,6 +8,7 @@ import {
   LayoutDashboard,
   ListOrdered,
   Logs,
+  type LucideIcon,
   Network,
   Puzzle,
   RotateCcwClock,
@@ -17,7 +18,6 @@ import {
   SquarePlay,
   UserRound,
   UsersRound,
-  type LucideIcon,
 } from 'lucide-react';
 
 /** A sidebar entry (001 §3 nav item): where it goes, its icon, and what hides it. */
@@ -105,8 +105,20 @@ export const SETTINGS_NAV: readonly NavItem[] = [
     featureName: 'settings.permissions',
     resourceName: 'permissions',
   },
-  { name: 'Users', href: '/settings/users', icon: UserRound, featureName: 'settings.users', resourceName: 'identities' },
-  { name: 'Teams', href: '/settings/teams', icon: UsersRound, featureName: 'settings.teams', resourceName: 'identities' },
+  {
+    name: 'Users',
+    href: '/settings/users',
+    icon: UserRound,
+    featureName: 'settings.users',
+    resourceName: 'identities',
+  },
+  {
+    name: 'Teams',
+    href: '/settings/teams',
+    icon: UsersRound,
+    featureName: 'settings.teams',
+    resourceName: 'identities',
+  },
   {
     name: 'Jobs History',
     href: '/settings/jobs',

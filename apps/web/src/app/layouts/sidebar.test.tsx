@@ -65,7 +65,10 @@ describe('sidebar', () => {
     renderApp('/health');
     await within(await findNav()).findByRole('link', { name: /Health/ });
     await userEvent.click(within(nav()).getByRole('button', { name: /Settings/ }));
-    const entries = () => [...within(nav()).getAllByRole('link').slice(1), within(nav()).getByRole('button', { name: /Settings/ })];
+    const entries = () => [
+      ...within(nav()).getAllByRole('link').slice(1),
+      within(nav()).getByRole('button', { name: /Settings/ }),
+    ];
     expect(entries().length).toBeGreaterThan(15);
     for (const entry of entries()) expect(entry.querySelector('svg'), entry.textContent ?? '').not.toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Collapse sidebar' }));
