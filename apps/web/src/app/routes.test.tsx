@@ -20,7 +20,6 @@ describe('routing table', () => {
   it.each([
     ['/incidents/abc', 'Incident'],
     ['/playbooks/runs/r1', 'Playbook Run'],
-    ['/notifications/silences/add', 'Add Silence'],
     ['/catalog/c1/relationships', 'Catalog'],
     ['/catalog/scrapers/s1', 'Catalog Scraper'],
     ['/settings/integrations/topology/t1', 'Integration'],

@@ -53,7 +53,11 @@ export function useSendHistory(filters: HistoryFilters) {
   if (filters.to) created.push(`lt.${filters.to}`);
   if (created.length) query.created_at = created;
   return useQuery({
-    queryKey: notificationKeys.history({ ...filters, pageIndex: String(filters.pageIndex), pageSize: String(filters.pageSize) }),
+    queryKey: notificationKeys.history({
+      ...filters,
+      pageIndex: String(filters.pageIndex),
+      pageSize: String(filters.pageSize),
+    }),
     queryFn: async ({ signal }) => {
       const response = await apiRequest<SendHistoryRow[]>('/api/db/notification_send_history_summary', {
         signal,

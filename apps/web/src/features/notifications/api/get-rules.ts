@@ -1,0 +1,74 @@
+import { NOTIFICATION_LIST_PAGE_SIZE } from '@mc/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api/client';
+import { notificationKeys } from './keys';
+
+/** A row of `notifications_summary`: a rule with its all-time delivery figures. */
+export interface RuleSummary {
+  id: string;
+  name: string;
+  namespace: string;
+  events: string[];
+  title: string | null;
+  filter: string | null;
+  person_id: string | null;
+  team_id: string | null;
+  custom_services: { connection?: string; email?: string }[] | null;
+  repeat_interval: string | null;
+  wait_for: number | null;
+  error: string | null;
+  pending: number;
+  sent: number;
+  failed: number;
+  silenced: number;
+  last_failed_at: string | null;
+  most_common_error: string | null;
+  created_at: string;
+}
+
+/** Per-rule counts in a range (GET /api/notification/summary). */
+export interface RuleCounts {
+  notification_id: string;
+  sent: number;
+  failed: number;
+  silenced: number;
+  suppressed: number;
+  pending: number;
+}
+
+/** A rule with its document (GET /api/notification/rules/{id}). */
+export interface RuleView {
+  rule: RuleSummary;
+  document: Record<string, unknown>;
+}
+
+/** The rules, 1000 sorted by name (spec 000 §9). */
+export function useRules() {
+  return useQuery({
+    queryKey: notificationKeys.rules(),
+    queryFn: ({ signal }) =>
+      apiGet<RuleSummary[]>('/api/db/notifications_summary', {
+        signal,
+        query: { order: 'name.asc', limit: String(NOTIFICATION_LIST_PAGE_SIZE) },
+      }),
+    staleTime: 30_000,
+  });
+}
+
+/** Each rule's counts in [from, to). */
+export function useRuleCounts(from: string, to: string) {
+  return useQuery({
+    queryKey: notificationKeys.ruleCounts(from, to),
+    queryFn: ({ signal }) => apiGet<RuleCounts[]>('/api/notification/summary', { signal, query: { from, to } }),
+    staleTime: 30_000,
+  });
+}
+
+/** One rule and its document. */
+export function useRule(id: string | null) {
+  return useQuery({
+    queryKey: notificationKeys.rule(id ?? ''),
+    queryFn: ({ signal }) => apiGet<RuleView>(`/api/notification/rules/${encodeURIComponent(id ?? '')}`, { signal }),
+    enabled: Boolean(id),
+  });
+}
