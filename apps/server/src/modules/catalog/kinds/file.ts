@@ -12,14 +12,17 @@ import { globFiles } from './file-glob.js';
 import { type BaseEntry, baseEntryShape, itemFromDocument, splitItems } from './item-fields.js';
 import { emptyOutput, type KindOutput, type ScraperKind } from './scraper-kind.js';
 
-const fileEntrySchema = z.object({
-  ...baseEntryShape,
-  paths: z.array(z.string().min(1, 'must not be empty')).min(1, 'at least one path is required'),
-  format: z.enum(['json', 'yaml', 'JSON', 'YAML']).optional(),
-  url: z
-    .undefined({ message: 'git and remote URLs are not scraped by this server; use paths on the server' })
-    .optional(),
-});
+const fileEntrySchema = z
+  .object({
+    ...baseEntryShape,
+    paths: z.array(z.string().min(1, 'must not be empty')).min(1, 'at least one path is required'),
+    format: z.enum(['json', 'yaml', 'JSON', 'YAML']).optional(),
+    url: z.string().optional(),
+  })
+  .refine((entry) => entry.url === undefined, {
+    message: 'git and remote URLs are not scraped by this server; use paths on the server',
+    path: ['url'],
+  });
 /** One `spec.file[]` entry. */
 export type FileEntry = z.infer<typeof fileEntrySchema> & BaseEntry;
 
