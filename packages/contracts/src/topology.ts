@@ -235,7 +235,7 @@ export const topologyQuerySchema = z.object({
   topologyId: z.guid().optional(),
   depth: z.coerce.number().int().min(0).max(MAX_TOPOLOGY_DEPTH).default(2),
   status: csv.pipe(z.array(z.enum(COMPONENT_STATUSES))).optional(),
-  type: csv.optional(),
+  type: csv.pipe(z.array(z.string().max(253))).optional(),
   owner: z.string().max(253).optional(),
   team: z.string().max(253).optional(),
   /** `key=value` pairs, comma separated; a component matches all of them. */

@@ -1,11 +1,69 @@
-import { NotBuiltYet } from '../../../components/not-built-yet';
+import { TOPOLOGY_TEXTS } from '@mc/contracts';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { EmptyState } from '../../../components/empty-state';
+import { ErrorPanel } from '../../../components/error-panel';
 import { PageShell } from '../../../components/page-shell/page-shell';
+import { Skeleton } from '../../../components/skeleton';
+import { useCan } from '../../../lib/api/shell-queries';
+import { useShowHiddenComponents } from '../../../lib/preferences';
+import { useUrlParams } from '../../../lib/url-state';
+import { useTopology } from '../api/get-topology';
+import { TopologyCards } from '../components/topology-cards';
+import { TOPOLOGY_FILTER_PARAMS, TopologyFilters, topologyQueryFrom } from '../components/topology-filters';
 
-/** The page of the topology dashboard of cards; until its area is built it says so on the page. */
+/** Where the empty state and the header send someone adding a topology: the Topology form (001 §2). */
+export const ADD_TOPOLOGY_PATH = '/settings/topologies/new';
+
+/**
+ * /topology, the landing page (000 §2): a card per top-level component — health rolled up from checks,
+ * configs and children — filtered by status, type, team and labels in the URL. With no topology at all,
+ * an empty state says how to add one, with a button to the form for people who may.
+ */
 export function TopologyPage() {
+  const [params] = useUrlParams();
+  const [showHidden] = useShowHiddenComponents();
+  const canWrite = useCan({ resource: 'topologies', action: 'write' });
+  const query = topologyQueryFrom(params, { depth: '0', hidden: showHidden ? 'true' : 'false' });
+  const topology = useTopology(query);
+  const filtered = TOPOLOGY_FILTER_PARAMS.some((key) => params.get(key));
+  const components = topology.data?.components ?? [];
+
+  let body: ReactNode;
+  if (topology.isPending) body = <Skeleton label="Loading topology" />;
+  else if (topology.isError) body = <ErrorPanel error={topology.error} onRetry={() => topology.refetch()} />;
+  else if (components.length === 0 && !filtered) {
+    body = (
+      <EmptyState
+        title={TOPOLOGY_TEXTS.emptyTitle}
+        {...(canWrite ? { action: { label: TOPOLOGY_TEXTS.addTopology, to: ADD_TOPOLOGY_PATH } } : {})}
+      >
+        <p className="max-w-md text-sm">{TOPOLOGY_TEXTS.emptyBody}</p>
+      </EmptyState>
+    );
+  } else if (components.length === 0) body = <EmptyState title="No components match these filters" />;
+  else body = <TopologyCards components={components} />;
+
   return (
-    <PageShell title="Topology">
-      <NotBuiltYet area="topology" />
+    <PageShell
+      title="Topology"
+      loading={topology.isFetching}
+      onRefresh={() => topology.refetch()}
+      extra={
+        canWrite ? (
+          <Link
+            to={ADD_TOPOLOGY_PATH}
+            className="inline-flex h-8 items-center rounded bg-primary px-3 text-sm font-medium text-on-primary hover:bg-primary-hover"
+          >
+            {TOPOLOGY_TEXTS.addTopology}
+          </Link>
+        ) : null
+      }
+    >
+      <div className="flex flex-col gap-3 p-4">
+        <TopologyFilters data={topology.data} />
+        {body}
+      </div>
     </PageShell>
   );
 }
