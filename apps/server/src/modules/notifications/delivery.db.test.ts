@@ -142,6 +142,33 @@ describe('the event consumer', () => {
     await t.pool.query('UPDATE notifications SET deleted_at = now() WHERE id = $1', [rule]);
   });
 
+  it('groups a burst into one message: the lead carries the others, every row ends sent', async () => {
+    await settle();
+    const rule = await t.rule({
+      events: ['check.failed'],
+      to: { connection: webhook },
+      groupBy: ['check.type'],
+      groupByInterval: '1m',
+    });
+    const burst = [
+      await t.check('healthy', 'burst-a'),
+      await t.check('healthy', 'burst-b'),
+      await t.check('healthy', 'burst-c'),
+    ];
+    provider.received.length = 0;
+    for (const check of burst) await t.setCheck(check, 'unhealthy');
+    const t0 = new Date();
+    await t.drain(t0);
+    expect(await t.deliverDue(t0)).toEqual([]);
+    expect(await t.deliverDue(minutes(t0, 1))).toEqual(['sent']);
+    expect(provider.received).toHaveLength(1);
+    const payload = JSON.parse(provider.received[0]?.body ?? '{}');
+    expect(payload.title).toMatch(/^Check burst-\w is unhealthy \(\+2 more\)$/);
+    expect(payload.message).toContain('Also in this group (2)');
+    expect((await t.history(rule)).map((row) => row.status)).toEqual(['sent', 'sent', 'sent']);
+    await t.pool.query('UPDATE notifications SET deleted_at = now() WHERE id = $1', [rule]);
+  });
+
   it('consumes every event exactly once across two consumers, one event per resource per claim', async () => {
     await settle();
     const rule = await t.rule({ events: ['check.failed'], to: { connection: webhook } });

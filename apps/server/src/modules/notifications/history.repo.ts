@@ -113,8 +113,13 @@ export async function parentFailure(
   return rows[0];
 }
 
-/** The open group of `rule` with key `group` (a lead row still waiting to send), if any. */
+/**
+ * The open group of `rule` with key `group` (a lead row still waiting to send), if any. Call inside the
+ * writing transaction: it takes the group's advisory lock first, so consumers handling a burst side by
+ * side see each other's lead instead of each opening one.
+ */
 export async function openGroupLead(db: Sql, rule: string, group: string, at: Date): Promise<HistoryRow | undefined> {
+  await db.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`notification-group:${group}`]);
   const { rows } = await db.query<HistoryRow>(
     `SELECT * FROM notification_send_history
      WHERE notification_id = $1 AND group_id = $2::uuid AND parent_id IS NULL AND status = 'pending' AND not_before > $3

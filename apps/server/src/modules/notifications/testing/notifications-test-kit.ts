@@ -174,11 +174,12 @@ export async function createNotificationsKit() {
     drain(now = new Date(), owner = 'test-consumer') {
       return drainEvents({ pool, owner, now: () => now });
     },
-    /** Delivers every due row at the fake time `now` (one attempt each, the last). */
+    /** Delivers every due row at the fake time `now` (one attempt each, the last); a group's members go with their lead. */
     async deliverDue(now = new Date()): Promise<string[]> {
       const { rows } = await pool.query<{ id: string }>(
         `SELECT id FROM notification_send_history WHERE status IN ('pending', 'evaluating-waitfor')
-         AND (not_before IS NULL OR not_before <= $1) ORDER BY created_at, id`,
+         AND (not_before IS NULL OR not_before <= $1) AND NOT (group_id IS NOT NULL AND parent_id IS NOT NULL)
+         ORDER BY created_at, id`,
         [now],
       );
       const outcomes: string[] = [];
