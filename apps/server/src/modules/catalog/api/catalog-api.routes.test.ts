@@ -84,6 +84,18 @@ describe('POST /api/catalog/summary', () => {
       type: string;
     }[];
     expect(search.map((r) => r.type)).toEqual(['Kubernetes::ConfigMap']);
+    const summaryOf = async (body: Record<string, unknown>) =>
+      ((await (await call('POST', '/api/catalog/summary', viewer, body)).json()) as Record<string, unknown>[]).map(
+        (r) => [r.type, r.count],
+      );
+    expect(await summaryOf({ type: 'Kubernetes::Pod,Kubernetes::Secret', status: 'Running' })).toEqual([
+      ['Kubernetes::Pod', 2],
+      ['Kubernetes::Secret', 1],
+    ]);
+    expect(await summaryOf({ type: 'Kubernetes::Secret', deleted: true })).toEqual([['Kubernetes::Secret', 2]]);
+    expect(await summaryOf({ tags: 'cluster=dev' })).toEqual([['Kubernetes::ConfigMap', 1]]);
+    expect((await summaryOf({ type: '!Kubernetes::Pod' })).map(([type]) => type)).not.toContain('Kubernetes::Pod');
+    expect(await summaryOf({ status: 'Pending' })).toEqual([]);
   });
 
   it('follows writes: a new item, a soft delete and a health change move the counts', async () => {
