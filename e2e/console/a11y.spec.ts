@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
-import { signIn } from '../support/sign-in.js';
 import { expectTheme, paintTheme, SCREENS, THEMES } from '../support/screens.js';
+import { signIn } from '../support/sign-in.js';
 
 /** axe-core's own bundle, injected into the page (the package the e2e workspace installs). */
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -23,7 +23,9 @@ async function seriousViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: AXE_PATH });
   const violations = await page.evaluate(async () => {
     // axe is the global the injected bundle defines
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> } }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations;
   });

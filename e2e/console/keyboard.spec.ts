@@ -40,7 +40,9 @@ test.describe('[CONSOLE] keyboard-only journey', () => {
     await expect(page).not.toHaveURL(/\/login/);
 
     // Health from the sidebar
-    const healthLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Health', exact: true });
+    const healthLink = page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Health', exact: true });
     await expect(healthLink).toBeVisible();
     await tabTo(page, healthLink);
     await page.keyboard.press('Enter');

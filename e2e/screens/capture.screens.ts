@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { signIn } from '../support/sign-in.js';
 import { expectTheme, paintTheme, SCREENS, THEMES } from '../support/screens.js';
+import { signIn } from '../support/sign-in.js';
 
 /** Where the pictures go: docs/screens/<screen>-<theme>.png, with README.md as their index. */
 const OUT = new URL('../../docs/screens/', import.meta.url);
@@ -22,7 +22,10 @@ test.describe('screens', () => {
         await screen.open(page);
         await expectTheme(page, theme);
         // no blinking caret or running animation in the picture
-        await page.addStyleTag({ content: '*,*::before,*::after{animation:none!important;transition:none!important;caret-color:transparent!important}' });
+        await page.addStyleTag({
+          content:
+            '*,*::before,*::after{animation:none!important;transition:none!important;caret-color:transparent!important}',
+        });
         await page.mouse.move(0, 0);
         await page.screenshot({ path: new URL(`${screen.name}-${theme}.png`, OUT).pathname, animations: 'disabled' });
         expect(true).toBe(true);

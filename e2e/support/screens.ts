@@ -94,12 +94,28 @@ export const SCREENS: Screen[] = [
       await settled(page);
     },
   },
-  { name: 'settings-connections', signedIn: true, open: (page) => settingsPage(page, '/settings/connections', 'Connections') },
-  { name: 'settings-health-checks', signedIn: true, open: (page) => settingsPage(page, '/settings/canaries', 'Health Checks') },
+  {
+    name: 'settings-connections',
+    signedIn: true,
+    open: (page) => settingsPage(page, '/settings/connections', 'Connections'),
+  },
+  {
+    name: 'settings-health-checks',
+    signedIn: true,
+    open: (page) => settingsPage(page, '/settings/canaries', 'Health Checks'),
+  },
   { name: 'settings-users', signedIn: true, open: (page) => settingsPage(page, '/settings/users', 'Users') },
   { name: 'settings-teams', signedIn: true, open: (page) => settingsPage(page, '/settings/teams', 'Teams') },
-  { name: 'settings-permissions', signedIn: true, open: (page) => settingsPage(page, '/settings/permissions', 'Permissions') },
-  { name: 'settings-jobs-history', signedIn: true, open: (page) => settingsPage(page, '/settings/jobs', 'Jobs History') },
+  {
+    name: 'settings-permissions',
+    signedIn: true,
+    open: (page) => settingsPage(page, '/settings/permissions', 'Permissions'),
+  },
+  {
+    name: 'settings-jobs-history',
+    signedIn: true,
+    open: (page) => settingsPage(page, '/settings/jobs', 'Jobs History'),
+  },
   {
     name: 'settings-feature-flags',
     signedIn: true,

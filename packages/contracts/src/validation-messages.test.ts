@@ -28,7 +28,8 @@ describe('validation messages', () => {
       tags: z.array(z.string()).min(1),
     });
     const valid = { title: 't', name: 'n', code: 'abc', port: 80, url: 'https://a.example', email: 'a@b.co' };
-    const withBad = (patch: Record<string, unknown>) => firstMessage(form, { ...valid, kind: 'http', tags: ['a'], ...patch });
+    const withBad = (patch: Record<string, unknown>) =>
+      firstMessage(form, { ...valid, kind: 'http', tags: ['a'], ...patch });
     expect(withBad({ title: 'x'.repeat(501) })).toBe('Title is too long (500 characters at most)');
     expect(withBad({ name: '' })).toBe('Name is required');
     expect(withBad({ name: undefined })).toBe('Name is required');
@@ -47,8 +48,8 @@ describe('validation messages', () => {
     expect(firstMessage(z.object({ name: z.string().min(1, 'This field is required') }), { name: '' })).toBe(
       'This field is required',
     );
-    expect(
-      firstMessage(createIncidentSchema, { title: 'x'.repeat(501), type: 'availability', severity: 'low' }),
-    ).toBe('Title is too long (500 characters at most)');
+    expect(firstMessage(createIncidentSchema, { title: 'x'.repeat(501), type: 'availability', severity: 'low' })).toBe(
+      'Title is too long (500 characters at most)',
+    );
   });
 });

@@ -74,11 +74,19 @@ function sizeMessage(field: string, issue: Extract<RawIssue, { code: 'too_small'
     case 'number':
     case 'int':
     case 'bigint':
-      if (small) return issue.inclusive ? `${field} must be at least ${count(limit)}` : `${field} must be more than ${count(limit)}`;
-      return issue.inclusive ? `${field} must be at most ${count(limit)}` : `${field} must be less than ${count(limit)}`;
+      if (small)
+        return issue.inclusive
+          ? `${field} must be at least ${count(limit)}`
+          : `${field} must be more than ${count(limit)}`;
+      return issue.inclusive
+        ? `${field} must be at most ${count(limit)}`
+        : `${field} must be less than ${count(limit)}`;
     case 'array':
     case 'set':
-      if (small) return Number(limit) <= 1 ? `${field} needs at least one item` : `${field} needs at least ${count(limit)} items`;
+      if (small)
+        return Number(limit) <= 1
+          ? `${field} needs at least one item`
+          : `${field} needs at least ${count(limit)} items`;
       return `${field} has too many items (${count(limit)} at most)`;
     default:
       return undefined;
@@ -99,7 +107,9 @@ function formatMessage(field: string, issue: Extract<RawIssue, { code: 'invalid_
     case 'date':
       return `${field} must be a date (YYYY-MM-DD)`;
     case 'starts_with':
-      return 'prefix' in issue ? `${field} must start with '${String(issue.prefix)}'` : `${field} has an invalid format`;
+      return 'prefix' in issue
+        ? `${field} must start with '${String(issue.prefix)}'`
+        : `${field} has an invalid format`;
     default:
       return `${field} has an invalid format`;
   }

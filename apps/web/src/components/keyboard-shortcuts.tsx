@@ -10,7 +10,10 @@ export interface Shortcut {
 /** Every shortcut the console answers, in the order the Keyboard shortcuts dialog lists them. */
 export function consoleShortcuts(commandKey = usesCommandKey() ? '⌘' : 'Ctrl'): Shortcut[] {
   return [
-    { keys: [commandKey, 'K'], does: 'Open the command palette: jump to a page, check, incident or connection, or run an action' },
+    {
+      keys: [commandKey, 'K'],
+      does: 'Open the command palette: jump to a page, check, incident or connection, or run an action',
+    },
     { keys: ['?'], does: 'Show these keyboard shortcuts' },
     { keys: ['↑', '↓'], does: 'Move through the palette’s results and through menus' },
     { keys: ['Enter'], does: 'Open the highlighted result or run the highlighted action' },

@@ -1,8 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../lib/api/api-error';
-import { errorFromBody } from '../lib/api/api-error';
+import { ApiError, errorFromBody } from '../lib/api/api-error';
 import { EmptyState } from './empty-state';
 import { ErrorPanel } from './error-panel';
 import { Skeleton } from './skeleton';

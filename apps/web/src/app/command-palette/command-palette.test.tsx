@@ -80,10 +80,14 @@ describe('command palette', () => {
     const { user, dialog } = await openPalette();
     await user.keyboard('declare');
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/incidents?declare=1'));
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/incidents?declare=1'),
+    );
     const again = await openPalette();
     await again.user.keyboard('zzzz-nothing');
-    expect(await within(again.dialog).findByText('Nothing matches “zzzz-nothing”.', {}, { timeout: 3000 })).toBeTruthy();
+    expect(
+      await within(again.dialog).findByText('Nothing matches “zzzz-nothing”.', {}, { timeout: 3000 }),
+    ).toBeTruthy();
     expect(dialog).toBeTruthy();
   });
 });

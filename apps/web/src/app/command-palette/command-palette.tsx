@@ -13,17 +13,11 @@ import {
 } from 'react-aria-components';
 import { useNavigate } from 'react-router';
 import { useDebounced } from '../../components/use-debounced';
+import { PALETTE_DEBOUNCE_MS, type PaletteMatch, usePaletteSearch } from '../../features/search/api/palette-search';
 import { signOut, useFeatureFlags, useSession } from '../../lib/api/shell-queries';
 import { can, type Session } from '../../lib/permissions';
 import { resolveTheme, useSystemPrefersDark, useThemeChoice } from '../../lib/theme';
-import { PALETTE_DEBOUNCE_MS, type PaletteMatch, usePaletteSearch } from '../../features/search/api/palette-search';
-import {
-  actionEntries,
-  matchesText,
-  PALETTE_SECTIONS,
-  type PaletteEntry,
-  pageEntries,
-} from './palette-entries';
+import { actionEntries, matchesText, PALETTE_SECTIONS, type PaletteEntry, pageEntries } from './palette-entries';
 
 const SECTION_OF: Record<PaletteMatch['kind'], PaletteEntry['section']> = {
   check: 'Checks',
@@ -105,7 +99,9 @@ function PaletteBody({
           if (items.length === 0) return null;
           return (
             <MenuSection key={section} id={section} className="py-1">
-              <Header className="px-3 py-1 text-xs font-semibold uppercase tracking-wide text-fg-muted">{section}</Header>
+              <Header className="px-3 py-1 text-xs font-semibold uppercase tracking-wide text-fg-muted">
+                {section}
+              </Header>
               {items.map((entry) => (
                 <MenuItem
                   key={entry.id}
@@ -114,7 +110,9 @@ function PaletteBody({
                   className="flex cursor-pointer items-center gap-3 rounded px-3 py-1.5 text-sm text-fg outline-none data-[focused]:bg-primary-soft"
                 >
                   <span className="min-w-0 flex-1 truncate">{entry.label}</span>
-                  {entry.detail ? <span className="shrink-0 truncate text-xs text-fg-muted">{entry.detail}</span> : null}
+                  {entry.detail ? (
+                    <span className="shrink-0 truncate text-xs text-fg-muted">{entry.detail}</span>
+                  ) : null}
                 </MenuItem>
               ))}
             </MenuSection>

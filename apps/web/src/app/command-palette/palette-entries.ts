@@ -45,7 +45,12 @@ export function actionEntries(session: Session, dark: boolean): PaletteEntry[] {
     entries.push({ id: 'action:declare', section: 'Actions', label: 'Declare incident', href: '/incidents?declare=1' });
   }
   if (can(session, { resource: 'canaries', action: 'write' })) {
-    entries.push({ id: 'action:add-check', section: 'Actions', label: 'Add health check', href: '/settings/canaries/new' });
+    entries.push({
+      id: 'action:add-check',
+      section: 'Actions',
+      label: 'Add health check',
+      href: '/settings/canaries/new',
+    });
   }
   entries.push(
     {

@@ -28,7 +28,10 @@ export function IncidentDetailPage() {
       loading={query.isFetching}
     >
       {query.isError && query.error instanceof ApiError && query.error.status === 404 ? (
-        <EmptyState title="This incident does not exist or was deleted." action={{ label: 'All incidents', to: '/incidents' }} />
+        <EmptyState
+          title="This incident does not exist or was deleted."
+          action={{ label: 'All incidents', to: '/incidents' }}
+        />
       ) : null}
       {query.isError && !(query.error instanceof ApiError && query.error.status === 404) ? (
         <ErrorPanel error={query.error} onRetry={() => void query.refetch()} />

@@ -39,7 +39,8 @@ export function ConnectionModal({ id, onClose }: { id?: string; onClose: () => v
 
   let content: React.ReactNode;
   if (id && existing.isPending) content = <Skeleton label="Loading connection" />;
-  else if (id && existing.error) content = <ErrorPanel error={existing.error} onRetry={() => void existing.refetch()} />;
+  else if (id && existing.error)
+    content = <ErrorPanel error={existing.error} onRetry={() => void existing.refetch()} />;
   else if (!definition) {
     content = id ? (
       <p className="text-sm text-fg">Unknown connection type '{existing.data?.type}'</p>
