@@ -104,12 +104,13 @@ export async function consumeEvent(
   owner: string,
   silences: readonly SilenceRow[],
   now: Date,
+  rulesOf: (event: string) => Promise<RuleRow[]> = (name) => rulesForEvent(pool, name),
 ): Promise<number | false> {
   const resource = await loadEventResource(pool, event);
   const decisions: { rule: RuleRow; decision: Decision }[] = [];
   if (resource) {
     const ancestors = ancestorsMemo(pool, resource);
-    for (const rule of await rulesForEvent(pool, event.name)) {
+    for (const rule of await rulesOf(event.name)) {
       const decision = await decide(pool, rule, event.name, resource, silences, ancestors, now);
       if (!decision) continue;
       if (decision.error) {
@@ -139,11 +140,21 @@ export async function drainEvents(options: ConsumerOptions): Promise<DrainResult
     const events = await claimEvents(pool, owner, options.leaseMs ?? 60_000, options.batch ?? 50);
     if (events.length === 0) return result;
     const silences = await activeSilences(pool, clock());
+    // Rules are read once per claimed batch and event name, as silences are.
+    const rules = new Map<string, Promise<RuleRow[]>>();
+    const rulesOf = (name: string) => {
+      let found = rules.get(name);
+      if (!found) {
+        found = rulesForEvent(pool, name);
+        rules.set(name, found);
+      }
+      return found;
+    };
     for (let start = 0; start < events.length; start += CONCURRENCY) {
       await Promise.all(
         events.slice(start, start + CONCURRENCY).map(async (event) => {
           try {
-            const written = await consumeEvent(pool, event, owner, silences, clock());
+            const written = await consumeEvent(pool, event, owner, silences, clock(), rulesOf);
             if (written !== false) {
               result.processed += 1;
               result.messages += written;

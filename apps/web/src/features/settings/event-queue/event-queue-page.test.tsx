@@ -19,6 +19,7 @@ describe('event queue page', { timeout: 60_000 }, () => {
             first_failure: '2026-11-21T10:00:00Z',
             last_failure: '2026-11-22T05:00:00Z',
             most_common_error: 'smtp: connection refused',
+            dead_letter: 1,
           },
           {
             name: 'check.failed',
@@ -43,6 +44,7 @@ describe('event queue page', { timeout: 60_000 }, () => {
       'First Failure',
       'Last Failure',
       'Most Common Error',
+      'Dead Letters',
     ]);
     const cells = within(row)
       .getAllByRole('cell')
@@ -51,6 +53,7 @@ describe('event queue page', { timeout: 60_000 }, () => {
     expect(cells[4]).not.toBe('');
     expect(cells[5]).not.toBe('');
     expect(cells[6]).toBe('smtp: connection refused');
+    expect(cells[7]).toBe('1');
     expect(within(row).getAllByRole('cell')[5]?.querySelector('time')?.getAttribute('datetime')).toBe(
       '2026-11-22T05:00:00.000Z',
     );

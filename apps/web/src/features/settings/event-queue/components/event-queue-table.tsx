@@ -44,6 +44,16 @@ const columns: ColumnDef<EventQueueSummaryRow, unknown>[] = [
     enableSorting: false,
     cell: ({ row }) => <TruncatedText text={row.original.most_common_error ?? ''} max={120} />,
   },
+  {
+    id: 'dead_letter',
+    accessorKey: 'dead_letter',
+    header: 'Dead Letters',
+    cell: ({ row }) => (
+      <span className={Number(row.original.dead_letter) > 0 ? 'font-medium text-status-unhealthy' : undefined}>
+        {number(row.original.dead_letter ?? 0)}
+      </span>
+    ),
+  },
 ];
 
 /** The event queue summary, one row per event name, sortable in the browser. */
