@@ -37,9 +37,9 @@ function readUpstreamTrees(): Map<string, string> {
  * Serves the resource-type drawings one module each. Imported whole, upstream's set is one module of
  * 2.4 MB; bundlers split chunks by module, so even named imports of the ~180 drawings the resolver
  * knows would ship as one chunk of ~130 kB gzip on the first page that shows an icon (over the first
- * screen's 180 kB budget with the page itself). Each drawing instead becomes a module holding its own
- * tree and upstream's small GenIcon, loaded when a row first needs it. A name the resolver lists but
- * upstream lacks fails the build.
+ * screen's 180 kB budget with the page itself). Each drawing instead becomes a module holding only its
+ * tree (no imports, so its loader needs no preload bookkeeping), turned into a component by upstream's
+ * small GenIcon when a row first needs it. A name the resolver lists but upstream lacks fails the build.
  */
 export function resourceIcons(): Plugin {
   let trees: Map<string, string> | undefined;
@@ -65,7 +65,7 @@ export function resourceIcons(): Plugin {
         const name = id.slice(ICON_PREFIX.length + 1);
         const drawing = tree(name);
         if (!drawing) this.error(`@flanksource/icons has no drawing named ${name}`);
-        return `import { GenIcon } from '@flanksource/icons';\nexport default GenIcon(${drawing});\n`;
+        return `export default ${drawing};\n`;
       }
       return undefined;
     },

@@ -31,7 +31,7 @@ describe('ResourceIcon', () => {
     for (const name of RESOURCE_ICON_NAMES) {
       const loader = ICON_LOADERS[name];
       expect(loader, name).toBeTypeOf('function');
-      expect((await loader?.())?.default, name).toBeTypeOf('function');
+      expect((await loader?.())?.default.tag, name).toBe('svg');
     }
   });
 });

@@ -1,5 +1,5 @@
 import { ICON_LOADERS } from 'virtual:resource-icon-loaders';
-import type { IconType } from '@flanksource/icons';
+import { GenIcon, type IconType } from '@flanksource/icons';
 import { clsx } from 'clsx';
 import { Box } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -17,8 +17,9 @@ function loadDrawing(name: ResourceIconName): Promise<IconType | undefined> {
     const loader = ICON_LOADERS[name];
     promise = loader
       ? loader().then((module) => {
-          loaded.set(name, module.default);
-          return module.default;
+          const icon = GenIcon(module.default);
+          loaded.set(name, icon);
+          return icon;
         })
       : Promise.resolve(undefined);
     promise.catch(() => pending.delete(name));
