@@ -70,7 +70,9 @@ test.describe('[ADMIN] resource editor, job history and feature flags', () => {
       await expect(page.getByRole('button', { name: 'Last 2 days' })).toBeVisible();
       await page.getByRole('button', { name: /Status:/ }).click();
       await page.getByRole('button', { name: 'None SUCCESS' }).click();
-      await page.getByRole('combobox', { name: 'Resource Type' }).selectOption('canary');
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: /Resource Type$/ }).click();
+      await page.getByRole('option', { name: 'Canary', exact: true }).click();
       await expect(page).toHaveURL(/status=all/);
       const run = page.getByRole('link', { name: `Open ${name}` }).first();
       await expect(async () => {

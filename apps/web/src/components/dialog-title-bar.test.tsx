@@ -1,16 +1,16 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { DialogTitleBar, useCloseOnEscape } from './dialog-title-bar';
+import { DialogTitleBar } from './dialog-title-bar';
+import { ModalDialog } from './ui/dialog';
 
 function Dialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  useCloseOnEscape(open, onClose);
   return (
-    <div role="dialog" aria-labelledby="title">
+    <ModalDialog isOpen={open} onClose={onClose} labelledBy="title">
       <DialogTitleBar titleId="title" title="Edit Permission" onClose={onClose}>
         <a href="https://example.com/docs">Help</a>
       </DialogTitleBar>
-    </div>
+    </ModalDialog>
   );
 }
 

@@ -1,16 +1,4 @@
-import { type ReactNode, useEffect } from 'react';
-
-/** Calls `onClose` when Escape is pressed while the dialog is `open` (001 §2: dialogs close on Escape). */
-export function useCloseOnEscape(open: boolean, onClose: () => void): void {
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open, onClose]);
-}
+import type { ReactNode } from 'react';
 
 /**
  * The top bar of a dialog: its title (labelling the dialog through `titleId`), the caller's own

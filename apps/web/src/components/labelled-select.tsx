@@ -1,12 +1,12 @@
+import { type Choice, Select } from './ui/select';
+
 /** One choice of a `LabelledSelect`: the value it stores and the text it shows. */
-export interface SelectChoice {
-  value: string;
-  label: string;
-}
+export type SelectChoice = Choice;
 
 /**
  * A toolbar select with its name beside it (Group By, Auto refresh, Duration…); the name is also
- * its accessible label. The caller maps values to the URL or state it owns.
+ * its accessible label. The caller maps values to the URL or state it owns. Built on the shared
+ * select primitive, so its list stays on screen and works from the keyboard.
  */
 export function LabelledSelect({
   label,
@@ -19,21 +19,5 @@ export function LabelledSelect({
   choices: readonly SelectChoice[];
   onChange: (value: string) => void;
 }) {
-  return (
-    <label className="flex items-center gap-1 text-sm">
-      <span className="text-gray-600">{label}</span>
-      <select
-        aria-label={label}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        className="rounded border border-gray-300 bg-white px-2 py-1 text-sm"
-      >
-        {choices.map((choice) => (
-          <option key={choice.value} value={choice.value}>
-            {choice.label}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
+  return <Select inline label={label} value={value} choices={choices} onChange={onChange} />;
 }

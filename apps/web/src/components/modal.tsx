@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { DialogTitleBar, useCloseOnEscape } from './dialog-title-bar';
+import { DialogTitleBar } from './dialog-title-bar';
+import { ModalDialog } from './ui/dialog';
 
 /** Modal sizes (001 §2, §9); widths follow the window. */
 export type ModalSize = 'very-small' | 'small' | 'medium' | 'large' | 'full';
@@ -14,8 +15,9 @@ const WIDTHS: Record<ModalSize, string> = {
 };
 
 /**
- * A dialog over the page, closed by Escape, the close button or the backdrop. `expandable` adds a
- * button that grows it to full size and shrinks it back.
+ * A dialog over the page, closed by Escape, the close button or the backdrop; focus stays inside
+ * while it is open and returns to what opened it (ADR 0006). `expandable` adds a button that grows
+ * it to full size and shrinks it back.
  */
 export function Modal({
   open,
@@ -38,41 +40,36 @@ export function Modal({
 }) {
   const [expanded, setExpanded] = useState(false);
   const titleId = useId();
-  useCloseOnEscape(open, onClose);
   useEffect(() => {
     if (!open) setExpanded(false);
   }, [open]);
-  if (!open) return null;
   const effective: ModalSize = expanded ? 'full' : size;
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/40">
-      <button type="button" aria-label="Close dialog" className="absolute inset-0 cursor-default" onClick={onClose} />
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        data-size={effective}
-        className={clsx('relative flex max-h-[95vh] flex-col rounded-lg bg-white shadow-xl', WIDTHS[effective])}
-      >
-        <DialogTitleBar titleId={titleId} title={title} onClose={onClose}>
-          {helpLink ? (
-            <a href={helpLink} target="_blank" rel="noreferrer" className="text-sm text-blue-600" aria-label="Help">
-              ?
-            </a>
-          ) : null}
-          {expandable ? (
-            <button
-              type="button"
-              className="rounded px-2 text-sm text-gray-600 hover:bg-gray-100"
-              onClick={() => setExpanded((value) => !value)}
-            >
-              {expanded ? 'Shrink' : 'Expand'}
-            </button>
-          ) : null}
-        </DialogTitleBar>
-        <div className="flex-1 overflow-auto p-4">{children}</div>
-        {footer ? <div className="flex justify-end gap-2 border-t border-gray-200 px-4 py-3">{footer}</div> : null}
-      </div>
-    </div>
+    <ModalDialog
+      isOpen={open}
+      onClose={onClose}
+      labelledBy={titleId}
+      dataSize={effective}
+      className={clsx('max-h-[95vh] rounded-lg', WIDTHS[effective])}
+    >
+      <DialogTitleBar titleId={titleId} title={title} onClose={onClose}>
+        {helpLink ? (
+          <a href={helpLink} target="_blank" rel="noreferrer" className="text-sm text-link" aria-label="Help">
+            ?
+          </a>
+        ) : null}
+        {expandable ? (
+          <button
+            type="button"
+            className="rounded px-2 text-sm text-fg-muted hover:bg-surface-hover"
+            onClick={() => setExpanded((value) => !value)}
+          >
+            {expanded ? 'Shrink' : 'Expand'}
+          </button>
+        ) : null}
+      </DialogTitleBar>
+      <div className="flex-1 overflow-auto p-4">{children}</div>
+      {footer ? <div className="flex justify-end gap-2 border-t border-border px-4 py-3">{footer}</div> : null}
+    </ModalDialog>
   );
 }

@@ -27,4 +27,17 @@ describe('Tabs', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'History' }));
     expect(onChange).toHaveBeenCalledWith('history');
   });
+
+  it('moves and selects with the arrow keys, and its selected tab names a panel that exists', async () => {
+    const onChange = vi.fn();
+    render(<Tabs label="Resource" tabs={['Spec', 'Job History', 'Runs']} active="Spec" onChange={onChange} />);
+    await userEvent.tab();
+    expect(document.activeElement?.textContent).toBe('Spec');
+    await userEvent.keyboard('{ArrowRight}');
+    expect(onChange).toHaveBeenLastCalledWith('Job History');
+    await userEvent.keyboard('{End}');
+    expect(onChange).toHaveBeenLastCalledWith('Runs');
+    const controls = screen.getByRole('tab', { name: 'Spec' }).getAttribute('aria-controls');
+    expect(controls && document.getElementById(controls)).toBeTruthy();
+  });
 });

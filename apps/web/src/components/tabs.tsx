@@ -1,10 +1,10 @@
-import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
+import { TabBar } from './ui/tabs';
 
 /**
  * A row of tabs under a rule, the active one underlined (001 §2: dashboard tabs, resource and editor
- * tabs, detail tabs). The caller owns which tab is active — in the URL or in state — and renders the
- * panel; `labelOf` names a tab whose id is not its text.
+ * tabs, detail tabs); arrow keys move between them. The caller owns which tab is active — in the URL
+ * or in state — and renders the panel; `labelOf` names a tab whose id is not its text.
  */
 export function Tabs<T extends string>({
   label,
@@ -20,22 +20,12 @@ export function Tabs<T extends string>({
   labelOf?: (tab: T) => ReactNode;
 }) {
   return (
-    <div role="tablist" aria-label={label} className="flex flex-wrap gap-1 border-b border-gray-200">
-      {tabs.map((tab) => (
-        <button
-          key={tab}
-          type="button"
-          role="tab"
-          aria-selected={tab === active}
-          onClick={() => onChange(tab)}
-          className={clsx(
-            '-mb-px border-b-2 px-3 py-1.5 text-sm',
-            tab === active ? 'border-blue-600 font-medium text-blue-700' : 'border-transparent text-gray-600',
-          )}
-        >
-          {labelOf(tab)}
-        </button>
-      ))}
-    </div>
+    <TabBar
+      label={label}
+      selected={active}
+      // the keys are exactly `tabs`, so a key handed back is one of T
+      onChange={(key) => onChange(key as T)}
+      items={tabs.map((tab) => ({ id: tab, label: labelOf(tab) }))}
+    />
   );
 }

@@ -1,6 +1,9 @@
 import { SELECTION_SUMMARY_THRESHOLD } from '@mc/contracts';
-import { useId, useState } from 'react';
+import { ChevronDown } from 'lucide-react';
+import { useState } from 'react';
+import { Button, Dialog, DialogTrigger } from 'react-aria-components';
 import { type FilterSelection, setSelectionState, setTagState, type TriState } from '../../lib/filters';
+import { Popover } from '../ui/popover';
 import { FilterChips } from './filter-chips';
 import { TriStateToggle } from './tri-state-toggle';
 
@@ -13,7 +16,8 @@ export interface FilterOption {
 /**
  * A dropdown of options, each included or excluded (001 §4). Choosing an option's label includes
  * it; the toggle beside it switches include/exclude; 0 removes it. With `tags`, items sharing a tag
- * key keep only one state. At 4 or more selected the button shows a count summary.
+ * key keep only one state. At 4 or more selected the button shows a count summary. The list opens in
+ * a popover kept on screen, with a search box that narrows it; Escape closes it.
  */
 export function MultiSelectFilter({
   label,
@@ -28,55 +32,60 @@ export function MultiSelectFilter({
   onChange: (selection: FilterSelection) => void;
   tags?: boolean;
 }) {
-  const [open, setOpen] = useState(false);
-  const listId = useId();
+  const [query, setQuery] = useState('');
   const apply = (value: string, state: TriState) =>
     onChange(tags ? setTagState(selection, value, state) : setSelectionState(selection, value, state));
   const count = Object.keys(selection).length;
+  const needle = query.trim().toLowerCase();
+  const shown = needle
+    ? options.filter((option) => (option.label ?? option.value).toLowerCase().includes(needle))
+    : options;
   return (
-    <div className="relative inline-block text-sm">
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={listId}
-        onClick={() => setOpen((value) => !value)}
-        className="inline-flex items-center gap-2 rounded border border-gray-300 bg-white px-2 py-1"
-      >
-        <span className="text-gray-600">{label}:</span>
+    <DialogTrigger onOpenChange={(open) => (open ? undefined : setQuery(''))}>
+      <Button className="inline-flex items-center gap-2 rounded border border-border-strong bg-surface px-2 py-1 text-sm outline-none focus-visible:ring-2 focus-visible:ring-focus">
+        <span className="text-fg-muted">{label}:</span>
         {count === 0 ? <span>All</span> : null}
         {count >= SELECTION_SUMMARY_THRESHOLD ? <span>{count} selected</span> : null}
         {count > 0 && count < SELECTION_SUMMARY_THRESHOLD ? <FilterChips selection={selection} /> : null}
-      </button>
-      {open ? (
-        <ul
-          id={listId}
-          className="absolute z-20 mt-1 max-h-72 w-72 overflow-auto rounded border border-gray-200 bg-white p-1 shadow-lg"
-        >
-          {options.map((option) => {
-            const state: TriState = selection[option.value] ?? 0;
-            return (
-              <li
-                key={option.value}
-                className="flex items-center justify-between gap-2 rounded px-2 py-1 hover:bg-gray-50"
-              >
-                <button
-                  type="button"
-                  className="flex-1 truncate text-left"
-                  onClick={() => apply(option.value, state === 1 ? 0 : 1)}
+        <ChevronDown aria-hidden="true" className="size-3.5 text-fg-subtle" />
+      </Button>
+      <Popover className="max-h-80 w-72 p-1 text-sm">
+        <Dialog aria-label={label} className="outline-none">
+          <input
+            type="search"
+            aria-label={`Search ${label}`}
+            placeholder="Search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            className="mb-1 w-full rounded border border-border-strong bg-surface px-2 py-1 text-sm"
+          />
+          <ul>
+            {shown.map((option) => {
+              const state: TriState = selection[option.value] ?? 0;
+              return (
+                <li
+                  key={option.value}
+                  className="flex items-center justify-between gap-2 rounded px-2 py-1 hover:bg-surface-hover"
                 >
-                  {option.label ?? option.value}
-                </button>
-                <TriStateToggle
-                  label={option.label ?? option.value}
-                  value={state}
-                  onChange={(next) => apply(option.value, next)}
-                />
-              </li>
-            );
-          })}
-          {options.length === 0 ? <li className="px-2 py-1 text-gray-500">No options found</li> : null}
-        </ul>
-      ) : null}
-    </div>
+                  <button
+                    type="button"
+                    className="flex-1 truncate text-left"
+                    onClick={() => apply(option.value, state === 1 ? 0 : 1)}
+                  >
+                    {option.label ?? option.value}
+                  </button>
+                  <TriStateToggle
+                    label={option.label ?? option.value}
+                    value={state}
+                    onChange={(next) => apply(option.value, next)}
+                  />
+                </li>
+              );
+            })}
+            {shown.length === 0 ? <li className="px-2 py-1 text-fg-subtle">No options found</li> : null}
+          </ul>
+        </Dialog>
+      </Popover>
+    </DialogTrigger>
   );
 }

@@ -3,13 +3,13 @@ import { clsx } from 'clsx';
 import { CircleQuestionMark, RefreshCw } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { Keyboard, Text } from 'react-aria-components';
+import { NotificationsBell } from '../../features/notifications/components/notifications-bell';
 import { openConsoleCommand, usesCommandKey } from '../console-commands';
 import { ErrorBoundary } from '../error-boundary';
 import { MenuButton, MenuItem } from '../ui/menu';
 import { DOCS_URL } from './links';
 import { PreferencesMenu } from './preferences-menu';
 import { UserMenu } from './user-menu';
-import { NotificationsBell } from '../../features/notifications/components/notifications-bell';
 
 /** 'Health | Mission Control': every page title ends with the product name (001 §1). */
 export function documentTitle(title: string | undefined): string {

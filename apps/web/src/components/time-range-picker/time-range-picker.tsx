@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Dialog, DialogTrigger } from 'react-aria-components';
 import { type TimeRange, timeRangeFromParams, timeRangeLabel, timeRangeToParams } from '../../lib/time-range';
 import { FUTURE_PRESETS, PAST_PRESETS, QUICK_RANGES, type RelativePreset } from '../../lib/time-range-presets';
@@ -33,6 +33,12 @@ function PresetList({
   /** Focus this list's first preset when the panel opens. */
   autoFocus?: boolean;
 }) {
+  const first = useRef<HTMLButtonElement>(null);
+  // after the popover has noted where focus was (a React `autoFocus` would come first and leave
+  // Escape nothing to give focus back to)
+  useEffect(() => {
+    if (autoFocus) first.current?.focus();
+  }, [autoFocus]);
   return (
     <section aria-label={title} className="min-w-36">
       <h3 className="mb-1 text-xs font-semibold text-fg-subtle">{title}</h3>
@@ -41,8 +47,7 @@ function PresetList({
           <li key={preset.range}>
             <button
               type="button"
-              // biome-ignore lint/a11y/noAutofocus: the panel is a dialog; its first choice takes focus as it opens
-              autoFocus={autoFocus && index === 0}
+              ref={index === 0 ? first : undefined}
               className="w-full rounded px-1 text-left text-sm hover:bg-surface-hover"
               onClick={() => onPick(preset)}
             >

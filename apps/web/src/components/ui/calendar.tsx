@@ -10,7 +10,8 @@ import {
   Heading,
 } from 'react-aria-components';
 
-const NAV_BUTTON = 'rounded p-1 text-fg-muted outline-none hover:bg-surface-hover focus-visible:ring-2 focus-visible:ring-focus';
+const NAV_BUTTON =
+  'rounded p-1 text-fg-muted outline-none hover:bg-surface-hover focus-visible:ring-2 focus-visible:ring-focus';
 
 const CELL =
   'flex size-8 cursor-default items-center justify-center rounded text-xs outline-none data-[outside-month]:hidden data-[disabled]:text-fg-subtle data-[focus-visible]:ring-2 data-[focus-visible]:ring-focus hover:bg-surface-hover';

@@ -1,14 +1,6 @@
 import { clsx } from 'clsx';
 import { ChevronDown, X } from 'lucide-react';
-import {
-  ComboBox as AriaComboBox,
-  Button,
-  Input,
-  type Key,
-  Label,
-  ListBox,
-  ListBoxItem,
-} from 'react-aria-components';
+import { ComboBox as AriaComboBox, Button, Input, type Key, Label, ListBox, ListBoxItem } from 'react-aria-components';
 import { Popover } from './popover';
 import { type Choice, FIELD_CLASS, OPTION_CLASS } from './select';
 
@@ -73,6 +65,7 @@ export function ComboBox({
     <AriaComboBox
       value={value === '' ? null : value}
       onChange={(key: Key | null) => onChange(key === null ? '' : String(key))}
+      allowsEmptyCollection
       className={clsx('flex flex-col gap-1 text-sm', className)}
     >
       <Field label={label} placeholder={placeholder} hideLabel={hideLabel} />
@@ -107,7 +100,8 @@ export function MultiComboBox({
         selectionMode="multiple"
         value={values}
         onChange={(keys: Key[]) => onChange(keys.map(String))}
-          className="flex flex-col gap-1"
+        allowsEmptyCollection
+        className="flex flex-col gap-1"
       >
         <Field label={label} placeholder={placeholder} />
         <OptionList choices={choices} />

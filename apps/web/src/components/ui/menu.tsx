@@ -1,12 +1,12 @@
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import {
-  Button,
-  Header,
   Menu as AriaMenu,
   MenuItem as AriaMenuItem,
-  type MenuItemProps,
   MenuSection as AriaMenuSection,
+  Button,
+  Header,
+  type MenuItemProps,
   MenuTrigger,
 } from 'react-aria-components';
 import { Popover } from './popover';

@@ -2,6 +2,7 @@ import { HEALTH_DASHBOARD } from '@mc/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { chooseOption, selectButton } from '../../../test/choose-option';
 import { type FakeAnswer, shellApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import { buildCheck } from '../testing/build-check';
@@ -90,8 +91,8 @@ describe('/health', { timeout: 30_000 }, () => {
         .getAllByRole('tab')
         .map((t) => t.textContent),
     ).toEqual(['All', 'dev', 'prod']);
-    expect((screen.getByLabelText('Group By') as HTMLSelectElement).value).toBe('canary_name');
-    expect((screen.getByLabelText('Tab By') as HTMLSelectElement).value).toBe('namespace');
+    expect(selectButton('Group By').textContent).toBe('Canary');
+    expect(selectButton('Tab By').textContent).toBe('Namespace');
     const group = screen.getByRole('rowgroup', { name: 'Group web' });
     const groupRow = within(group).getAllByRole('row')[0] as HTMLElement;
     expect(groupRow.textContent).toContain('web (3)');
@@ -102,7 +103,7 @@ describe('/health', { timeout: 30_000 }, () => {
     );
     await userEvent.click(within(tabs).getByRole('tab', { name: 'dev' }));
     await waitFor(() => expect(rows().queryByRole('link', { name: 'cache' })).toBeNull(), wait);
-    await userEvent.selectOptions(screen.getByLabelText('Group By'), 'none');
+    await chooseOption(userEvent.setup(), 'Group By', 'None');
     expect(screen.queryByRole('rowgroup', { name: /Group/ })).toBeNull();
   });
 

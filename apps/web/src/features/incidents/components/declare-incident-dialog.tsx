@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { DialogActions } from '../../../components/dialog-actions';
 import { FieldError } from '../../../components/field-error';
 import { Modal } from '../../../components/modal';
+import { ComboBox } from '../../../components/ui/combobox';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useDeclareIncident } from '../api/declare-incident';
 import { usePeople } from '../api/lookups';
@@ -124,21 +125,13 @@ export function DeclareIncidentDialog({ open, onClose }: { open: boolean; onClos
             error={errors.type}
           />
         </div>
-        <label className="flex flex-col gap-1 text-sm">
-          <span className="text-fg">Commander</span>
-          <select
-            value={values.commander}
-            onChange={(event) => set('commander', event.target.value)}
-            className="rounded border border-border-strong bg-surface px-2 py-1"
-          >
-            <option value="">No commander yet</option>
-            {(people.data ?? []).map((person) => (
-              <option key={person.id} value={person.id}>
-                {person.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ComboBox
+          label="Commander"
+          value={values.commander}
+          choices={(people.data ?? []).map((person) => ({ value: person.id, label: person.name }))}
+          onChange={(commander) => set('commander', commander)}
+          placeholder="No commander yet"
+        />
         <label className="flex flex-col gap-1 text-sm">
           <span className="text-fg">Description (optional)</span>
           <textarea

@@ -1,5 +1,6 @@
 import { INCIDENT_SEVERITIES, INCIDENT_STATUSES, INCIDENT_TYPES } from '@mc/contracts';
 import { TimeRangePicker, useTimeRangeParams } from '../../../components/time-range-picker/time-range-picker';
+import { ComboBox } from '../../../components/ui/combobox';
 import { useUrlParams } from '../../../lib/url-state';
 import { usePeople } from '../api/lookups';
 import { EnumSelect } from './enum-select';
@@ -42,22 +43,13 @@ export function IncidentFilters() {
         placeholder="All"
         onChange={set('type')}
       />
-      <label className="flex flex-col gap-1 text-sm">
-        <span className="text-fg">Commander</span>
-        <select
-          aria-label="Commander"
-          value={params.get('commander') ?? ''}
-          onChange={(event) => set('commander')(event.target.value)}
-          className="rounded border border-border-strong bg-surface px-2 py-1"
-        >
-          <option value="">All</option>
-          {(people.data ?? []).map((person) => (
-            <option key={person.id} value={person.id}>
-              {person.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <ComboBox
+        label="Commander"
+        value={params.get('commander') ?? ''}
+        choices={(people.data ?? []).map((person) => ({ value: person.id, label: person.name }))}
+        onChange={set('commander')}
+        placeholder="All"
+      />
       <TimeRangePicker
         value={range}
         onChange={(next) => {

@@ -2,6 +2,7 @@ import type { IncidentCommentView, IncidentDetail, IncidentHistoryView } from '@
 import { useState } from 'react';
 import { Avatar } from '../../../components/avatar';
 import { FieldError, useFieldProblem } from '../../../components/field-error';
+import { ComboBox } from '../../../components/ui/combobox';
 import { useFormatDateTime } from '../../../lib/date-format';
 import type { useIncidentWrite } from '../api/incident-mutations';
 import { usePeople, useTeams } from '../api/lookups';
@@ -59,24 +60,18 @@ export function RespondersPanel({
             setChoice('');
           }}
         >
-          <select
-            aria-label="Add responder"
+          <ComboBox
+            label="Add responder"
+            hideLabel
             value={choice}
-            onChange={(event) => setChoice(event.target.value)}
-            className="flex-1 rounded border border-border-strong text-sm"
-          >
-            <option value="">Add a person or team</option>
-            {(people.data ?? []).map((p) => (
-              <option key={p.id} value={`person:${p.id}`}>
-                {p.name}
-              </option>
-            ))}
-            {(teams.data ?? []).map((t) => (
-              <option key={t.id} value={`team:${t.id}`}>
-                Team {t.name}
-              </option>
-            ))}
-          </select>
+            onChange={setChoice}
+            placeholder="Add a person or team"
+            className="flex-1"
+            choices={[
+              ...(people.data ?? []).map((p) => ({ value: `person:${p.id}`, label: p.name })),
+              ...(teams.data ?? []).map((t) => ({ value: `team:${t.id}`, label: `Team ${t.name}` })),
+            ]}
+          />
           <button type="submit" className="rounded border border-border-strong px-2 text-sm">
             Add
           </button>

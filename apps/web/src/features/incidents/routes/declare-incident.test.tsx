@@ -44,7 +44,8 @@ describe("/incidents 'Declare incident' (issue 12 §6)", { timeout: 20_000 }, ()
     await userEvent.type(within(dialog).getByLabelText('Title'), 'Checkout down');
     await userEvent.selectOptions(within(dialog).getByLabelText('Severity'), 'high');
     await userEvent.selectOptions(within(dialog).getByLabelText('Type'), 'availability');
-    await userEvent.selectOptions(await within(dialog).findByLabelText('Commander'), person.id);
+    await userEvent.click(within(dialog).getByRole('button', { name: /Show Commander options/ }));
+    await userEvent.click(await screen.findByRole('option', { name: person.name }));
     await userEvent.type(within(dialog).getByLabelText('First evidence (optional)'), 'p99 latency 4 s since 10:02');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Declare' }));
     await waitFor(() => expect(view.router.state.location.pathname).toBe(`/incidents/${INCIDENT}`));

@@ -2,6 +2,7 @@ import { CONNECTION_TYPES } from '@mc/contracts';
 import { useEffect, useState } from 'react';
 import { useTableUrlState } from '../../../components/data-table/use-table-url-state';
 import { PageShell } from '../../../components/page-shell/page-shell';
+import { ComboBox } from '../../../components/ui/combobox';
 import { useCan } from '../../../lib/api/shell-queries';
 import { toastError } from '../../../lib/toast';
 import { useUrlParams } from '../../../lib/url-state';
@@ -45,21 +46,14 @@ export function ConnectionsPage() {
       }
     >
       <div className="flex min-h-0 flex-1 flex-col gap-3 p-4">
-        <label className="flex items-center gap-2 text-sm text-fg">
-          Type
-          <select
-            className="rounded border border-border-strong px-2 py-1 text-sm"
-            value={type ?? ''}
-            onChange={(event) => update({ type: event.target.value }, ['pageIndex'])}
-          >
-            <option value="">All</option>
-            {CONNECTION_TYPES.map((definition) => (
-              <option key={definition.type} value={definition.type}>
-                {definition.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ComboBox
+          label="Type"
+          value={type ?? ''}
+          choices={CONNECTION_TYPES.map((definition) => ({ value: definition.type, label: definition.label }))}
+          onChange={(next) => update({ type: next }, ['pageIndex'])}
+          placeholder="All"
+          className="w-64"
+        />
         <ConnectionsTable
           rows={page.data?.rows ?? []}
           total={page.data?.total ?? 0}

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { chooseOption, optionTexts, selectButton } from '../../../test/choose-option';
 import { shellApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import type { JobHistoryRow } from '../job-history/job-history-options';
@@ -133,21 +134,14 @@ describe('/settings/jobs', () => {
     const user = userEvent.setup();
     const { lastQuery } = setup('/settings/jobs?pageIndex=3');
     await screen.findByRole('cell', { name: 'scrape' });
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Duration' }), '30s');
+    await chooseOption(user, 'Duration', '30s');
     await waitFor(() => expect(lastQuery().get('duration_millis')).toBe('gte.30000'));
     expect(lastQuery().get('offset')).toBe('0');
-    expect(
-      within(screen.getByRole('combobox', { name: 'Duration' }))
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['none', '15s', '30s', '60s', '2m', '3m', '5m', '10m', '15m']);
-    const types = screen.getByRole('combobox', { name: 'Resource Type' });
-    expect((within(types).getByRole('option', { name: 'Catalog Scraper' }) as HTMLOptionElement).value).toBe(
-      'config_scraper',
-    ); // getByRole types the element loosely
-    await user.selectOptions(types, 'Catalog Scraper');
+    expect(await optionTexts(user, 'Duration')).toEqual(['none', '15s', '30s', '60s', '2m', '3m', '5m', '10m', '15m']);
+    await chooseOption(user, 'Resource Type', 'Catalog Scraper');
     await waitFor(() => expect(lastQuery().get('resource_type')).toBe('eq.config_scraper'));
-    await user.selectOptions(await screen.findByRole('combobox', { name: 'Name' }), 'scrape');
+    await waitFor(() => expect(selectButton('Name')).toBeTruthy());
+    await chooseOption(user, 'Name', 'scrape');
     await waitFor(() => expect(lastQuery().get('name')).toBe('eq.scrape'));
   });
 
