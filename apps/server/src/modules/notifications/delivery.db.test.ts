@@ -263,6 +263,24 @@ describe('the sender', () => {
     await t.pool.query('UPDATE notifications SET deleted_at = now() WHERE id = $1', [rule]);
   });
 
+  it("sends to a person's own channel when they set one instead of their email", async () => {
+    await settle();
+    const person = (
+      await t.pool.query(
+        `INSERT INTO people (name, email, properties) VALUES ('Pia Pager', 'pia@example.com', $1) RETURNING id`,
+        [JSON.stringify({ notifications: { connection: webhook } })],
+      )
+    ).rows[0].id as string;
+    const check = await t.check('healthy', 'pia-check');
+    const rule = await t.rule({ events: ['check.failed'], to: { person } });
+    provider.received.length = 0;
+    await t.setCheck(check, 'unhealthy');
+    await t.drain();
+    expect(await t.deliverDue()).toEqual(['sent']);
+    expect(JSON.parse(provider.received[0]?.body ?? '{}').title).toBe('Check pia-check is unhealthy');
+    await t.pool.query('UPDATE notifications SET deleted_at = now() WHERE id = $1', [rule]);
+  });
+
   it('mails a person through the email connection: the SMTP listener gets the subject and body', async () => {
     await settle();
     const smtp = await startSmtp();

@@ -1,5 +1,7 @@
 /**
- * Where a rule's message goes: its connection, or email — a person's address, a team's members'
+ * Where a rule's message goes: its connection, a person's own channel (the person's
+ * `properties.notifications.connection`: a connection id or connection://namespace/name), or email — a
+ * person's address, a team's members'
  * addresses, or a literal address — through the email connection named by the property
  * `notifications.smtp.connection` (an id or connection://namespace/name), else the first email
  * connection by name.
@@ -45,9 +47,12 @@ export async function destinationOf(db: Sql, connections: ConnectionsService, ru
   let to: string[] = [];
   if (service?.email) to = [service.email];
   else if (rule.person_id) {
-    const { rows } = await db.query<{ email: string | null }>('SELECT email FROM people WHERE id = $1', [
-      rule.person_id,
-    ]);
+    const { rows } = await db.query<{ email: string | null; channel: string | null }>(
+      `SELECT email, properties -> 'notifications' ->> 'connection' AS channel FROM people WHERE id = $1`,
+      [rule.person_id],
+    );
+    const channel = rows[0]?.channel?.trim();
+    if (channel) return { connection: await connections.resolveConnection(channel) };
     to = rows.flatMap((row) => (row.email ? [row.email] : []));
   } else if (rule.team_id) {
     const { rows } = await db.query<{ email: string | null }>(
