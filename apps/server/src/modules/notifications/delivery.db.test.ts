@@ -1,8 +1,10 @@
 import { EVENT_QUEUE_MAX_ATTEMPTS } from '@mc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enqueue } from '../jobs/enqueue.js';
 import { waitFor } from '../jobs/testing/job-test-kit.js';
 import { drainEvents } from './event-consumer.js';
 import { claimEvents, failEvent } from './event-queue.repo.js';
+import { notificationEventsJob } from './notification-events.job.js';
 import { sendNotificationJob } from './send-notification.job.js';
 import {
   createNotificationsKit,
@@ -208,6 +210,23 @@ describe('the event consumer', () => {
     expect(summary.most_common_error).toBe('boom');
     expect([summary.pending, summary.failed, summary.dead_letter].map(Number)).toEqual([0, 1, 1]);
     await settle();
+  });
+});
+
+describe('the job runtime', () => {
+  it('delivers through the real jobs: the consumer job drains, the send job sends', async () => {
+    await settle();
+    const check = await t.check('healthy', 'via-jobs');
+    const rule = await t.rule({ events: ['check.failed'], to: { connection: webhook } });
+    provider.received.length = 0;
+    await enqueue(t.pool, notificationEventsJob, {});
+    const worker = t.kit.startWorker([notificationEventsJob, sendNotificationJob]);
+    await t.setCheck(check, 'unhealthy');
+    const row = await waitFor(async () => (await t.history(rule)).find((r) => r.status === 'sent'));
+    await worker.stop(0);
+    expect(row.resource_id).toBe(check);
+    expect(provider.received).toHaveLength(1);
+    await t.pool.query('UPDATE notifications SET deleted_at = now() WHERE id = $1', [rule]);
   });
 });
 
