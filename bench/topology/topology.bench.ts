@@ -12,7 +12,7 @@
  * `GET /health` through the same server. Prints p50/p95/p99 and fails (exit 1) when the dashboard p99 is
  * above 100 ms, the detail's above 50 ms, or a roll-up took longer than 1 s.
  *
- *   node --import tsx bench/topology/topology.bench.ts [runs=300]
+ *   node --import tsx bench/topology/topology.bench.ts [runs=300] [scale=1]
  *
  * Uses a throw-away database on the PostgreSQL at MC_TEST_DATABASE_URL (default
  * postgres://root@127.0.0.1:5432/test).
@@ -25,8 +25,10 @@ import { recordResults } from '../../apps/server/src/modules/health/results/resu
 import { BENCH_ADMIN, percentile, sleep, startBenchServer } from '../health/bench-server.js';
 
 const RUNS = Number(process.argv[2] ?? 300);
-const LEVELS = [5, 50, 500, 5_000, 44_445];
-const CHECKS = 10_000;
+/** 1 is the issue's size; a smaller share (e.g. 0.01) checks the bench itself quickly. */
+const SCALE = Number(process.argv[3] ?? 1);
+const LEVELS = [5, 50, 500, 5_000, 44_445].map((n) => Math.max(1, Math.round(n * SCALE)));
+const CHECKS = Math.max(1, Math.round(10_000 * SCALE));
 const BUDGET = { dashboard: 100, detail: 50, rollup: 1_000 };
 
 function report(label: string, times: number[], budget?: number): boolean {
