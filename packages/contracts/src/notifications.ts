@@ -168,9 +168,8 @@ export const silenceBodySchema = z
     until: z.iso.datetime({ offset: true, error: 'until must be an ISO date-time' }).nullable().optional(),
   })
   .strict()
-  .refine(
-    (body) => Boolean(body.filter || body.check_id || body.config_id || body.component_id || body.canary_id),
-    { message: 'A silence needs a resource (check, catalog item, component or canary) or a filter' },
-  );
+  .refine((body) => Boolean(body.filter || body.check_id || body.config_id || body.component_id || body.canary_id), {
+    message: 'A silence needs a resource (check, catalog item, component or canary) or a filter',
+  });
 /** A parsed silence body. */
 export type SilenceBody = z.infer<typeof silenceBodySchema>;
