@@ -193,6 +193,13 @@ const PROBES: Probe[] = [
   ...dataApi('logging_backends', 'logging_backends'),
   ...dataApi('integrations', 'integrations'),
   ...dataApi('notifications', 'notifications'),
+  ...dataApi('notification_silences', 'notifications'),
+  ...route('notification rules', '/api/notification/rules', matrixRules('notifications'), { update: 'PUT' }).map(
+    (probe) => (probe.action === 'read' ? { ...probe, path: '/api/notification/summary' } : probe),
+  ),
+  ...route('notification silences', '/api/notification/silence', matrixRules('notifications')).filter(
+    (probe) => probe.action !== 'read',
+  ),
   ...dataApi('playbooks', 'playbooks'),
   ...dataApi('properties', 'feature_flags', 'name'),
   ...route('properties', '/api/properties', matrixRules('feature_flags')),
