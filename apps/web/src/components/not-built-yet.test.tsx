@@ -6,12 +6,6 @@ import { NOT_BUILT_AREAS, type NotBuiltArea } from './not-built-yet';
 
 /** Every page of an area that is not built yet, with its title: each says so in words, and shows no data. */
 const PAGES: Array<[path: string, title: string, area: NotBuiltArea]> = [
-  ['/catalog', 'Catalog', 'catalog'],
-  ['/catalog/changes', 'Catalog Changes', 'catalog'],
-  ['/catalog/insights', 'Catalog Insights', 'catalog'],
-  ['/catalog/scrapers', 'Catalog Scrapers', 'catalog'],
-  ['/catalog/scrapers/s1', 'Catalog Scraper', 'catalog'],
-  ['/catalog/c1/relationships', 'Catalog', 'catalog'],
   ['/playbooks', 'Playbooks', 'playbooks'],
   ['/playbooks/p1', 'Playbook', 'playbooks'],
   ['/playbooks/runs', 'Playbook Runs', 'playbooks'],

@@ -39,17 +39,13 @@ describe('sidebar', () => {
       .getAllByRole('link')
       .filter((link) => link.textContent?.endsWith(NOT_BUILT))
       .map((link) => link.textContent?.slice(0, -NOT_BUILT.length));
-    expect(marked).toEqual(['Catalog', 'Dashboard', 'Logs', 'Playbooks']);
+    expect(marked).toEqual(['Dashboard', 'Logs', 'Playbooks']);
     expect(within(nav()).getByRole('link', { name: /Health/ }).textContent).not.toContain(NOT_BUILT);
     await userEvent.click(within(nav()).getByRole('button', { name: /Settings/ }));
     expect(within(nav()).getByRole('link', { name: /Integrations/ }).textContent).toContain(NOT_BUILT);
     expect(within(nav()).getByRole('link', { name: /Connections/ }).textContent).not.toContain(NOT_BUILT);
     await userEvent.click(screen.getByRole('button', { name: 'Collapse sidebar' }));
-    expect(
-      within(nav())
-        .getByRole('link', { name: /Catalog/ })
-        .getAttribute('title'),
-    ).toBe('Catalog (not built yet)');
+    expect(within(nav()).getByRole('link', { name: /Logs/ }).getAttribute('title')).toBe('Logs (not built yet)');
   });
 
   it('highlights the active item', async () => {

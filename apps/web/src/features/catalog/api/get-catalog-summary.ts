@@ -1,0 +1,62 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api/client';
+import { type CatalogFilters, pairSelector, selectionParam } from '../components/catalog-filter-params';
+import type { CatalogTypeSummary } from './catalog-types';
+import { catalogKeys } from './keys';
+
+type Raw = Record<string, unknown>;
+
+function count(value: unknown): number {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  if (typeof value === 'object' && value !== null) {
+    return Object.values(value).reduce<number>((sum, item) => sum + count(item), 0);
+  }
+  return 0;
+}
+
+function counts(value: unknown): Record<string, number> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, count(item)]));
+}
+
+/** One summary row as the console shows it; counts given as objects (by severity, by type) are summed. */
+export function toTypeSummary(row: Raw): CatalogTypeSummary {
+  return {
+    type: String(row.type ?? ''),
+    total: count(row.total ?? row.count ?? row.total_configs),
+    health: counts(row.health),
+    changes: count(row.changes),
+    analysis: count(row.analysis),
+  };
+}
+
+/** The summary body: grouped by type, with the page's filters. */
+export function summaryBody(filters: CatalogFilters) {
+  return {
+    groupBy: ['type'],
+    type: selectionParam(filters.type),
+    status: selectionParam(filters.status),
+    health: selectionParam(filters.health),
+    tags: pairSelector(filters.tags) || undefined,
+    labels: pairSelector(filters.labels) || undefined,
+    search: filters.search || undefined,
+  };
+}
+
+/** `POST /api/catalog/summary` (000 §7): per type the item count, health, changes (7 days) and open insights. */
+export function useCatalogSummary(filters: CatalogFilters) {
+  return useQuery({
+    queryKey: catalogKeys.summary(filters),
+    queryFn: async ({ signal }) => {
+      const answer = await apiRequest<Raw[] | { data?: Raw[]; summary?: Raw[] }>('/api/catalog/summary', {
+        method: 'POST',
+        signal,
+        body: summaryBody(filters),
+      });
+      const rows = Array.isArray(answer.data) ? answer.data : (answer.data.data ?? answer.data.summary ?? []);
+      return rows.map(toTypeSummary).sort((a, b) => a.type.localeCompare(b.type));
+    },
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,70 @@
+import { STALE_TIMES } from '@mc/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api/client';
+import type { ConfigItem } from './catalog-types';
+import { catalogKeys } from './keys';
+
+/** Ids of configuration items are UUIDs; anything else cannot name one, so it is not asked for. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Columns of the item's header and details; the document is read apart (it may be huge). */
+export const CONFIG_DETAIL_SELECT =
+  'id,name,type,config_class,status,health,labels,tags,description,namespace,external_id,path,parent_id,scraper_id,agent_id,created_at,updated_at,deleted_at,delete_reason,cost_per_minute,cost_total_1d,cost_total_7d,cost_total_30d,summary';
+
+/** One configuration item (`/api/db/config_detail?id=eq.{id}`), or null when there is none. */
+export function useConfigItem(id: string) {
+  return useQuery({
+    queryKey: catalogKeys.item(id),
+    queryFn: async ({ signal }) => {
+      const rows = await apiGet<ConfigItem[]>('/api/db/config_detail', {
+        signal,
+        query: { id: `eq.${id}`, select: CONFIG_DETAIL_SELECT },
+      });
+      return rows[0] ?? null;
+    },
+    enabled: UUID.test(id),
+  });
+}
+
+/** The item's scraped document, read on its own so the header never waits for a large one. */
+export function useConfigDocument(id: string) {
+  return useQuery({
+    queryKey: catalogKeys.document(id),
+    queryFn: async ({ signal }) => {
+      const rows = await apiGet<Array<{ config: unknown }>>('/api/db/config_items', {
+        signal,
+        query: { id: `eq.${id}`, select: 'config' },
+      });
+      return rows[0]?.config ?? null;
+    },
+    // comparing a new answer with the old walks the document recursively: a very deep one would overflow
+    structuralSharing: false,
+    enabled: UUID.test(id),
+  });
+}
+
+/** A check linked to the item. */
+export interface ConfigCheck {
+  id: string;
+  name: string | null;
+  type: string | null;
+  status: string | null;
+  icon?: string | null;
+  last_runtime?: string | null;
+}
+
+/** The health checks linked to the item (`rpc/check_summary_for_config`), for its Checks tab. */
+export function useConfigChecks(id: string) {
+  return useQuery({
+    queryKey: catalogKeys.checks(id),
+    queryFn: async ({ signal }) => {
+      const answer = await apiGet<{ checks?: ConfigCheck[] } | null>('/api/db/rpc/check_summary_for_config', {
+        signal,
+        query: { id },
+      });
+      return answer?.checks ?? [];
+    },
+    staleTime: STALE_TIMES.checkHistory,
+    enabled: UUID.test(id),
+  });
+}

@@ -1,0 +1,42 @@
+import { STALE_TIMES } from '@mc/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api/client';
+import type { RelatedConfig } from './catalog-types';
+import { UUID } from './get-config';
+import { catalogKeys } from './keys';
+
+/** Related configs max depth (000 §9). */
+export const RELATED_MAX_DEPTH = 10;
+
+/** The depths the Relationships tab offers. */
+export const RELATED_DEPTHS = Array.from({ length: RELATED_MAX_DEPTH }, (_, index) => index + 1);
+
+/** Options of the Relationships tab. */
+export interface RelatedParams {
+  depth: number;
+  includeDeleted: boolean;
+}
+
+/**
+ * `GET /api/db/rpc/related_configs_recursive` (000 §7) in both directions up to the chosen depth (at
+ * most 10). The first row is the item itself (direction 'self'); every row lists in `related_ids`
+ * the reached items it points to, which are the graph's edges.
+ */
+export function useRelatedConfigs(id: string, params: RelatedParams) {
+  return useQuery({
+    queryKey: catalogKeys.related(id, params),
+    queryFn: ({ signal }) =>
+      apiGet<RelatedConfig[]>('/api/db/rpc/related_configs_recursive', {
+        signal,
+        query: {
+          config_id: id,
+          type_filter: 'all',
+          max_depth: params.depth,
+          include_deleted_configs: params.includeDeleted,
+        },
+      }),
+    staleTime: STALE_TIMES.checkHistory,
+    placeholderData: keepPreviousData,
+    enabled: UUID.test(id),
+  });
+}
