@@ -54,16 +54,19 @@ export function topologyTree(database: Database) {
       if (query.id && rows.length === 0) throw new AppError('not_found', `Component '${query.id}' not found`);
       const cardLevel = query.id ? 1 : 0;
       const cards = rows.filter((row) => row.level === cardLevel || row.level === 0);
-      const badges = await readBadgeCounts(
-        db,
-        cards.map((row) => row.id),
-      );
+      const first = rows[0];
+      // Badges and breadcrumbs are independent reads: sent together.
+      const [badges, parents] = await Promise.all([
+        readBadgeCounts(
+          db,
+          cards.map((row) => row.id),
+        ),
+        query.id && first ? readAncestors(db, first.path) : Promise.resolve([]),
+      ]);
       for (const row of cards) {
         const counts = badges.get(row.id);
         if (counts) row.summary = { ...(row.summary ?? {}), ...counts };
       }
-      const first = rows[0];
-      const parents = query.id && first ? await readAncestors(db, first.path) : [];
       const tags: Record<string, Set<string>> = {};
       for (const row of rows) {
         for (const [key, value] of Object.entries(row.labels ?? {})) {
