@@ -37,7 +37,7 @@ function contrast(a: string, b: string): number {
   return ((light ?? 0) + 0.05) / ((dark ?? 0) + 0.05);
 }
 
-const STATUSES = ['healthy', 'unhealthy', 'warning', 'unknown'] as const;
+const STATUSES = ['healthy', 'unhealthy', 'warning', 'pending', 'unknown'] as const;
 const SURFACES = ['canvas', 'surface', 'surface-raised', 'surface-muted', 'surface-hover'] as const;
 
 /** Text on background, as the screens pair them. */

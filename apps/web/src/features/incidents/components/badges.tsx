@@ -5,7 +5,7 @@ const SEVERITY_COLOURS: Record<string, string> = {
   info: 'bg-surface-hover text-fg',
   warning: 'bg-status-warning-soft text-status-warning',
   low: 'bg-primary-soft text-link',
-  medium: 'bg-status-warning-soft text-status-warning',
+  medium: 'bg-status-pending-soft text-status-pending',
   high: 'bg-status-warning-soft text-status-warning',
   critical: 'bg-status-unhealthy-soft text-status-unhealthy',
   blocker: 'bg-status-unhealthy-soft text-status-unhealthy',

@@ -80,7 +80,7 @@ export function jobResourceLink(row: Pick<JobHistoryRow, 'resource_type' | 'reso
 export function jobStatusClass(status: string | null | undefined): string {
   switch (status) {
     case 'RUNNING':
-      return 'bg-status-warning-soft text-status-warning';
+      return 'bg-status-pending-soft text-status-pending';
     case 'SUCCESS':
       return 'bg-status-healthy-soft text-status-healthy';
     case 'WARNING':

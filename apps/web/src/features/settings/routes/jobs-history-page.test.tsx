@@ -122,11 +122,12 @@ describe('/settings/jobs', () => {
     expect(screen.getByRole('link', { name: 'Open restart' }).getAttribute('href')).toBe('/playbooks/p1');
     expect(screen.getByRole('link', { name: 'Open pod' }).getAttribute('href')).toBe('/catalog/ci1');
     const badge = (status: string) => screen.getAllByText(status).find((node) => node.dataset.status === status);
-    expect(badge('SUCCESS')?.className).toContain('green');
-    expect(badge('FAILED')?.className).toContain('red');
-    expect(badge('STOPPED')?.className).toContain('red');
-    expect(badge('WARNING')?.className).toContain('orange');
-    expect(badge('RUNNING')?.className).toContain('yellow');
+    // 001 §4's green, red, orange and yellow, as the status tokens (index.css)
+    expect(badge('SUCCESS')?.className).toContain('text-status-healthy');
+    expect(badge('FAILED')?.className).toContain('text-status-unhealthy');
+    expect(badge('STOPPED')?.className).toContain('text-status-unhealthy');
+    expect(badge('WARNING')?.className).toContain('text-status-warning');
+    expect(badge('RUNNING')?.className).toContain('text-status-pending');
     for (const text of ['120ms', '1.5m', '1.5s', '2h']) expect(screen.getAllByText(text).length).toBeGreaterThan(0);
   });
 
