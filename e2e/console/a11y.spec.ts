@@ -46,6 +46,8 @@ async function seriousViolations(page: Page): Promise<string[]> {
  * the dark theme, and finds no serious or critical violation.
  */
 test.describe('[CONSOLE] axe accessibility scan', () => {
+  // axe is injected as an inline script, which the console's Content-Security-Policy (script-src 'self') refuses
+  test.use({ bypassCSP: true });
   for (const theme of THEMES) {
     for (const screen of SCREENS) {
       test(`${screen.name} in the ${theme} theme has no serious or critical violation`, async ({ page }) => {

@@ -12,6 +12,8 @@ const OUT = new URL('../../docs/screens/', import.meta.url);
  * Regenerate with `npm run screens`; never part of `npm test`.
  */
 test.describe('screens', () => {
+  // the style tag that stops animations is inline; the console's CSP allows inline styles, this keeps it certain
+  test.use({ bypassCSP: true });
   test.beforeAll(() => mkdirSync(OUT, { recursive: true }));
 
   for (const screen of SCREENS) {

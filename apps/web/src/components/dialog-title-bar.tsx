@@ -17,15 +17,15 @@ export function DialogTitleBar({
   children?: ReactNode;
 }) {
   return (
-    <div className="flex items-center gap-2 border-b border-gray-200 px-4 py-3">
-      <h2 id={titleId} className="flex-1 text-base font-semibold text-gray-900">
+    <div className="flex items-center gap-2 border-b border-border px-4 py-3">
+      <h2 id={titleId} className="flex-1 text-base font-semibold text-fg">
         {title}
       </h2>
       {children}
       <button
         type="button"
         aria-label="Dismiss"
-        className="rounded px-2 text-gray-500 hover:bg-gray-100"
+        className="rounded px-2 text-fg-muted hover:bg-surface-hover"
         onClick={onClose}
       >
         ×

@@ -169,7 +169,9 @@ function HypothesisNode({
           />
         ))}
         {canWrite && childType ? (
-          <AddHypothesis write={write} parent={node} label={`Add ${childType} to ${node.title}`} />
+          <li>
+            <AddHypothesis write={write} parent={node} label={`Add ${childType} to ${node.title}`} />
+          </li>
         ) : null}
       </ul>
     </li>
