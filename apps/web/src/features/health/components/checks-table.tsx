@@ -139,6 +139,12 @@ export function ChecksTable({
   return (
     <div className={TABLE_FRAME}>
       <table className="w-full table-fixed border-collapse" aria-label="Health checks">
+        <colgroup>
+          <col className="w-2/5" />
+          {COLUMNS.slice(1).map((column) => (
+            <col key={column} />
+          ))}
+        </colgroup>
         <thead className={TABLE_HEAD}>
           <tr>
             {COLUMNS.map((column) => (
