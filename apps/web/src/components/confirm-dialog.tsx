@@ -35,7 +35,7 @@ export function ConfirmDialog({
       size="very-small"
       footer={
         <>
-          <button type="button" className="rounded border border-gray-300 px-3 py-1.5 text-sm" onClick={onClose}>
+          <button type="button" className="rounded border border-border-strong px-3 py-1.5 text-sm" onClick={onClose}>
             Cancel
           </button>
           <button
@@ -44,8 +44,8 @@ export function ConfirmDialog({
             data-variant={variant}
             onClick={onConfirm}
             className={clsx(
-              'inline-flex items-center gap-2 rounded px-3 py-1.5 text-sm text-white disabled:opacity-70',
-              variant === 'delete' ? 'bg-red-600 hover:bg-red-700' : 'bg-green-600 hover:bg-green-700',
+              'inline-flex items-center gap-2 rounded px-3 py-1.5 text-sm text-on-primary disabled:opacity-70',
+              variant === 'delete' ? 'bg-danger hover:bg-danger-hover' : 'bg-success hover:bg-success-hover',
             )}
           >
             {busy ? <Spinner label={`${label}…`} className="size-3" /> : null}
@@ -54,7 +54,7 @@ export function ConfirmDialog({
         </>
       }
     >
-      {description ? <div className="text-sm text-gray-700">{description}</div> : null}
+      {description ? <div className="text-sm text-fg">{description}</div> : null}
     </Modal>
   );
 }

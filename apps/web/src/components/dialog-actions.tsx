@@ -24,7 +24,7 @@ export function DialogActions({
 }) {
   return (
     <>
-      <button type="button" className="rounded border border-gray-300 px-3 py-1.5 text-sm" onClick={onCancel}>
+      <button type="button" className="rounded border border-border-strong px-3 py-1.5 text-sm" onClick={onCancel}>
         Cancel
       </button>
       <button
@@ -32,7 +32,7 @@ export function DialogActions({
         form={form}
         disabled={disabled || busy}
         onClick={onSubmit}
-        className="inline-flex items-center gap-2 rounded bg-blue-600 px-3 py-1.5 text-sm text-white disabled:opacity-60"
+        className="inline-flex items-center gap-2 rounded bg-primary px-3 py-1.5 text-sm text-on-primary hover:bg-primary-hover disabled:opacity-60"
       >
         {busy ? <Spinner label={busyLabel} className="size-3" /> : null}
         {submitLabel}

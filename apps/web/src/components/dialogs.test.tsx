@@ -29,12 +29,12 @@ describe('ConfirmDialog', () => {
     const { rerender } = render(<ConfirmDialog open title="Delete check?" onConfirm={() => {}} onClose={() => {}} />);
     const remove = screen.getByRole('button', { name: 'Delete' });
     expect(remove.dataset.variant).toBe('delete');
-    expect(remove.className).toContain('bg-red-600');
+    expect(remove.className).toContain('bg-danger');
     rerender(
       <ConfirmDialog open title="Approve run?" variant="approve" busy onConfirm={() => {}} onClose={() => {}} />,
     );
     const approve = screen.getByRole('button', { name: /Approve/ });
-    expect(approve.className).toContain('bg-green-600');
+    expect(approve.className).toContain('bg-success');
     expect(approve.hasAttribute('disabled')).toBe(true);
     expect(screen.getByRole('status', { name: 'Approve…' })).toBeTruthy();
   });

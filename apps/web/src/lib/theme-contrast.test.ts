@@ -53,6 +53,8 @@ const TEXT_PAIRS: Array<[string, string]> = [
   ['on-primary', 'primary-hover'],
   ['on-primary', 'danger'],
   ['on-primary', 'danger-hover'],
+  ['on-primary', 'success'],
+  ['on-primary', 'success-hover'],
   ['fg-inverse', 'surface-inverse'],
 ];
 

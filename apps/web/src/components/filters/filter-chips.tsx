@@ -1,4 +1,5 @@
 import { CHIP_VISIBLE_ITEMS } from '@mc/contracts';
+import { X } from 'lucide-react';
 import type { FilterSelection } from '../../lib/filters';
 
 /**
@@ -23,19 +24,19 @@ export function FilterChips({
           data-state={state}
           className={
             state === -1
-              ? 'rounded bg-red-50 px-1.5 text-xs text-red-700 line-through'
-              : 'rounded bg-blue-50 px-1.5 text-xs text-blue-800'
+              ? 'inline-flex items-center rounded bg-status-unhealthy-soft px-1.5 text-xs text-status-unhealthy line-through'
+              : 'inline-flex items-center rounded bg-primary-soft px-1.5 text-xs text-link'
           }
         >
           {value}
           {onRemove ? (
             <button type="button" aria-label={`Remove ${value}`} className="ml-1" onClick={() => onRemove(value)}>
-              ×
+              <X aria-hidden="true" className="size-3" />
             </button>
           ) : null}
         </span>
       ))}
-      {rest > 0 ? <span className="text-xs text-gray-500">+{rest} more</span> : null}
+      {rest > 0 ? <span className="text-xs text-fg-subtle">+{rest} more</span> : null}
     </span>
   );
 }

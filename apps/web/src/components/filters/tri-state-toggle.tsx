@@ -18,7 +18,7 @@ export function TriStateToggle({
   label: string;
 }) {
   return (
-    <fieldset className="inline-flex overflow-hidden rounded border border-gray-300" aria-label={label}>
+    <fieldset className="inline-flex overflow-hidden rounded border border-border-strong" aria-label={label}>
       {OPTIONS.map((option) => (
         <button
           key={option.state}
@@ -28,9 +28,9 @@ export function TriStateToggle({
           onClick={() => onChange(nextTriState(value, option.state))}
           className={clsx(
             'px-2 py-0.5 text-xs',
-            value === option.state && option.state === 1 && 'bg-green-100 text-green-800',
-            value === option.state && option.state === -1 && 'bg-red-100 text-red-800',
-            value === option.state && option.state === 0 && 'bg-gray-100',
+            value === option.state && option.state === 1 && 'bg-status-healthy-soft text-status-healthy',
+            value === option.state && option.state === -1 && 'bg-status-unhealthy-soft text-status-unhealthy',
+            value === option.state && option.state === 0 && 'bg-surface-hover',
           )}
         >
           {option.symbol}
