@@ -12,6 +12,7 @@ export * from './incidents.js';
 export * from './interface.js';
 export * from './notifications.js';
 export * from './people.js';
+export * from './playbooks.js';
 export * from './properties.js';
 export * from './rbac.js';
 export * from './text-case.js';

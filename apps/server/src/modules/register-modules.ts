@@ -16,6 +16,7 @@ import { registerNotificationsRoutes } from './notifications/notifications.route
 import { notificationsWriteHook, silencesWriteHook } from './notifications/notifications-write.hook.js';
 import { registerPeopleRoutes } from './people/people.routes.js';
 import { registerPermissionsRoutes } from './permissions/permissions.routes.js';
+import { playbooksWriteHook } from './playbooks/playbooks-write.hook.js';
 import { registerPropertiesRoutes } from './properties/properties.routes.js';
 import { propertiesWriteHook } from './properties/properties-write.hook.js';
 import { teamGrantsHook } from './rbac/team-grants.hook.js';
@@ -43,6 +44,7 @@ const DATA_API_WRITE_HOOKS = {
   config_scrapers: configScrapersWriteHook,
   notifications: notificationsWriteHook,
   notification_silences: silencesWriteHook,
+  playbooks: playbooksWriteHook,
   properties: propertiesWriteHook,
   teams: teamGrantsHook,
   topologies: topologiesWriteHook,

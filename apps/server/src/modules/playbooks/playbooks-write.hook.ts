@@ -1,0 +1,50 @@
+/**
+ * A playbook written through `/api/db/playbooks` (spec 000 §7: POST and PATCH /playbooks, as upstream's
+ * console does) is validated as a Playbook document in the write's transaction: a bad spec is a 400
+ * naming every problem and nothing is stored; a good one gets its title, icon, description and category
+ * from the spec. Playbooks from watched files stay read-only here.
+ */
+import { PLAYBOOK_API_VERSION } from '@mc/contracts';
+import { PgrstError } from '../rest/pgrst-error.js';
+import type { JsonRecord } from '../rest/write-body.js';
+import type { WriteHook } from '../rest/write-handler.js';
+import { type PlaybookDocument, validatePlaybook } from './playbook-document.js';
+import { setDerivedColumns } from './playbooks.repo.js';
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+function documentOf(row: JsonRecord): PlaybookDocument {
+  const result = validatePlaybook({
+    apiVersion: PLAYBOOK_API_VERSION,
+    kind: 'Playbook',
+    metadata: { name: row.name, namespace: row.namespace ?? 'default' },
+    spec: row.spec ?? {},
+  });
+  if (!result.ok) {
+    throw new PgrstError(400, '23514', `Invalid playbook: ${result.errors.slice(0, 10).join('; ')}`);
+  }
+  return result.playbook;
+}
+
+/** The data API's hook of playbooks. */
+export const playbooksWriteHook: WriteHook = async ({ images, trx }) => {
+  for (const [before, after] of images) {
+    if (before?.source === 'ConfigFile' || before?.source === 'KubernetesCRD') {
+      throw new PgrstError(
+        403,
+        '42501',
+        `Playbook '${String(before.namespace)}/${String(before.name)}' comes from a file and is read-only`,
+      );
+    }
+    if (!after || after.deleted_at !== null) continue;
+    const { spec } = documentOf(after);
+    await setDerivedColumns(trx, String(after.id), {
+      title: spec.title ?? text(after.title) ?? String(after.name),
+      icon: spec.icon ?? text(after.icon),
+      description: spec.description ?? text(after.description),
+      category: spec.category ?? text(after.category) ?? '',
+    });
+  }
+};
