@@ -38,10 +38,7 @@ export function Pagination({
   };
   const sizes = pageSizes.includes(pageSize) ? pageSizes : [...pageSizes, pageSize].sort((a, b) => a - b);
   return (
-    <nav
-      aria-label="Pagination"
-      className="flex flex-wrap items-center gap-2 border-t border-border px-2 py-2 text-sm"
-    >
+    <nav aria-label="Pagination" className="flex flex-wrap items-center gap-2 border-t border-border px-2 py-2 text-sm">
       <button
         type="button"
         className="rounded border border-border-strong px-2 py-0.5 disabled:opacity-40"

@@ -41,7 +41,11 @@ export function ProfileSettingsPage() {
       {SECTIONS.map((section) => {
         const has = shown?.ui.nodes.some((n) => n.group === section.group);
         return (
-          <section key={section.title} className="space-y-3 rounded-lg bg-surface p-6 shadow" aria-label={section.title}>
+          <section
+            key={section.title}
+            className="space-y-3 rounded-lg bg-surface p-6 shadow"
+            aria-label={section.title}
+          >
             <h2 className="text-lg font-semibold text-fg">{section.title}</h2>
             {shown && has ? (
               <FlowForm

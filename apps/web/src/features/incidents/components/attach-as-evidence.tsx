@@ -33,7 +33,9 @@ export function AttachAsEvidenceButton({
       <button
         type="button"
         onClick={() => setOpen(true)}
-        className={className ?? 'rounded border border-border-strong bg-surface px-2 py-1 text-sm hover:bg-surface-muted'}
+        className={
+          className ?? 'rounded border border-border-strong bg-surface px-2 py-1 text-sm hover:bg-surface-muted'
+        }
       >
         {LINK_TO_INCIDENT.attachButton}
       </button>

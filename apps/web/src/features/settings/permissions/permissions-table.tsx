@@ -59,7 +59,9 @@ export function PermissionsTable({
         cell: ({ row }) => (
           <span className="inline-flex items-center gap-1">
             {row.original.action}
-            {row.original.deny ? <span className="rounded bg-status-unhealthy-soft px-1 text-xs text-status-unhealthy">deny</span> : null}
+            {row.original.deny ? (
+              <span className="rounded bg-status-unhealthy-soft px-1 text-xs text-status-unhealthy">deny</span>
+            ) : null}
             {row.original.until ? (
               <span className="text-xs text-fg-subtle">until {format(row.original.until)}</span>
             ) : null}

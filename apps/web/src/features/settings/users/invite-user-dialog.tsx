@@ -65,7 +65,11 @@ export function InviteUserDialog({ open, onClose }: { open: boolean; onClose: ()
         ))}
         <label className="flex flex-col gap-1">
           <span className="font-medium text-fg">Role</span>
-          <select value={values.role} onChange={set('role')} className="rounded border border-border-strong px-2 py-1.5">
+          <select
+            value={values.role}
+            onChange={set('role')}
+            className="rounded border border-border-strong px-2 py-1.5"
+          >
             {ROLES.map((role) => (
               <option key={role} value={role}>
                 {role}

@@ -6,7 +6,8 @@ import { Spinner } from '../../../../components/spinner';
 import { useGenerateAgent } from '../api/agent-mutations';
 import { PropertiesEditor, type PropertyPair, pairsToMap } from './properties-editor';
 
-const inputClass = 'w-full rounded border border-border-strong px-2 py-1.5 text-sm aria-[invalid=true]:border-status-unhealthy';
+const inputClass =
+  'w-full rounded border border-border-strong px-2 py-1.5 text-sm aria-[invalid=true]:border-status-unhealthy';
 
 /** A value shown once with a copy button: the token and the install command. */
 function OnceValue({ id, label, value }: { id: string; label: string; value: string }) {
@@ -54,7 +55,10 @@ export function GenerateAgentModal({ onClose }: { onClose: () => void }) {
     return (
       <Modal open onClose={onClose} title={`Agent ${generated.name} registered`} size="medium">
         <div className="flex flex-col gap-3">
-          <p role="status" className="rounded border border-status-warning/40 bg-status-warning-soft px-3 py-2 text-sm text-status-warning">
+          <p
+            role="status"
+            className="rounded border border-status-warning/40 bg-status-warning-soft px-3 py-2 text-sm text-status-warning"
+          >
             {ADMIN_MESSAGES.tokenOnce}
           </p>
           <OnceValue id="agent-token" label="Token" value={generated.access_token} />

@@ -4,7 +4,8 @@ import { type Control, Controller, type Path } from 'react-hook-form';
 import type { ConnectionFormValues } from '../connection-form-values';
 import { EnvVarInput } from './env-var-input';
 
-const inputClass = 'w-full rounded border border-border-strong px-2 py-1.5 text-sm aria-[invalid=true]:border-status-unhealthy';
+const inputClass =
+  'w-full rounded border border-border-strong px-2 py-1.5 text-sm aria-[invalid=true]:border-status-unhealthy';
 
 /** Secret-like fields whose values are documents (certificates, kubeconfigs, service-account JSON). */
 const MULTILINE = new Set(['certificate', 'properties.credentials']);

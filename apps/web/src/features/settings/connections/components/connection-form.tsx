@@ -81,7 +81,9 @@ export function ConnectionForm({
             aria-invalid={Boolean(errors.namespace)}
             {...form.register('namespace')}
           />
-          {errors.namespace?.message ? <p className="text-xs text-status-unhealthy">{errors.namespace.message}</p> : null}
+          {errors.namespace?.message ? (
+            <p className="text-xs text-status-unhealthy">{errors.namespace.message}</p>
+          ) : null}
         </div>
         {definition.fields
           .filter((field) => fieldVisible(field, values, definition.fields))

@@ -3,8 +3,16 @@ import { clsx } from 'clsx';
 import { errorMessage } from '../../../../lib/api/api-error';
 
 const LOOKS = {
-  success: { title: ADMIN_MESSAGES.testSucceeded, role: 'status', box: 'border-status-healthy/40 bg-status-healthy-soft text-status-healthy' },
-  failure: { title: ADMIN_MESSAGES.testFailed, role: 'alert', box: 'border-status-unhealthy/40 bg-status-unhealthy-soft text-status-unhealthy' },
+  success: {
+    title: ADMIN_MESSAGES.testSucceeded,
+    role: 'status',
+    box: 'border-status-healthy/40 bg-status-healthy-soft text-status-healthy',
+  },
+  failure: {
+    title: ADMIN_MESSAGES.testFailed,
+    role: 'alert',
+    box: 'border-status-unhealthy/40 bg-status-unhealthy-soft text-status-unhealthy',
+  },
   unavailable: {
     title: ADMIN_MESSAGES.testUnavailable,
     role: 'status',

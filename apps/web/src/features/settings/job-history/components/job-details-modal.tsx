@@ -11,7 +11,10 @@ function ErrorList({ value }: { value: unknown }) {
       {items.map((item, index) => (
         // errors are plain values without ids; their order is their identity
         // biome-ignore lint/suspicious/noArrayIndexKey: see above
-        <li key={index} className="whitespace-pre-wrap rounded bg-status-unhealthy-soft p-2 font-mono text-xs text-status-unhealthy">
+        <li
+          key={index}
+          className="whitespace-pre-wrap rounded bg-status-unhealthy-soft p-2 font-mono text-xs text-status-unhealthy"
+        >
           {typeof item === 'string' ? item : JSON.stringify(item, null, 2)}
         </li>
       ))}

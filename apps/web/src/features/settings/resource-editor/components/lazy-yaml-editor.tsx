@@ -10,7 +10,10 @@ export function YamlEditor(props: ComponentProps<typeof Editor>) {
   return (
     <Suspense
       fallback={
-        <div className="min-h-40 rounded border border-border-strong bg-surface-muted p-3 text-sm text-fg-subtle" aria-busy="true">
+        <div
+          className="min-h-40 rounded border border-border-strong bg-surface-muted p-3 text-sm text-fg-subtle"
+          aria-busy="true"
+        >
           Loading editor…
         </div>
       }

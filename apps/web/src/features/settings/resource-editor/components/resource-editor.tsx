@@ -170,7 +170,11 @@ export function ResourceEditor({
             {saveText}
           </button>
         ) : null}
-        <button type="button" className={clsx(button, 'border border-border-strong')} onClick={() => navigate(listPath)}>
+        <button
+          type="button"
+          className={clsx(button, 'border border-border-strong')}
+          onClick={() => navigate(listPath)}
+        >
           Cancel
         </button>
         {!editing && onBack ? (

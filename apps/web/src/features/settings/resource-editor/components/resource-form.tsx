@@ -7,7 +7,8 @@ import type { FieldDef, ResourceType, SpecType } from '../resource-model';
 import { SCHEDULE_CHOICES } from '../schedules';
 import { YamlEditor } from './lazy-yaml-editor';
 
-const inputClass = 'rounded border border-border-strong px-2 py-1 text-sm disabled:bg-surface-hover disabled:text-fg-subtle';
+const inputClass =
+  'rounded border border-border-strong px-2 py-1 text-sm disabled:bg-surface-hover disabled:text-fg-subtle';
 
 function FieldError({ message }: { message?: string }) {
   return message ? <span className="text-xs text-status-unhealthy">{message}</span> : null;
