@@ -14,6 +14,7 @@ import type { ConfigChange } from '../api/catalog-types';
 import { type ChangesRequest, useCatalogChanges } from '../api/get-config-changes';
 import { type CatalogFilters, selectionParam, tagSelector } from './catalog-filter-params';
 import { ChangeDetailModal, changeItemName } from './change-detail-modal';
+import { TableFrame } from './table-frame';
 
 /** Columns the changes search sorts by. */
 const CHANGE_SORT_COLUMNS = ['created_at', 'change_type', 'summary', 'source', 'count'];
@@ -124,18 +125,20 @@ export function ChangesTable({
       <p className="text-xs text-fg-muted" aria-live="polite">
         {query.data ? `${query.data.total.toLocaleString()} changes` : ''}
       </p>
-      <DataTable
-        id={configId ? 'config-changes' : 'catalog-changes'}
-        columns={columns}
-        data={query.data?.changes ?? []}
-        total={query.data?.total ?? 0}
-        mode="server"
-        virtual
-        height={height}
-        loading={query.isPending}
-        onRowClick={(row) => update({ changeId: row.id })}
-        empty={<EmptyState title="No changes in this window" />}
-      />
+      <TableFrame height={height}>
+        <DataTable
+          id={configId ? 'config-changes' : 'catalog-changes'}
+          columns={columns}
+          data={query.data?.changes ?? []}
+          total={query.data?.total ?? 0}
+          mode="server"
+          virtual
+          height={height}
+          loading={query.isPending}
+          onRowClick={(row) => update({ changeId: row.id })}
+          empty={<EmptyState title="No changes in this window" />}
+        />
+      </TableFrame>
       {open ? <ChangeDetailModal change={open} onClose={() => update({ changeId: undefined })} /> : null}
     </div>
   );

@@ -43,7 +43,7 @@ export function ConfigHeader({ item }: { item: ConfigItem }) {
           <span className="truncate text-lg font-semibold">{name}</span>
           <span className="text-xs text-fg-muted">{item.type}</span>
         </div>
-        <HealthBadge health={item.health} />
+        {item.health ? <HealthBadge health={item.health} /> : null}
         {item.status ? <span className="rounded bg-surface-hover px-2 py-0.5 text-xs">{item.status}</span> : null}
         {item.deleted_at ? (
           <span className="rounded bg-status-unhealthy-soft px-2 py-0.5 text-xs text-status-unhealthy">

@@ -15,6 +15,7 @@ import { CONFIG_SORT_COLUMNS, useConfigList } from '../api/get-config-list';
 import { activeFilterCount, type CatalogFilters } from './catalog-filter-params';
 import { formatCost } from './cost';
 import { HealthBadge } from './health-badge';
+import { TableFrame } from './table-frame';
 
 /** Open insights of an item: the sum of its counts by analysis type. */
 export function insightCount(analysis: Record<string, number> | null | undefined): number {
@@ -114,31 +115,35 @@ export function ConfigListTable({
       <p className="text-xs text-fg-muted" aria-live="polite">
         {query.data ? `${query.data.total.toLocaleString()} items` : ''}
       </p>
-      <DataTable
-        id={id}
-        columns={columns}
-        data={query.data?.data ?? []}
-        total={query.data?.total ?? 0}
-        mode="server"
-        virtual
-        height={height}
-        loading={query.isPending}
-        onRowClick={(row) => navigate(`/catalog/${row.id}`)}
-        empty={
-          filtered || scraperId ? (
-            <EmptyState
-              title={filtered ? 'No configuration items match these filters' : 'This scraper has produced no items yet'}
-            />
-          ) : (
-            <EmptyState
-              title="No configuration items yet"
-              action={canWrite ? { label: 'Add scraper', to: '/catalog/scrapers/new' } : undefined}
-            >
-              <p className="text-sm">Scrapers read your systems and files and fill the catalog.</p>
-            </EmptyState>
-          )
-        }
-      />
+      <TableFrame height={height}>
+        <DataTable
+          id={id}
+          columns={columns}
+          data={query.data?.data ?? []}
+          total={query.data?.total ?? 0}
+          mode="server"
+          virtual
+          height={height}
+          loading={query.isPending}
+          onRowClick={(row) => navigate(`/catalog/${row.id}`)}
+          empty={
+            filtered || scraperId ? (
+              <EmptyState
+                title={
+                  filtered ? 'No configuration items match these filters' : 'This scraper has produced no items yet'
+                }
+              />
+            ) : (
+              <EmptyState
+                title="No configuration items yet"
+                action={canWrite ? { label: 'Add scraper', to: '/catalog/scrapers/new' } : undefined}
+              >
+                <p className="text-sm">Scrapers read your systems and files and fill the catalog.</p>
+              </EmptyState>
+            )
+          }
+        />
+      </TableFrame>
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { AttachEvidence } from './attach-evidence';
 import type { CatalogFilters } from './catalog-filter-params';
 import { ConfigDocument } from './config-document';
 import { displayLine } from './safe-text';
+import { TableFrame } from './table-frame';
 
 /** Statuses an insight list offers: open (default), resolved, silenced, or all. */
 export const INSIGHT_STATUSES = ['open', 'resolved', 'silenced', 'all'] as const;
@@ -133,18 +134,20 @@ export function InsightsTable({
       <p className="text-xs text-fg-muted" aria-live="polite">
         {query.data ? `${query.data.total.toLocaleString()} insights` : ''}
       </p>
-      <DataTable
-        id={configId ? 'config-insights' : 'catalog-insights'}
-        columns={columns}
-        data={query.data?.data ?? []}
-        total={query.data?.total ?? 0}
-        mode="server"
-        virtual
-        height={height}
-        loading={query.isPending}
-        onRowClick={(row) => update({ insightId: row.id })}
-        empty={<EmptyState title={status === 'open' ? 'No open insights' : 'No insights'} />}
-      />
+      <TableFrame height={height}>
+        <DataTable
+          id={configId ? 'config-insights' : 'catalog-insights'}
+          columns={columns}
+          data={query.data?.data ?? []}
+          total={query.data?.total ?? 0}
+          mode="server"
+          virtual
+          height={height}
+          loading={query.isPending}
+          onRowClick={(row) => update({ insightId: row.id })}
+          empty={<EmptyState title={status === 'open' ? 'No open insights' : 'No insights'} />}
+        />
+      </TableFrame>
       {open ? <InsightModal insight={open} onClose={() => update({ insightId: undefined })} /> : null}
     </div>
   );

@@ -20,8 +20,9 @@ function ItemCard({ data }: NodeProps<ItemNode>) {
       {data.health ? <StatusDot status={data.health} /> : null}
     </>
   );
+  // xyflow turns pointer events off on a node that can be neither selected nor dragged: the card takes them back
   const className = clsx(
-    'flex w-56 items-center gap-2 rounded border bg-surface px-2 py-1.5 text-xs shadow-sm',
+    'pointer-events-auto flex w-56 items-center gap-2 rounded border bg-surface px-2 py-1.5 text-xs shadow-sm',
     data.root ? 'border-primary ring-2 ring-primary-soft' : 'border-border-strong hover:border-primary',
   );
   return (
@@ -68,6 +69,7 @@ export function RelationshipsGraph({ nodes, edges }: { nodes: GraphNode[]; edges
         nodesConnectable={false}
         elementsSelectable={false}
         minZoom={0.2}
+        maxZoom={1}
       >
         <Background />
         <Controls showInteractive={false} />

@@ -42,7 +42,7 @@ function TabPanel({ tab, item }: { tab: TabPath; item: ConfigItem }) {
     case 'changes':
       return (
         <div className="flex flex-col gap-3">
-          <ChangesFilterBar />
+          <ChangesFilterBar defaultWindow="Since the item was first seen" />
           <ChangesTable filters={NO_FILTERS} configId={item.id} since={item.created_at} height="calc(100vh - 24rem)" />
         </div>
       );
