@@ -9,9 +9,9 @@ function ErrorList({ value }: { value: unknown }) {
   return (
     <ul className="flex flex-col gap-2">
       {items.map((item, index) => (
-        // errors are plain values without ids; their order is their identity
-        // biome-ignore lint/suspicious/noArrayIndexKey: see above
         <li
+          // errors are plain values without ids; their order is their identity
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
           key={index}
           className="whitespace-pre-wrap rounded bg-status-unhealthy-soft p-2 font-mono text-xs text-status-unhealthy"
         >
