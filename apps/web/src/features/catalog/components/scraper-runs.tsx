@@ -1,5 +1,6 @@
 import { useFormatDateTime } from '../../../lib/date-format';
 import { formatDuration } from '../../../lib/format';
+import { relativeTime } from '../../../lib/relative-time';
 import type { ScraperRun } from '../api/scrapers';
 
 /** Scrape counts a run records in its details (created, updated, unchanged, deleted, errors). */
@@ -31,10 +32,28 @@ export function runCounts(run: ScraperRun): Array<[string, number]> {
   ];
 }
 
-/** The run's status and counts in one line ('SUCCESS · created 3 · updated 1 · 1.2s'). */
-export function RunSummary({ run }: { run: ScraperRun }) {
+/**
+ * The run's status and counts in one line ('SUCCESS created 3 updated 1 … 1.2s'); `compact` (a table
+ * cell) keeps the status, the changed and failed counts and how long ago, the rest in its tooltip.
+ */
+export function RunSummary({ run, compact = false }: { run: ScraperRun; compact?: boolean }) {
   const format = useFormatDateTime();
   const progress = runProgress(run);
+  if (compact) {
+    const counts = Object.fromEntries(runCounts(run));
+    const full = runCounts(run)
+      .map(([key, value]) => `${key} ${value}`)
+      .join(', ');
+    const changed = (counts.created ?? 0) + (counts.updated ?? 0) + (counts.deleted ?? 0);
+    return (
+      <span className="truncate text-sm" title={`${full} — ${format(run.created_at)}`}>
+        <span className="font-medium">{run.status}</span>{' '}
+        <span className="text-fg-muted">
+          {progress ?? `${changed} changed, ${counts.errors ?? 0} errors`} · {relativeTime(run.created_at)} ago
+        </span>
+      </span>
+    );
+  }
   return (
     <span className="inline-flex flex-wrap items-center gap-2 text-sm">
       <span className="font-medium">{run.status}</span>

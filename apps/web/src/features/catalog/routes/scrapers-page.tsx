@@ -49,7 +49,7 @@ function useColumns(lastRuns: Map<string, ScraperRun> | undefined): ColumnDef<Sc
         enableSorting: false,
         cell: ({ row }) => {
           const run = lastRuns?.get(row.original.id);
-          return run ? <RunSummary run={run} /> : <span className="text-fg-subtle">Never run</span>;
+          return run ? <RunSummary run={run} compact /> : <span className="text-fg-subtle">Never run</span>;
         },
       },
       dateTimeColumn('updated_at', 'Updated', format),

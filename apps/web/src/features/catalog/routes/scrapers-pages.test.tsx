@@ -51,7 +51,7 @@ describe('/catalog/scrapers', () => {
     const row = (await screen.findByRole('link', { name: 'shop-files' })).closest('tr') as HTMLElement;
     expect(row.textContent).toContain('file');
     expect(row.textContent).toContain('@every 30m');
-    expect(await within(row).findByText('created 2')).toBeTruthy();
+    expect(await within(row).findByText(/3 changed, 0 errors/)).toBeTruthy();
     await userEvent.click(within(row).getByRole('button', { name: 'Run shop-files now' }));
     await waitFor(() =>
       expect(calls.some((call) => call.url.pathname.endsWith('/run') && call.init?.method === 'POST')).toBe(true),
