@@ -42,7 +42,7 @@ async function settingsPage(page: Page, path: string, title: string): Promise<vo
 
 /**
  * The main screens of the console, seeded by the demo data the journeys' server starts with: sign-in,
- * health and a check's modal, incidents and one incident, the settings pages, and the areas whose
+ * health and a check's modal, the command palette, incidents and one incident, the settings pages, and the areas whose
  * pages say they are not built yet (catalog, topology). The axe scan and the screenshots both use it.
  */
 export const SCREENS: Screen[] = [
@@ -72,6 +72,21 @@ export const SCREENS: Screen[] = [
       await page.goto(`/health?checkId=${id}&timeRange=1h`);
       await expect(page.getByRole('table', { name: 'Check history' })).toBeVisible();
       await settled(page);
+    },
+  },
+  {
+    name: 'command-palette',
+    signedIn: true,
+    open: async (page) => {
+      await page.goto('/health');
+      await heading(page, 'Health');
+      await settled(page);
+      await page.keyboard.press('Control+k');
+      const palette = page.getByRole('dialog', { name: 'Command palette' });
+      await expect(palette).toBeVisible();
+      await page.keyboard.type('pay');
+      await expect(palette.getByRole('menuitem', { name: /payments/i }).first()).toBeVisible();
+      await expect(palette.getByText('Searching…')).toHaveCount(0);
     },
   },
   {

@@ -45,7 +45,10 @@ function CheckRow({ check, indent }: { check: CheckSummary; indent: boolean }) {
     <tr className={clsx(TABLE_ROW, TABLE_ROW_HOVER)} data-check-id={check.id}>
       <td className={clsx(TABLE_CELL, indent && 'pl-8')}>
         <ResourceIcon source={{ icon: check.icon, type: check.type }} className="mr-2 align-[-3px]" />
-        <Link className="text-link hover:underline" to={checkLink(location.pathname, location.search, check.id)}>
+        <Link
+          className="text-link underline decoration-link/40 underline-offset-2 hover:decoration-link"
+          to={checkLink(location.pathname, location.search, check.id)}
+        >
           {check.name}
         </Link>
         {check.endpoint ? <span className="ml-2 text-xs text-fg-subtle">{check.endpoint}</span> : null}
