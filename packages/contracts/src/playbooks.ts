@@ -204,3 +204,53 @@ export function playbookParamsProblems(
   }
   return problems;
 }
+
+/** Statuses of a playbook run (000 §4 leaves them unsaid; upstream's words, see docs/playbooks.md). */
+export const PLAYBOOK_RUN_STATUSES = [
+  'pending_approval',
+  'scheduled',
+  'running',
+  'completed',
+  'failed',
+  'cancelled',
+  'timed_out',
+] as const;
+
+/** One of {@link PLAYBOOK_RUN_STATUSES}. */
+export type PlaybookRunStatus = (typeof PLAYBOOK_RUN_STATUSES)[number];
+
+/** Statuses a run never leaves. */
+export const PLAYBOOK_RUN_FINAL_STATUSES: readonly PlaybookRunStatus[] = [
+  'completed',
+  'failed',
+  'cancelled',
+  'timed_out',
+];
+
+/** Statuses of one action of a run. */
+export const PLAYBOOK_ACTION_STATUSES = [
+  'running',
+  'completed',
+  'failed',
+  'skipped',
+  'cancelled',
+  'timed_out',
+] as const;
+
+const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a UUID');
+
+/** The resource a playbook runs on or is listed for: at most one of check, component, config. */
+export const playbookResourceSchema = z.object({
+  check_id: uuid.optional(),
+  component_id: uuid.optional(),
+  config_id: uuid.optional(),
+});
+
+/** The Playbook run request of 001 §3: id, component_id, check_id, config_id, params. */
+export const playbookRunRequestSchema = playbookResourceSchema.extend({
+  id: uuid,
+  params: z.record(z.string(), z.unknown()).optional(),
+});
+
+/** A parsed run request. */
+export type PlaybookRunRequest = z.infer<typeof playbookRunRequestSchema>;

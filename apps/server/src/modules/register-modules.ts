@@ -16,6 +16,7 @@ import { registerNotificationsRoutes } from './notifications/notifications.route
 import { notificationsWriteHook, silencesWriteHook } from './notifications/notifications-write.hook.js';
 import { registerPeopleRoutes } from './people/people.routes.js';
 import { registerPermissionsRoutes } from './permissions/permissions.routes.js';
+import { registerPlaybookRunRoutes } from './playbooks/playbook-runs.routes.js';
 import { playbooksWriteHook } from './playbooks/playbooks-write.hook.js';
 import { registerPropertiesRoutes } from './properties/properties.routes.js';
 import { propertiesWriteHook } from './properties/properties-write.hook.js';
@@ -68,5 +69,6 @@ export function registerModules(app: OpenAPIHono<AppEnv>, deps: ModuleDeps): voi
   registerCatalogApiRoutes(app, deps);
   registerPeopleRoutes(app, deps);
   registerPermissionsRoutes(app, deps);
+  registerPlaybookRunRoutes(app, deps);
   registerNotificationsRoutes(app, deps);
 }

@@ -451,10 +451,41 @@ const CASES: Record<string, RouteCase> = {
     ok: (w) => w.call('DELETE', `/api/notification/silence/${w.id('silence')}`),
     fail: (w) => w.call('DELETE', `/api/notification/silence/${UNKNOWN}`),
   },
+  'POST /api/playbook/run': {
+    ok: async (w) => {
+      const spec = { actions: [{ name: 'a', http: { url: 'http://127.0.0.1:1/' } }] };
+      const { rows } = await w.t.database.pool.query(
+        "INSERT INTO playbooks (name, spec) VALUES ('audit-walk', $1) RETURNING id",
+        [JSON.stringify(spec)],
+      );
+      w.ids.playbook = rows[0].id;
+      return w.created('playbookRun', await w.call('POST', '/api/playbook/run', { id: rows[0].id }), 'run_id');
+    },
+    fail: (w) => w.call('POST', '/api/playbook/run', { id: UNKNOWN }),
+  },
+  'POST /api/playbook/run/approve/:id': {
+    ok: async (w) => {
+      const spec = { approval: { approvers: { people: [w.id('admin')] } }, actions: [] };
+      const { rows } = await w.t.database.pool.query(
+        "INSERT INTO playbook_runs (playbook_id, status, spec) VALUES ($1, 'pending_approval', $2) RETURNING id",
+        [w.id('playbook'), JSON.stringify(spec)],
+      );
+      return w.call('POST', `/api/playbook/run/approve/${rows[0].id}`);
+    },
+    fail: (w) => w.call('POST', `/api/playbook/run/approve/${UNKNOWN}`),
+  },
+  'POST /api/playbook/run/cancel/:id': {
+    ok: (w) => w.call('POST', `/api/playbook/run/cancel/${w.id('playbookRun')}`),
+    fail: (w) => w.call('POST', `/api/playbook/run/cancel/${UNKNOWN}`),
+  },
 };
 
 /** POST routes that only read or probe: they must change nothing, so they write no audit row. */
 const READ_ONLY: Record<string, { call: Call; why: string }> = {
+  'POST /api/playbook/:id/params': {
+    why: 'answers the parameters of a playbook for a resource, sent as POST as upstream does',
+    call: (w) => w.call('POST', `/api/playbook/${UNKNOWN}/params`, {}),
+  },
   'POST /api/canary/api/summary': {
     why: 'the dashboard summary query, sent as POST for its body of filters',
     call: (w) => w.call('POST', '/api/canary/api/summary', {}),

@@ -5,6 +5,7 @@ import { runCanaryJob } from '../health/runner/run-canary.job.js';
 import { notificationEventsJob } from '../notifications/notification-events.job.js';
 import { pruneSendHistoryJob } from '../notifications/prune-send-history.job.js';
 import { sendNotificationJob } from '../notifications/send-notification.job.js';
+import { runPlaybookJob } from '../playbooks/runs/run-playbook.job.js';
 import { buildTopologyJob } from '../topology/build-topology.job.js';
 import type { AnyJobDefinition } from './job-definition.js';
 import { JobRegistry } from './job-registry.js';
@@ -24,6 +25,7 @@ export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
   notificationEventsJob,
   sendNotificationJob,
   pruneSendHistoryJob,
+  runPlaybookJob,
 ];
 
 /** The product's registry, built from {@link JOB_DEFINITIONS}. */

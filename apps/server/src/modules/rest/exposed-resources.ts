@@ -153,16 +153,14 @@ export const EXPOSED_TABLES: Readonly<Record<string, ExposedTable>> = {
   incidents_by_config: ro,
   // playbooks
   playbooks: rw,
-  // runs, their actions and approvals come from a playbook runner, which is not available yet
-  playbook_runs: { writable: false, writeVia: 'runs are started by the playbook runner, which is not available yet' },
-  playbook_run_actions: {
+  // runs, their actions and approvals come from the playbook runner (modules/playbooks)
+  playbook_runs: {
     writable: false,
-    writeVia: 'run actions are written by the playbook runner, which is not available yet',
+    writeVia:
+      'runs are started with POST /api/playbook/run and cancelled with POST /api/playbook/run/cancel/{id} (the playbook runner)',
   },
-  playbook_approvals: {
-    writable: false,
-    writeVia: 'approvals are given on a run of the playbook runner, which is not available yet',
-  },
+  playbook_run_actions: { writable: false, writeVia: 'run actions are written by the playbook runner' },
+  playbook_approvals: { writable: false, writeVia: 'approvals are given with POST /api/playbook/run/approve/{id}' },
   // notifications
   notifications: rw,
   notification_silences: rw,

@@ -14,6 +14,7 @@ import { INCIDENTS_API } from '../incidents/incidents.openapi.js';
 import { NOTIFICATIONS_API } from '../notifications/notifications.openapi.js';
 import { PEOPLE_API } from '../people/people.openapi.js';
 import { PERMISSIONS_API } from '../permissions/permissions.openapi.js';
+import { PLAYBOOK_RUNS_API } from '../playbooks/playbook-runs.openapi.js';
 import { PROPERTIES_API } from '../properties/properties.openapi.js';
 import { REST_API } from '../rest/rest.openapi.js';
 import { SCHEMAS_API } from '../settings-views/schemas.openapi.js';
@@ -44,6 +45,7 @@ export function registerApiDocsRoutes(app: OpenAPIHono<AppEnv>, version: string)
   documentRoutes(app, 'people', PEOPLE_API);
   documentRoutes(app, 'permissions', PERMISSIONS_API);
   documentRoutes(app, 'notifications', NOTIFICATIONS_API);
+  documentRoutes(app, 'playbooks', PLAYBOOK_RUNS_API);
   documentRoutes(app, 'system', [
     {
       method: 'get',

@@ -1,0 +1,25 @@
+/**
+ * One playbook action type: the schema of its (rendered) fields and how it runs. One file per type,
+ * listed in registry.ts; adding a type touches this folder only.
+ */
+import type { Database } from '@mc/db';
+import type { z } from 'zod';
+
+/** What an action gets besides its fields. */
+export interface ActionContext {
+  database: Database;
+  /** Aborted on the action's timeout, the run's cancel, or shutdown: stop promptly. */
+  signal: AbortSignal;
+}
+
+/** An action type. `run` resolves with the action's output (stored as its result) or throws its error. */
+export interface ActionKind<S extends z.ZodType = z.ZodType> {
+  type: string;
+  schema: S;
+  run(fields: z.output<S>, ctx: ActionContext): Promise<Record<string, unknown>>;
+}
+
+/** Declares an action type with its fields typed by its schema. */
+export function defineAction<S extends z.ZodType>(kind: ActionKind<S>): ActionKind<S> {
+  return kind;
+}

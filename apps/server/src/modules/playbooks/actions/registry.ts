@@ -1,0 +1,12 @@
+/**
+ * The action types this server runs. The others of spec 000 §3 (ai, notification, exec, gitops, github,
+ * azureDevopsPipeline, sql, pod) are not built yet: a run of a playbook using one is refused with a 400
+ * naming the type (docs/playbooks.md).
+ */
+import type { ActionKind } from './action-kind.js';
+import { httpAction } from './http.action.js';
+
+/** Built action types by their key in `actions[]`. */
+export const ACTION_KINDS: Readonly<Record<string, ActionKind>> = {
+  http: httpAction as unknown as ActionKind, // each kind's fields are typed by its own schema
+};

@@ -1,0 +1,218 @@
+/**
+ * playbook_runs, playbook_run_actions and playbook_approvals SQL. A status changes only from the
+ * statuses a transition allows (`UPDATE … WHERE status = ANY(from)`), so two replicas or a cancel
+ * racing the runner cannot both win.
+ */
+import type { PlaybookRunStatus } from '@mc/contracts';
+import { type Executor, runQuery } from '../../jobs/executor.js';
+
+/** A playbook_runs row as the runner reads it. */
+export interface PlaybookRunRow {
+  id: string;
+  playbook_id: string;
+  status: PlaybookRunStatus;
+  spec: Record<string, unknown>;
+  parameters: Record<string, unknown> | null;
+  check_id: string | null;
+  config_id: string | null;
+  component_id: string | null;
+  created_by: string | null;
+  start_time: string | null;
+  timeout: string;
+  error: string | null;
+}
+
+/** A playbook_run_actions row. */
+export interface PlaybookRunActionRow {
+  id: string;
+  name: string;
+  status: string;
+  retry_count: number;
+  result: Record<string, unknown> | null;
+  error: string | null;
+}
+
+/** What a new run stores. */
+export interface NewRun {
+  playbookId: string;
+  status: PlaybookRunStatus;
+  spec: Record<string, unknown>;
+  parameters: Record<string, unknown>;
+  request: Record<string, unknown>;
+  checkId?: string;
+  configId?: string;
+  componentId?: string;
+  createdBy: string | null;
+  timeoutNs: bigint;
+}
+
+/** Inserts a run; answers its id. */
+export async function insertRun(db: Executor, run: NewRun): Promise<string> {
+  const [row] = await runQuery<{ id: string }>(
+    db,
+    `INSERT INTO playbook_runs (playbook_id, status, spec, parameters, request, check_id, config_id, component_id,
+       created_by, timeout)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+    [
+      run.playbookId,
+      run.status,
+      JSON.stringify(run.spec),
+      JSON.stringify(run.parameters),
+      JSON.stringify(run.request),
+      run.checkId ?? null,
+      run.configId ?? null,
+      run.componentId ?? null,
+      run.createdBy,
+      run.timeoutNs.toString(),
+    ],
+  );
+  if (!row) throw new Error('INSERT … RETURNING gave no row');
+  return row.id;
+}
+
+/** A run by id. */
+export async function findRun(db: Executor, id: string): Promise<PlaybookRunRow | undefined> {
+  const [row] = await runQuery<PlaybookRunRow>(db, 'SELECT * FROM playbook_runs WHERE id = $1', [id]);
+  return row;
+}
+
+/** Moves a run from one of `from` to `to` (with its start, end or error); false when it was not in `from`. */
+export async function transitionRun(
+  db: Executor,
+  id: string,
+  from: readonly PlaybookRunStatus[],
+  to: PlaybookRunStatus,
+  fields: { start?: boolean; end?: boolean; error?: string } = {},
+): Promise<boolean> {
+  const rows = await runQuery<{ id: string }>(
+    db,
+    `UPDATE playbook_runs SET status = $3,
+        start_time = CASE WHEN $4 THEN COALESCE(start_time, now()) ELSE start_time END,
+        end_time = CASE WHEN $5 THEN now() ELSE end_time END,
+        error = COALESCE($6, error)
+      WHERE id = $1 AND status = ANY($2::text[]) RETURNING id`,
+    [id, [...from], to, fields.start === true, fields.end === true, fields.error ?? null],
+  );
+  return rows.length > 0;
+}
+
+/** The actions of a run in the order they started. */
+export async function actionsOf(db: Executor, runId: string): Promise<PlaybookRunActionRow[]> {
+  return runQuery<PlaybookRunActionRow>(
+    db,
+    'SELECT id, name, status, retry_count, result, error FROM playbook_run_actions WHERE playbook_run_id = $1 ORDER BY start_time, id',
+    [runId],
+  );
+}
+
+/** Starts an action row (status running). */
+export async function startAction(db: Executor, runId: string, name: string, retryCount: number): Promise<string> {
+  const [row] = await runQuery<{ id: string }>(
+    db,
+    `INSERT INTO playbook_run_actions (playbook_run_id, name, status, retry_count, start_time)
+     VALUES ($1, $2, 'running', $3, now()) RETURNING id`,
+    [runId, name, retryCount],
+  );
+  if (!row) throw new Error('INSERT … RETURNING gave no row');
+  return row.id;
+}
+
+/** Ends an action row with its status, output and error. */
+export async function finishAction(
+  db: Executor,
+  id: string,
+  status: string,
+  result: Record<string, unknown> | null,
+  error: string | null,
+): Promise<void> {
+  await runQuery(
+    db,
+    'UPDATE playbook_run_actions SET status = $2, result = $3, error = $4, end_time = now() WHERE id = $1',
+    [id, status, result === null ? null : JSON.stringify(result), error],
+  );
+}
+
+/** Records one approval (a person's or a team's) once. */
+export async function insertApproval(db: Executor, runId: string, approver: { personId?: string; teamId?: string }) {
+  await runQuery(
+    db,
+    `INSERT INTO playbook_approvals (run_id, person_id, team_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+    [runId, approver.personId ?? null, approver.teamId ?? null],
+  );
+}
+
+/** The approvals of a run. */
+export async function approvalsOf(db: Executor, runId: string) {
+  return runQuery<{ person_id: string | null; team_id: string | null }>(
+    db,
+    'SELECT person_id, team_id FROM playbook_approvals WHERE run_id = $1',
+    [runId],
+  );
+}
+
+/** A person by id or email, with the ids and names of their teams. */
+export async function personWithTeams(db: Executor, personId: string) {
+  const [row] = await runQuery<{ id: string; email: string | null; teams: { id: string; name: string }[] }>(
+    db,
+    `SELECT p.id, p.email,
+        COALESCE((SELECT json_agg(json_build_object('id', t.id, 'name', t.name)) FROM team_members m
+                   JOIN teams t ON t.id = m.team_id AND t.deleted_at IS NULL WHERE m.person_id = p.id), '[]') AS teams
+       FROM people p WHERE p.id = $1`,
+    [personId],
+  );
+  return row;
+}
+
+const RESOURCE_SQL = {
+  check:
+    'SELECT id, name, type, namespace, labels, NULL::jsonb AS tags FROM checks WHERE id = $1 AND deleted_at IS NULL',
+  config: 'SELECT id, name, type, namespace, labels, tags FROM config_items WHERE id = $1 AND deleted_at IS NULL',
+  component:
+    'SELECT id, name, type, namespace, labels, NULL::jsonb AS tags FROM components WHERE id = $1 AND deleted_at IS NULL',
+} as const;
+
+/** A live check, config item or component by id, with what selectors and templates read. */
+export async function findResource(db: Executor, kind: keyof typeof RESOURCE_SQL, id: string) {
+  const [row] = await runQuery<{
+    id: string;
+    name: string | null;
+    type: string | null;
+    namespace: string | null;
+    labels: Record<string, string> | null;
+    tags: Record<string, string> | null;
+  }>(db, RESOURCE_SQL[kind], [id]);
+  return row;
+}
+
+/** Every live playbook (the applicable ones are picked by their selectors). */
+export async function livePlaybooks(db: Executor) {
+  return runQuery<{
+    id: string;
+    name: string;
+    title: string;
+    icon: string | null;
+    description: string | null;
+    category: string;
+    spec: Record<string, unknown>;
+  }>(
+    db,
+    'SELECT id, name, title, icon, description, category, spec FROM playbooks WHERE deleted_at IS NULL ORDER BY category, title',
+  );
+}
+
+/** Ids of the people and teams an approval list names (by id, email or name). */
+export async function resolveApprovers(db: Executor, people: readonly string[], teams: readonly string[]) {
+  const personIds = await runQuery<{ entry: string; id: string }>(
+    db,
+    `SELECT e.entry, p.id FROM unnest($1::text[]) AS e(entry)
+       JOIN people p ON (p.id::text = e.entry OR p.email = e.entry OR p.name = e.entry) AND p.deleted_at IS NULL`,
+    [[...people]],
+  );
+  const teamIds = await runQuery<{ entry: string; id: string }>(
+    db,
+    `SELECT e.entry, t.id FROM unnest($1::text[]) AS e(entry)
+       JOIN teams t ON (t.id::text = e.entry OR t.name = e.entry) AND t.deleted_at IS NULL`,
+    [[...teams]],
+  );
+  return { personIds, teamIds };
+}

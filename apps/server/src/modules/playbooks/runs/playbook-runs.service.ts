@@ -1,0 +1,218 @@
+/**
+ * Playbook runs: which playbooks apply to a resource and with which parameters, starting a run
+ * (parameters checked with the 001 §5 rules, approval gate, queued on the job queue in the same
+ * transaction), approving and cancelling. The run itself executes in run-playbook.job.ts.
+ */
+import {
+  type PlaybookParameter,
+  type PlaybookRunRequest,
+  type PlaybookRunStatus,
+  playbookParamsProblems,
+} from '@mc/contracts';
+import type { Database } from '@mc/db';
+import { type AuditContext, actorPersonId, auditedTransaction } from '../../../platform/audit.js';
+import { AppError } from '../../../platform/errors.js';
+import { enqueue } from '../../jobs/enqueue.js';
+import { ACTION_KINDS } from '../actions/registry.js';
+import { actionTypeOf, type PlaybookSpec, playbookSpecSchema } from '../playbook-document.js';
+import { findPlaybook } from '../playbooks.repo.js';
+import { approvalState } from './approval.js';
+import { durationMs } from './duration.js';
+import {
+  approvalsOf,
+  findResource,
+  findRun,
+  insertApproval,
+  insertRun,
+  livePlaybooks,
+  personWithTeams,
+  resolveApprovers,
+  transitionRun,
+} from './playbook-runs.repo.js';
+import { appliesNowhere, appliesTo, type SelectableResource } from './resource-selector.js';
+import { runPlaybookJob } from './run-playbook.job.js';
+
+/** A resource named by a request: at most one of check_id, component_id, config_id. */
+export interface ResourceRef {
+  check_id?: string;
+  component_id?: string;
+  config_id?: string;
+}
+
+const NS_PER_MS = 1_000_000n;
+const DEFAULT_RUN_TIMEOUT_MS = 30 * 60_000;
+
+async function resourceOf(db: Database, ref: ResourceRef): Promise<SelectableResource | undefined> {
+  const given = (['check', 'config', 'component'] as const).filter((k) => ref[`${k}_id`] !== undefined);
+  if (given.length > 1) throw new AppError('bad_request', 'Give at most one of check_id, component_id, config_id');
+  const kind = given[0];
+  if (!kind) return undefined;
+  const id = ref[`${kind}_id`] ?? '';
+  const row = await findResource(db.db, kind, id);
+  if (!row) throw new AppError('not_found', `The ${kind} ${id} was not found`);
+  return {
+    kind,
+    id: row.id,
+    name: row.name ?? '',
+    type: row.type,
+    namespace: row.namespace,
+    labels: row.labels ?? {},
+    tags: row.tags ?? {},
+  };
+}
+
+async function playbookSpec(db: Database, id: string) {
+  const playbook = await findPlaybook(db.db, id);
+  if (!playbook) throw new AppError('not_found', `Playbook ${id} was not found`);
+  const parsed = playbookSpecSchema.safeParse(playbook.spec);
+  if (!parsed.success) throw new AppError('bad_request', `Playbook ${playbook.name} has an invalid spec`);
+  return { playbook, spec: parsed.data };
+}
+
+function mustApply(spec: PlaybookSpec, name: string, resource: SelectableResource | undefined): void {
+  const raw = spec as unknown as Record<string, unknown>; // the loose spec keeps the selector keys
+  if (resource ? appliesTo(raw, resource) : appliesNowhere(raw)) return;
+  throw new AppError(
+    'bad_request',
+    resource
+      ? `Playbook ${name} does not apply to the ${resource.kind} ${resource.name}`
+      : `Playbook ${name} runs on a resource: give check_id, component_id or config_id`,
+  );
+}
+
+function mustBeBuilt(spec: PlaybookSpec): void {
+  for (const action of spec.actions) {
+    const type = actionTypeOf(action);
+    if (typeof type === 'string' && !ACTION_KINDS[type]) {
+      throw new AppError('bad_request', `Action ${action.name}: the ${type} action type is not built yet`);
+    }
+  }
+}
+
+/** The service of the playbook run endpoints. */
+export function playbookRunsService(database: Database) {
+  return {
+    /** Playbooks applicable to a resource (000 §7 `/playbook/list`). */
+    async listFor(ref: ResourceRef) {
+      const resource = await resourceOf(database, ref);
+      const rows = await livePlaybooks(database.db);
+      return rows.filter((p) => (resource ? appliesTo(p.spec, resource) : true));
+    },
+
+    /** The parameters of a playbook for a resource (000 §7 `POST /playbook/{id}/params`). */
+    async paramsFor(id: string, ref: ResourceRef): Promise<{ params: PlaybookParameter[] }> {
+      const { playbook, spec } = await playbookSpec(database, id);
+      mustApply(spec, playbook.name, await resourceOf(database, ref));
+      return { params: spec.parameters ?? [] };
+    },
+
+    /** Starts a run: 400 with the parameter problems, else queued (or waiting for approval). */
+    async run(request: PlaybookRunRequest, ctx: AuditContext): Promise<{ run_id: string }> {
+      const { playbook, spec } = await playbookSpec(database, request.id);
+      const resource = await resourceOf(database, request);
+      mustApply(spec, playbook.name, resource);
+      mustBeBuilt(spec);
+      const params = request.params ?? {};
+      const problems = playbookParamsProblems(spec.parameters ?? [], params);
+      if (Object.keys(problems).length > 0) {
+        const words = Object.entries(problems).map(([name, problem]) => `${name}: ${problem}`);
+        throw new AppError('bad_request', `Invalid parameters: ${words.join('; ')}`, problems);
+      }
+      const values = Object.fromEntries(
+        (spec.parameters ?? []).map((p) => [p.name, params[p.name] ?? p.default ?? null]),
+      );
+      const status: PlaybookRunStatus = spec.approval ? 'pending_approval' : 'scheduled';
+      const timeoutMs = durationMs(spec.timeout) ?? DEFAULT_RUN_TIMEOUT_MS;
+      return auditedTransaction(database, ctx, async (tx) => {
+        const runId = await insertRun(tx.db, {
+          playbookId: playbook.id,
+          status,
+          spec: playbook.spec,
+          parameters: values,
+          request: { ...request },
+          checkId: request.check_id,
+          configId: request.config_id,
+          componentId: request.component_id,
+          createdBy: actorPersonId(ctx),
+          timeoutNs: BigInt(timeoutMs) * NS_PER_MS,
+        });
+        if (status === 'scheduled') await enqueue(tx.db, runPlaybookJob, { run_id: runId }, { singletonKey: runId });
+        return {
+          value: { run_id: runId },
+          audit: {
+            action: 'playbook.run',
+            target: 'playbook_runs',
+            ids: [runId],
+            after: { status, playbook_id: playbook.id },
+          },
+        };
+      });
+    },
+
+    /** Approves a run waiting for approval; schedules it once the approval is satisfied. */
+    async approve(runId: string, ctx: AuditContext): Promise<{ run_id: string; status: PlaybookRunStatus }> {
+      const run = await findRun(database.db, runId);
+      if (!run) throw new AppError('not_found', `Playbook run ${runId} was not found`);
+      if (run.status !== 'pending_approval') {
+        throw new AppError('conflict', `Playbook run ${runId} is ${run.status}, not waiting for approval`);
+      }
+      const personId = actorPersonId(ctx);
+      if (!personId) throw new AppError('forbidden', 'Only a person can approve a playbook run');
+      const approval = playbookSpecSchema.shape.approval.parse(run.spec.approval);
+      if (!approval) throw new AppError('conflict', `Playbook run ${runId} needs no approval`);
+      const person = await personWithTeams(database.db, personId);
+      const listed = await resolveApprovers(
+        database.db,
+        approval.approvers.people ?? [],
+        approval.approvers.teams ?? [],
+      );
+      const mine = {
+        person: listed.personIds.some((p) => p.id === personId),
+        teams: listed.teamIds.filter((t) => person?.teams.some((m) => m.id === t.id)).map((t) => t.id),
+      };
+      if (!mine.person && mine.teams.length === 0) {
+        throw new AppError('forbidden', 'You are not an approver of this playbook run');
+      }
+      if (run.created_by === personId) {
+        throw new AppError('forbidden', 'The requester cannot approve their own playbook run');
+      }
+      return auditedTransaction(database, ctx, async (tx) => {
+        if (mine.person) await insertApproval(tx.db, runId, { personId });
+        for (const teamId of mine.teams) await insertApproval(tx.db, runId, { teamId });
+        const given = await approvalsOf(tx.db, runId);
+        let status: PlaybookRunStatus = 'pending_approval';
+        if (approvalState(approval.type, listed, given) === 'approved') {
+          if (await transitionRun(tx.db, runId, ['pending_approval'], 'scheduled')) {
+            await enqueue(tx.db, runPlaybookJob, { run_id: runId }, { singletonKey: runId });
+            status = 'scheduled';
+          }
+        }
+        return {
+          value: { run_id: runId, status },
+          audit: {
+            action: 'playbook.approve',
+            target: 'playbook_runs',
+            ids: [runId],
+            after: { approved_by: personId, status },
+          },
+        };
+      });
+    },
+
+    /** Cancels a run not yet finished; a running action is stopped by the runner within a second. */
+    async cancel(runId: string, ctx: AuditContext): Promise<{ run_id: string; status: PlaybookRunStatus }> {
+      const run = await findRun(database.db, runId);
+      if (!run) throw new AppError('not_found', `Playbook run ${runId} was not found`);
+      const open = ['pending_approval', 'scheduled', 'running'] as const;
+      return auditedTransaction(database, ctx, async (tx) => {
+        if (!(await transitionRun(tx.db, runId, open, 'cancelled', { end: true }))) {
+          throw new AppError('conflict', `Playbook run ${runId} is ${run.status} and cannot be cancelled`);
+        }
+        return {
+          value: { run_id: runId, status: 'cancelled' as const },
+          audit: { action: 'playbook.cancel', target: 'playbook_runs', ids: [runId], after: { status: 'cancelled' } },
+        };
+      });
+    },
+  };
+}

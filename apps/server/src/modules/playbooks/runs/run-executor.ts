@@ -1,0 +1,199 @@
+/**
+ * The run engine: the actions of a run in order, each a playbook_run_actions row with its status,
+ * start, end, output and error. Fields are rendered from the parameters, the resource and earlier
+ * outputs (template.ts); an action's `if` is rendered too and skips it when it gives false, 0 or
+ * nothing. Each action has its timeout and retries; a cancel of the run aborts the running action
+ * (polled every {@link CANCEL_POLL_MS}); the run's own timeout ends it as timed_out.
+ */
+import type { Database } from '@mc/db';
+import type { JobResult } from '../../jobs/job-definition.js';
+import type { ActionKind } from '../actions/action-kind.js';
+import { ACTION_KINDS } from '../actions/registry.js';
+import { actionTypeOf, type PlaybookAction, playbookSpecSchema } from '../playbook-document.js';
+import { durationMs } from './duration.js';
+import {
+  actionsOf,
+  findResource,
+  findRun,
+  finishAction,
+  type PlaybookRunRow,
+  startAction,
+  transitionRun,
+} from './playbook-runs.repo.js';
+import { renderFields, renderTemplate, type TemplateData } from './template.js';
+
+/** How often a running action looks for a cancel of its run. */
+export const CANCEL_POLL_MS = 250;
+const DEFAULT_ACTION_TIMEOUT_MS = 5 * 60_000;
+const MAX_ERROR_CHARS = 4096;
+
+type Outcome = { ok: true; output: Record<string, unknown> } | { ok: false; status: string; error: string };
+
+function message(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_CHARS);
+}
+
+async function templateData(database: Database, run: PlaybookRunRow): Promise<TemplateData> {
+  const data: TemplateData = { params: run.parameters ?? {}, run: { id: run.id }, outputs: {} };
+  for (const kind of ['check', 'config', 'component'] as const) {
+    const id = run[`${kind}_id`];
+    if (id) data[kind] = (await findResource(database.db, kind, id)) ?? {};
+  }
+  return data;
+}
+
+/** Aborts when the run is no longer running (cancelled) or past its deadline, or the job's signal aborts. */
+function watchRun(database: Database, runId: string, deadline: number, outer: AbortSignal) {
+  const controller = new AbortController();
+  let reason: 'cancelled' | 'timed_out' | 'shutdown' | undefined;
+  const stop = (why: typeof reason) => {
+    reason ??= why;
+    controller.abort(new Error(why));
+  };
+  const onOuter = () => stop('shutdown');
+  outer.addEventListener('abort', onOuter, { once: true });
+  const timer = setInterval(async () => {
+    if (Date.now() > deadline) return stop('timed_out');
+    const run = await findRun(database.db, runId).catch(() => undefined);
+    if (run && run.status !== 'running') stop('cancelled');
+  }, CANCEL_POLL_MS);
+  return {
+    signal: controller.signal,
+    reason: () => reason,
+    close() {
+      clearInterval(timer);
+      outer.removeEventListener('abort', onOuter);
+    },
+  };
+}
+
+async function attempt(
+  database: Database,
+  kind: ActionKind,
+  fields: unknown,
+  timeoutMs: number,
+  runSignal: AbortSignal,
+): Promise<Outcome> {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = AbortSignal.any([runSignal, timeout]);
+  try {
+    const parsed = kind.schema.safeParse(fields);
+    if (!parsed.success) {
+      const words = parsed.error.issues.map((i) => `${i.path.join('.') || kind.type}: ${i.message}`);
+      return { ok: false, status: 'failed', error: `Invalid ${kind.type} action: ${words.join('; ')}` };
+    }
+    return { ok: true, output: await kind.run(parsed.data, { database, signal }) };
+  } catch (error) {
+    if (timeout.aborted && !runSignal.aborted) {
+      return { ok: false, status: 'timed_out', error: `Timed out after ${timeoutMs} ms` };
+    }
+    return { ok: false, status: runSignal.aborted ? 'cancelled' : 'failed', error: message(error) };
+  }
+}
+
+async function runAction(
+  database: Database,
+  runId: string,
+  action: PlaybookAction,
+  data: TemplateData,
+  runSignal: AbortSignal,
+): Promise<Outcome | 'skipped'> {
+  const type = actionTypeOf(action);
+  const kind = typeof type === 'string' ? ACTION_KINDS[type] : undefined;
+  if (action.if !== undefined) {
+    const verdict = renderTemplate(action.if, data).trim().toLowerCase();
+    if (['', 'false', '0'].includes(verdict)) {
+      const id = await startAction(database.db, runId, action.name, 0);
+      await finishAction(database.db, id, 'skipped', null, null);
+      return 'skipped';
+    }
+  }
+  const tries = 1 + (action.retry?.limit ?? 0);
+  const pause = durationMs(action.retry?.duration) ?? 0;
+  let outcome: Outcome = { ok: false, status: 'failed', error: 'not run' };
+  for (let n = 0; n < tries; n += 1) {
+    if (n > 0 && pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
+    if (runSignal.aborted) break;
+    const id = await startAction(database.db, runId, action.name, n);
+    if (!kind || typeof type !== 'string') {
+      outcome = { ok: false, status: 'failed', error: `The action type of ${action.name} is not built yet` };
+    } else {
+      let fields: unknown;
+      try {
+        fields = renderFields(action[type], data);
+        outcome = await attempt(
+          database,
+          kind,
+          fields,
+          durationMs(action.timeout) ?? DEFAULT_ACTION_TIMEOUT_MS,
+          runSignal,
+        );
+      } catch (error) {
+        outcome = { ok: false, status: 'failed', error: message(error) };
+      }
+    }
+    await finishAction(
+      database.db,
+      id,
+      outcome.ok ? 'completed' : outcome.status,
+      outcome.ok ? outcome.output : null,
+      outcome.ok ? null : outcome.error,
+    );
+    if (outcome.ok || outcome.status === 'cancelled') break;
+  }
+  return outcome;
+}
+
+/** Executes (or resumes) a run; the job's history row counts its actions. */
+export async function executeRun(database: Database, runId: string, signal: AbortSignal): Promise<JobResult> {
+  const run = await findRun(database.db, runId);
+  if (!run || !['scheduled', 'running'].includes(run.status)) return { status: 'SKIPPED' };
+  if (!(await transitionRun(database.db, runId, ['scheduled', 'running'], 'running', { start: true }))) {
+    return { status: 'SKIPPED' };
+  }
+  const spec = playbookSpecSchema.parse(run.spec);
+  const data = await templateData(database, run);
+  const outputs = data.outputs as Record<string, unknown>; // built just above as an object
+  const done = await actionsOf(database.db, runId);
+  const started = (await findRun(database.db, runId))?.start_time;
+  const deadline = new Date(started ?? Date.now()).getTime() + Number(BigInt(run.timeout) / 1_000_000n);
+  const watch = watchRun(database, runId, deadline, signal);
+  let completed = 0;
+  try {
+    for (const action of spec.actions) {
+      const before = done.filter((a) => a.name === action.name);
+      if (before.some((a) => a.status === 'completed')) {
+        outputs[action.name] = before.find((a) => a.status === 'completed')?.result ?? {};
+        completed += 1;
+        continue;
+      }
+      if (before.some((a) => a.status === 'skipped')) continue;
+      const interrupted = before.find((a) => a.status === 'running');
+      if (interrupted) {
+        await finishAction(database.db, interrupted.id, 'failed', null, 'Interrupted by a server restart');
+        if (!action.idempotent) {
+          const error = `Action ${action.name} was interrupted by a server restart and is not declared idempotent`;
+          await transitionRun(database.db, runId, ['running'], 'failed', { end: true, error });
+          return { status: 'WARNING', errorCount: 1, details: { errors: [error] } };
+        }
+      }
+      const outcome = await runAction(database, runId, action, data, watch.signal);
+      if (outcome === 'skipped') continue;
+      if (!outcome.ok) {
+        const why = watch.reason();
+        if (why === 'cancelled') return { status: 'SUCCESS', details: { summary: 'cancelled' } };
+        if (why === 'shutdown') throw new Error('Shutting down: the run resumes on the next attempt');
+        const status = why === 'timed_out' ? 'timed_out' : 'failed';
+        const error = `Action ${action.name}: ${outcome.error}`;
+        await transitionRun(database.db, runId, ['running'], status, { end: true, error });
+        return { status: 'WARNING', successCount: completed, errorCount: 1, details: { errors: [error] } };
+      }
+      outputs[action.name] = outcome.output;
+      completed += 1;
+    }
+    await transitionRun(database.db, runId, ['running'], 'completed', { end: true });
+    return { successCount: completed };
+  } finally {
+    watch.close();
+  }
+}
