@@ -77,7 +77,10 @@ function filterSql(filter: Filter, scope: ConditionScope): string {
   if (op === 'is') {
     sql = `${lhs} ${IS_SQL[String(value).toLowerCase()] ?? 'IS NULL'}`;
   } else if (op === 'in') {
-    sql = `${lhs} = ANY(${p.add(Array.isArray(value) ? value : [value])})`;
+    const list = Array.isArray(value) ? value : [value];
+    // One value is an equality: PostgreSQL can then walk an index in the requested order, which it
+    // cannot do for `= ANY(array)` (a console filter with one chosen type sorted every match first).
+    sql = list.length === 1 ? `${lhs} = ${p.add(String(list[0]))}` : `${lhs} = ANY(${p.add(list)})`;
   } else if (filter.quantifier) {
     const list = (Array.isArray(value) ? value : [value]).map((v) => likePattern(v, op));
     sql = `${lhs} ${COMPARISON[op]} ${filter.quantifier.toUpperCase()}(${p.add(list)})`;
