@@ -16,6 +16,8 @@ export interface ActionContext {
 export interface ActionKind<S extends z.ZodType = z.ZodType> {
   type: string;
   schema: S;
+  /** Why the type cannot run on this server now (a switch the operator controls), or null. */
+  disabledReason?: () => string | null;
   run(fields: z.output<S>, ctx: ActionContext): Promise<Record<string, unknown>>;
 }
 

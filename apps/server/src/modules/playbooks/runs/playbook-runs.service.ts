@@ -83,9 +83,11 @@ function mustApply(spec: PlaybookSpec, name: string, resource: SelectableResourc
 function mustBeBuilt(spec: PlaybookSpec): void {
   for (const action of spec.actions) {
     const type = actionTypeOf(action);
-    if (typeof type === 'string' && !ACTION_KINDS[type]) {
-      throw new AppError('bad_request', `Action ${action.name}: the ${type} action type is not built yet`);
-    }
+    if (typeof type !== 'string') continue;
+    const kind = ACTION_KINDS[type];
+    if (!kind) throw new AppError('bad_request', `Action ${action.name}: the ${type} action type is not built yet`);
+    const disabled = kind.disabledReason?.();
+    if (disabled) throw new AppError('bad_request', `Action ${action.name}: ${disabled}`);
   }
 }
 

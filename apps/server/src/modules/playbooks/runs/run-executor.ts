@@ -27,7 +27,16 @@ export const CANCEL_POLL_MS = 250;
 const DEFAULT_ACTION_TIMEOUT_MS = 5 * 60_000;
 const MAX_ERROR_CHARS = 4096;
 
-type Outcome = { ok: true; output: Record<string, unknown> } | { ok: false; status: string; error: string };
+type Outcome =
+  | { ok: true; output: Record<string, unknown> }
+  | { ok: false; status: string; error: string; output?: Record<string, unknown> };
+
+/** The output a failed action still produced (an exec's stdout and stderr), if its error carries one. */
+function outputOf(error: unknown): Record<string, unknown> | undefined {
+  if (typeof error !== 'object' || error === null || !('output' in error)) return undefined;
+  const { output } = error;
+  return typeof output === 'object' && output !== null ? (output as Record<string, unknown>) : undefined; // set by the action
+}
 
 function message(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_CHARS);
@@ -87,7 +96,12 @@ async function attempt(
     if (timeout.aborted && !runSignal.aborted) {
       return { ok: false, status: 'timed_out', error: `Timed out after ${timeoutMs} ms` };
     }
-    return { ok: false, status: runSignal.aborted ? 'cancelled' : 'failed', error: message(error) };
+    return {
+      ok: false,
+      status: runSignal.aborted ? 'cancelled' : 'failed',
+      error: message(error),
+      output: outputOf(error),
+    };
   }
 }
 
@@ -136,7 +150,7 @@ async function runAction(
       database.db,
       id,
       outcome.ok ? 'completed' : outcome.status,
-      outcome.ok ? outcome.output : null,
+      outcome.output ?? null,
       outcome.ok ? null : outcome.error,
     );
     if (outcome.ok || outcome.status === 'cancelled') break;
