@@ -16,4 +16,5 @@ export * from './playbooks.js';
 export * from './properties.js';
 export * from './rbac.js';
 export * from './text-case.js';
+export * from './topology.js';
 export * from './validation-messages.js';

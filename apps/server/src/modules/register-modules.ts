@@ -6,9 +6,9 @@ import type { Logger } from '../platform/logger.js';
 import type { AppEnv } from '../platform/request-context.js';
 import { registerAgentsRoutes } from './agents/agents.routes.js';
 import { registerIdentityModule } from './auth/identity.module.js';
+import { registerCatalogApiRoutes } from './catalog/api/catalog-api.routes.js';
 import { configScrapersWriteHook } from './catalog/scrapers/config-scrapers-write.hook.js';
 import { registerScraperRoutes } from './catalog/scrapers/scrapers.routes.js';
-import { registerCatalogApiRoutes } from './catalog/api/catalog-api.routes.js';
 import { registerConnectionsRoutes } from './connections/connections.routes.js';
 import { registerHealthRoutes } from './health/health.routes.js';
 import { registerIncidentsRoutes } from './incidents/incidents.routes.js';
@@ -42,9 +42,9 @@ export interface ModuleDeps {
 /** What a write through `/api/db` does or checks per table, beyond storing the row (see docs/data-api.md). */
 const DATA_API_WRITE_HOOKS = {
   canaries: canariesWriteHook,
-  config_scrapers: configScrapersWriteHook,
   notifications: notificationsWriteHook,
   notification_silences: silencesWriteHook,
+  config_scrapers: configScrapersWriteHook,
   playbooks: playbooksWriteHook,
   properties: propertiesWriteHook,
   teams: teamGrantsHook,
@@ -64,8 +64,8 @@ export function registerModules(app: OpenAPIHono<AppEnv>, deps: ModuleDeps): voi
   registerAgentsRoutes(app, deps);
   registerSchemaRoutes(app, deps);
   registerHealthRoutes(app, deps);
-  registerScraperRoutes(app, deps);
   registerTopologyRoutes(app, deps);
+  registerScraperRoutes(app, deps);
   registerCatalogApiRoutes(app, deps);
   registerPeopleRoutes(app, deps);
   registerPermissionsRoutes(app, deps);

@@ -47,11 +47,6 @@ class Walk {
 }
 
 const UNKNOWN = '00000000-0000-4000-8000-00000000dead';
-const notificationRule = (name: string) => ({
-  kind: 'Notification',
-  metadata: { name },
-  spec: { events: ['check.failed'], to: { email: 'audit@example.com' } },
-});
 const scraper = (name: string) => ({
   apiVersion: 'configs.flanksource.com/v1',
   kind: 'ScrapeConfig',
@@ -206,21 +201,6 @@ const CASES: Record<string, RouteCase> = {
   'DELETE /api/canaries/:id': {
     ok: (w) => w.call('DELETE', `/api/canaries/${w.id('canary')}`),
     fail: (w) => w.call('DELETE', `/api/canaries/${UNKNOWN}`),
-  },
-  'POST /api/catalog/:id/relationships': {
-    ok: async (w) => {
-      const { rows } = await w.t.database.pool.query(
-        "INSERT INTO config_items (name, type, config_class) VALUES ('audit-a', 'Audit::Item', 'Audit'), ('audit-b', 'Audit::Item', 'Audit') RETURNING id",
-      );
-      w.ids.linkFrom = rows[0].id;
-      w.ids.linkTo = rows[1].id;
-      return w.call('POST', `/api/catalog/${rows[0].id}/relationships`, { related_id: rows[1].id });
-    },
-    fail: (w) => w.call('POST', `/api/catalog/${UNKNOWN}/relationships`, { related_id: UNKNOWN }),
-  },
-  'DELETE /api/catalog/:id/relationships/:related_id': {
-    ok: (w) => w.call('DELETE', `/api/catalog/${w.id('linkFrom')}/relationships/${w.id('linkTo')}`),
-    fail: (w) => w.call('DELETE', `/api/catalog/${UNKNOWN}/relationships/${UNKNOWN}`),
   },
   'POST /api/catalog/scrapers': {
     ok: async (w) => w.created('scraper', await w.call('POST', '/api/catalog/scrapers', scraper('audit-walk'))),
