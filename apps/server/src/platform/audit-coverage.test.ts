@@ -420,7 +420,10 @@ const CASES: Record<string, RouteCase> = {
   },
   'POST /api/notification/silence': {
     ok: async (w) =>
-      w.created('silence', await w.call('POST', '/api/notification/silence', { description: 'audit', filter: "check.name == 'x'" })),
+      w.created(
+        'silence',
+        await w.call('POST', '/api/notification/silence', { description: 'audit', filter: "check.name == 'x'" }),
+      ),
     fail: (w) => w.call('POST', '/api/notification/silence', { description: 'audit' }),
   },
   'PATCH /api/notification/silence/:id': {
