@@ -42,7 +42,6 @@ export const PRIMARY_NAV: readonly NavItem[] = [
     icon: LayoutDashboard,
     featureName: 'topology',
     resourceName: 'topologies',
-    notBuilt: true,
   },
   { name: 'Health', href: '/health', icon: HeartPulse, featureName: 'health', resourceName: 'canaries' },
   { name: 'Incidents', href: '/incidents', icon: Siren, featureName: 'incidents', resourceName: 'incident' },

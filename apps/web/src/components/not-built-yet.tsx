@@ -3,17 +3,9 @@ import { EmptyState } from './empty-state';
 
 /** The areas whose pages exist (title, breadcrumb, guard) but whose feature is not built yet. */
 export const NOT_BUILT_AREAS = {
-  topology: {
-    title: 'The topology is not built yet.',
-    detail: 'Components, their health cards and the topology views arrive with a later release.',
-  },
   playbooks: {
     title: 'Playbooks are not built yet.',
     detail: 'Playbooks, their runs and approvals arrive with a later release; nothing can be run from here today.',
-  },
-  notifications: {
-    title: 'Notifications are not built yet.',
-    detail: 'Notification rules, silences and the send history arrive with a later release; nothing is sent today.',
   },
   logs: {
     title: 'Log search is not built yet.',
