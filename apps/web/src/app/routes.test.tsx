@@ -25,7 +25,11 @@ describe('routing table', () => {
     ['/settings/integrations/topology/t1', 'Integration'],
     ['/settings/canaries', 'Health Checks'],
   ])('resolves %s to its page with the honest empty state', async (path, title) => {
-    shellApi(adminSession, [], { '/api/db/canaries': { body: [] } });
+    shellApi(adminSession, [], {
+      '/api/db/canaries': { body: [] },
+      '/api/db/playbook_runs': { body: [] },
+      '/api/db/playbook_run_actions': { body: [] },
+    });
     renderApp(path);
     expect((await heading()).textContent).toContain(title);
     expect(document.title).toBe(`${title} | Mission Control`);

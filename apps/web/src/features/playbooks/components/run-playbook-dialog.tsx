@@ -1,0 +1,133 @@
+import { PLAYBOOK_PARAMS_EMPTY, type PlaybookParameter, playbookParameterProblem } from '@mc/contracts';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Modal } from '../../../components/modal';
+import { type PlaybookSummary, usePlaybookParams, useRunnableChecks, useRunPlaybook } from '../api/playbooks';
+
+function hasChecks(playbook: PlaybookSummary): boolean {
+  return Array.isArray(playbook.spec.checks) && playbook.spec.checks.length > 0;
+}
+
+function ParameterField({
+  parameter,
+  value,
+  onChange,
+  touched,
+}: {
+  parameter: PlaybookParameter;
+  value: string;
+  onChange: (value: string) => void;
+  touched: boolean;
+}) {
+  const problem = touched ? playbookParameterProblem(parameter, value) : undefined;
+  const id = `param-${parameter.name}`;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {parameter.label ?? parameter.name}
+      </label>
+      <input
+        id={id}
+        className="rounded border border-border bg-surface px-2 py-1 text-sm"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={problem ? true : undefined}
+      />
+      {problem ? <p className="text-xs text-status-unhealthy">{problem}</p> : null}
+    </div>
+  );
+}
+
+/**
+ * The Run Playbook dialog of 001 §2: the playbook's parameters for the chosen resource (a check when
+ * the playbook applies to checks), checked with the 001 §5 rules; the button reads "Running..." while
+ * the request is out, then the run page opens; a failure shows the server's error.
+ */
+export function RunPlaybookDialog({ playbook, onClose }: { playbook: PlaybookSummary; onClose: () => void }) {
+  const needsCheck = hasChecks(playbook);
+  const checks = useRunnableChecks(needsCheck);
+  const [checkId, setCheckId] = useState<string | null>(null);
+  const ready = !needsCheck || checkId !== null;
+  const params = usePlaybookParams(ready ? playbook.id : '', checkId);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [touched, setTouched] = useState(false);
+  const run = useRunPlaybook();
+  const navigate = useNavigate();
+  const parameters = params.data?.params ?? [];
+  const currentValue = (p: PlaybookParameter) => values[p.name] ?? (typeof p.default === 'string' ? p.default : '');
+  const valid = ready && parameters.every((p) => !playbookParameterProblem(p, currentValue(p)));
+
+  const submit = () => {
+    setTouched(true);
+    if (!valid) return;
+    const body = Object.fromEntries(parameters.map((p) => [p.name, currentValue(p)]));
+    run.mutate(
+      { id: playbook.id, ...(checkId ? { check_id: checkId } : {}), params: body },
+      { onSuccess: ({ run_id }) => navigate(`/playbooks/runs/${run_id}`) },
+    );
+  };
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={playbook.title || playbook.name}
+      size="small"
+      footer={
+        <button
+          type="button"
+          className="rounded bg-primary px-3 py-1.5 text-sm text-on-primary hover:bg-primary-hover disabled:opacity-50"
+          disabled={!valid || run.isPending}
+          onClick={submit}
+        >
+          {run.isPending ? 'Running...' : 'Run'}
+        </button>
+      }
+    >
+      <div className="flex flex-col gap-3 p-4">
+        {needsCheck ? (
+          <div className="flex flex-col gap-1">
+            <label htmlFor="run-check" className="text-sm font-medium">
+              Check
+            </label>
+            <select
+              id="run-check"
+              className="rounded border border-border bg-surface px-2 py-1 text-sm"
+              value={checkId ?? ''}
+              onChange={(event) => setCheckId(event.target.value || null)}
+            >
+              <option value="">Select a check</option>
+              {(checks.data ?? []).map((check) => (
+                <option key={check.id} value={check.id}>
+                  {check.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        {!ready ? (
+          <p className="text-sm text-fg-muted">{PLAYBOOK_PARAMS_EMPTY.noResource}</p>
+        ) : params.error ? (
+          <p className="text-sm text-status-unhealthy">{params.error.message}</p>
+        ) : params.isSuccess && parameters.length === 0 ? (
+          <p className="text-sm text-fg-muted">{PLAYBOOK_PARAMS_EMPTY.noParameters}</p>
+        ) : (
+          parameters.map((parameter) => (
+            <ParameterField
+              key={parameter.name}
+              parameter={parameter}
+              value={currentValue(parameter)}
+              touched={touched || values[parameter.name] !== undefined}
+              onChange={(value) => setValues((prev) => ({ ...prev, [parameter.name]: value }))}
+            />
+          ))
+        )}
+        {run.error ? (
+          <p role="alert" className="text-sm text-status-unhealthy">
+            {run.error.message}
+          </p>
+        ) : null}
+      </div>
+    </Modal>
+  );
+}

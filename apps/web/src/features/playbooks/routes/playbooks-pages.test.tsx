@@ -1,0 +1,113 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { shellApi, viewerSession } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render';
+
+const wait = { timeout: 10_000 };
+const PLAYBOOK = '01900000-0000-7000-8000-0000000000a1';
+const CHECK = '01900000-0000-7000-8000-0000000000c1';
+const RUN = '01900000-0000-7000-8000-0000000000r1';
+
+const playbooks = [
+  {
+    id: PLAYBOOK,
+    name: 'restart',
+    title: 'Restart service',
+    icon: null,
+    category: 'Kubernetes',
+    description: 'Restarts it',
+    spec: { checks: [{ type: 'http' }] },
+  },
+  { id: 'p2', name: 'other', title: 'Clean up', icon: null, category: '', description: null, spec: {} },
+];
+
+describe('playbooks pages', { timeout: 60_000 }, () => {
+  it('lists playbooks by category; Run opens the dialog, checks parameters and opens the run page', async () => {
+    const { calls } = shellApi(undefined, [], {
+      '/api/db/playbooks': { body: playbooks },
+      '/api/db/checks': { body: [{ id: CHECK, name: 'api-health', type: 'http' }] },
+      [`/api/playbook/${PLAYBOOK}/params`]: {
+        body: {
+          params: [{ name: 'reason', label: 'Reason', type: 'text', required: true, properties: { minLength: 3 } }],
+        },
+      },
+      '/api/playbook/run': { status: 201, body: { run_id: RUN } },
+      '/api/db/playbook_runs': {
+        body: [{ id: RUN, playbook_id: PLAYBOOK, status: 'running', parameters: { reason: 'oops' } }],
+      },
+      '/api/db/playbook_run_actions': { body: [] },
+    });
+    renderApp('/playbooks');
+    const group = await screen.findByRole('region', { name: 'Kubernetes' }, wait);
+    expect(within(group).getByText('Restart service')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Uncategorised' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Run Restart service' }));
+    expect(await screen.findByText('Please select a resource to see the parameters.', {}, wait)).toBeTruthy();
+    fireEvent.change(await screen.findByLabelText('Check', {}, wait), { target: { value: CHECK } });
+    const reason = await screen.findByLabelText('Reason', {}, wait);
+    fireEvent.change(reason, { target: { value: 'no' } });
+    expect(await screen.findByText('Must be at least 3 characters', {}, wait)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Run' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(reason, { target: { value: 'oops' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Run' }));
+    expect(await screen.findByTestId('run-status', {}, wait)).toBeTruthy();
+    const runCall = calls.find((c) => c.url.pathname === '/api/playbook/run');
+    expect(JSON.parse(String(runCall?.init?.body))).toEqual({
+      id: PLAYBOOK,
+      check_id: CHECK,
+      params: { reason: 'oops' },
+    });
+  });
+
+  it('shows the server error when a run fails', async () => {
+    shellApi(undefined, [], {
+      '/api/db/playbooks': { body: [playbooks[1]] },
+      '/api/playbook/p2/params': { body: { params: [] } },
+      '/api/playbook/run': { status: 400, body: { message: 'Action pr: the gitops action type is not built yet' } },
+    });
+    renderApp('/playbooks');
+    fireEvent.click(await screen.findByRole('button', { name: 'Run Clean up' }, wait));
+    expect(await screen.findByText('No parameters for this playbook.', {}, wait)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Run' }));
+    expect((await screen.findByRole('alert', {}, wait)).textContent).toBe(
+      'Action pr: the gitops action type is not built yet',
+    );
+  });
+
+  it('hides Run from a viewer', async () => {
+    shellApi(viewerSession, [], { '/api/db/playbooks': { body: playbooks } });
+    renderApp('/playbooks');
+    expect(await screen.findByText('Restart service', {}, wait)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Run Restart service' })).toBeNull();
+  });
+
+  it('shows Approve and Cancel to a writer on a run waiting for approval', async () => {
+    const { calls } = shellApi(undefined, [], {
+      '/api/db/playbook_runs': {
+        body: [{ id: RUN, playbook_id: PLAYBOOK, status: 'pending_approval', parameters: { reason: 'x' } }],
+      },
+      '/api/db/playbook_run_actions': {
+        body: [
+          {
+            id: 'a1',
+            name: 'call',
+            status: 'failed',
+            start_time: null,
+            end_time: null,
+            result: null,
+            error: 'HTTP 500',
+          },
+        ],
+      },
+      [`/api/playbook/run/approve/${RUN}`]: { body: { run_id: RUN, status: 'scheduled' } },
+    });
+    renderApp(`/playbooks/runs/${RUN}`);
+    expect((await screen.findByTestId('run-status', {}, wait)).textContent).toBe('Pending approval');
+    expect(screen.getByText('HTTP 500')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    await screen.findByTestId('run-status', {}, wait);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(calls.some((c) => c.url.pathname === `/api/playbook/run/approve/${RUN}`)).toBe(true);
+  });
+});
