@@ -9,6 +9,9 @@ import { resourceIcons } from './scripts/resource-icons-plugin.ts';
 // user menu's frontend and backend versions come from one place and cannot drift apart.
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
+/** Areas whose pages stay separate lazy chunks (see `areaChunk`). */
+const UNGROUPED_AREAS = new Set(['settings', 'topology']);
+
 /**
  * One lazy chunk per product area: the modules under src/features/<area>/{routes,components,api}/ join
  * chunk `area-<area>`. Files at an area's root (e.g. features/auth/auth-routes.tsx, which the routing
@@ -19,8 +22,9 @@ function areaChunk(id: string): string | null {
   const match = /[\\/]src[\\/]features[\\/]([^\\/]+)[\\/](routes|components|api)[\\/]/.exec(id);
   // Settings is a dozen independent consoles (connections, users, jobs, the resource editor…): grouped,
   // its chunk would statically pull every page's own dependencies (CodeMirror for a connections list),
-  // so each settings page stays its own lazy chunk.
-  return match && match[1] !== 'settings' ? `area-${match[1]}` : null;
+  // so each settings page stays its own lazy chunk. Topology's list is the landing page after sign-in:
+  // grouped, it would load the component page's tabs with it, over the first screen's 180 kB budget.
+  return match && !UNGROUPED_AREAS.has(match[1] ?? '') ? `area-${match[1]}` : null;
 }
 
 export default defineConfig({

@@ -1,7 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useConsoleCommand } from '../../components/console-commands';
-import { KeyboardShortcutsDialog } from '../../components/keyboard-shortcuts';
-import { CommandPalette } from './command-palette';
+
+// Both overlays are React Aria dialogs the first screen does not show: they load when first opened.
+const CommandPalette = lazy(() => import('./command-palette').then((module) => ({ default: module.CommandPalette })));
+const KeyboardShortcutsDialog = lazy(() =>
+  import('../../components/keyboard-shortcuts').then((module) => ({ default: module.KeyboardShortcutsDialog })),
+);
 
 /** Whether a key press happened while typing, where '?' is a character and not a shortcut. */
 function isTyping(target: EventTarget | null): boolean {
@@ -17,6 +21,11 @@ function isTyping(target: EventTarget | null): boolean {
 export function PaletteHost() {
   const [palette, setPalette] = useState(false);
   const [shortcuts, setShortcuts] = useState(false);
+  // mounted from their first opening on, so closing keeps React Aria's exit and focus handling
+  const [paletteUsed, setPaletteUsed] = useState(false);
+  const [shortcutsUsed, setShortcutsUsed] = useState(false);
+  if (palette && !paletteUsed) setPaletteUsed(true);
+  if (shortcuts && !shortcutsUsed) setShortcutsUsed(true);
   const openPalette = useCallback(() => setPalette(true), []);
   const openShortcuts = useCallback(() => setShortcuts(true), []);
   useConsoleCommand('command-palette', openPalette);
@@ -38,9 +47,9 @@ export function PaletteHost() {
   }, []);
 
   return (
-    <>
-      <CommandPalette isOpen={palette} onOpenChange={setPalette} onShortcuts={openShortcuts} />
-      <KeyboardShortcutsDialog isOpen={shortcuts} onOpenChange={setShortcuts} />
-    </>
+    <Suspense fallback={null}>
+      {paletteUsed ? <CommandPalette isOpen={palette} onOpenChange={setPalette} onShortcuts={openShortcuts} /> : null}
+      {shortcutsUsed ? <KeyboardShortcutsDialog isOpen={shortcuts} onOpenChange={setShortcuts} /> : null}
+    </Suspense>
   );
 }

@@ -1,7 +1,7 @@
 import { Bell } from 'lucide-react';
 import { Link } from 'react-router';
-import { useCan } from '../../../lib/api/shell-queries';
-import { useRecentFailures } from '../api/get-send-history';
+import { useRecentFailures } from '../../lib/api/notification-failures';
+import { useCan } from '../../lib/api/shell-queries';
 
 /** The header bell (001 §2): opens /notifications and shows how many messages failed in the last day. */
 export function NotificationsBell() {

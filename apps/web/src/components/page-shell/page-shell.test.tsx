@@ -15,7 +15,11 @@ function renderShell(path = '/health?checkId=1', props: Partial<Parameters<typeo
   );
 }
 
-const openUserMenu = () => userEvent.click(screen.getByRole('button', { name: 'User menu' }));
+/** Opens the user menu; its React Aria parts load on first use, so the menu is awaited. */
+async function openUserMenu() {
+  await userEvent.click(screen.getByRole('button', { name: 'User menu' }));
+  return screen.findByRole('menu', { name: 'User menu' });
+}
 
 describe('page shell header', () => {
   it('titles the page "<title> | Mission Control" and links the bell to /notifications', () => {
@@ -41,7 +45,19 @@ describe('page shell header', () => {
     shellApi();
     renderShell();
     await userEvent.click(screen.getByRole('button', { name: 'Help' }));
-    expect(screen.getByRole('menuitem', { name: 'Docs' }).getAttribute('target')).toBe('_blank');
+    expect((await screen.findByRole('menuitem', { name: 'Docs' })).getAttribute('target')).toBe('_blank');
+  });
+
+  it('opens a menu from the keyboard on its first item and gives focus back to its button', async () => {
+    shellApi();
+    renderShell();
+    screen.getByRole('button', { name: 'Help' }).focus();
+    await userEvent.keyboard('{Enter}');
+    const docs = await screen.findByRole('menuitem', { name: 'Docs' });
+    await vi.waitFor(() => expect(document.activeElement).toBe(docs));
+    await userEvent.keyboard('{Escape}');
+    await vi.waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Help' })));
   });
 });
 
@@ -50,8 +66,7 @@ describe('user menu', () => {
     shellApi();
     renderShell();
     await screen.findByRole('img', { name: 'Ada Lovelace' });
-    await openUserMenu();
-    const menu = screen.getByRole('menu', { name: 'User menu' });
+    const menu = await openUserMenu();
     expect(within(menu).getByText('Hi Ada Lovelace')).toBeTruthy();
     expect(within(menu).getByRole('menuitem', { name: 'Your Profile' }).getAttribute('href')).toBe('/profile-settings');
     expect((await within(menu).findByTestId('version-line')).textContent).toBe(
@@ -117,7 +132,7 @@ describe('preferences menu', () => {
     shellApi();
     const { router } = renderShell('/topology');
     await userEvent.click(screen.getByRole('button', { name: 'Preferences' }));
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Show hidden components' }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Show hidden components' }));
     expect(router.state.location.search).toBe('?showHiddenComponents=no');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Show deleted configs' }));
     expect(localStorage.getItem('show_deleted_items_preference')).toBe('yes');

@@ -1,15 +1,16 @@
 import { PRODUCT_NAME } from '@mc/contracts';
 import { clsx } from 'clsx';
-import { CircleQuestionMark, RefreshCw } from 'lucide-react';
+import { RefreshCw } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
-import { Keyboard, Text } from 'react-aria-components';
-import { NotificationsBell } from '../../features/notifications/components/notifications-bell';
-import { openConsoleCommand, usesCommandKey } from '../console-commands';
+import { DeferredControl, deferred } from '../deferred-control';
 import { ErrorBoundary } from '../error-boundary';
-import { MenuButton, MenuItem } from '../ui/menu';
-import { DOCS_URL } from './links';
-import { PreferencesMenu } from './preferences-menu';
-import { UserMenu } from './user-menu';
+import { HelpFace, PreferencesFace, UserFace } from './control-faces';
+import { NotificationsBell } from './notifications-bell';
+
+// The header's menus load their React Aria parts on first use (see deferred-control.tsx).
+const preferences = deferred(() => import('./preferences-menu').then((module) => module.PreferencesMenu));
+const help = deferred(() => import('./help-menu').then((module) => module.HelpMenu));
+const user = deferred(() => import('./user-menu').then((module) => module.UserMenu));
 
 /** 'Health | Mission Control': every page title ends with the product name (001 §1). */
 export function documentTitle(title: string | undefined): string {
@@ -58,23 +59,9 @@ export function PageShell({
           </button>
         ) : null}
         <NotificationsBell />
-        <PreferencesMenu />
-        <MenuButton label="Help" trigger={<CircleQuestionMark aria-hidden="true" className="size-4" />}>
-          <MenuItem href={DOCS_URL} target="_blank" rel="noreferrer">
-            Docs
-          </MenuItem>
-          <MenuItem textValue="Command palette" onAction={() => openConsoleCommand('command-palette')}>
-            <Text slot="label">Command palette</Text>
-            <Keyboard className="float-right font-mono text-xs text-fg-muted">
-              {usesCommandKey() ? '⌘K' : 'Ctrl K'}
-            </Keyboard>
-          </MenuItem>
-          <MenuItem textValue="Keyboard shortcuts" onAction={() => openConsoleCommand('keyboard-shortcuts')}>
-            <Text slot="label">Keyboard shortcuts</Text>
-            <Keyboard className="float-right font-mono text-xs text-fg-muted">?</Keyboard>
-          </MenuItem>
-        </MenuButton>
-        <UserMenu />
+        <DeferredControl control={preferences} label="Preferences" popup="dialog" face={<PreferencesFace />} />
+        <DeferredControl control={help} label="Help" popup="menu" face={<HelpFace />} />
+        <DeferredControl control={user} label="User menu" popup="menu" face={<UserFace />} />
       </header>
       <main className="min-h-0 flex-1 overflow-auto p-4">
         <ErrorBoundary>{children}</ErrorBoundary>

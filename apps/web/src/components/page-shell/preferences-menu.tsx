@@ -1,5 +1,4 @@
 import { CARD_WIDTH } from '@mc/contracts';
-import { Settings2 } from 'lucide-react';
 import { useMemo } from 'react';
 import { Button, Dialog, DialogTrigger } from 'react-aria-components';
 import {
@@ -11,8 +10,10 @@ import {
   useShowHiddenComponents,
 } from '../../lib/preferences';
 import { timezoneOptions } from '../../lib/timezones';
+import { useOpenOnMount } from '../deferred-control';
 import { ComboBox } from '../ui/combobox';
 import { Popover } from '../ui/popover';
+import { PreferencesFace } from './control-faces';
 import { ThemeChoice } from './theme-choice';
 
 const FORMAT_EXAMPLES: Record<(typeof DATETIME_FORMATS)[number], string> = {
@@ -26,7 +27,8 @@ const FORMAT_EXAMPLES: Record<(typeof DATETIME_FORMATS)[number], string> = {
  * The preferences menu of 001 §2, plus the theme (beyond the spec): a panel of settings that apply
  * at once, in a popover kept on screen; the timezone is searched, not scrolled for among hundreds.
  */
-export function PreferencesMenu() {
+export function PreferencesMenu({ openOnMount }: { openOnMount?: boolean }) {
+  const wrapper = useOpenOnMount(openOnMount, 'press');
   const [showHidden, setShowHidden] = useShowHiddenComponents();
   const [showDeleted, setShowDeleted] = useShowDeletedConfigs();
   const [cardWidth, setCardWidth] = useCardWidth();
@@ -34,56 +36,58 @@ export function PreferencesMenu() {
   const [timezone, setTimezone] = useDisplayTimezone();
   const zones = useMemo(() => timezoneOptions(), []);
   return (
-    <DialogTrigger>
-      <Button
-        aria-label="Preferences"
-        className="inline-flex h-8 items-center gap-1 rounded px-2 text-sm text-fg-muted outline-none hover:bg-surface-hover focus-visible:ring-2 focus-visible:ring-focus"
-      >
-        <Settings2 aria-hidden="true" className="size-4" />
-      </Button>
-      <Popover placement="bottom end" className="w-72 p-3 text-sm">
-        <Dialog aria-label="Preferences" className="flex flex-col gap-3 outline-none">
-          <ThemeChoice />
-          <label className="flex items-center justify-between gap-2">
-            Show hidden components
-            <input type="checkbox" checked={showHidden} onChange={(event) => setShowHidden(event.target.checked)} />
-          </label>
-          <label className="flex items-center justify-between gap-2">
-            Show deleted configs
-            <input type="checkbox" checked={showDeleted} onChange={(event) => setShowDeleted(event.target.checked)} />
-          </label>
-          <label className="flex flex-col gap-1">
-            <span>
-              Card Width <span className="text-fg-subtle">{cardWidth}px</span>
-            </span>
-            <input
-              type="range"
-              aria-label="Card Width"
-              min={CARD_WIDTH.min}
-              max={CARD_WIDTH.max}
-              step={CARD_WIDTH.step}
-              value={cardWidth}
-              onChange={(event) => setCardWidth(Number(event.target.value))}
-            />
-          </label>
-          <label className="flex flex-col gap-1">
-            Date/Time Format
-            <select
-              aria-label="Date/Time Format"
-              value={format}
-              onChange={(event) => setFormat(event.target.value as (typeof DATETIME_FORMATS)[number])} // options come from DATETIME_FORMATS
-              className="rounded border border-border-strong bg-surface px-1 py-0.5"
-            >
-              {DATETIME_FORMATS.map((value) => (
-                <option key={value} value={value}>
-                  {FORMAT_EXAMPLES[value]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <ComboBox label="Timezone" value={timezone} choices={zones} onChange={setTimezone} />
-        </Dialog>
-      </Popover>
-    </DialogTrigger>
+    <span ref={wrapper} className="contents">
+      <DialogTrigger>
+        <Button
+          aria-label="Preferences"
+          className="inline-flex h-8 items-center gap-1 rounded px-2 text-sm text-fg-muted outline-none hover:bg-surface-hover focus-visible:ring-2 focus-visible:ring-focus"
+        >
+          <PreferencesFace />
+        </Button>
+        <Popover placement="bottom end" className="w-72 p-3 text-sm">
+          <Dialog aria-label="Preferences" className="flex flex-col gap-3 outline-none">
+            <ThemeChoice />
+            <label className="flex items-center justify-between gap-2">
+              Show hidden components
+              <input type="checkbox" checked={showHidden} onChange={(event) => setShowHidden(event.target.checked)} />
+            </label>
+            <label className="flex items-center justify-between gap-2">
+              Show deleted configs
+              <input type="checkbox" checked={showDeleted} onChange={(event) => setShowDeleted(event.target.checked)} />
+            </label>
+            <label className="flex flex-col gap-1">
+              <span>
+                Card Width <span className="text-fg-subtle">{cardWidth}px</span>
+              </span>
+              <input
+                type="range"
+                aria-label="Card Width"
+                min={CARD_WIDTH.min}
+                max={CARD_WIDTH.max}
+                step={CARD_WIDTH.step}
+                value={cardWidth}
+                onChange={(event) => setCardWidth(Number(event.target.value))}
+              />
+            </label>
+            <label className="flex flex-col gap-1">
+              Date/Time Format
+              <select
+                aria-label="Date/Time Format"
+                value={format}
+                onChange={(event) => setFormat(event.target.value as (typeof DATETIME_FORMATS)[number])} // options come from DATETIME_FORMATS
+                className="rounded border border-border-strong bg-surface px-1 py-0.5"
+              >
+                {DATETIME_FORMATS.map((value) => (
+                  <option key={value} value={value}>
+                    {FORMAT_EXAMPLES[value]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <ComboBox label="Timezone" value={timezone} choices={zones} onChange={setTimezone} />
+          </Dialog>
+        </Popover>
+      </DialogTrigger>
+    </span>
   );
 }

@@ -70,22 +70,3 @@ export function useSendHistory(filters: HistoryFilters) {
     staleTime: 10_000,
   });
 }
-
-/** Failed messages of the last day, for the header bell (a count only). */
-export function useRecentFailures(enabled = true) {
-  return useQuery({
-    enabled,
-    queryKey: notificationKeys.failures(),
-    queryFn: async ({ signal }) => {
-      const since = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 86_400_000).toISOString();
-      const response = await apiRequest<unknown[]>('/api/db/notification_send_history', {
-        signal,
-        query: { select: 'id', status: 'eq.error', created_at: `gte.${since}`, limit: '1' },
-        count: true,
-      });
-      return response.total ?? response.data.length;
-    },
-    staleTime: 60_000,
-    refetchInterval: 60_000,
-  });
-}

@@ -7,6 +7,5 @@ export const notificationKeys = {
   ruleCounts: (from: string, to: string) => ['notifications', 'rule-counts', from, to] as const,
   silences: () => ['notifications', 'silences'] as const,
   silenced: (ids: string) => ['notifications', 'silenced', ids] as const,
-  failures: () => ['notifications', 'failures'] as const,
   preview: (body: string) => ['notifications', 'preview', body] as const,
 };
