@@ -129,3 +129,26 @@ export function useRunCommand(id: string, command: 'approve' | 'cancel') {
     onSettled: () => client.invalidateQueries({ queryKey: playbookKeys.run(id) }),
   });
 }
+
+/** One page of runs, newest first, filtered by playbook and status (server-side, with the total). */
+export function usePlaybookRuns(filters: { playbook?: string; status?: string }, pageIndex: number, pageSize: number) {
+  return useQuery({
+    queryKey: ['playbooks', 'runs', filters, pageIndex, pageSize] as const,
+    queryFn: async ({ signal }) => {
+      const answer = await apiRequest<PlaybookRunView[]>('/api/db/playbook_runs', {
+        signal,
+        count: true,
+        query: {
+          select: 'id,playbook_id,status,parameters,error,created_at,start_time,end_time,created_by',
+          order: 'created_at.desc',
+          limit: String(pageSize),
+          offset: String(pageIndex * pageSize),
+          ...(filters.playbook ? { playbook_id: `eq.${filters.playbook}` } : {}),
+          ...(filters.status ? { status: `eq.${filters.status}` } : {}),
+        },
+      });
+      return { rows: answer.data, total: answer.total ?? answer.data.length };
+    },
+    refetchInterval: 5_000,
+  });
+}

@@ -5,17 +5,7 @@ import { PageShell } from '../../../components/page-shell/page-shell';
 import { useCan } from '../../../lib/api/shell-queries';
 import { useFormatDateTime } from '../../../lib/date-format';
 import { type PlaybookRunActionView, usePlaybookRun, useRunCommand } from '../api/playbooks';
-
-const STATUS_TEXT: Record<string, string> = {
-  pending_approval: 'Pending approval',
-  scheduled: 'Scheduled',
-  running: 'Running',
-  completed: 'Completed',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-  timed_out: 'Timed out',
-  skipped: 'Skipped',
-};
+import { RUN_STATUS_TEXT } from '../components/run-status-text';
 
 function ActionItem({ action }: { action: PlaybookRunActionView }) {
   const format = useFormatDateTime();
@@ -23,7 +13,7 @@ function ActionItem({ action }: { action: PlaybookRunActionView }) {
     <li className="flex flex-col gap-1 px-3 py-2">
       <div className="flex items-center gap-3">
         <span className="font-medium">{action.name}</span>
-        <span className="text-sm">{STATUS_TEXT[action.status] ?? action.status}</span>
+        <span className="text-sm">{RUN_STATUS_TEXT[action.status] ?? action.status}</span>
         <span className="text-xs text-fg-muted">{action.start_time ? format(action.start_time) : ''}</span>
       </div>
       {action.error ? <p className="text-sm text-status-unhealthy">{action.error}</p> : null}
@@ -59,7 +49,7 @@ export function PlaybookRunDetailPage() {
           <>
             <div className="flex items-center gap-3">
               <span data-testid="run-status" className="font-semibold">
-                {STATUS_TEXT[run.status] ?? run.status}
+                {RUN_STATUS_TEXT[run.status] ?? run.status}
               </span>
               {canWrite && run.status === 'pending_approval' ? (
                 <button

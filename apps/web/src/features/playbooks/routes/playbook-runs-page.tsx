@@ -1,11 +1,98 @@
-import { NotBuiltYet } from '../../../components/not-built-yet';
+import { PLAYBOOK_RUN_STATUSES } from '@mc/contracts';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { DataTable } from '../../../components/data-table/data-table';
+import { useTableUrlState } from '../../../components/data-table/use-table-url-state';
+import { ErrorPanel } from '../../../components/error-panel';
 import { PageShell } from '../../../components/page-shell/page-shell';
+import { useFormatDateTime } from '../../../lib/date-format';
+import { type PlaybookRunView, usePlaybookRuns, usePlaybooks } from '../api/playbooks';
+import { RUN_STATUS_TEXT } from '../components/run-status-text';
 
-/** The page of the playbook runs; until its area is built it says so on the page. */
+/**
+ * /playbooks/runs (000 §2, 001 §2 `?playbook={id}`): runs newest first, paged on the server, filtered
+ * by playbook and status in the URL; a row opens the run's page.
+ */
 export function PlaybookRunsPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = { playbook: params.get('playbook') ?? undefined, status: params.get('status') ?? undefined };
+  const url = useTableUrlState();
+  const runs = usePlaybookRuns(filters, url.pageIndex, url.pageSize);
+  const playbooks = usePlaybooks();
+  const navigate = useNavigate();
+  const format = useFormatDateTime();
+  const titles = useMemo(() => new Map((playbooks.data ?? []).map((p) => [p.id, p.title || p.name])), [playbooks.data]);
+  const setFilter = (key: 'playbook' | 'status', value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    next.delete('pageIndex');
+    setParams(next);
+  };
+  const columns: ColumnDef<PlaybookRunView, unknown>[] = [
+    {
+      id: 'playbook',
+      header: 'Playbook',
+      cell: ({ row }) => (
+        <Link className="hover:underline" to={`/playbooks/runs/${row.original.id}`}>
+          {titles.get(row.original.playbook_id) ?? row.original.playbook_id}
+        </Link>
+      ),
+    },
+    { id: 'status', header: 'Status', cell: ({ row }) => RUN_STATUS_TEXT[row.original.status] ?? row.original.status },
+    { id: 'created_at', header: 'Started', cell: ({ row }) => format(row.original.created_at) },
+    { id: 'error', header: 'Error', cell: ({ row }) => row.original.error ?? '' },
+  ];
   return (
-    <PageShell title="Playbook Runs">
-      <NotBuiltYet area="playbooks" />
+    <PageShell title="Playbook Runs" onRefresh={() => void runs.refetch()} loading={runs.isFetching}>
+      <div className="flex min-h-0 flex-1 flex-col gap-3 p-4">
+        <div className="flex gap-3">
+          <label className="flex items-center gap-2 text-sm">
+            Playbook
+            <select
+              className="rounded border border-border bg-surface px-2 py-1"
+              value={filters.playbook ?? ''}
+              onChange={(event) => setFilter('playbook', event.target.value)}
+            >
+              <option value="">All</option>
+              {(playbooks.data ?? []).map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.title || p.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            Status
+            <select
+              className="rounded border border-border bg-surface px-2 py-1"
+              value={filters.status ?? ''}
+              onChange={(event) => setFilter('status', event.target.value)}
+            >
+              <option value="">All</option>
+              {PLAYBOOK_RUN_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {RUN_STATUS_TEXT[status]}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        {runs.error ? (
+          <ErrorPanel error={runs.error} />
+        ) : (
+          <DataTable
+            id="playbook-runs"
+            columns={columns}
+            data={runs.data?.rows ?? []}
+            mode="server"
+            total={runs.data?.total ?? 0}
+            loading={runs.isLoading}
+            onRowClick={(row) => navigate(`/playbooks/runs/${row.id}`)}
+          />
+        )}
+      </div>
     </PageShell>
   );
 }

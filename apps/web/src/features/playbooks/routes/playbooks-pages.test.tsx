@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { shellApi, viewerSession } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
@@ -109,5 +109,33 @@ describe('playbooks pages', { timeout: 60_000 }, () => {
     await screen.findByTestId('run-status', {}, wait);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(calls.some((c) => c.url.pathname === `/api/playbook/run/approve/${RUN}`)).toBe(true);
+  });
+
+  it('lists runs with the playbook and status filters of the URL sent to the server; a row opens the run', async () => {
+    const { calls } = shellApi(undefined, [], {
+      '/api/db/playbooks': { body: playbooks },
+      '/api/db/playbook_runs': {
+        body: [
+          {
+            id: RUN,
+            playbook_id: PLAYBOOK,
+            status: 'failed',
+            error: 'Action call: HTTP 500',
+            created_at: '2026-11-25T10:00:00Z',
+          },
+        ],
+        headers: { 'content-range': '0-0/1' },
+      },
+    });
+    const view = renderApp(`/playbooks/runs?playbook=${PLAYBOOK}&status=failed`);
+    const row = (await screen.findByText('Action call: HTTP 500', {}, wait)).closest('tr') as HTMLElement;
+    await within(row).findByText('Restart service', {}, wait);
+    expect(within(row).getByText('Failed')).toBeTruthy();
+    const query = calls.find((c) => c.url.pathname === '/api/db/playbook_runs')?.url.searchParams;
+    expect(query?.get('playbook_id')).toBe(`eq.${PLAYBOOK}`);
+    expect(query?.get('status')).toBe('eq.failed');
+    expect(query?.get('order')).toBe('created_at.desc');
+    fireEvent.click(row);
+    await waitFor(() => expect(view.router.state.location.pathname).toBe(`/playbooks/runs/${RUN}`), wait);
   });
 });
