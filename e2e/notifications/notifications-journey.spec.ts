@@ -34,9 +34,9 @@ async function localServer(): Promise<{
 
 /**
  * [NOTIFICATIONS] an admin is told about a failing check and silences it: a generic-webhook connection to
- * a local server and a rule on check failures (written in the rule editor), the check fails, the message
- * arrives and its history row shows; a silence is added from that row with its preview; the next failure
- * is recorded as silenced and nothing more arrives.
+ * a local server (added in the connections form) and a rule on check failures (written in the rule
+ * editor), the check fails, the message arrives and its history row shows; a silence is added from that
+ * row with its preview; the next failure is recorded as silenced and nothing more arrives.
  */
 test.describe('[NOTIFICATIONS] rules, delivery and silences', () => {
   test.use({ role: 'admin' });
@@ -47,16 +47,19 @@ test.describe('[NOTIFICATIONS] rules, delivery and silences', () => {
     const local = await localServer();
     const name = `e2e-notify-${Date.now()}`;
     try {
-      const connection = await page.request.post('/api/connections', {
-        headers: { 'Content-Type': 'application/json' },
-        data: {
-          name: `${name}-hook`,
-          namespace: 'default',
-          type: 'generic_webhook',
-          properties: { url: `${local.base}/hook` },
-        },
-      });
-      expect(connection.status(), await connection.text()).toBe(201);
+      // the connection through the console's form: pick the type, fill the target, save (001 §3)
+      await page.goto('/settings/connections');
+      await page.getByRole('button', { name: 'Add Connection' }).click();
+      const picker = page.getByRole('dialog', { name: 'Add Connection' });
+      await picker.getByRole('searchbox', { name: 'Search connection types' }).fill('webhook');
+      await picker.getByRole('button', { name: /^Generic Webhook/ }).click();
+      const form = page.getByRole('dialog', { name: 'Add Generic Webhook connection' });
+      await form.getByLabel('Name *', { exact: true }).fill(`${name}-hook`);
+      await form.getByLabel(/^URL/).fill(`${local.base}/hook`);
+      await form.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText(`${name}-hook created successfully`)).toBeVisible();
+      await expect(page.getByRole('cell', { name: `${name}-hook`, exact: true })).toBeVisible();
+
       const canary = await page.request.post('/api/canaries', {
         headers: { 'Content-Type': 'application/json' },
         data: {
