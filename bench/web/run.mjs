@@ -1,10 +1,11 @@
-// `node bench/web/run.mjs`: builds the console and a 10,000-row table page, starts the real server on a
-// fresh embedded database filled by `seed:demo -- --checks N` (MC_BENCH_CHECKS, default 10,000; the
-// other sizes are the demo's), and prints per route the initial JavaScript (gzip) and the largest
-// contentful paint in Chromium on localhost; then, on the real Health page with every check shown,
-// the time from the summary answer to the first painted frame of the checks table; then the first-frame
-// and scroll frame times of the virtual DataTable with 10,000 rows.
-// Targets: ≤ 180 kB gzip JS for the first screen, LCP ≤ 1 s, first frame ≤ 100 ms.
+// `node bench/web/run.mjs`: builds the console, starts the real server on a fresh embedded database filled
+// by `seed:demo -- --checks N --configs N` (MC_BENCH_ROWS, default 10,000; the other sizes are the demo's),
+// and prints, each beside its target: the JavaScript (gzip) of the sign-in screen and of each route after
+// sign-in, the largest contentful paint of each, and the first frame of two real pages listing the 10,000
+// seeded rows: the catalog (virtual table; data answer in hand to the first painted frame of its rows)
+// and the Health page with grouping off and passing checks shown (every check in one flat table).
+// Targets: ≤ 180 kB gzip JS for the first screens (sign-in, /topology), LCP ≤ 1 s, first frame ≤ 100 ms.
+// Exits 1 when a target is missed. `--table-only` times the bare DataTable harness (bench/web/table-harness).
 // MC_BENCH_URL points it at a running server instead (sign-in: MC_BENCH_EMAIL / MC_BENCH_PASSWORD).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -30,61 +31,103 @@ const ROUTES = [
   '/settings/connections',
 ];
 const TARGETS = { jsKb: 180, lcpMs: 1000, firstFrameMs: 100 };
-const CHECKS = Number(process.env.MC_BENCH_CHECKS ?? 10_000);
+const ROWS = Number(process.env.MC_BENCH_ROWS ?? 10_000);
+/** The first screens: the budget of 180 kB applies to these; the other routes are reported. */
+const FIRST_SCREENS = new Set(['/login', '/topology']);
+const misses = [];
 
-/** Fills the fresh embedded database the way a user does: `npm run seed:demo -- --checks N`. */
+/** Fills the fresh embedded database the way a user does: `npm run seed:demo -- --checks N --configs N`. */
 function seedDemo(env) {
   const started = performance.now();
   const seed = spawnSync(
     process.execPath,
-    ['--import', 'tsx', 'packages/db/src/cli/seed.ts', '--checks', String(CHECKS), '--statuses-per-check', '4'],
+    [
+      '--import',
+      'tsx',
+      'packages/db/src/cli/seed.ts',
+      '--checks',
+      String(ROWS),
+      '--statuses-per-check',
+      '4',
+      '--configs',
+      String(ROWS),
+    ],
     { cwd: root, env, encoding: 'utf8' },
   );
   if (seed.status !== 0) throw new Error(`seed:demo failed: ${seed.stdout}\n${seed.stderr}`);
   console.log(
-    `Seeded the demo data set with ${CHECKS} checks in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `Seeded the demo data set with ${ROWS} checks and ${ROWS} config items in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
 }
 
 /**
- * The real Health page with every check shown (hidePassing=false): milliseconds from the summary
- * answer reaching the page to the first painted frame holding the checks table's rows, and how many
- * rows that frame held. Median of three cold loads.
+ * A real page listing seeded rows: milliseconds from its data answer being read (the JSON parsed) to the
+ * first painted frame holding the table's rows, the rows in the DOM then, and the rows of the answer.
+ * Median of three cold loads.
  */
-async function measureHealthTable(browser, base, storageState) {
+async function measurePageTable(browser, base, storageState, { path, api, rows: rowSelector }) {
   const runs = [];
   for (let run = 0; run < 3; run += 1) {
     const context = await browser.newContext({ storageState, viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await page.addInitScript(() => {
-      const original = window.fetch;
-      window.fetch = async (...args) => {
-        const response = await original(...args);
-        const url = String(args[0] instanceof Request ? args[0].url : args[0]);
-        if (url.includes('/api/canary/api/summary') && window.__summaryAt === undefined)
-          window.__summaryAt = performance.now();
-        return response;
-      };
-      const watch = () => {
-        const rows = document.querySelectorAll('table[aria-label="Health checks"] tbody tr').length;
-        if (window.__summaryAt !== undefined && rows > 0) {
-          requestAnimationFrame(() => {
-            window.__tableFrame = { ms: performance.now() - window.__summaryAt, rows };
-          });
-          return;
-        }
+    await page.addInitScript(
+      ({ api, rowSelector }) => {
+        // the console reads every answer with text() and parses it itself (lib/api/client.ts)
+        const text = Response.prototype.text;
+        Response.prototype.text = async function readText() {
+          const body = await text.call(this);
+          if (this.url.includes(api) && window.__answerAt === undefined) {
+            const parsed = JSON.parse(body);
+            const list = Array.isArray(parsed) ? parsed : Object.values(parsed).find(Array.isArray);
+            window.__answerRows = list?.length ?? null;
+            window.__answerAt = performance.now();
+          }
+          return body;
+        };
+        // rows of the table itself, not of its loading skeleton (`tbody[aria-busy]`)
+        const count = () =>
+          [...document.querySelectorAll(rowSelector)].filter((row) => !row.closest('tbody[aria-busy="true"]')).length;
+        const watch = () => {
+          if (window.__answerAt !== undefined && count() > 0) {
+            requestAnimationFrame(() => {
+              window.__tableFrame = {
+                ms: performance.now() - window.__answerAt,
+                rows: count(),
+                answered: window.__answerRows,
+              };
+            });
+            return;
+          }
+          requestAnimationFrame(watch);
+        };
         requestAnimationFrame(watch);
-      };
-      requestAnimationFrame(watch);
-    });
-    await page.goto(`${base}/health?hidePassing=false`);
-    await page.waitForFunction(() => window.__tableFrame !== undefined, null, { timeout: 60_000 });
+      },
+      { api, rowSelector },
+    );
+    await page.goto(`${base}${path}`);
+    await page.waitForFunction(() => window.__tableFrame !== undefined, null, { timeout: 120_000 });
     runs.push(await page.evaluate(() => window.__tableFrame));
     await context.close();
   }
   runs.sort((a, b) => a.ms - b.ms);
-  return { ms: runs[1].ms, best: runs[0].ms, rows: runs[1].rows };
+  return { ms: runs[1].ms, best: runs[0].ms, rows: runs[1].rows, answered: runs[1].answered };
 }
+
+/** Pages timed for the 10,000-row first frame (real pages, seeded data). */
+const TABLE_PAGES = [
+  {
+    label: '/catalog (virtual)',
+    path: '/catalog?pageSize=2000',
+    api: '/api/db/configs',
+    rows: '[data-table-id="catalog-items"] tbody tr[data-index]',
+  },
+  {
+    label: '/health flat',
+    path: '/health?groupBy=none&hidePassing=false',
+    api: '/api/canary/api/summary',
+    rows: 'table[aria-label="Health checks"] tbody tr',
+  },
+];
 
 function build(args, cwd) {
   const result = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', ...args], {
@@ -116,14 +159,14 @@ async function measureRoute(browser, base, storageState, route) {
   try {
     await page.getByRole('heading', { level: 1 }).waitFor();
   } catch (error) {
-    const text = await page.locator('body').innerText();
+    const text = (await page.locator('body').textContent()) ?? '';
     throw new Error(`${route} did not render (${page.url()}): ${text.slice(0, 300)}\n${error.message}`);
   }
   await page.waitForTimeout(300);
   const lcp = await page.evaluate(() => window.__lcp);
   await context.close();
   const js = [...scripts].reduce((sum, path) => sum + gzipKb(join(dist, path)), 0);
-  return { route, js, lcp };
+  return { route, js, lcp, scripts: scripts.size };
 }
 
 async function measureTable(browser) {
@@ -168,6 +211,7 @@ async function measureTable(browser) {
 
 function line(label, value, target, unit) {
   const ok = value <= target ? 'ok' : 'OVER';
+  if (value > target) misses.push(`${label} ${value.toFixed(1)} ${unit} > ${target} ${unit}`);
   return `${label.padEnd(24)} ${value.toFixed(1).padStart(8)} ${unit.padEnd(3)} (target ≤ ${target} ${unit}) ${ok}`;
 }
 
@@ -212,25 +256,31 @@ async function main() {
     await signInContext.close();
     await measureRoute(browser, server.url, storageState, '/topology'); // warm the server, not measured
     console.log('\nPer route: initial JavaScript (gzip) and largest contentful paint, cold browser cache');
-    for (const route of ROUTES) {
+    for (const route of ['/login', ...ROUTES]) {
       let result;
       try {
-        result = await measureRoute(browser, server.url, storageState, route);
+        result = await measureRoute(browser, server.url, route === '/login' ? undefined : storageState, route);
       } catch (error) {
         console.log(`${route.padEnd(24)} not measured: ${error.message.split('\n')[0]}`);
+        misses.push(`${route} not measured`);
         continue;
       }
-      console.log(
-        `${route.padEnd(24)} ${result.js.toFixed(1).padStart(7)} kB JS   LCP ${result.lcp.toFixed(0).padStart(5)} ms`,
-      );
-      if (result.js > TARGETS.jsKb || result.lcp > TARGETS.lcpMs)
-        console.log(`  ^ over target (JS ≤ ${TARGETS.jsKb} kB, LCP ≤ ${TARGETS.lcpMs} ms)`);
+      const js = FIRST_SCREENS.has(route)
+        ? line(`${route} JS`, result.js, TARGETS.jsKb, 'kB')
+        : `${`${route} JS`.padEnd(24)} ${result.js.toFixed(1).padStart(8)} kB  (not a first screen)`;
+      console.log(js);
+      console.log(line(`${route} LCP`, result.lcp, TARGETS.lcpMs, 'ms'));
     }
-    const health = await measureHealthTable(browser, server.url, storageState);
     console.log(
-      `\n${line('/health checks table', health.ms, TARGETS.firstFrameMs, 'ms')} — summary answer to first painted frame, median of 3, best ${health.best.toFixed(1)} ms, ${health.rows} rows in the DOM`,
+      `\nFirst frame of real pages listing the ${ROWS.toLocaleString('en')} seeded rows (median of 3 cold loads)`,
     );
-    printTable(await measureTable(browser));
+    for (const target of TABLE_PAGES) {
+      const result = await measurePageTable(browser, server.url, storageState, target);
+      console.log(
+        line(`${target.label} first frame`, result.ms, TARGETS.firstFrameMs, 'ms'),
+        `— ${target.path}: answer of ${result.answered} rows read to first painted frame, best ${result.best.toFixed(1)} ms, ${result.rows} rows in the DOM`,
+      );
+    }
   } finally {
     await browser.close();
     await server.stop();
@@ -238,7 +288,15 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+main()
+  .then(() => {
+    if (misses.length) {
+      console.log(`\nBudgets missed: ${misses.join('; ')}`);
+      process.exit(1);
+    }
+    console.log('\nAll budgets held');
+  })
+  .catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
