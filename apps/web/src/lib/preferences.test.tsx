@@ -1,7 +1,8 @@
-import { act, renderHook } from '@testing-library/react';
+import { act, render, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   clampCardWidth,
   useCardWidth,
@@ -10,6 +11,17 @@ import {
   useShowDeletedConfigs,
   useShowHiddenComponents,
 } from './preferences';
+
+/** The preferences menu's checkbox, bound to the URL parameter. */
+function ShowHiddenCheckbox() {
+  const [shown, setShown] = useShowHiddenComponents();
+  return (
+    <label>
+      Show hidden components
+      <input type="checkbox" checked={shown} onChange={(event) => setShown(event.target.checked)} />
+    </label>
+  );
+}
 
 describe('stored preferences', () => {
   it('defaults to timestamp, Browser, 554px and no deleted configs', () => {
@@ -54,7 +66,7 @@ describe('show hidden components', () => {
     let router: ReturnType<typeof createMemoryRouter> | undefined;
     const wrapper = ({ children }: { children: ReactNode }) => {
       router ??= createMemoryRouter([{ path: '*', element: children }], { initialEntries: [path] });
-      return <RouterProvider router={router} />;
+      return <RouterProvider router={router} flushSync={flushSync} />;
     };
     return { wrapper, location: () => router?.state.location };
   }
@@ -68,5 +80,29 @@ describe('show hidden components', () => {
     expect(result.current[0]).toBe(false);
     act(() => result.current[1](true));
     expect(shown.location()?.search).toBe('?showHiddenComponents=yes');
+  });
+
+  describe('a checkbox bound to it, clicked as a person does (outside act)', () => {
+    const scope = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    afterEach(() => {
+      scope.IS_REACT_ACT_ENVIRONMENT = true;
+    });
+
+    // A router navigation commits in a transition by default, and React puts a controlled checkbox back
+    // to its old value after the click until that transition commits: on a busy page (topology) the box
+    // read as still checked after the click. The write is flushed with the click instead.
+    it('shows the new value as soon as the click has been handled', async () => {
+      const router = createMemoryRouter([{ path: '*', element: <ShowHiddenCheckbox /> }], {
+        initialEntries: ['/topology'],
+      });
+      render(<RouterProvider router={router} flushSync={flushSync} />);
+      const box = screen.getByRole<HTMLInputElement>('checkbox', { name: 'Show hidden components' });
+      expect(box.checked).toBe(true);
+      scope.IS_REACT_ACT_ENVIRONMENT = false;
+      box.click();
+      for (let tick = 0; tick < 5; tick++) await Promise.resolve();
+      expect(box.checked).toBe(false);
+      expect(router.state.location.search).toBe('?showHiddenComponents=no');
+    });
   });
 });

@@ -48,17 +48,25 @@ export function useShowDeletedConfigs(): [boolean, (value: boolean) => void] {
   return [raw === 'yes', setBool];
 }
 
-/** URL parameter showHiddenComponents: shown unless it reads 'no' (001 §2). */
+/**
+ * URL parameter showHiddenComponents: shown unless it reads 'no' (001 §2). The write is flushed with
+ * the event (`flushSync`): a navigation otherwise commits in a transition, and until it does React puts
+ * the controlled checkbox of the preferences menu back to its old value — on a page as busy as the
+ * topology the box still read as checked after a click on it.
+ */
 export function useShowHiddenComponents(): [boolean, (value: boolean) => void] {
   const [params, setParams] = useSearchParams();
   const shown = params.get('showHiddenComponents') !== 'no';
   const set = useCallback(
     (next: boolean) =>
-      setParams((current) => {
-        const copy = new URLSearchParams(current);
-        copy.set('showHiddenComponents', next ? 'yes' : 'no');
-        return copy;
-      }),
+      setParams(
+        (current) => {
+          const copy = new URLSearchParams(current);
+          copy.set('showHiddenComponents', next ? 'yes' : 'no');
+          return copy;
+        },
+        { flushSync: true },
+      ),
     [setParams],
   );
   return [shown, set];

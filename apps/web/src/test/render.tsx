@@ -1,9 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
+import { flushSync } from 'react-dom';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { routes } from '../app/routes';
 import { createQueryClient } from '../lib/query-client';
+
+// flushSync is what the app's RouterProvider of react-router/dom passes: router updates asked to be
+// flushed with their event (preferences' showHiddenComponents) are, as in the browser
 
 /** Renders the real routing table at a path, as the browser would, with a fresh query cache. */
 export function renderApp(path: string) {
@@ -11,7 +15,7 @@ export function renderApp(path: string) {
   const client = createQueryClient();
   const view = render(
     <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
+      <RouterProvider router={router} flushSync={flushSync} />
     </QueryClientProvider>,
   );
   return { ...view, router, client };
@@ -23,7 +27,7 @@ export function renderAt(element: ReactElement, path = '/') {
   const client = createQueryClient();
   const view = render(
     <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
+      <RouterProvider router={router} flushSync={flushSync} />
     </QueryClientProvider>,
   );
   return { ...view, router, client };
