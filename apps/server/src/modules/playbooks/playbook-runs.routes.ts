@@ -50,8 +50,8 @@ export function registerPlaybookRunRoutes(app: Hono<AppEnv>, deps: ModuleDeps): 
     c.json(await runs.listFor(parse(playbookResourceSchema.strict(), c.req.query()))),
   );
   app.post('/api/playbook/:id/params', read, async (c) => {
-    const id = idParam(c);
-    return c.json(await runs.paramsFor(id, parse(playbookResourceSchema, await body(c))));
+    const input = await body(c); // read first, so a refused id does not leave the upload unread
+    return c.json(await runs.paramsFor(idParam(c), parse(playbookResourceSchema, input)));
   });
   app.post('/api/playbook/run', requirePermission('playbooks', 'playbook:run'), async (c) =>
     c.json(await runs.run(parse(playbookRunRequestSchema, await body(c)), ctx(c)), 201),
