@@ -18,8 +18,13 @@ export interface RouteCase {
 export const ROUTES: RouteCase[] = [
   { path: '/', heading: 'Topology', landsOn: '/topology', viewer: 'page' },
   { path: '/topology', heading: 'Topology', screen: 'topology', viewer: 'page' },
-  { path: '/topology/c1', heading: 'Topology', viewer: 'page' },
-  { path: '/view/topology/c1', heading: 'Topology', viewer: 'page' },
+  { path: '/topology/{id}', heading: /^Topology/, viewer: 'page', seededFrom: '/api/db/components?select=id&limit=1' },
+  {
+    path: '/view/topology/{id}',
+    heading: /^Topology/,
+    viewer: 'page',
+    seededFrom: '/api/db/components?select=id&limit=1',
+  },
   { path: '/view/health', heading: 'Health', viewer: 'page' },
   { path: '/health', heading: 'Health', screen: 'health', viewer: 'page' },
   {
@@ -33,7 +38,12 @@ export const ROUTES: RouteCase[] = [
   { path: '/playbooks', heading: 'Playbooks', screen: 'playbooks', viewer: 'page' },
   { path: '/playbooks/p1', heading: 'Playbook', viewer: 'page' },
   { path: '/playbooks/runs', heading: 'Playbook Runs', viewer: 'page' },
-  { path: '/playbooks/runs/r1', heading: 'Playbook Run', viewer: 'page' },
+  {
+    path: '/playbooks/runs/{id}',
+    heading: 'Playbook Run',
+    viewer: 'page',
+    seededFrom: '/api/db/playbook_runs?select=id&limit=1',
+  },
   { path: '/notifications', heading: 'Notifications', screen: 'notifications', viewer: 'page' },
   { path: '/notifications/rules', heading: 'Notification Rules', viewer: 'page' },
   { path: '/notifications/silences', heading: 'Notification Silences', viewer: 'page' },
