@@ -1,7 +1,8 @@
 import { CHECK_LINK_TIME_RANGE, UI_MESSAGES } from '@mc/contracts';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { clsx } from 'clsx';
 import { ChevronDown, ChevronRight } from 'lucide-react';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { SkeletonRows } from '../../../components/data-table/table-rows';
 import {
@@ -39,10 +40,19 @@ function HealthCell({ health }: { health: RowHealth | string | null }) {
   );
 }
 
-function CheckRow({ check, indent }: { check: CheckSummary; indent: boolean }) {
+function CheckRow({
+  check,
+  indent,
+  index,
+}: {
+  check: CheckSummary;
+  indent: boolean;
+  /** Position in a virtual list. */
+  index?: number;
+}) {
   const location = useLocation();
   return (
-    <tr className={clsx(TABLE_ROW, TABLE_ROW_HOVER)} data-check-id={check.id}>
+    <tr data-index={index} className={clsx(TABLE_ROW, TABLE_ROW_HOVER)} data-check-id={check.id}>
       <td className={clsx(TABLE_CELL, indent && 'pl-8')}>
         <ResourceIcon source={{ icon: check.icon, type: check.type }} className="mr-2 align-[-3px]" />
         <Link
@@ -60,6 +70,56 @@ function CheckRow({ check, indent }: { check: CheckSummary; indent: boolean }) {
       <td className={TABLE_CELL}>{formatDuration(check.latency?.rolling1h) || '-'}</td>
       <td className={TABLE_CELL}>{check.last_runtime ? relativeTime(check.last_runtime) : '-'}</td>
     </tr>
+  );
+}
+
+/** From this many checks a flat table draws only the rows in view (10,000 checks drew for seconds). */
+const VIRTUAL_FROM = 200;
+const ROW_ESTIMATE = 37;
+
+/**
+ * A long flat list of checks, virtualised against the page's scroll area (the page shell's `main`): the
+ * rows in view and an overscan of 10, spacer rows above and below keeping the scroll height at the row
+ * estimate (one line per check).
+ */
+function VirtualCheckRows({ checks }: { checks: readonly CheckSummary[] }) {
+  const body = useRef<HTMLTableSectionElement>(null);
+  const [scroller, setScroller] = useState<HTMLElement | null>(null);
+  const [margin, setMargin] = useState(0);
+  useLayoutEffect(() => {
+    const element = body.current?.closest('main') ?? (document.scrollingElement as HTMLElement | null);
+    setScroller(element);
+    if (element && body.current)
+      setMargin(body.current.getBoundingClientRect().top - element.getBoundingClientRect().top + element.scrollTop);
+  }, []);
+  const virtualizer = useVirtualizer({
+    count: checks.length,
+    getScrollElement: () => scroller,
+    estimateSize: () => ROW_ESTIMATE,
+    overscan: 10,
+    scrollMargin: margin,
+    initialRect: { width: 1024, height: 900 },
+  });
+  const items = virtualizer.getVirtualItems();
+  const top = (items[0]?.start ?? margin) - margin;
+  const bottom = virtualizer.getTotalSize() - ((items.at(-1)?.end ?? margin) - margin);
+  return (
+    <tbody ref={body}>
+      {top > 0 ? (
+        <tr data-spacer="true">
+          <td colSpan={COLUMNS.length} style={{ height: top, padding: 0 }} />
+        </tr>
+      ) : null}
+      {items.map((item) => {
+        const check = checks[item.index];
+        return check ? <CheckRow key={check.id} check={check} indent={false} index={item.index} /> : null;
+      })}
+      {bottom > 0 ? (
+        <tr data-spacer="true">
+          <td colSpan={COLUMNS.length} style={{ height: bottom, padding: 0 }} />
+        </tr>
+      ) : null}
+    </tbody>
   );
 }
 
@@ -97,6 +157,8 @@ export function ChecksTable({
         </tr>
       </tbody>
     );
+  } else if ((!groupBy || groupBy === 'none') && checks.length >= VIRTUAL_FROM) {
+    body = <VirtualCheckRows checks={checks} />;
   } else if (!groupBy || groupBy === 'none') {
     body = (
       <tbody>
