@@ -22,7 +22,8 @@ afterAll(async () => {
 async function seedResources(agentId: string): Promise<void> {
   const q = (text: string) => t.database.pool.query(text, [agentId]);
   await q("INSERT INTO config_items (agent_id, config_class, type, name) VALUES ($1, 'Pod', 'Kubernetes::Pod', 'p')");
-  await q("INSERT INTO config_scrapers (agent_id, name) VALUES ($1, 'k8s')");
+  // scraper names are unique per namespace (0060): one per agent
+  await q(`INSERT INTO config_scrapers (agent_id, name) VALUES ($1, 'k8s-${agentId.slice(-4)}')`);
   const canary = await q("INSERT INTO canaries (agent_id, name) VALUES ($1, 'c') RETURNING id");
   await t.database.pool.query("INSERT INTO checks (agent_id, canary_id, type, name) VALUES ($1, $2, 'http', 'h')", [
     agentId,
