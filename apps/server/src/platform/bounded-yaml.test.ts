@@ -126,6 +126,7 @@ describe('bounded YAML', () => {
         // a 400 either way; the point is the time it takes
       }
     }
-    expect(performance.now() - started).toBeLessThan(8_000);
+    // a few seconds on an idle core; the bound leaves room for a loaded CI machine, far from the minutes it took
+    expect(performance.now() - started).toBeLessThan(30_000);
   });
 });
