@@ -53,7 +53,6 @@ export const PRIMARY_NAV: readonly NavItem[] = [
     icon: SquarePlay,
     featureName: 'playbooks',
     resourceName: 'playbooks',
-    notBuilt: true,
   },
 ];
 

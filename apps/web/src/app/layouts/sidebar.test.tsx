@@ -39,7 +39,7 @@ describe('sidebar', () => {
       .getAllByRole('link')
       .filter((link) => link.textContent?.endsWith(NOT_BUILT))
       .map((link) => link.textContent?.slice(0, -NOT_BUILT.length));
-    expect(marked).toEqual(['Logs', 'Playbooks']);
+    expect(marked).toEqual(['Logs']);
     expect(within(nav()).getByRole('link', { name: /Health/ }).textContent).not.toContain(NOT_BUILT);
     await userEvent.click(within(nav()).getByRole('button', { name: /Settings/ }));
     expect(within(nav()).getByRole('link', { name: /Integrations/ }).textContent).toContain(NOT_BUILT);
