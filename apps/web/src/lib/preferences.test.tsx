@@ -1,8 +1,8 @@
 import { act, render, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { flushSync } from 'react-dom';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { routerFlushSync } from '../test/render';
 import {
   clampCardWidth,
   useCardWidth,
@@ -66,7 +66,7 @@ describe('show hidden components', () => {
     let router: ReturnType<typeof createMemoryRouter> | undefined;
     const wrapper = ({ children }: { children: ReactNode }) => {
       router ??= createMemoryRouter([{ path: '*', element: children }], { initialEntries: [path] });
-      return <RouterProvider router={router} flushSync={flushSync} />;
+      return <RouterProvider router={router} flushSync={routerFlushSync} />;
     };
     return { wrapper, location: () => router?.state.location };
   }
@@ -95,7 +95,7 @@ describe('show hidden components', () => {
       const router = createMemoryRouter([{ path: '*', element: <ShowHiddenCheckbox /> }], {
         initialEntries: ['/topology'],
       });
-      render(<RouterProvider router={router} flushSync={flushSync} />);
+      render(<RouterProvider router={router} flushSync={routerFlushSync} />);
       const box = screen.getByRole<HTMLInputElement>('checkbox', { name: 'Show hidden components' });
       expect(box.checked).toBe(true);
       scope.IS_REACT_ACT_ENVIRONMENT = false;

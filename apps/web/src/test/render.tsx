@@ -6,8 +6,13 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { routes } from '../app/routes';
 import { createQueryClient } from '../lib/query-client';
 
-// flushSync is what the app's RouterProvider of react-router/dom passes: router updates asked to be
-// flushed with their event (preferences' showHiddenComponents) are, as in the browser
+/**
+ * react-dom's flushSync, as the app's RouterProvider of react-router/dom passes it: router updates asked
+ * to be flushed with their event (preferences' showHiddenComponents) are, as in the browser.
+ */
+export const routerFlushSync = (fn: () => unknown): undefined => {
+  flushSync(fn);
+};
 
 /** Renders the real routing table at a path, as the browser would, with a fresh query cache. */
 export function renderApp(path: string) {
@@ -15,7 +20,7 @@ export function renderApp(path: string) {
   const client = createQueryClient();
   const view = render(
     <QueryClientProvider client={client}>
-      <RouterProvider router={router} flushSync={flushSync} />
+      <RouterProvider router={router} flushSync={routerFlushSync} />
     </QueryClientProvider>,
   );
   return { ...view, router, client };
@@ -27,7 +32,7 @@ export function renderAt(element: ReactElement, path = '/') {
   const client = createQueryClient();
   const view = render(
     <QueryClientProvider client={client}>
-      <RouterProvider router={router} flushSync={flushSync} />
+      <RouterProvider router={router} flushSync={routerFlushSync} />
     </QueryClientProvider>,
   );
   return { ...view, router, client };
