@@ -87,7 +87,8 @@ export async function seedCatalog(ctx: SeedContext): Promise<void> {
        ($4::text[])[1 + g % 6] || ' finding', (ARRAY['open', 'open', 'open', 'resolved', 'silenced'])[1 + g % 5],
        'Finding ' || g || ' from ' || ($4::text[])[1 + g % 6], jsonb_build_object('rule', ($4::text[])[1 + g % 6]), 'demo',
        $2::timestamptz - make_interval(days => 1 + g % 20), $2::timestamptz - make_interval(hours => g % 48)
-     FROM generate_series(1, $6::int) AS g`,
+     FROM generate_series(1, $6::int) AS g
+     ON CONFLICT (config_id, analyzer) DO NOTHING`,
       [ctx.now, n, ANALYZERS, ANALYSIS_TYPES, sizes.analysis],
     ),
   );
