@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -48,8 +48,8 @@ describe('ComboBox', () => {
     await userEvent.keyboard('{ArrowDown}');
     expect(screen.getAllByRole('option')).toHaveLength(3);
     await userEvent.keyboard('{Escape}');
-    expect(screen.queryByRole('listbox')).toBeNull();
-    expect(document.activeElement).toBe(input);
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(input));
   });
 
   it('says so when nothing matches', async () => {

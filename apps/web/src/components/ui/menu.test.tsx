@@ -35,9 +35,11 @@ describe('MenuButton', () => {
     const trigger = screen.getByRole('button', { name: 'Actions' });
     trigger.focus();
     await userEvent.keyboard('{ArrowDown}');
-    expect(screen.getByRole('menuitem', { name: 'Edit' })).toBe(document.activeElement);
+    // React Aria moves focus after its own effects: wait for it rather than reading it at once (a loaded
+    // machine runs those effects later)
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Edit' })).toBe(document.activeElement));
     await userEvent.keyboard('{Escape}');
-    expect(screen.queryByRole('menu')).toBeNull();
-    expect(document.activeElement).toBe(trigger);
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(trigger));
   });
 });
