@@ -97,6 +97,7 @@ async function createMigratedPostgres(): Promise<{ url: string; drop: () => Prom
   const url = new URL(testAdminUrl());
   url.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+  pool.on('error', () => {}); // its closing client may still be ended by the drop of a later test
   try {
     await migrate(pool);
   } finally {

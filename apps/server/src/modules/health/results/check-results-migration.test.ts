@@ -28,7 +28,8 @@ async function emptyDatabase(): Promise<{ pool: pg.Pool; close: () => Promise<vo
   url.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
   // pool.end() resolves before its sockets close; the FORCE drop below then terminates a client that
-  // is already ending, whose error nobody else listens to.
+  // is already ending. The pool re-emits an idle client's error on itself, so both need a listener.
+  pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   return {
     pool,
