@@ -15,7 +15,7 @@ export function ResourceSummary({ resource }: { resource: EvidenceResource | nul
     case 'check':
       return (
         <p className="text-sm">
-          <Link className="text-link" to={`/health?checkId=${resource.id}&timeRange=1h`}>
+          <Link className="text-link underline" to={`/health?checkId=${resource.id}&timeRange=1h`}>
             {resource.name}
           </Link>{' '}
           — {capitalise(resource.status ?? 'unknown')}, {uptimePercent(resource.uptime)} (24h)
@@ -24,7 +24,7 @@ export function ResourceSummary({ resource }: { resource: EvidenceResource | nul
     case 'config':
       return (
         <p className="text-sm">
-          <Link className="text-link" to={`/catalog/${resource.id}`}>
+          <Link className="text-link underline" to={`/catalog/${resource.id}`}>
             {resource.name ?? resource.id}
           </Link>{' '}
           ({resource.type}) — health {resource.health ?? 'unknown'}
@@ -35,7 +35,7 @@ export function ResourceSummary({ resource }: { resource: EvidenceResource | nul
         <div className="text-sm">
           <p>
             {resource.change_type} on{' '}
-            <Link className="text-link" to={`/catalog/${resource.config_id}`}>
+            <Link className="text-link underline" to={`/catalog/${resource.config_id}`}>
               {resource.config_name ?? resource.config_id}
             </Link>
             {resource.summary ? `: ${resource.summary}` : ''}
@@ -49,7 +49,7 @@ export function ResourceSummary({ resource }: { resource: EvidenceResource | nul
       return (
         <p className="text-sm">
           {resource.analyzer}: {resource.message} ({resource.severity ?? 'unknown'}) on{' '}
-          <Link className="text-link" to={`/catalog/${resource.config_id}`}>
+          <Link className="text-link underline" to={`/catalog/${resource.config_id}`}>
             {resource.config_name ?? resource.config_id}
           </Link>
         </p>
@@ -57,7 +57,7 @@ export function ResourceSummary({ resource }: { resource: EvidenceResource | nul
     case 'component':
       return (
         <p className="text-sm">
-          <Link className="text-link" to={`/topology/${resource.id}`}>
+          <Link className="text-link underline" to={`/topology/${resource.id}`}>
             {resource.name}
           </Link>{' '}
           — {resource.status}

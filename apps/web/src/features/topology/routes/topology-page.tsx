@@ -15,6 +15,9 @@ import { TOPOLOGY_FILTER_PARAMS, TopologyFilters, topologyQueryFrom } from '../c
 /** Where the empty state and the header send someone adding a topology: the Topology form (001 §2). */
 export const ADD_TOPOLOGY_PATH = '/settings/topologies/new';
 
+/** How often the dashboard re-reads the tree (builds and check results change it without a page load). */
+const TOPOLOGY_DASHBOARD_REFRESH_MS = 10_000;
+
 /**
  * /topology, the landing page (000 §2): a card per top-level component — health rolled up from checks,
  * configs and children — filtered by status, type, team and labels in the URL. With no topology at all,
@@ -25,7 +28,9 @@ export function TopologyPage() {
   const [showHidden] = useShowHiddenComponents();
   const canWrite = useCan({ resource: 'topologies', action: 'write' });
   const query = topologyQueryFrom(params, { depth: '0', hidden: showHidden ? 'true' : 'false' });
-  const topology = useTopology(query);
+  // The dashboard is the landing page: it follows builds and results without a manual refresh (a topology
+  // saved a moment ago shows up once its first build has run).
+  const topology = useTopology(query, { refetchMs: TOPOLOGY_DASHBOARD_REFRESH_MS });
   const filtered = TOPOLOGY_FILTER_PARAMS.some((key) => params.get(key));
   const components = topology.data?.components ?? [];
 
