@@ -10,6 +10,13 @@ export interface ActionContext {
   database: Database;
   /** Aborted on the action's timeout, the run's cancel, or shutdown: stop promptly. */
   signal: AbortSignal;
+  /**
+   * Appends one line of live output to the run's log stream (GET /api/playbook/run/{id}/logs/stream),
+   * for output a person wants to watch while the action runs. Optional so callers that do not stream
+   * (tests, one-off runs) may leave it out; never pass secrets — lines are stored as written, only
+   * capped in size.
+   */
+  log?: (line: string) => void;
 }
 
 /** An action type. `run` resolves with the action's output (stored as its result) or throws its error. */
