@@ -4,10 +4,22 @@
  */
 import type { Database } from '@mc/db';
 import type { z } from 'zod';
+import type { Config } from '../../../platform/config.js';
+
+/** The run an attempt belongs to: artifacts are filed under its action row, the ai action reads its resource. */
+export interface ActionRun {
+  id: string;
+  /** This attempt's playbook_run_actions row. */
+  actionId: string;
+  resource?: { kind: 'check' | 'config' | 'component'; id: string } | undefined;
+}
 
 /** What an action gets besides its fields. */
 export interface ActionContext {
   database: Database;
+  /** The server's configuration: stored connections are decrypted with it (connectionsServiceFor). */
+  config: Config;
+  run: ActionRun;
   /** Aborted on the action's timeout, the run's cancel, or shutdown: stop promptly. */
   signal: AbortSignal;
   /**

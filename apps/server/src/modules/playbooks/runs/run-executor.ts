@@ -6,8 +6,9 @@
  * (polled every {@link CANCEL_POLL_MS}); the run's own timeout ends it as timed_out.
  */
 import type { Database } from '@mc/db';
+import { type Config, loadConfig } from '../../../platform/config.js';
 import type { JobResult } from '../../jobs/job-definition.js';
-import type { ActionKind } from '../actions/action-kind.js';
+import type { ActionKind, ActionRun } from '../actions/action-kind.js';
 import { ACTION_KINDS } from '../actions/registry.js';
 import { actionTypeOf, type PlaybookAction, playbookSpecSchema } from '../playbook-document.js';
 import { durationMs } from './duration.js';
@@ -51,6 +52,14 @@ async function templateData(database: Database, run: PlaybookRunRow): Promise<Te
   return data;
 }
 
+/** The resource a run is on, if any. */
+function resourceOf(run: PlaybookRunRow): ActionRun['resource'] {
+  if (run.config_id) return { kind: 'config', id: run.config_id };
+  if (run.component_id) return { kind: 'component', id: run.component_id };
+  if (run.check_id) return { kind: 'check', id: run.check_id };
+  return undefined;
+}
+
 /** Aborts when the run is no longer running (cancelled) or past its deadline, or the job's signal aborts. */
 function watchRun(database: Database, runId: string, deadline: number, outer: AbortSignal) {
   const controller = new AbortController();
@@ -76,8 +85,15 @@ function watchRun(database: Database, runId: string, deadline: number, outer: Ab
   };
 }
 
+/** What an attempt needs besides its fields: the database, the configuration and where it runs. */
+interface AttemptDeps {
+  database: Database;
+  config: Config;
+  run: ActionRun;
+}
+
 async function attempt(
-  database: Database,
+  deps: AttemptDeps,
   kind: ActionKind,
   fields: unknown,
   timeoutMs: number,
@@ -91,7 +107,7 @@ async function attempt(
       const words = parsed.error.issues.map((i) => `${i.path.join('.') || kind.type}: ${i.message}`);
       return { ok: false, status: 'failed', error: `Invalid ${kind.type} action: ${words.join('; ')}` };
     }
-    return { ok: true, output: await kind.run(parsed.data, { database, signal }) };
+    return { ok: true, output: await kind.run(parsed.data, { ...deps, signal }) };
   } catch (error) {
     if (timeout.aborted && !runSignal.aborted) {
       return { ok: false, status: 'timed_out', error: `Timed out after ${timeoutMs} ms` };
@@ -106,12 +122,13 @@ async function attempt(
 }
 
 async function runAction(
-  database: Database,
-  runId: string,
+  deps: { database: Database; config: Config; run: PlaybookRunRow },
   action: PlaybookAction,
   data: TemplateData,
   runSignal: AbortSignal,
 ): Promise<Outcome | 'skipped'> {
+  const { database } = deps;
+  const runId = deps.run.id;
   const type = actionTypeOf(action);
   const kind = typeof type === 'string' ? ACTION_KINDS[type] : undefined;
   if (action.if !== undefined) {
@@ -135,8 +152,9 @@ async function runAction(
       let fields: unknown;
       try {
         fields = renderFields(action[type], data);
+        const run: ActionRun = { id: runId, actionId: id, resource: resourceOf(deps.run) };
         outcome = await attempt(
-          database,
+          { database, config: deps.config, run },
           kind,
           fields,
           durationMs(action.timeout) ?? DEFAULT_ACTION_TIMEOUT_MS,
@@ -158,8 +176,17 @@ async function runAction(
   return outcome;
 }
 
-/** Executes (or resumes) a run; the job's history row counts its actions. */
-export async function executeRun(database: Database, runId: string, signal: AbortSignal): Promise<JobResult> {
+/**
+ * Executes (or resumes) a run; the job's history row counts its actions. `config` is the server's (the
+ * job passes its own); callers without one (tests) get the defaults, secrets then coming from the
+ * environment's MC_SECRET_KEY.
+ */
+export async function executeRun(
+  database: Database,
+  runId: string,
+  signal: AbortSignal,
+  config: Config = loadConfig({}),
+): Promise<JobResult> {
   const run = await findRun(database.db, runId);
   if (!run || !['scheduled', 'running'].includes(run.status)) return { status: 'SKIPPED' };
   if (!(await transitionRun(database.db, runId, ['scheduled', 'running'], 'running', { start: true }))) {
@@ -191,7 +218,7 @@ export async function executeRun(database: Database, runId: string, signal: Abor
           return { status: 'WARNING', errorCount: 1, details: { errors: [error] } };
         }
       }
-      const outcome = await runAction(database, runId, action, data, watch.signal);
+      const outcome = await runAction({ database, config, run }, action, data, watch.signal);
       if (outcome === 'skipped') continue;
       if (!outcome.ok) {
         const why = watch.reason();

@@ -19,6 +19,6 @@ export const runPlaybookJob = defineJob({
   timeoutMs: RUN_JOB_TIMEOUT_MS,
   resourceType: 'playbook_run',
   async handler({ payload, signal, deps }) {
-    return executeRun(deps.database, payload.run_id, signal);
+    return executeRun(deps.database, payload.run_id, signal, deps.config);
   },
 });
