@@ -2,6 +2,7 @@ import { playbookResourceSchema, playbookRunRequestSchema } from '@mc/contracts'
 import { z } from 'zod';
 import type { RouteDoc } from '../../platform/openapi/route-docs.js';
 
+const named = z.object({ id: z.string(), name: z.string() });
 const runAnswer = z.object({ run_id: z.string(), status: z.string() });
 
 /** The playbook run API as `/api/openapi.json` describes it. */
@@ -32,6 +33,36 @@ export const PLAYBOOK_RUNS_API: readonly RouteDoc[] = [
     summary: 'Approve a run waiting for approval (a listed approver other than the requester)',
     response: runAnswer,
     errors: [409],
+  },
+  {
+    method: 'get',
+    path: '/api/playbook/run/{id}/history',
+    summary: "A run's requester, every status change (from, to, when, who; no one: the runner) and its approvals",
+    response: z.object({
+      requested_by: named.nullable(),
+      transitions: z.array(
+        z.object({
+          from_status: z.string().nullable(),
+          to_status: z.string(),
+          at: z.string(),
+          actor: named.nullable(),
+        }),
+      ),
+      approvals: z.array(z.object({ at: z.string(), person: named.nullable(), team: named.nullable() })),
+    }),
+  },
+  {
+    method: 'get',
+    path: '/api/playbook/run/{id}/logs/stream',
+    summary:
+      "Server-Sent Events of a run's live log: `log` events (id = position; resumes after Last-Event-ID or ?after=) until `end` with the final status; 429 past the open-stream limits",
+    query: z.object({
+      after: z
+        .string()
+        .regex(/^\d{1,18}$/)
+        .optional(),
+    }),
+    errors: [429],
   },
   {
     method: 'post',

@@ -1,16 +1,20 @@
 /**
  * The playbook run endpoints of spec 000 §7 under /api/playbook: playbooks applicable to a resource,
  * their parameters for it, run, approve and cancel. Definitions are written through /api/db/playbooks
- * (playbooks-write.hook.ts); runs and their actions are read through /api/db.
+ * (playbooks-write.hook.ts); runs and their actions are read through /api/db, a run's history (status
+ * changes, requester, approvals) and its live log (Server-Sent Events) here.
  */
 import { playbookResourceSchema, playbookRunRequestSchema } from '@mc/contracts';
 import type { Context, Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
 import type { z } from 'zod';
 import { AppError } from '../../platform/errors.js';
 import type { AppEnv } from '../../platform/request-context.js';
 import { requirePermission } from '../../platform/require-permission.js';
 import type { ModuleDeps } from '../register-modules.js';
 import { playbookRunsService } from './runs/playbook-runs.service.js';
+import { runHistory } from './runs/run-history.service.js';
+import { acquireLogStream, followRunLog, type LogStreamEvent, mustFindRun } from './runs/run-log-stream.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -39,12 +43,27 @@ async function body(c: Context<AppEnv>): Promise<unknown> {
   }
 }
 
+/** The last log line the client saw: the EventSource's Last-Event-ID, else `?after=`, else none. */
+function lastSeen(c: Context<AppEnv>): string {
+  const value = c.req.header('last-event-id') ?? c.req.query('after') ?? '0';
+  if (!/^\d{1,18}$/.test(value)) throw new AppError('bad_request', `'${value.slice(0, 64)}' is not a log position`);
+  return value;
+}
+
+/** An event of the log stream in SSE words. */
+function sseOf(event: Exclude<LogStreamEvent, { kind: 'keepalive' }>) {
+  return event.kind === 'log'
+    ? { event: 'log', id: event.line.seq, data: JSON.stringify(event.line) }
+    : { event: 'end', data: JSON.stringify({ status: event.status }) };
+}
+
 const ctx = (c: Context<AppEnv>) => ({ actor: c.var.actor, requestId: c.var.requestId });
 
 /** Mounts the playbook run routes. */
 export function registerPlaybookRunRoutes(app: Hono<AppEnv>, deps: ModuleDeps): void {
-  const runs = playbookRunsService(deps.database);
+  const runs = playbookRunsService(deps.database, deps.config);
   const read = requirePermission('playbooks', 'read');
+  const readRuns = requirePermission('playbook_runs', 'read');
 
   app.get('/api/playbook/list', read, async (c) =>
     c.json(await runs.listFor(parse(playbookResourceSchema.strict(), c.req.query()))),
@@ -59,6 +78,36 @@ export function registerPlaybookRunRoutes(app: Hono<AppEnv>, deps: ModuleDeps): 
   app.post('/api/playbook/run/approve/:id', requirePermission('playbooks', 'playbook:approve'), async (c) =>
     c.json(await runs.approve(idParam(c), ctx(c))),
   );
+  app.get('/api/playbook/run/:id/history', readRuns, async (c) => c.json(await runHistory(deps.database, idParam(c))));
+  app.get('/api/playbook/run/:id/logs/stream', readRuns, async (c) => {
+    const id = idParam(c);
+    const after = lastSeen(c);
+    await mustFindRun(deps.database, id);
+    const actor = c.var.actor;
+    const release = acquireLogStream(actor.kind === 'person' ? actor.id : actor.kind);
+    const closed = new AbortController();
+    return streamSSE(c, async (stream) => {
+      stream.onAbort(() => closed.abort());
+      try {
+        await stream.writeSSE({ event: 'open', data: '{}', retry: 2_000 });
+        await followRunLog(
+          deps.database,
+          id,
+          after,
+          async (event) => {
+            if (event.kind === 'keepalive') await stream.write(': keepalive\n\n');
+            else await stream.writeSSE(sseOf(event));
+          },
+          closed.signal,
+        );
+      } catch (error) {
+        // a write after the browser left ends the stream; anything else is logged, never thrown out
+        if (!closed.signal.aborted) c.var.log.warn('playbook log stream failed', { error, runId: id });
+      } finally {
+        release();
+      }
+    });
+  });
   app.post('/api/playbook/run/cancel/:id', requirePermission('playbook_runs', 'write'), async (c) =>
     c.json(await runs.cancel(idParam(c), ctx(c))),
   );

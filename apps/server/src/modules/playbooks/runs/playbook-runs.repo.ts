@@ -13,6 +13,8 @@ export interface PlaybookRunRow {
   status: PlaybookRunStatus;
   spec: Record<string, unknown>;
   parameters: Record<string, unknown> | null;
+  /** The secret parameters' values, encrypted (secret-params.ts). */
+  parameters_secret: string | null;
   check_id: string | null;
   config_id: string | null;
   component_id: string | null;
@@ -38,6 +40,7 @@ export interface NewRun {
   status: PlaybookRunStatus;
   spec: Record<string, unknown>;
   parameters: Record<string, unknown>;
+  parametersSecret: string | null;
   request: Record<string, unknown>;
   checkId?: string;
   configId?: string;
@@ -51,8 +54,8 @@ export async function insertRun(db: Executor, run: NewRun): Promise<string> {
   const [row] = await runQuery<{ id: string }>(
     db,
     `INSERT INTO playbook_runs (playbook_id, status, spec, parameters, request, check_id, config_id, component_id,
-       created_by, timeout)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+       created_by, timeout, parameters_secret)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
     [
       run.playbookId,
       run.status,
@@ -64,9 +67,15 @@ export async function insertRun(db: Executor, run: NewRun): Promise<string> {
       run.componentId ?? null,
       run.createdBy,
       run.timeoutNs.toString(),
+      run.parametersSecret,
     ],
   );
   if (!row) throw new Error('INSERT … RETURNING gave no row');
+  await runQuery(db, 'INSERT INTO playbook_run_transitions (run_id, to_status, actor_id) VALUES ($1, $2, $3)', [
+    row.id,
+    run.status,
+    run.createdBy,
+  ]);
   return row.id;
 }
 
@@ -76,22 +85,33 @@ export async function findRun(db: Executor, id: string): Promise<PlaybookRunRow 
   return row;
 }
 
-/** Moves a run from one of `from` to `to` (with its start, end or error); false when it was not in `from`. */
+/**
+ * Moves a run from one of `from` to `to` (with its start, end or error) and records the change in
+ * playbook_run_transitions with its actor (null: the runner) in the same statement; false when it was
+ * not in `from`. The row is locked first, so the recorded `from_status` is the one replaced.
+ */
 export async function transitionRun(
   db: Executor,
   id: string,
   from: readonly PlaybookRunStatus[],
   to: PlaybookRunStatus,
-  fields: { start?: boolean; end?: boolean; error?: string } = {},
+  fields: { start?: boolean; end?: boolean; error?: string; actorId?: string | null } = {},
 ): Promise<boolean> {
   const rows = await runQuery<{ id: string }>(
     db,
-    `UPDATE playbook_runs SET status = $3,
-        start_time = CASE WHEN $4 THEN COALESCE(start_time, now()) ELSE start_time END,
-        end_time = CASE WHEN $5 THEN now() ELSE end_time END,
-        error = COALESCE($6, error)
-      WHERE id = $1 AND status = ANY($2::text[]) RETURNING id`,
-    [id, [...from], to, fields.start === true, fields.end === true, fields.error ?? null],
+    `WITH old AS (SELECT id, status FROM playbook_runs WHERE id = $1 AND status = ANY($2::text[]) FOR UPDATE),
+     moved AS (
+       UPDATE playbook_runs r SET status = $3::text,
+           start_time = CASE WHEN $4 THEN COALESCE(r.start_time, now()) ELSE r.start_time END,
+           end_time = CASE WHEN $5 THEN now() ELSE r.end_time END,
+           error = COALESCE($6, r.error)
+         FROM old WHERE r.id = old.id
+         RETURNING r.id, old.status AS from_status),
+     logged AS (
+       INSERT INTO playbook_run_transitions (run_id, from_status, to_status, actor_id)
+       SELECT id, from_status, $3::text, $7::uuid FROM moved WHERE from_status IS DISTINCT FROM $3::text)
+     SELECT id FROM moved`,
+    [id, [...from], to, fields.start === true, fields.end === true, fields.error ?? null, fields.actorId ?? null],
   );
   return rows.length > 0;
 }

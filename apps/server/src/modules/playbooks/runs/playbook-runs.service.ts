@@ -11,6 +11,7 @@ import {
 } from '@mc/contracts';
 import type { Database } from '@mc/db';
 import { type AuditContext, actorPersonId, auditedTransaction } from '../../../platform/audit.js';
+import type { Config } from '../../../platform/config.js';
 import { AppError } from '../../../platform/errors.js';
 import { enqueue } from '../../jobs/enqueue.js';
 import { ACTION_KINDS } from '../actions/registry.js';
@@ -31,6 +32,7 @@ import {
 } from './playbook-runs.repo.js';
 import { appliesNowhere, appliesTo, type SelectableResource } from './resource-selector.js';
 import { runPlaybookJob } from './run-playbook.job.js';
+import { sealSecretParams } from './secret-params.js';
 
 /** A resource named by a request: at most one of check_id, component_id, config_id. */
 export interface ResourceRef {
@@ -91,8 +93,11 @@ function mustBeBuilt(spec: PlaybookSpec): void {
   }
 }
 
-/** The service of the playbook run endpoints. */
-export function playbookRunsService(database: Database) {
+/**
+ * The service of the playbook run endpoints. `config` locates the server's secret key for secret
+ * parameters (without it: the configuration of the process environment).
+ */
+export function playbookRunsService(database: Database, config?: Config) {
   return {
     /** Playbooks applicable to a resource (000 §7 `/playbook/list`). */
     async listFor(ref: ResourceRef) {
@@ -123,6 +128,8 @@ export function playbookRunsService(database: Database) {
       const values = Object.fromEntries(
         (spec.parameters ?? []).map((p) => [p.name, params[p.name] ?? p.default ?? null]),
       );
+      const { stored, sealed } = sealSecretParams(spec.parameters ?? [], values, config);
+      const masked = sealSecretParams(spec.parameters ?? [], params, config).stored;
       const status: PlaybookRunStatus = spec.approval ? 'pending_approval' : 'scheduled';
       const timeoutMs = durationMs(spec.timeout) ?? DEFAULT_RUN_TIMEOUT_MS;
       return auditedTransaction(database, ctx, async (tx) => {
@@ -130,8 +137,9 @@ export function playbookRunsService(database: Database) {
           playbookId: playbook.id,
           status,
           spec: playbook.spec,
-          parameters: values,
-          request: { ...request },
+          parameters: stored,
+          parametersSecret: sealed,
+          request: { ...request, params: masked },
           checkId: request.check_id,
           configId: request.config_id,
           componentId: request.component_id,
@@ -184,7 +192,7 @@ export function playbookRunsService(database: Database) {
         const given = await approvalsOf(tx.db, runId);
         let status: PlaybookRunStatus = 'pending_approval';
         if (approvalState(approval.type, listed, given) === 'approved') {
-          if (await transitionRun(tx.db, runId, ['pending_approval'], 'scheduled')) {
+          if (await transitionRun(tx.db, runId, ['pending_approval'], 'scheduled', { actorId: personId })) {
             await enqueue(tx.db, runPlaybookJob, { run_id: runId }, { singletonKey: runId });
             status = 'scheduled';
           }
@@ -207,7 +215,7 @@ export function playbookRunsService(database: Database) {
       if (!run) throw new AppError('not_found', `Playbook run ${runId} was not found`);
       const open = ['pending_approval', 'scheduled', 'running'] as const;
       return auditedTransaction(database, ctx, async (tx) => {
-        if (!(await transitionRun(tx.db, runId, open, 'cancelled', { end: true }))) {
+        if (!(await transitionRun(tx.db, runId, open, 'cancelled', { end: true, actorId: actorPersonId(ctx) }))) {
           throw new AppError('conflict', `Playbook run ${runId} is ${run.status} and cannot be cancelled`);
         }
         return {

@@ -3,14 +3,16 @@
  * start, end, output and error. Fields are rendered from the parameters, the resource and earlier
  * outputs (template.ts); an action's `if` is rendered too and skips it when it gives false, 0 or
  * nothing. Each action has its timeout and retries; a cancel of the run aborts the running action
- * (polled every {@link CANCEL_POLL_MS}); the run's own timeout ends it as timed_out.
+ * (polled every {@link CANCEL_POLL_MS}); the run's own timeout ends it as timed_out. What an action
+ * passes to `ctx.log` is the run's live log (run-log-writer.ts); the values of secret parameters and of
+ * secret-looking env entries are replaced by `***` in that log and in the stored output.
  */
 import type { Database } from '@mc/db';
 import { type Config, loadConfig } from '../../../platform/config.js';
 import type { JobResult } from '../../jobs/job-definition.js';
 import type { ActionKind, ActionRun } from '../actions/action-kind.js';
 import { ACTION_KINDS } from '../actions/registry.js';
-import { actionTypeOf, type PlaybookAction, playbookSpecSchema } from '../playbook-document.js';
+import { actionTypeOf, type PlaybookAction, type PlaybookSpec, playbookSpecSchema } from '../playbook-document.js';
 import { durationMs } from './duration.js';
 import {
   actionsOf,
@@ -21,6 +23,8 @@ import {
   startAction,
   transitionRun,
 } from './playbook-runs.repo.js';
+import { type ActionLog, RunLogWriter, redactDeep } from './run-log-writer.js';
+import { openSecretParams } from './secret-params.js';
 import { renderFields, renderTemplate, type TemplateData } from './template.js';
 
 /** How often a running action looks for a cancel of its run. */
@@ -39,12 +43,37 @@ function outputOf(error: unknown): Record<string, unknown> | undefined {
   return typeof output === 'object' && output !== null ? (output as Record<string, unknown>) : undefined; // set by the action
 }
 
+/** Env names whose values are treated as secrets in logs and outputs. */
+const SECRET_ENV_NAME = /secret|token|password|passwd|credential|api_?key|private/i;
+
+/** The values of a run's secret parameters (type secret), hidden from its logs and outputs. */
+function secretParams(spec: PlaybookSpec, params: Record<string, unknown>): string[] {
+  return (spec.parameters ?? [])
+    .filter((p) => p.type === 'secret')
+    .map((p) => params[p.name])
+    .filter((v): v is string => typeof v === 'string' && v.length > 0);
+}
+
+/** Secret-looking `env` values of an action's rendered fields (an exec's TOKEN=…). */
+function secretEnv(fields: unknown): string[] {
+  if (typeof fields !== 'object' || fields === null || !('env' in fields)) return [];
+  const { env } = fields;
+  if (typeof env !== 'object' || env === null) return [];
+  return Object.entries(env)
+    .filter(([name, value]) => SECRET_ENV_NAME.test(name) && typeof value === 'string' && value.length > 0)
+    .map(([, value]) => String(value));
+}
+
 function message(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_CHARS);
 }
 
-async function templateData(database: Database, run: PlaybookRunRow): Promise<TemplateData> {
-  const data: TemplateData = { params: run.parameters ?? {}, run: { id: run.id }, outputs: {} };
+async function templateData(
+  database: Database,
+  run: PlaybookRunRow,
+  params: Record<string, unknown>,
+): Promise<TemplateData> {
+  const data: TemplateData = { params, run: { id: run.id }, outputs: {} };
   for (const kind of ['check', 'config', 'component'] as const) {
     const id = run[`${kind}_id`];
     if (id) data[kind] = (await findResource(database.db, kind, id)) ?? {};
@@ -98,6 +127,7 @@ async function attempt(
   fields: unknown,
   timeoutMs: number,
   runSignal: AbortSignal,
+  log: ActionLog,
 ): Promise<Outcome> {
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = AbortSignal.any([runSignal, timeout]);
@@ -107,7 +137,7 @@ async function attempt(
       const words = parsed.error.issues.map((i) => `${i.path.join('.') || kind.type}: ${i.message}`);
       return { ok: false, status: 'failed', error: `Invalid ${kind.type} action: ${words.join('; ')}` };
     }
-    return { ok: true, output: await kind.run(parsed.data, { ...deps, signal }) };
+    return { ok: true, output: await kind.run(parsed.data, { ...deps, signal, log: log.log }) };
   } catch (error) {
     if (timeout.aborted && !runSignal.aborted) {
       return { ok: false, status: 'timed_out', error: `Timed out after ${timeoutMs} ms` };
@@ -126,6 +156,7 @@ async function runAction(
   action: PlaybookAction,
   data: TemplateData,
   runSignal: AbortSignal,
+  logs: { writer: RunLogWriter; secrets: readonly string[] },
 ): Promise<Outcome | 'skipped'> {
   const { database } = deps;
   const runId = deps.run.id;
@@ -150,8 +181,12 @@ async function runAction(
       outcome = { ok: false, status: 'failed', error: `The action type of ${action.name} is not built yet` };
     } else {
       let fields: unknown;
+      let secrets = logs.secrets;
+      let actionLog: ActionLog | undefined;
       try {
         fields = renderFields(action[type], data);
+        secrets = [...logs.secrets, ...secretEnv(fields)];
+        actionLog = logs.writer.forAction(id, action.name, secrets);
         const run: ActionRun = { id: runId, actionId: id, resource: resourceOf(deps.run) };
         outcome = await attempt(
           { database, config: deps.config, run },
@@ -159,10 +194,14 @@ async function runAction(
           fields,
           durationMs(action.timeout) ?? DEFAULT_ACTION_TIMEOUT_MS,
           runSignal,
+          actionLog,
         );
       } catch (error) {
         outcome = { ok: false, status: 'failed', error: message(error) };
+      } finally {
+        await actionLog?.end();
       }
+      outcome = redactDeep(outcome, secrets);
     }
     await finishAction(
       database.db,
@@ -193,11 +232,21 @@ export async function executeRun(
     return { status: 'SKIPPED' };
   }
   const spec = playbookSpecSchema.parse(run.spec);
-  const data = await templateData(database, run);
+  let secretValues: Record<string, string>;
+  try {
+    secretValues = openSecretParams(run.parameters_secret, config);
+  } catch {
+    const error = 'The secret parameters of this run cannot be decrypted with the server key';
+    await transitionRun(database.db, runId, ['running'], 'failed', { end: true, error });
+    return { status: 'WARNING', errorCount: 1, details: { errors: [error] } };
+  }
+  const params = { ...run.parameters, ...secretValues };
+  const data = await templateData(database, run, params);
   const outputs = data.outputs as Record<string, unknown>; // built just above as an object
   const done = await actionsOf(database.db, runId);
   const started = (await findRun(database.db, runId))?.start_time;
   const deadline = new Date(started ?? Date.now()).getTime() + Number(BigInt(run.timeout) / 1_000_000n);
+  const logs = { writer: await RunLogWriter.open(database, runId), secrets: secretParams(spec, params) };
   const watch = watchRun(database, runId, deadline, signal);
   let completed = 0;
   try {
@@ -218,7 +267,7 @@ export async function executeRun(
           return { status: 'WARNING', errorCount: 1, details: { errors: [error] } };
         }
       }
-      const outcome = await runAction({ database, config, run }, action, data, watch.signal);
+      const outcome = await runAction({ database, config, run }, action, data, watch.signal, logs);
       if (outcome === 'skipped') continue;
       if (!outcome.ok) {
         const why = watch.reason();
