@@ -23,6 +23,11 @@ const AttachAsEvidenceButton = lazy(() =>
   })),
 );
 
+// The playbooks area loads its Run Playbook button with the modal (the dialog itself on first click).
+const RunPlaybookButton = lazy(() =>
+  import('../../playbooks').then((module) => ({ default: module.RunPlaybookButton })),
+);
+
 type Tab = 'history' | 'graph' | 'spec' | 'relationships';
 
 const TAB_LABELS: Record<Exclude<Tab, 'relationships'>, string> = { history: 'History', graph: 'Graph', spec: 'Spec' };
@@ -31,7 +36,8 @@ const TAB_LABELS: Record<Exclude<Tab, 'relationships'>, string> = { history: 'Hi
 const MODAL_PARAMS = ['checkId', 'timeRange', 'historyStatus', 'duration', 'pageIndex'] as const;
 
 /**
- * The check detail modal (000 §2): header with the check; Run Now (by role) and Attach as Evidence;
+ * The check detail modal (000 §2): header with the check; Run Now (by role), Run Playbook (playbooks
+ * applicable to the check, for people who may run them) and Attach as Evidence;
  * the stat cards with the Time Range (default derived from the last run's age); the uptime and latency
  * chart; tabs History, Graph (only on screens shorter than 992 px, where the chart moves into it),
  * Spec and Relationships with its count. Opened by `checkId` in the URL.
@@ -80,6 +86,9 @@ export function CheckDetailModal({ checkId }: { checkId: string }) {
             {[current.type, current.canary_name, current.namespace, current.endpoint].filter(Boolean).join(' · ')}
           </p>
           <RunNowButton checkId={checkId} />
+          <Suspense fallback={null}>
+            <RunPlaybookButton resource={{ kind: 'check', id: checkId }} />
+          </Suspense>
           <Suspense fallback={null}>
             <AttachAsEvidenceButton
               target={{

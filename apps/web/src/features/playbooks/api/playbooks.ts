@@ -24,6 +24,51 @@ export interface PlaybookRunView {
   start_time: string | null;
   end_time: string | null;
   created_by: string | null;
+  check_id?: string | null;
+  config_id?: string | null;
+  component_id?: string | null;
+}
+
+/** The resource a run is on (or a dialog runs on): a check, a config item or a component. */
+export interface PlaybookResource {
+  kind: 'check' | 'config' | 'component';
+  id: string;
+}
+
+/** The request field naming a resource (`check_id`, `config_id` or `component_id`), if any. */
+export function resourceField(resource: PlaybookResource | null | undefined): {
+  check_id?: string;
+  config_id?: string;
+  component_id?: string;
+} {
+  if (!resource) return {};
+  if (resource.kind === 'check') return { check_id: resource.id };
+  if (resource.kind === 'config') return { config_id: resource.id };
+  return { component_id: resource.id };
+}
+
+/** A person or team as the run's history names them. */
+export interface NamedRef {
+  id: string;
+  name: string;
+}
+
+/** GET /api/playbook/run/{id}/history. */
+export interface PlaybookRunHistory {
+  requested_by: NamedRef | null;
+  transitions: { from_status: string | null; to_status: string; at: string; actor: NamedRef | null }[];
+  approvals: { at: string; person: NamedRef | null; team: NamedRef | null }[];
+}
+
+/** Filters of the runs list (all in the URL). */
+export interface PlaybookRunFilters {
+  playbook?: string;
+  status?: string;
+  /** A check, config item or component id: runs on it. */
+  resource?: string;
+  /** ISO times bounding created_at. */
+  from?: string;
+  to?: string;
 }
 
 /** One action row of a run. */
@@ -42,8 +87,11 @@ export const playbookKeys = {
   all: ['playbooks'] as const,
   list: () => ['playbooks', 'list'] as const,
   checks: () => ['playbooks', 'checks'] as const,
-  params: (id: string, checkId: string) => ['playbooks', 'params', id, checkId] as const,
+  params: (id: string, resourceKey: string) => ['playbooks', 'params', id, resourceKey] as const,
   run: (id: string) => ['playbooks', 'run', id] as const,
+  history: (id: string) => ['playbooks', 'run', id, 'history'] as const,
+  one: (id: string) => ['playbooks', 'one', id] as const,
+  applicable: (resource: PlaybookResource) => ['playbooks', 'applicable', resource.kind, resource.id] as const,
 };
 
 /** The live playbooks, by category then title (at most 1000). */
@@ -77,19 +125,55 @@ export function useRunnableChecks(enabled: boolean) {
   });
 }
 
-/** A playbook's parameters for a check (POST /api/playbook/{id}/params). */
-export function usePlaybookParams(id: string, checkId: string | null) {
+/** A playbook's parameters for a resource (POST /api/playbook/{id}/params). */
+export function usePlaybookParams(id: string, resource: PlaybookResource | null) {
   return useQuery({
-    queryKey: playbookKeys.params(id, checkId ?? ''),
+    queryKey: playbookKeys.params(id, resource ? `${resource.kind}:${resource.id}` : ''),
     queryFn: async ({ signal }) =>
       (
         await apiRequest<{ params: PlaybookParameter[] }>(`/api/playbook/${encodeURIComponent(id)}/params`, {
           method: 'POST',
           signal,
-          body: checkId ? { check_id: checkId } : {},
+          body: resourceField(resource),
         })
       ).data,
     enabled: Boolean(id),
+  });
+}
+
+/** One playbook by id (null when there is none). */
+export function usePlaybook(id: string) {
+  return useQuery({
+    queryKey: playbookKeys.one(id),
+    queryFn: async ({ signal }) =>
+      (
+        await apiGet<PlaybookSummary[]>('/api/db/playbooks', {
+          signal,
+          query: { select: 'id,name,title,icon,category,description,spec', id: `eq.${id}`, deleted_at: 'is.null' },
+        })
+      )[0] ?? null,
+    enabled: Boolean(id),
+  });
+}
+
+/** The playbooks applicable to a resource (GET /api/playbook/list, 000 §7). */
+export function useApplicablePlaybooks(resource: PlaybookResource, enabled = true) {
+  return useQuery({
+    queryKey: playbookKeys.applicable(resource),
+    queryFn: ({ signal }) =>
+      apiGet<PlaybookSummary[]>('/api/playbook/list', { signal, query: resourceField(resource) }),
+    enabled: enabled && Boolean(resource.id),
+    staleTime: 30_000,
+  });
+}
+
+/** Who requested a run, its status changes and approvals; re-read with the run while it is open. */
+export function useRunHistory(id: string, open: boolean) {
+  return useQuery({
+    queryKey: playbookKeys.history(id),
+    queryFn: ({ signal }) =>
+      apiGet<PlaybookRunHistory>(`/api/playbook/run/${encodeURIComponent(id)}/history`, { signal }),
+    refetchInterval: open ? 5_000 : false,
   });
 }
 
@@ -115,8 +199,13 @@ export function usePlaybookRun(id: string) {
 /** Starts a run; answers its id. */
 export function useRunPlaybook() {
   return useMutation({
-    mutationFn: async (request: { id: string; check_id?: string; params: Record<string, unknown> }) =>
-      (await apiRequest<{ run_id: string }>('/api/playbook/run', { method: 'POST', body: request })).data,
+    mutationFn: async (request: {
+      id: string;
+      check_id?: string;
+      config_id?: string;
+      component_id?: string;
+      params: Record<string, unknown>;
+    }) => (await apiRequest<{ run_id: string }>('/api/playbook/run', { method: 'POST', body: request })).data,
   });
 }
 
@@ -126,12 +215,15 @@ export function useRunCommand(id: string, command: 'approve' | 'cancel') {
   return useMutation({
     mutationFn: async () =>
       (await apiRequest(`/api/playbook/run/${command}/${encodeURIComponent(id)}`, { method: 'POST' })).data,
-    onSettled: () => client.invalidateQueries({ queryKey: playbookKeys.run(id) }),
+    onSettled: () => client.invalidateQueries({ queryKey: playbookKeys.run(id) }), // the history too (prefix)
   });
 }
 
-/** One page of runs, newest first, filtered by playbook and status (server-side, with the total). */
-export function usePlaybookRuns(filters: { playbook?: string; status?: string }, pageIndex: number, pageSize: number) {
+/**
+ * One page of runs, newest first, filtered by playbook, status, resource and time range (server-side,
+ * with the total; each filter has its index).
+ */
+export function usePlaybookRuns(filters: PlaybookRunFilters, pageIndex: number, pageSize: number) {
   return useQuery({
     queryKey: ['playbooks', 'runs', filters, pageIndex, pageSize] as const,
     queryFn: async ({ signal }) => {
@@ -139,12 +231,23 @@ export function usePlaybookRuns(filters: { playbook?: string; status?: string },
         signal,
         count: true,
         query: {
-          select: 'id,playbook_id,status,parameters,error,created_at,start_time,end_time,created_by',
+          select:
+            'id,playbook_id,status,parameters,error,created_at,start_time,end_time,created_by,check_id,config_id,component_id',
           order: 'created_at.desc',
           limit: String(pageSize),
           offset: String(pageIndex * pageSize),
           ...(filters.playbook ? { playbook_id: `eq.${filters.playbook}` } : {}),
           ...(filters.status ? { status: `eq.${filters.status}` } : {}),
+          ...(filters.resource
+            ? {
+                or: `(check_id.eq.${filters.resource},config_id.eq.${filters.resource},component_id.eq.${filters.resource})`,
+              }
+            : {}),
+          ...(filters.from || filters.to
+            ? {
+                and: `(${[filters.from ? `created_at.gte.${filters.from}` : '', filters.to ? `created_at.lte.${filters.to}` : ''].filter(Boolean).join(',')})`,
+              }
+            : {}),
         },
       });
       return { rows: answer.data, total: answer.total ?? answer.data.length };

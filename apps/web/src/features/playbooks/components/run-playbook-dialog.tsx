@@ -1,8 +1,15 @@
 import { PLAYBOOK_PARAMS_EMPTY, type PlaybookParameter, playbookParameterProblem } from '@mc/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Modal } from '../../../components/modal';
-import { type PlaybookSummary, usePlaybookParams, useRunnableChecks, useRunPlaybook } from '../api/playbooks';
+import { Modal, type ModalSize } from '../../../components/modal';
+import {
+  type PlaybookResource,
+  type PlaybookSummary,
+  resourceField,
+  usePlaybookParams,
+  useRunnableChecks,
+  useRunPlaybook,
+} from '../api/playbooks';
 
 function hasChecks(playbook: PlaybookSummary): boolean {
   return Array.isArray(playbook.spec.checks) && playbook.spec.checks.length > 0;
@@ -39,16 +46,30 @@ function ParameterField({
 }
 
 /**
- * The Run Playbook dialog of 001 §2: the playbook's parameters for the chosen resource (a check when
- * the playbook applies to checks), checked with the 001 §5 rules; the button reads "Running..." while
- * the request is out, then the run page opens; a failure shows the server's error.
+ * The Run Playbook dialog of 001 §2: the playbook's parameters for the chosen resource, checked with
+ * the 001 §5 rules; the button reads "Running..." while the request is out, then the run page opens; a
+ * failure shows the server's error. Opened on a resource (a catalog item, a component, a check) it
+ * runs there; opened from /playbooks it offers a check picker when the playbook applies to checks. Its
+ * size is one of 001 §2's (medium by default) and it can be expanded to full.
  */
-export function RunPlaybookDialog({ playbook, onClose }: { playbook: PlaybookSummary; onClose: () => void }) {
-  const needsCheck = hasChecks(playbook);
+export function RunPlaybookDialog({
+  playbook,
+  onClose,
+  resource = null,
+  size = 'medium',
+}: {
+  playbook: PlaybookSummary;
+  onClose: () => void;
+  /** The resource the run is on; without it the dialog asks for a check when the playbook needs one. */
+  resource?: PlaybookResource | null;
+  size?: ModalSize;
+}) {
+  const needsCheck = !resource && hasChecks(playbook);
   const checks = useRunnableChecks(needsCheck);
   const [checkId, setCheckId] = useState<string | null>(null);
   const ready = !needsCheck || checkId !== null;
-  const params = usePlaybookParams(ready ? playbook.id : '', checkId);
+  const target: PlaybookResource | null = resource ?? (checkId ? { kind: 'check', id: checkId } : null);
+  const params = usePlaybookParams(ready ? playbook.id : '', target);
   const [values, setValues] = useState<Record<string, string>>({});
   const [touched, setTouched] = useState(false);
   const run = useRunPlaybook();
@@ -62,7 +83,7 @@ export function RunPlaybookDialog({ playbook, onClose }: { playbook: PlaybookSum
     if (!valid) return;
     const body = Object.fromEntries(parameters.map((p) => [p.name, currentValue(p)]));
     run.mutate(
-      { id: playbook.id, ...(checkId ? { check_id: checkId } : {}), params: body },
+      { id: playbook.id, ...resourceField(target), params: body },
       { onSuccess: ({ run_id }) => navigate(`/playbooks/runs/${run_id}`) },
     );
   };
@@ -72,7 +93,8 @@ export function RunPlaybookDialog({ playbook, onClose }: { playbook: PlaybookSum
       open
       onClose={onClose}
       title={playbook.title || playbook.name}
-      size="small"
+      size={size}
+      expandable
       footer={
         <button
           type="button"

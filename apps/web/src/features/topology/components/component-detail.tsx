@@ -12,9 +12,13 @@ import { PropertyList } from './property-value';
 import { StatusCounts } from './status-counts';
 import { TopologyCards } from './topology-cards';
 
-// Loaded with the pages that use them: the check modal (health) and Attach as Evidence (incidents).
+// Loaded with the pages that use them: the check modal (health), Run Playbook (playbooks) and Attach as
+// Evidence (incidents).
 const CheckDetailModal = lazy(() =>
   import('../../health/components/check-detail-modal').then((module) => ({ default: module.CheckDetailModal })),
+);
+const RunPlaybookButton = lazy(() =>
+  import('../../playbooks').then((module) => ({ default: module.RunPlaybookButton })),
 );
 const AttachAsEvidenceButton = lazy(() =>
   import('../../incidents/components/attach-as-evidence').then((module) => ({
@@ -51,7 +55,10 @@ export function TopologyBreadcrumbs({ data, linkBase }: { data: TopologyResponse
   );
 }
 
-/** The header actions of a component: Run Now and Edit (topology writers), snapshot, Attach as Evidence. */
+/**
+ * The header actions of a component: Run Now and Edit (topology writers), snapshot, Run Playbook (the
+ * playbooks applicable to the component, for people who may run them), Attach as Evidence.
+ */
 export function ComponentActions({ data }: { data: TopologyResponse }) {
   const component = data.components[0];
   const canWrite = useCan({ resource: 'topologies', action: 'write' });
@@ -80,6 +87,9 @@ export function ComponentActions({ data }: { data: TopologyResponse }) {
         <Download aria-hidden="true" className="size-3.5" />
         {TOPOLOGY_TEXTS.snapshot}
       </a>
+      <Suspense fallback={null}>
+        <RunPlaybookButton className={BUTTON} resource={{ kind: 'component', id: component.id }} />
+      </Suspense>
       <Suspense fallback={null}>
         <AttachAsEvidenceButton
           className={BUTTON}
