@@ -3,11 +3,6 @@ import { EmptyState } from './empty-state';
 
 /** The areas whose pages exist (title, breadcrumb, guard) but whose feature is not built yet. */
 export const NOT_BUILT_AREAS = {
-  playbooks: {
-    title: "A playbook's own page is not built yet.",
-    detail:
-      "A playbook's page (its definition and its runs) arrives with a later release; run it from Playbooks and follow it under Playbook Runs.",
-  },
   logs: {
     title: 'Log search is not built yet.',
     detail: 'Searching logs through log backends arrives with a later release.',

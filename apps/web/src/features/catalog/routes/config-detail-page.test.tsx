@@ -5,7 +5,6 @@ import { adminSession, type FakeAnswer, shellApi } from '../../../test/fake-api'
 import { renderApp } from '../../../test/render';
 import { buildChange, buildConfigItem, buildInsight, buildRelated, ITEM_ID, OTHER_ID } from '../testing/build-catalog';
 import { giveElementsAScreenSize } from '../testing/element-size';
-import { PLAYBOOKS_NOT_BUILT } from './config-detail-page';
 
 // jsdom has no layout: xyflow measures its nodes through these.
 class NoResize {
@@ -117,14 +116,19 @@ describe('/catalog/{id}', () => {
     expect(within(list).getByRole('link', { name: /orders-db/ })).toBeTruthy();
   });
 
-  it('says plainly that playbooks are not built yet, and lists linked checks', async () => {
+  it('lists the playbooks applicable to the item, and its linked checks', async () => {
     itemApi({
+      '/api/playbook/list': {
+        body: [
+          { id: 'p1', name: 'restart', title: 'Restart pod', icon: null, category: '', description: null, spec: {} },
+        ],
+      },
       '/api/db/rpc/check_summary_for_config': {
         body: { healthy: 1, checks: [{ id: 'k1', name: 'checkout-http', type: 'http', status: 'healthy' }] },
       },
     });
     const view = renderApp(`/catalog/${ITEM_ID}/playbooks`);
-    expect(await screen.findByText(PLAYBOOKS_NOT_BUILT)).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Run Restart pod' })).toBeTruthy();
     view.unmount();
     renderApp(`/catalog/${ITEM_ID}/checks`);
     const link = await screen.findByRole('link', { name: 'checkout-http' });

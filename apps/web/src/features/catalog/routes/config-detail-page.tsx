@@ -3,6 +3,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { ErrorPanel } from '../../../components/error-panel';
 import { PageShell } from '../../../components/page-shell/page-shell';
 import { Skeleton } from '../../../components/skeleton';
+import { ResourcePlaybooks } from '../../playbooks';
 import type { ConfigItem } from '../api/catalog-types';
 import { useConfigItem } from '../api/get-config';
 import { readCatalogFilters } from '../components/catalog-filter-params';
@@ -23,10 +24,6 @@ export const CONFIG_TABS = [
   { path: 'playbooks', label: 'Playbooks' },
   { path: 'checks', label: 'Checks' },
 ] as const;
-
-/** What the Playbooks tab says until playbooks are built. */
-export const PLAYBOOKS_NOT_BUILT =
-  'Playbooks are not built yet: running a playbook on this item arrives with the playbooks release.';
 
 type TabPath = (typeof CONFIG_TABS)[number]['path'];
 
@@ -51,7 +48,7 @@ function TabPanel({ tab, item }: { tab: TabPath; item: ConfigItem }) {
     case 'relationships':
       return <RelationshipsPanel item={item} />;
     case 'playbooks':
-      return <EmptyState title={PLAYBOOKS_NOT_BUILT} />;
+      return <ResourcePlaybooks resource={{ kind: 'config', id: item.id }} />;
     case 'checks':
       return <ConfigChecksTab id={item.id} />;
     default:
