@@ -23,10 +23,11 @@ export interface ActionContext {
   /** Aborted on the action's timeout, the run's cancel, or shutdown: stop promptly. */
   signal: AbortSignal;
   /**
-   * Appends one line of live output to the run's log stream (GET /api/playbook/run/{id}/logs/stream),
-   * for output a person wants to watch while the action runs. Optional so callers that do not stream
-   * (tests, one-off runs) may leave it out; never pass secrets — lines are stored as written, only
-   * capped in size.
+   * Appends live output to the run's log stream (GET /api/playbook/run/{id}/logs/stream), for output a
+   * person wants to watch while the action runs: text is split at newlines (a trailing partial line
+   * waits for the rest), so a raw chunk of a process's output may be passed as it comes. Optional so
+   * callers that do not stream (tests, one-off runs) may leave it out. The runner caps the log and
+   * replaces secret parameters' values, but an action should still never pass credentials.
    */
   log?: (line: string) => void;
 }

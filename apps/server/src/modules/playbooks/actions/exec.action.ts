@@ -32,8 +32,9 @@ interface Sink {
   cut: boolean;
 }
 
-function collect(stream: NodeJS.ReadableStream | null, sink: Sink): void {
+function collect(stream: NodeJS.ReadableStream | null, sink: Sink, log?: (text: string) => void): void {
   stream?.on('data', (chunk: Buffer) => {
+    log?.(chunk.toString('utf8')); // the live log, capped by the run's log writer
     const room = EXEC_ACTION_MAX_OUTPUT - sink.bytes;
     if (room <= 0) {
       sink.cut = true;
@@ -54,14 +55,20 @@ function killGroup(pid: number | undefined): void {
   }
 }
 
-function runScript(command: string[], env: Record<string, string>, cwd: string, signal: AbortSignal) {
+function runScript(
+  command: string[],
+  env: Record<string, string>,
+  cwd: string,
+  signal: AbortSignal,
+  log?: (text: string) => void,
+) {
   return new Promise<{ stdout: string; stderr: string; exitCode: number; truncated: boolean }>((resolve, reject) => {
     const [program = 'bash', ...args] = command;
     const child = spawn(program, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     const out: Sink = { text: '', bytes: 0, cut: false };
     const err: Sink = { text: '', bytes: 0, cut: false };
-    collect(child.stdout, out);
-    collect(child.stderr, err);
+    collect(child.stdout, out, log);
+    collect(child.stderr, err, log);
     const onAbort = () => killGroup(child.pid);
     signal.addEventListener('abort', onAbort, { once: true });
     let exitCode = -1;
@@ -94,7 +101,7 @@ export const execAction = defineAction({
       if (isolation?.uid !== undefined) await chown(home, isolation.uid, isolation.uid);
       const program = ['bash', '-c', fields.script];
       const command = isolation ? isolation.command(hiddenDirectories(), program) : program;
-      const result = await runScript(command, { ...baseEnvironment(home), ...fields.env }, home, ctx.signal);
+      const result = await runScript(command, { ...baseEnvironment(home), ...fields.env }, home, ctx.signal, ctx.log);
       ctx.signal.throwIfAborted();
       const output = { ...result, isolation: isolation?.level ?? 'none' };
       if (result.exitCode !== 0) {
