@@ -67,9 +67,8 @@ export const SILENCE_PREVIEW_DAYS = 7;
 /** Default days the send history is kept (property `notifications.send_history.retention.days`). */
 export const SEND_HISTORY_RETENTION_DAYS = 30;
 
-/** Message of a playbook recipient before the playbook runner exists. */
-export const PLAYBOOK_RECIPIENT_UNAVAILABLE =
-  'A playbook recipient is not available until playbooks land; choose a person, a team or a connection';
+/** Event resource kinds a playbook recipient can run on (a run names a check, catalog item or component). */
+export const PLAYBOOK_RECIPIENT_KINDS = ['check', 'config', 'component'] as const;
 
 const DURATION = /^(\d+(\.\d+)?(ms|s|m|h|d))+$/;
 
@@ -92,18 +91,24 @@ const duration = (what: string) =>
     .max(32)
     .refine((value) => parseDurationMs(value) !== undefined, `${what} must be a duration such as 30s, 10m or 1h`);
 
-/** Who receives a rule's messages: exactly one of these (upstream's `to`). */
+/** Who receives a rule's messages: exactly one of these (upstream's `to`), plus a playbook's parameters. */
 export const notificationRecipientSchema = z
   .object({
     person: z.string().trim().min(1).max(320).optional(),
     team: z.string().trim().min(1).max(200).optional(),
     connection: z.string().trim().min(1).max(400).optional(),
     email: z.email().max(320).optional(),
+    /** A playbook (id, namespace/name or name) run on the event's resource. */
     playbook: z.string().trim().min(1).max(400).optional(),
+    /** The playbook's parameters; string values may hold `{{ .check.name }}`-style placeholders. */
+    params: z.record(z.string().max(200), z.unknown()).optional(),
   })
   .strict()
-  .refine((to) => Object.values(to).filter(Boolean).length === 1, {
+  .refine((to) => [to.person, to.team, to.connection, to.email, to.playbook].filter(Boolean).length === 1, {
     message: 'to: name exactly one recipient: person, team, connection, email or playbook',
+  })
+  .refine((to) => !to.params || Boolean(to.playbook), {
+    message: 'to.params: parameters go with a playbook recipient',
   });
 
 /** An inhibition: while a parent (up to `depth` levels) fails, its children's messages are held back. */

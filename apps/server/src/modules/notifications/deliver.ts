@@ -1,19 +1,22 @@
 /**
  * Sends one send-history row: re-checks a wait-for (is the resource still failing? silenced since? a
- * repeat?), resolves the rule's destination and calls its channel. The row ends `sent` (with its
- * duration), or keeps its error for the job's next attempt, or ends `error` after the last one.
+ * repeat?), resolves the rule's destination and calls its channel — or runs the rule's playbook. The row
+ * ends `sent` (with its duration; a playbook's run linked), or keeps its error for the job's next
+ * attempt, or ends `error` after the last one (at once when the playbook run is refused).
  */
 import type { Database } from '@mc/db';
 import type { Config } from '../../platform/config.js';
 import { egressGuardFor } from '../../platform/egress/egress-guard-for.js';
+import { AppError } from '../../platform/errors.js';
 import { connectionsServiceFor } from '../connections/connections.service.js';
 import type { ChannelContext, OutgoingMessage } from './channels/channel.js';
 import { channelFor } from './channels/registry.js';
 import { ancestorsMemo, coveringSilence, repeatMs } from './decide.js';
 import { loadEventResource, stillHolds } from './event-resources.js';
 import { type HistoryRow, historyById, lastDelivered, settleHistory } from './history.repo.js';
+import { runRulePlaybook } from './playbook-recipient.js';
 import { destinationOf } from './recipients.js';
-import { ruleById } from './rules.repo.js';
+import { type RuleRow, ruleById } from './rules.repo.js';
 import { activeSilences } from './silences.repo.js';
 
 /** How long one provider call may take. */
@@ -97,8 +100,22 @@ async function recheck(deps: DeliveryDeps, row: HistoryRow, now: Date): Promise<
   return undefined;
 }
 
+async function sendToChannel(deps: DeliveryDeps, row: HistoryRow, rule: RuleRow): Promise<void> {
+  const destination = await destinationOf(deps.database.pool, connectionsServiceFor(deps), rule);
+  const channel = channelFor(destination.connection.type);
+  if (!channel) throw new Error(`Connection type ${destination.connection.type} cannot send notifications`);
+  const ctx: ChannelContext = {
+    guard: egressGuardFor(deps.database),
+    signal: deps.signal,
+    timeoutMs: deps.timeoutMs ?? CHANNEL_TIMEOUT_MS,
+    endpoint: providerEndpoint(deps.database),
+  };
+  await channel(destination.connection, { ...messageOf(row), to: destination.to }, ctx);
+}
+
 /**
- * Delivers history row `id`. Safe to run twice: a row no longer pending is left alone. Throws on a
+ * Delivers history row `id`: a message through the rule's channel, or a run of the rule's playbook
+ * (the row then links the run). Safe to run twice: a row no longer pending is left alone. Throws on a
  * failure that another attempt may fix (the job retries it with backoff).
  */
 export async function deliverHistory(deps: DeliveryDeps, id: string): Promise<HistoryRow['status'] | 'gone'> {
@@ -119,20 +136,15 @@ export async function deliverHistory(deps: DeliveryDeps, id: string): Promise<Hi
     }
   }
   const started = Date.now();
+  let playbookRunId: string | undefined;
   try {
-    const destination = await destinationOf(pool, connectionsServiceFor(deps), rule);
-    const channel = channelFor(destination.connection.type);
-    if (!channel) throw new Error(`Connection type ${destination.connection.type} cannot send notifications`);
-    const ctx: ChannelContext = {
-      guard: egressGuardFor(deps.database),
-      signal: deps.signal,
-      timeoutMs: deps.timeoutMs ?? CHANNEL_TIMEOUT_MS,
-      endpoint: providerEndpoint(deps.database),
-    };
-    await channel(destination.connection, { ...messageOf(row), to: destination.to }, ctx);
+    if (rule.playbook_id) playbookRunId = await runRulePlaybook(deps.database, row, rule);
+    else await sendToChannel(deps, row, rule);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const last = deps.attempt >= deps.maxAttempts;
+    // The run service refusing a run (4xx) is final: no retry would change its answer.
+    const refused = rule.playbook_id !== null && error instanceof AppError;
+    const last = refused || deps.attempt >= deps.maxAttempts;
     await settleHistory(pool, id, {
       status: last ? 'error' : row.status,
       error: message,
@@ -140,6 +152,7 @@ export async function deliverHistory(deps: DeliveryDeps, id: string): Promise<Hi
       durationMs: Date.now() - started,
     });
     if (last) await settleGroup(deps, row, 'error', message);
+    if (refused) return 'error';
     throw error;
   }
   await settleHistory(pool, id, {
@@ -147,6 +160,7 @@ export async function deliverHistory(deps: DeliveryDeps, id: string): Promise<Hi
     error: null,
     durationMs: Date.now() - started,
     retries: deps.attempt - 1,
+    playbookRunId,
   });
   await settleGroup(deps, row, 'sent', null);
   return 'sent';

@@ -13,6 +13,7 @@ import { ancestorsMemo, type Decision, decide } from './decide.js';
 import { claimEvents, completeEvent, failEvent } from './event-queue.repo.js';
 import { type EventResource, loadEventResource, type QueuedEvent } from './event-resources.js';
 import { type HistoryRow, insertHistory, joinGroup, openGroupLead } from './history.repo.js';
+import { renderPlaybookParams } from './playbook-recipient.js';
 import { type RuleRow, rulesForEvent } from './rules.repo.js';
 import { sendNotificationJob } from './send-notification.job.js';
 import { activeSilences, type SilenceRow } from './silences.repo.js';
@@ -67,7 +68,12 @@ async function writeOutcome(
     resource_health_description: resource.description,
     status: decision.status,
     body: decision.body,
-    payload: { title: decision.title, event_id: event.id, resource_name: resource.name },
+    payload: {
+      title: decision.title,
+      event_id: event.id,
+      resource_name: resource.name,
+      ...(rule.playbook_id ? { params: renderPlaybookParams(rule, resource.env) } : {}),
+    },
     not_before: decision.notBefore ?? null,
     person_id: rule.person_id,
     team_id: rule.team_id,

@@ -149,13 +149,23 @@ export async function settleHistory(
     durationMs?: number;
     retries?: number;
     body?: string;
+    /** The playbook run a playbook recipient started. */
+    playbookRunId?: string;
   },
 ): Promise<void> {
   await db.query(
     `UPDATE notification_send_history SET status = $2, error = $3, duration_millis = COALESCE($4, duration_millis),
-       retries = COALESCE($5, retries), body = COALESCE($6, body)
+       retries = COALESCE($5, retries), body = COALESCE($6, body), playbook_run_id = COALESCE($7, playbook_run_id)
      WHERE id = $1`,
-    [id, change.status, change.error ?? null, change.durationMs ?? null, change.retries ?? null, change.body ?? null],
+    [
+      id,
+      change.status,
+      change.error ?? null,
+      change.durationMs ?? null,
+      change.retries ?? null,
+      change.body ?? null,
+      change.playbookRunId ?? null,
+    ],
   );
 }
 

@@ -84,7 +84,7 @@ describe('notification rules API', () => {
       [rule('x', { events: [] }), 'spec.events: name at least one event'],
       [rule('x', { events: ['check.exploded'] }), 'spec.events.0'],
       [rule('x', { filter: 'check.name ==' }), 'spec.filter: invalid expression'],
-      [rule('x', { to: { playbook: 'p' } }), 'not available until playbooks land'],
+      [rule('x', { to: { playbook: 'p' } }), "to.playbook: no playbook 'p'"],
       [rule('x', { to: {} }), 'name exactly one recipient'],
       [rule('x', { to: { person: 'nobody@example.com' } }), "to.person: no person 'nobody@example.com'"],
       [rule('x', { repeatInterval: 'soon' }), 'spec.repeatInterval must be a duration'],

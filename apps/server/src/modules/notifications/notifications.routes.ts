@@ -5,11 +5,24 @@ import { AppError } from '../../platform/errors.js';
 import type { AppEnv } from '../../platform/request-context.js';
 import { requirePermission } from '../../platform/require-permission.js';
 import type { ModuleDeps } from '../register-modules.js';
+import type { MayRunPlaybook } from './playbook-recipient.js';
 import { rulesService } from './rules.service.js';
 import { silencesService } from './silences.service.js';
 import { countsInRange } from './summary.repo.js';
 
 const ctx = (c: Context<AppEnv>) => ({ actor: c.var.actor, requestId: c.var.requestId });
+
+/** Whether the caller may run a playbook (`playbook:run`, named), asked when a rule names one. */
+const mayRunPlaybook =
+  (c: Context<AppEnv>): MayRunPlaybook =>
+  async (playbookId) =>
+    c.var.actor.kind === 'system' ||
+    (c.var.checkPermission !== undefined &&
+      (await c.var.checkPermission(c.var.actor, {
+        resource: 'playbooks',
+        action: 'playbook:run',
+        named: { field: 'playbook_id', id: playbookId },
+      })));
 
 /** A rule document: YAML or JSON, within the document bounds. */
 async function documentBody(c: Context<AppEnv>): Promise<unknown> {
@@ -50,11 +63,11 @@ export function registerNotificationsRoutes(app: Hono<AppEnv>, deps: ModuleDeps)
     return c.json(await countsInRange(deps.database.pool, from, to));
   });
   app.post('/api/notification/rules', write, async (c) =>
-    c.json(await rules.create(await documentBody(c), ctx(c)), 201),
+    c.json(await rules.create(await documentBody(c), ctx(c), mayRunPlaybook(c)), 201),
   );
   app.get('/api/notification/rules/:id', read, async (c) => c.json(await rules.get(c.req.param('id'))));
   app.put('/api/notification/rules/:id', write, async (c) =>
-    c.json(await rules.update(c.req.param('id'), await documentBody(c), ctx(c))),
+    c.json(await rules.update(c.req.param('id'), await documentBody(c), ctx(c), mayRunPlaybook(c))),
   );
   app.delete('/api/notification/rules/:id', write, async (c) => {
     await rules.remove(c.req.param('id'), ctx(c));

@@ -61,8 +61,6 @@ export async function destinationOf(db: Sql, connections: ConnectionsService, ru
       [rule.team_id],
     );
     to = rows.flatMap((row) => (row.email ? [row.email] : []));
-  } else if (rule.playbook_id) {
-    throw new AppError('bad_request', 'A playbook recipient is not available until playbooks land');
   }
   if (to.length === 0) throw new AppError('bad_request', 'The rule has no recipient address');
   return { connection: await defaultSmtp(db, connections), to };

@@ -3,14 +3,10 @@
  * email, name or `connection://namespace/name` are resolved to ids here, so a rule naming nobody real is
  * refused when saved rather than failing at delivery.
  */
-import {
-  type NotificationDocument,
-  notificationDocumentSchema,
-  PLAYBOOK_RECIPIENT_UNAVAILABLE,
-  parseDurationMs,
-} from '@mc/contracts';
+import { type NotificationDocument, notificationDocumentSchema, parseDurationMs } from '@mc/contracts';
 import { AppError } from '../../platform/errors.js';
 import { expressionError } from '../health/expressions/cel.js';
+import { type MayRunPlaybook, resolvePlaybookRecipient } from './playbook-recipient.js';
 import type { RuleColumns, RuleRow } from './rules.repo.js';
 import type { Sql } from './sql.js';
 
@@ -45,11 +41,14 @@ async function firstId(db: Sql, text: string, value: string): Promise<string | u
 const seconds = (text: string | undefined): number | null =>
   text ? Math.round((parseDurationMs(text) ?? 0) / 1000) : null;
 
-/** The row columns of a valid document, recipients resolved. */
-export async function columnsOf(db: Sql, doc: NotificationDocument): Promise<RuleColumns> {
+/**
+ * The row columns of a valid document, recipients resolved; a playbook recipient is checked against the
+ * playbook and `mayRun` (the author's permission to run it).
+ */
+export async function columnsOf(db: Sql, doc: NotificationDocument, mayRun: MayRunPlaybook): Promise<RuleColumns> {
   const to = doc.spec.to;
-  if (to.playbook) throw new AppError('bad_request', PLAYBOOK_RECIPIENT_UNAVAILABLE);
   let personId: string | null = null;
+  let playbookId: string | null = null;
   let teamId: string | null = null;
   let services: RuleColumns['custom_services'] = null;
   if (to.person) {
@@ -84,6 +83,8 @@ export async function columnsOf(db: Sql, doc: NotificationDocument): Promise<Rul
     services = [{ connection: id }];
   } else if (to.email) {
     services = [{ email: to.email }];
+  } else if (to.playbook) {
+    playbookId = await resolvePlaybookRecipient(db, doc, mayRun);
   }
   return {
     name: doc.metadata.name,
@@ -95,7 +96,7 @@ export async function columnsOf(db: Sql, doc: NotificationDocument): Promise<Rul
     properties: { to },
     person_id: personId,
     team_id: teamId,
-    playbook_id: null,
+    playbook_id: playbookId,
     custom_services: services,
     repeat_interval: doc.spec.repeatInterval ?? null,
     wait_for: seconds(doc.spec.waitFor),
@@ -115,6 +116,7 @@ export function documentOf(row: RuleRow): Record<string, unknown> {
     ...(row.team_id ? { team: row.team_id } : {}),
     ...(row.custom_services?.[0]?.connection ? { connection: row.custom_services[0].connection } : {}),
     ...(row.custom_services?.[0]?.email ? { email: row.custom_services[0].email } : {}),
+    ...(row.playbook_id ? { playbook: row.playbook_id } : {}),
   };
   const spec: Record<string, unknown> = { events: row.events, to };
   if (row.filter) spec.filter = row.filter;

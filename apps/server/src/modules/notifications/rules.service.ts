@@ -11,6 +11,7 @@ import { AppError } from '../../platform/errors.js';
 import { connectionsServiceFor } from '../connections/connections.service.js';
 import { channelFor } from './channels/registry.js';
 import { CHANNEL_TIMEOUT_MS, providerEndpoint } from './deliver.js';
+import type { MayRunPlaybook } from './playbook-recipient.js';
 import { destinationOf } from './recipients.js';
 import { columnsOf, documentOf, parseRuleDocument } from './rule-document.js';
 import { insertRule, type RuleRow, ruleById, softDeleteRule, updateRule } from './rules.repo.js';
@@ -25,6 +26,12 @@ export interface RuleView {
 }
 
 const view = (rule: RuleRow): RuleView => ({ rule, document: documentOf(rule) });
+
+/** Without a permission check from the route, only the system may name a playbook recipient. */
+const systemOnly =
+  (ctx: AuditContext): MayRunPlaybook =>
+  async () =>
+    ctx.actor.kind === 'system';
 
 function uniqueName(error: unknown): never {
   if ((error as { code?: string }).code === '23505') {
@@ -47,10 +54,10 @@ export function rulesService(deps: { database: Database; config: Config }) {
     async get(id: string): Promise<RuleView> {
       return view(await mustGet(id));
     },
-    /** Creates a rule from its document. */
-    async create(body: unknown, ctx: AuditContext): Promise<RuleView> {
+    /** Creates a rule from its document; `mayRun` answers whether the author may run a named playbook. */
+    async create(body: unknown, ctx: AuditContext, mayRun: MayRunPlaybook = systemOnly(ctx)): Promise<RuleView> {
       const doc = parseRuleDocument(body);
-      const columns = await columnsOf(pool, doc);
+      const columns = await columnsOf(pool, doc, mayRun);
       const rule = await inTransaction(pool, async (client) => {
         const row = await insertRule(client, columns, actorPersonId(ctx)).catch(uniqueName);
         await recordAudit(client, { ...ctx, action: 'create', target: 'notifications', ids: [row.id], after: row });
@@ -58,11 +65,16 @@ export function rulesService(deps: { database: Database; config: Config }) {
       });
       return view(rule);
     },
-    /** Replaces a rule's document. */
-    async update(id: string, body: unknown, ctx: AuditContext): Promise<RuleView> {
+    /** Replaces a rule's document (`mayRun` as for {@link create}). */
+    async update(
+      id: string,
+      body: unknown,
+      ctx: AuditContext,
+      mayRun: MayRunPlaybook = systemOnly(ctx),
+    ): Promise<RuleView> {
       const before = await mustGet(id);
       const doc = parseRuleDocument(body);
-      const columns = await columnsOf(pool, doc);
+      const columns = await columnsOf(pool, doc, mayRun);
       const rule = await inTransaction(pool, async (client) => {
         const row = await updateRule(client, id, columns).catch(uniqueName);
         if (!row) throw new AppError('not_found', 'Notification rule not found');
@@ -89,10 +101,17 @@ export function rulesService(deps: { database: Database; config: Config }) {
     },
     /**
      * Sends a sample message to the rule's recipients now (the console's Test): answers what happened,
-     * the provider's error included. Nothing is written to the send history.
+     * the provider's error included. Nothing is written to the send history. A playbook recipient is
+     * refused (400): a sample event must not start a real run.
      */
     async test(id: string): Promise<{ status: 'sent' | 'error'; error?: string; durationMs: number }> {
       const rule = await mustGet(id);
+      if (rule.playbook_id) {
+        throw new AppError(
+          'bad_request',
+          'Test sends a sample message; a rule with a playbook recipient runs its playbook only for a real event',
+        );
+      }
       const started = Date.now();
       try {
         const destination = await destinationOf(pool, connectionsServiceFor(deps), rule);

@@ -13,6 +13,7 @@ export interface RuleSummary {
   filter: string | null;
   person_id: string | null;
   team_id: string | null;
+  playbook_id: string | null;
   custom_services: { connection?: string; email?: string }[] | null;
   repeat_interval: string | null;
   wait_for: number | null;

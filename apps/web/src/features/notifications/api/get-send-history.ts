@@ -22,6 +22,9 @@ export interface SendHistoryRow {
   duration_millis: number | null;
   not_before: string | null;
   created_at: string;
+  /** The run a playbook recipient started, if any. */
+  playbook_run_id: string | null;
+  playbook_run: { id: string; status: string | null; name: string | null } | null;
 }
 
 /** The history filters (URL state): rule, status, resource, time bounds, page. */

@@ -18,6 +18,7 @@ type Row = RuleSummary & { counts?: RuleCounts };
 const recipientOf = (rule: RuleSummary): string => {
   if (rule.person_id) return 'Person';
   if (rule.team_id) return 'Team';
+  if (rule.playbook_id) return 'Playbook';
   const service = rule.custom_services?.[0];
   if (service?.email) return `Email ${service.email}`;
   if (service?.connection) return 'Connection';

@@ -50,11 +50,22 @@ function useColumns(canWrite: boolean): ColumnDef<SendHistoryRow, unknown>[] {
     {
       id: 'detail',
       header: 'Detail',
-      cell: ({ row }) =>
-        row.original.error ??
-        (row.original.silence_description
-          ? `Silenced: ${row.original.silence_description}`
-          : (row.original.body?.split('\n')[0] ?? '')),
+      cell: ({ row }) => {
+        const run = row.original.playbook_run;
+        if (run) {
+          return (
+            <Link className="text-link hover:underline" to={`/playbooks/runs/${run.id}`}>
+              Playbook run {run.name ?? run.id}: {run.status ?? 'unknown'}
+            </Link>
+          );
+        }
+        return (
+          row.original.error ??
+          (row.original.silence_description
+            ? `Silenced: ${row.original.silence_description}`
+            : (row.original.body?.split('\n')[0] ?? ''))
+        );
+      },
     },
     {
       id: 'actions',

@@ -25,7 +25,11 @@ const historyRow = {
   duration_millis: 12,
   not_before: null,
   created_at: '2026-11-25T10:00:00Z',
+  playbook_run_id: null,
+  playbook_run: null,
 };
+
+const RUN = '01900000-0000-7000-8000-000000000004';
 
 describe('notifications pages', { timeout: 60_000 }, () => {
   it('shows the send history with its filters in the query, and the bell counts failures', async () => {
@@ -43,6 +47,41 @@ describe('notifications pages', { timeout: 60_000 }, () => {
     expect(query?.get('status')).toBe('eq.error');
     expect(query?.get('notification_id')).toBe(`eq.${RULE}`);
     expect(await screen.findByRole('link', { name: 'Notifications: 3 failed in the last day' }, wait)).toBeTruthy();
+  });
+
+  it('links the run a playbook recipient started from its history row', async () => {
+    shellApi(undefined, [], {
+      '/api/db/notification_send_history_summary': {
+        body: [
+          {
+            ...historyRow,
+            status: 'sent',
+            error: null,
+            playbook_run_id: RUN,
+            playbook_run: { id: RUN, status: 'completed', name: 'restart-pod' },
+          },
+        ],
+        headers: { 'content-range': '0-0/1' },
+      },
+      '/api/db/notifications_summary': {
+        body: [{ id: RULE, name: 'restart-on-failure', events: ['check.failed'], playbook_id: 'P1' }],
+      },
+    });
+    renderApp('/notifications');
+    const link = await screen.findByRole('link', { name: 'Playbook run restart-pod: completed' }, wait);
+    expect(link.getAttribute('href')).toBe(`/playbooks/runs/${RUN}`);
+  });
+
+  it('lists a rule with a playbook recipient as Playbook', async () => {
+    shellApi(undefined, [], {
+      '/api/db/notifications_summary': {
+        body: [{ id: RULE, name: 'restart-on-failure', events: ['check.failed'], playbook_id: 'P1' }],
+      },
+      '/api/notification/summary': { body: [] },
+    });
+    renderApp('/notifications/rules');
+    const row = (await screen.findByText('restart-on-failure', { selector: 'td' }, wait)).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Playbook')).toBeTruthy();
   });
 
   it('lists rules with their counts in the range and opens ?id= in the editor', async () => {
