@@ -10,6 +10,7 @@ export * from './incident-constants.js';
 export * from './incident-link-texts.js';
 export * from './incidents.js';
 export * from './interface.js';
+export * from './logs.js';
 export * from './notifications.js';
 export * from './people.js';
 export * from './playbooks.js';

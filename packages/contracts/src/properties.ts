@@ -62,11 +62,12 @@ export function isFeatureDisabled(feature: string, properties: readonly { name: 
 }
 
 /**
- * Properties that loosen or tighten security (the egress policy and its allow-list): only an
+ * Properties that loosen or tighten security (the egress policy and its allow-list, the folders file log
+ * backends may read): only an
  * administrator may create, change or delete them, whatever permission rows say, because an editor who
  * could rewrite them could aim the server at its own network. Matched case-insensitively by prefix.
  */
-export const ADMIN_ONLY_PROPERTY_PREFIXES = ['health.egress.'] as const;
+export const ADMIN_ONLY_PROPERTY_PREFIXES = ['health.egress.', 'logs.file.'] as const;
 
 /** The message a non-administrator gets when writing one of {@link ADMIN_ONLY_PROPERTY_PREFIXES}. */
 export const ADMIN_ONLY_PROPERTY_MESSAGE = (name: string) => `Only an administrator may change the property '${name}'`;

@@ -9,6 +9,8 @@ export const ERROR_STATUS = {
   conflict: 409,
   unprocessable: 422,
   too_many_requests: 429,
+  /** A remote system the request needed (a log backend…) failed; the message is its own. */
+  bad_gateway: 502,
   unavailable: 503,
 } as const satisfies Record<string, ContentfulStatusCode>;
 

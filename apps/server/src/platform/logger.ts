@@ -17,6 +17,20 @@ function serialise(value: unknown): unknown {
   return value;
 }
 
+/** Receives every entry any logger of this thread emits (after the level filter), as written. */
+export type LogTap = (entry: Readonly<Fields>) => void;
+
+const taps = new Set<LogTap>();
+
+/**
+ * Adds a tap (the logs module stores the server's own lines for the built-in log backend); returns its
+ * removal. A tap must not log, throw or block: it runs inside every log call.
+ */
+export function tapLogEntries(tap: LogTap): () => void {
+  taps.add(tap);
+  return () => taps.delete(tap);
+}
+
 /** Creates a logger that drops events below `level`. `write` is replaceable for tests. */
 export function createLogger(
   level: Level = 'info',
@@ -29,6 +43,7 @@ export function createLogger(
     const entry: Fields = { time: new Date().toISOString(), level: at, msg: message, ...context };
     for (const [key, value] of Object.entries(fields)) entry[key] = serialise(value);
     write(JSON.stringify(entry));
+    for (const tap of taps) tap(entry);
   };
   return {
     debug: (message, fields) => emit('debug', message, fields),

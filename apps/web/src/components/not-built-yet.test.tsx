@@ -6,7 +6,6 @@ import { NOT_BUILT_AREAS, type NotBuiltArea } from './not-built-yet';
 
 /** Every page of an area that is not built yet, with its title: each says so in words, and shows no data. */
 const PAGES: Array<[path: string, title: string, area: NotBuiltArea]> = [
-  ['/logs', 'Logs', 'logs'],
   ['/settings/integrations', 'Integrations', 'integrations'],
   ['/settings/integrations/topology/t1', 'Integration', 'integrations'],
 ];

@@ -3,10 +3,6 @@ import { EmptyState } from './empty-state';
 
 /** The areas whose pages exist (title, breadcrumb, guard) but whose feature is not built yet. */
 export const NOT_BUILT_AREAS = {
-  logs: {
-    title: 'Log search is not built yet.',
-    detail: 'Searching logs through log backends arrives with a later release.',
-  },
   integrations: {
     title: 'Integrations are not built yet.',
     detail: 'Scrapers, topologies and log backends as integrations arrive with a later release.',

@@ -6,6 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { connectEndpoint, JOBS_APPLICATION_NAME } from '@mc/db';
 import { createLogger } from '../../platform/logger.js';
 import { forwardCheckRunsTo } from '../../platform/metrics/metrics-registry.js';
+import { startLogCapture } from '../logs/log-capture.js';
 import { jobRegistry } from './job-definitions.js';
 import { startJobRuntime } from './job-runtime.js';
 import type { JobThreadEvent, JobThreadInput, JobThreadRequest } from './job-thread.js';
@@ -34,11 +35,13 @@ async function main(parent: NonNullable<typeof parentPort>): Promise<void> {
   });
   const flushing = setInterval(flush, METRICS_FLUSH_MS);
   const database = connectEndpoint(input.endpoint, { max: 10, applicationName: JOBS_APPLICATION_NAME });
+  const logCapture = startLogCapture(database); // this thread's lines, for the built-in log backend
   const runtime = await startJobRuntime({ config, database, logger }, jobRegistry);
   parent.on('message', async (message: JobThreadRequest) => {
     if (message.type !== 'stop') return;
     try {
       await runtime.stop(message.timeoutMs);
+      await logCapture.stop();
       await database.close();
     } finally {
       clearInterval(flushing);

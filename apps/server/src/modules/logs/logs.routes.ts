@@ -1,0 +1,74 @@
+/**
+ * The log search routes (issue 17; spec 000 §7 `POST /logs {name, id, query}`): the search, the
+ * backends the console offers, and the live tail as server-sent events. Every route needs read on
+ * logging_backends; bad input is a 400 before any backend is asked.
+ */
+import type { LogLineLevel } from '@mc/contracts';
+import type { Context, Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { AppError } from '../../platform/errors.js';
+import type { AppEnv } from '../../platform/request-context.js';
+import { requirePermission } from '../../platform/require-permission.js';
+import type { ModuleDeps } from '../register-modules.js';
+import { TAIL_POLL_LIMIT, tailLines } from './log-tail.js';
+import { logsService } from './logs.service.js';
+
+async function body(c: Context<AppEnv>): Promise<unknown> {
+  const text = await c.req.text();
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError('bad_request', 'The request body must be JSON');
+  }
+}
+
+/** The tail's query string as a search request (`levels` comma-separated, `labels` a JSON object). */
+function tailRequest(c: Context<AppEnv>) {
+  const q = c.req.query();
+  const known = new Set(['name', 'id', 'text', 'levels', 'labels']);
+  const unknown = Object.keys(q).filter((key) => !known.has(key));
+  if (unknown.length > 0) throw new AppError('bad_request', `Invalid request: unknown parameter ${unknown.join(', ')}`);
+  let labels: unknown;
+  if (q.labels !== undefined) {
+    try {
+      labels = JSON.parse(q.labels);
+    } catch {
+      throw new AppError('bad_request', 'Invalid request: labels: must be a JSON object');
+    }
+  }
+  const levels = q.levels?.split(',').filter(Boolean);
+  return {
+    name: q.name,
+    ...(q.id !== undefined ? { id: q.id } : {}),
+    query: {
+      ...(q.text !== undefined ? { text: q.text } : {}),
+      ...(levels ? { levels: levels as LogLineLevel[] } : {}), // checked against LOG_LINE_LEVELS by the schema
+      ...(labels !== undefined ? { labels } : {}),
+    },
+  };
+}
+
+/** Mounts the log routes. */
+export function registerLogsRoutes(app: Hono<AppEnv>, deps: ModuleDeps): void {
+  const logs = logsService(deps);
+  const read = requirePermission('logging_backends', 'read');
+
+  app.get('/api/logs/backends', read, async (c) => c.json(await logs.backends()));
+  app.post('/api/logs', read, async (c) => c.json(await logs.search(await body(c), c.req.raw.signal)));
+  app.get('/api/logs/tail', read, async (c) => {
+    const request = tailRequest(c);
+    const startedAt = new Date();
+    // the first search proves the request, the backend and its entries before the stream opens
+    const probe = (start: Date, end: Date, signal?: AbortSignal) =>
+      logs.search(
+        {
+          ...request,
+          query: { ...request.query, start: start.toISOString(), end: end.toISOString(), limit: TAIL_POLL_LIMIT },
+        },
+        signal,
+      );
+    await probe(startedAt, startedAt, c.req.raw.signal);
+    return streamSSE(c, (stream) => tailLines(stream, probe, { startedAt }));
+  });
+}
