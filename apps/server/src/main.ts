@@ -1,3 +1,4 @@
+import { startAgent } from './modules/agents/runtime/agent-runtime.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { createLogger } from './platform/logger.js';
 import { startServer } from './server.js';
@@ -26,7 +27,7 @@ async function main(): Promise<void> {
   });
   // Handlers go in before start-up, so a signal during start-up stops the server once it is up
   // (and closes the database cleanly) instead of killing the process mid-migration.
-  let starting: Promise<Awaited<ReturnType<typeof startServer>>> | undefined;
+  let starting: Promise<{ stop(): Promise<void> }> | undefined;
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
@@ -46,7 +47,7 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
-  starting = startServer(config, logger);
+  starting = config.MC_ROLE === 'agent' ? startAgent(config, logger) : startServer(config, logger);
   try {
     await starting;
   } catch (error) {

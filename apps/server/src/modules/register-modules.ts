@@ -12,6 +12,8 @@ import { registerScraperRoutes } from './catalog/scrapers/scrapers.routes.js';
 import { registerConnectionsRoutes } from './connections/connections.routes.js';
 import { registerHealthRoutes } from './health/health.routes.js';
 import { registerIncidentsRoutes } from './incidents/incidents.routes.js';
+import { registerIntegrationsRoutes } from './integrations/integrations.routes.js';
+import { registerKubeconfigRoutes } from './kubeconfig/kubeconfig.routes.js';
 import { registerNotificationsRoutes } from './notifications/notifications.routes.js';
 import { notificationsWriteHook, silencesWriteHook } from './notifications/notifications-write.hook.js';
 import { registerPeopleRoutes } from './people/people.routes.js';
@@ -62,6 +64,8 @@ export function registerModules(app: OpenAPIHono<AppEnv>, deps: ModuleDeps): voi
   registerIncidentsRoutes(app, deps);
   registerPropertiesRoutes(app, deps);
   registerAgentsRoutes(app, deps);
+  registerIntegrationsRoutes(app, deps);
+  registerKubeconfigRoutes(app, deps);
   registerSchemaRoutes(app, deps);
   registerHealthRoutes(app, deps);
   registerTopologyRoutes(app, deps);

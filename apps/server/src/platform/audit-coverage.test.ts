@@ -485,6 +485,14 @@ const READ_ONLY: Record<string, { call: Call; why: string }> = {
     why: 'validates a document against a JSON schema without storing it',
     call: (w) => w.call('POST', '/api/schemas/canaries/validate', { spec: {} }),
   },
+  'POST /api/integrations/charts/:id/validate': {
+    why: 'validates chart values against the chart schema without storing them',
+    call: (w) => w.call('POST', '/api/integrations/charts/aws/validate', { values: 'scraper: {}' }),
+  },
+  'POST /api/upstream/push': {
+    why: 'an agent delivering check results, stored like the scheduler’s runs (not audited, docs/agents.md)',
+    call: (w) => w.call('POST', '/api/upstream/push', { results: [] }, null),
+  },
   'POST /api/notification/rules/:id/test': {
     why: "sends a sample message to a rule's recipients; stores nothing",
     call: (w) => w.call('POST', `/api/notification/rules/${UNKNOWN}/test`),

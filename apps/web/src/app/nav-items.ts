@@ -145,7 +145,6 @@ export const SETTINGS_NAV: readonly NavItem[] = [
     icon: Puzzle,
     featureName: 'settings.integrations',
     resourceName: 'integrations',
-    notBuilt: true,
   },
   ...SCHEMA_RESOURCES,
 ];

@@ -1,6 +1,14 @@
-import { agentGeneratedSchema, agentGenerateSchema, agentPatchSchema } from '@mc/contracts';
+import {
+  agentCanarySchema,
+  agentGeneratedSchema,
+  agentGenerateSchema,
+  agentPatchSchema,
+  agentPushAnswerSchema,
+  agentPushSchema,
+} from '@mc/contracts';
 import { z } from 'zod';
 import type { RouteDoc } from '../../platform/openapi/route-docs.js';
+import { AGENT_TOKEN_PERMISSION } from './upstream/upstream.routes.js';
 
 /** The agents API as `/api/openapi.json` describes it. */
 export const AGENTS_API: readonly RouteDoc[] = [
@@ -21,5 +29,20 @@ export const AGENTS_API: readonly RouteDoc[] = [
     response: agentGeneratedSchema,
     status: 201,
     errors: [409],
+  },
+  {
+    method: 'get',
+    path: '/api/upstream/canaries',
+    summary: 'For an agent: the canaries assigned to it, with their checks (also its heartbeat)',
+    response: z.array(agentCanarySchema),
+    permission: AGENT_TOKEN_PERMISSION,
+  },
+  {
+    method: 'post',
+    path: '/api/upstream/push',
+    summary: 'For an agent: push check results; idempotent per result key',
+    body: agentPushSchema,
+    response: agentPushAnswerSchema,
+    permission: AGENT_TOKEN_PERMISSION,
   },
 ];

@@ -111,6 +111,7 @@ export function agentsRepo(database: Database) {
             .executeTakeFirst();
           cleaned[table] = Number(marked.numUpdatedRows);
         }
+        await sql`DELETE FROM agent_push_receipts WHERE agent_id = ${id}`.execute(database.db);
       }
       return { deleted: true, cleaned };
     },

@@ -4,8 +4,12 @@ import { requirePermission } from '../../platform/require-permission.js';
 import type { ModuleDeps } from '../register-modules.js';
 import { auditContext, readJson } from '../settings-views/http-helpers.js';
 import { agentsService } from './agents.service.js';
+import { registerUpstreamRoutes } from './upstream/upstream.routes.js';
 
-/** Agents (spec 000 §7: /agents, /agents_summary, PATCH properties, soft delete with cleanup, POST /agent/generate). */
+/**
+ * Agents (spec 000 §7: /agents, /agents_summary, PATCH properties, soft delete with cleanup, POST /agent/generate)
+ * and the agent-facing upstream API their processes call.
+ */
 export function registerAgentsRoutes(app: Hono<AppEnv>, deps: ModuleDeps): void {
   const agents = agentsService(deps.database);
 
@@ -23,4 +27,5 @@ export function registerAgentsRoutes(app: Hono<AppEnv>, deps: ModuleDeps): void 
   app.post('/api/agent/generate', requirePermission('agents', 'write'), async (c) =>
     c.json(await agents.generate(await readJson(c), new URL(c.req.url).origin, auditContext(c)), 201),
   );
+  registerUpstreamRoutes(app, deps);
 }

@@ -23,8 +23,11 @@ import { registerSessionRoutes } from './session.routes.js';
 import { createSessionCache } from './session-cache.js';
 import { registerWhoamiRoutes } from './whoami.routes.js';
 
-/** Paths under /api anyone may call: the identity provider, the about call and the API document. */
-export const PUBLIC_API_PREFIXES = [`${ORY_BASE_PATH}/`, '/api/about'] as const;
+/**
+ * Paths under /api anyone may call: the identity provider, the about call, and the agents' upstream API
+ * (which authenticates agent tokens itself, modules/agents/upstream).
+ */
+export const PUBLIC_API_PREFIXES = [`${ORY_BASE_PATH}/`, '/api/about', '/api/upstream/'] as const;
 
 /** What the identity module hands the other modules. */
 export interface IdentityModule {

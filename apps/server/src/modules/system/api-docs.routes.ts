@@ -11,6 +11,8 @@ import { SCRAPERS_API } from '../catalog/scrapers/scrapers.openapi.js';
 import { CONNECTIONS_API } from '../connections/connections.openapi.js';
 import { HEALTH_API } from '../health/health.openapi.js';
 import { INCIDENTS_API } from '../incidents/incidents.openapi.js';
+import { INTEGRATIONS_API } from '../integrations/integrations.openapi.js';
+import { KUBECONFIG_API } from '../kubeconfig/kubeconfig.openapi.js';
 import { NOTIFICATIONS_API } from '../notifications/notifications.openapi.js';
 import { PEOPLE_API } from '../people/people.openapi.js';
 import { PERMISSIONS_API } from '../permissions/permissions.openapi.js';
@@ -37,6 +39,8 @@ export function registerApiDocsRoutes(app: OpenAPIHono<AppEnv>, version: string)
   documentRoutes(app, 'incidents', INCIDENTS_API);
   documentRoutes(app, 'properties', PROPERTIES_API);
   documentRoutes(app, 'agents', AGENTS_API);
+  documentRoutes(app, 'integrations', INTEGRATIONS_API);
+  documentRoutes(app, 'kubeconfig', KUBECONFIG_API);
   documentRoutes(app, 'schemas', SCHEMAS_API);
   documentRoutes(app, 'health', HEALTH_API);
   documentRoutes(app, 'topology', TOPOLOGY_API);

@@ -7,10 +7,11 @@ const SELECT = sql`SELECT k.id, k.type, k.name, k.spec, c.name AS canary_name, c
     c.labels AS canary_labels, c.id AS canary_id
   FROM checks k JOIN canaries c ON c.id = k.canary_id`;
 
-/** The live checks of a live canary, by name. */
+/** The live checks of a live canary, by name; none for a canary assigned to a remote agent (it runs them). */
 export async function runnableChecksOf(db: Kysely<Tables>, canaryId: string): Promise<RunnableCheck[]> {
   const { rows } = await sql<RunnableCheck>`${SELECT}
-    WHERE k.canary_id = ${canaryId} AND k.deleted_at IS NULL AND c.deleted_at IS NULL ORDER BY k.name`.execute(db);
+    WHERE k.canary_id = ${canaryId} AND k.deleted_at IS NULL AND c.deleted_at IS NULL
+      AND c.agent_id = '00000000-0000-0000-0000-000000000000' ORDER BY k.name`.execute(db);
   return rows;
 }
 

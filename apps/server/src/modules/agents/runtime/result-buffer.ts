@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AgentPushResult } from '@mc/contracts';
+
+/** A batch of buffered results and the files they came from. */
+export interface BufferedBatch {
+  files: string[];
+  results: AgentPushResult[];
+}
+
+/**
+ * The agent's on-disk outbox: each run's results are written to their own file (written to a temporary
+ * name, then renamed, so a crash never leaves half a file) before any push, and a file is removed only
+ * after the upstream acknowledged it. Results therefore survive an unreachable upstream and an agent
+ * restart; a result pushed twice (acknowledgement lost) is recognised upstream by its key.
+ */
+export async function openResultBuffer(directory: string) {
+  const rejected = join(directory, 'rejected');
+  await mkdir(rejected, { recursive: true });
+  let sequence = 0;
+  const pending = async () => (await readdir(directory)).filter((name) => name.endsWith('.json')).sort();
+  return {
+    directory,
+    /** Stores one run's results; resolves once they are on disk. */
+    async append(results: readonly AgentPushResult[]): Promise<void> {
+      if (results.length === 0) return;
+      const name = `${String(Date.now()).padStart(15, '0')}-${String(sequence++).padStart(9, '0')}-${randomUUID()}`;
+      const temporary = join(directory, `${name}.tmp`);
+      await writeFile(temporary, JSON.stringify(results));
+      await rename(temporary, join(directory, `${name}.json`));
+    },
+    /** Results waiting to be delivered. */
+    async count(): Promise<number> {
+      let total = 0;
+      for (const file of await pending()) total += (await this.read([file])).results.length;
+      return total;
+    },
+    /** The oldest files, up to `max` results (at least one file), in the order they were written. */
+    async next(max: number): Promise<BufferedBatch | undefined> {
+      const files: string[] = [];
+      const results: AgentPushResult[] = [];
+      for (const file of await pending()) {
+        const batch = await this.read([file]);
+        if (files.length > 0 && results.length + batch.results.length > max) break;
+        files.push(file);
+        results.push(...batch.results);
+      }
+      return files.length > 0 ? { files, results } : undefined;
+    },
+    async read(files: readonly string[]): Promise<BufferedBatch> {
+      const results: AgentPushResult[] = [];
+      for (const file of files) {
+        const value: unknown = JSON.parse(await readFile(join(directory, file), 'utf8'));
+        if (Array.isArray(value)) results.push(...(value as AgentPushResult[])); // written by append above
+      }
+      return { files: [...files], results };
+    },
+    /** Drops delivered files. */
+    async remove(files: readonly string[]): Promise<void> {
+      await Promise.all(files.map((file) => rm(join(directory, file), { force: true })));
+    },
+    /** Moves files the upstream refused for good aside, so they never block the ones behind them. */
+    async reject(files: readonly string[]): Promise<void> {
+      await Promise.all(files.map((file) => rename(join(directory, file), join(rejected, file))));
+    },
+  };
+}
+
+/** The agent's result buffer. */
+export type ResultBuffer = Awaited<ReturnType<typeof openResultBuffer>>;

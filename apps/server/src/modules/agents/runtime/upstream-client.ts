@@ -1,0 +1,72 @@
+import { hostname } from 'node:os';
+import {
+  type AgentCanary,
+  type AgentPushAnswer,
+  type AgentPushResult,
+  agentCanarySchema,
+  agentPushAnswerSchema,
+} from '@mc/contracts';
+import { z } from 'zod';
+
+/** Longest wait for one upstream call. */
+export const UPSTREAM_TIMEOUT_MS = 15_000;
+
+/** An upstream answer other than success: `retry` says whether sending the same request later may work. */
+export class UpstreamError extends Error {
+  override name = 'UpstreamError';
+  constructor(
+    message: string,
+    readonly retry: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The agent's HTTP(S) client of its upstream: its token on every call, its version and host name as
+ * headers (shown on /settings/agents), a timeout, and errors sorted into worth-retrying (network,
+ * 5xx, 401 while a token is being fixed, 408, 429) and not (other 4xx: the request itself is wrong).
+ */
+export function upstreamClient(options: { url: string; token: string; version: string }) {
+  const base = options.url.replace(/\/$/, '');
+  const headers = {
+    authorization: `Bearer ${options.token}`,
+    'x-agent-version': options.version,
+    'x-agent-hostname': hostname(),
+  };
+  const call = async (path: string, init: RequestInit = {}): Promise<unknown> => {
+    let response: Response;
+    try {
+      response = await fetch(`${base}${path}`, {
+        ...init,
+        headers: { ...headers, ...(init.body ? { 'content-type': 'application/json' } : {}) },
+        signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
+      });
+    } catch (error) {
+      throw new UpstreamError(`upstream unreachable: ${(error as Error).message}`, true); // fetch rejects with Error
+    }
+    const text = await response.text();
+    if (!response.ok) {
+      const retry = response.status >= 500 || [401, 408, 429].includes(response.status);
+      throw new UpstreamError(`upstream answered ${response.status}: ${text.slice(0, 300)}`, retry);
+    }
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      throw new UpstreamError('upstream answered with something that is not JSON', true);
+    }
+  };
+  return {
+    async canaries(): Promise<AgentCanary[]> {
+      return z.array(agentCanarySchema).parse(await call('/api/upstream/canaries'));
+    },
+    async push(results: readonly AgentPushResult[]): Promise<AgentPushAnswer> {
+      return agentPushAnswerSchema.parse(
+        await call('/api/upstream/push', { method: 'POST', body: JSON.stringify({ results }) }),
+      );
+    },
+  };
+}
+
+/** The agent's upstream client. */
+export type UpstreamClient = ReturnType<typeof upstreamClient>;

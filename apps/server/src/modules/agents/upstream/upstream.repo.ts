@@ -1,0 +1,73 @@
+import type { Database, Tables } from '@mc/db';
+import { type Kysely, sql } from 'kysely';
+
+/** A live agent found by its token. */
+export interface AgentPrincipal {
+  id: string;
+  name: string;
+}
+
+/** A canary assigned to an agent with its live checks. */
+export interface AssignedCanaryRow {
+  id: string;
+  name: string;
+  namespace: string;
+  labels: Record<string, string> | null;
+  schedule: string | null;
+  checks: { id: string; type: string; name: string; spec: unknown }[];
+}
+
+/** SQL of the agent side of the upstream API: token lookup, heartbeats, assigned canaries, receipts. */
+export function upstreamRepo(database: Database) {
+  return {
+    async agentByTokenHash(hash: string): Promise<AgentPrincipal | undefined> {
+      const { rows } = await database.pool.query<AgentPrincipal>(
+        'SELECT id, name FROM agents WHERE token_hash = $1 AND deleted_at IS NULL',
+        [hash],
+      );
+      return rows[0];
+    },
+    /** Notes the agent was seen now, with the version and host it reports. */
+    async touch(id: string, seen: { version?: string; hostname?: string; received?: boolean }): Promise<void> {
+      await database.pool.query(
+        `UPDATE agents SET last_seen = now(), version = coalesce($2, version), hostname = coalesce($3, hostname),
+           last_received = CASE WHEN $4 THEN now() ELSE last_received END
+         WHERE id = $1`,
+        [id, seen.version ?? null, seen.hostname ?? null, seen.received ?? false],
+      );
+    },
+    /**
+     * The live canaries assigned to the agent with their live checks. Their checks take the agent's id
+     * first (a check written by the canary editor starts as the local agent's), so every result the
+     * agent pushes is stored against a check that carries its agent_id.
+     */
+    async assignedCanaries(agentId: string): Promise<AssignedCanaryRow[]> {
+      await database.pool.query(
+        `UPDATE checks k SET agent_id = $1 FROM canaries c
+         WHERE c.id = k.canary_id AND c.agent_id = $1 AND c.deleted_at IS NULL AND k.agent_id <> $1`,
+        [agentId],
+      );
+      const { rows } = await database.pool.query<AssignedCanaryRow>(
+        `SELECT c.id, c.name, c.namespace, c.labels, coalesce(c.schedule, c.spec->>'schedule') AS schedule,
+           coalesce((SELECT jsonb_agg(jsonb_build_object('id', k.id, 'type', k.type, 'name', k.name, 'spec', k.spec)
+             ORDER BY k.name) FROM checks k WHERE k.canary_id = c.id AND k.deleted_at IS NULL), '[]'::jsonb) AS checks
+         FROM canaries c WHERE c.agent_id = $1 AND c.deleted_at IS NULL ORDER BY c.namespace, c.name`,
+        [agentId],
+      );
+      return rows;
+    },
+    /** Of these check ids, the live ones that belong to the agent. */
+    async ownedChecks(db: Kysely<Tables>, agentId: string, checkIds: readonly string[]): Promise<Set<string>> {
+      const { rows } = await sql<{ id: string }>`SELECT id FROM checks
+        WHERE id = ANY(${[...checkIds]}::uuid[]) AND agent_id = ${agentId} AND deleted_at IS NULL`.execute(db);
+      return new Set(rows.map((row) => row.id));
+    },
+    /** Records idempotency keys; answers the ones not seen before (only those are stored). */
+    async receipt(db: Kysely<Tables>, agentId: string, keys: readonly string[]): Promise<Set<string>> {
+      if (keys.length === 0) return new Set();
+      const { rows } = await sql<{ key: string }>`INSERT INTO agent_push_receipts (agent_id, key)
+        SELECT ${agentId}::uuid, unnest(${[...keys]}::text[]) ON CONFLICT DO NOTHING RETURNING key`.execute(db);
+      return new Set(rows.map((row) => row.key));
+    },
+  };
+}
