@@ -8,6 +8,7 @@ import { connectionsServiceFor } from './modules/connections/connections.service
 import { type CanaryDirWatcher, watchCanaryDir } from './modules/health/canaries/canary-dir.js';
 import { ensureSystemCanary } from './modules/health/canaries/system-canary.js';
 import { type ProcessJobs, startProcessJobs } from './modules/jobs/job-thread.js';
+import { startLogCapture } from './modules/logs/log-capture.js';
 import { registerModules } from './modules/register-modules.js';
 import { type MetricsListener, startMetricsListener } from './modules/system/metrics-listener.js';
 import { ensureSystemTopology } from './modules/topology/system-topology.js';
@@ -34,6 +35,8 @@ export interface RunningServer {
  */
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
   const database = await openDatabase(config, logger);
+  // The server's own lines, searchable as the built-in log backend (docs/logs.md).
+  const logCapture = startLogCapture(database);
   const deps = { config, database, logger, version: VERSION };
   // Connection URLs stored with a plaintext password before they counted as secrets (migration 0056).
   const sealed = await connectionsServiceFor(deps).sealEmbeddedPasswords();
@@ -87,6 +90,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     if (config.MC_METRICS_ADDRESS) metrics = await startMetricsListener(config.MC_METRICS_ADDRESS, deps);
   } catch (error) {
     await Promise.all([httpStop?.(), jobs?.stop(config.MC_SHUTDOWN_TIMEOUT_MS)]);
+    await logCapture.stop();
     await database.close();
     throw error;
   }
@@ -104,6 +108,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
           scraperDir?.stop(),
           metrics?.stop(),
         ]);
+        await logCapture.stop();
         await database.close();
         logger.info('stopped');
       })();

@@ -12,6 +12,7 @@ import { registerScraperRoutes } from './catalog/scrapers/scrapers.routes.js';
 import { registerConnectionsRoutes } from './connections/connections.routes.js';
 import { registerHealthRoutes } from './health/health.routes.js';
 import { registerIncidentsRoutes } from './incidents/incidents.routes.js';
+import { registerLogsRoutes } from './logs/logs.routes.js';
 import { registerIntegrationsRoutes } from './integrations/integrations.routes.js';
 import { registerKubeconfigRoutes } from './kubeconfig/kubeconfig.routes.js';
 import { registerNotificationsRoutes } from './notifications/notifications.routes.js';
@@ -75,4 +76,5 @@ export function registerModules(app: OpenAPIHono<AppEnv>, deps: ModuleDeps): voi
   registerPermissionsRoutes(app, deps);
   registerPlaybookRunRoutes(app, deps);
   registerNotificationsRoutes(app, deps);
+  registerLogsRoutes(app, deps);
 }

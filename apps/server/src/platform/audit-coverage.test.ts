@@ -501,6 +501,10 @@ const READ_ONLY: Record<string, { call: Call; why: string }> = {
     why: 'computes what an unsaved silence would cover; stores nothing',
     call: (w) => w.call('POST', '/api/notification/silence_preview', { filter: "check.name == 'x'" }),
   },
+  'POST /api/logs': {
+    why: 'searches a log backend, sent as POST for its body as upstream does; stores nothing',
+    call: (w) => w.call('POST', '/api/logs', { name: 'mission-control', query: { text: 'audit' } }),
+  },
   'POST /api/connection/test/:id': {
     why: 'probes the remote system of a stored connection; stores nothing',
     call: (w) => w.call('POST', `/api/connection/test/${UNKNOWN}`),

@@ -46,7 +46,7 @@ export const PRIMARY_NAV: readonly NavItem[] = [
   { name: 'Health', href: '/health', icon: HeartPulse, featureName: 'health', resourceName: 'canaries' },
   { name: 'Incidents', href: '/incidents', icon: Siren, featureName: 'incidents', resourceName: 'incident' },
   { name: 'Catalog', href: '/catalog', icon: Boxes, featureName: 'config', resourceName: 'database' },
-  { name: 'Logs', href: '/logs', icon: ScrollText, featureName: 'logs', resourceName: 'database', notBuilt: true },
+  { name: 'Logs', href: '/logs', icon: ScrollText, featureName: 'logs', resourceName: 'database' },
   {
     name: 'Playbooks',
     href: '/playbooks',

@@ -11,6 +11,7 @@ import { SCRAPERS_API } from '../catalog/scrapers/scrapers.openapi.js';
 import { CONNECTIONS_API } from '../connections/connections.openapi.js';
 import { HEALTH_API } from '../health/health.openapi.js';
 import { INCIDENTS_API } from '../incidents/incidents.openapi.js';
+import { LOGS_API } from '../logs/logs.openapi.js';
 import { INTEGRATIONS_API } from '../integrations/integrations.openapi.js';
 import { KUBECONFIG_API } from '../kubeconfig/kubeconfig.openapi.js';
 import { NOTIFICATIONS_API } from '../notifications/notifications.openapi.js';
@@ -50,6 +51,7 @@ export function registerApiDocsRoutes(app: OpenAPIHono<AppEnv>, version: string)
   documentRoutes(app, 'permissions', PERMISSIONS_API);
   documentRoutes(app, 'notifications', NOTIFICATIONS_API);
   documentRoutes(app, 'playbooks', PLAYBOOK_RUNS_API);
+  documentRoutes(app, 'logs', LOGS_API);
   documentRoutes(app, 'system', [
     {
       method: 'get',

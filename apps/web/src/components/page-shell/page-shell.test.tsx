@@ -103,7 +103,9 @@ describe('user menu', () => {
 
   it('opens the kubeconfig modal: download, copyable command, Learn more, Close', async () => {
     const open = vi.spyOn(browser, 'open').mockImplementation(() => {});
-    shellApi();
+    shellApi(undefined, [], {
+      '/api/kubeconfig': { body: 'apiVersion: v1', headers: { 'Content-Type': 'application/yaml' } },
+    });
     renderShell();
     await openUserMenu();
     await userEvent.click(screen.getByRole('menuitem', { name: 'Download kubeconfig' }));
@@ -114,6 +116,14 @@ describe('user menu', () => {
     expect(within(dialog).getByRole('link', { name: /Learn more/ })).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('explains when the server cannot provide a kubeconfig', async () => {
+    shellApi();
+    renderShell();
+    await openUserMenu();
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Download kubeconfig' }));
+    expect(await screen.findByText('This server cannot provide a kubeconfig yet.')).toBeTruthy();
   });
 });
 
