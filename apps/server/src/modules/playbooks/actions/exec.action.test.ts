@@ -93,6 +93,49 @@ describe('exec action', () => {
     expect(actions[0].result).toMatchObject({ stdout: 'partial\n', stderr: 'broken\n', exitCode: 3 });
   });
 
+  it('saves stdout, stderr and the declared files as artifacts rows', async () => {
+    process.env.MC_EXEC_CHECKS = 'on';
+    const id = await playbook('exec-artifacts', [
+      {
+        name: 'report',
+        exec: {
+          script:
+            'echo out; echo err >&2; mkdir -p out; echo "a,b" > out/report.csv; echo "{}" > out/x.json; ln -s /etc/passwd out/link.txt',
+          artifacts: [
+            { path: 'out/*.csv' },
+            { path: 'out/x.json' },
+            { path: 'out/link.txt' },
+            { path: '../../etc/passwd' },
+          ],
+        },
+      },
+    ]);
+    const { body } = await run(id);
+    await executeRun(t.database, body.run_id, new AbortController().signal);
+    const { actions } = await rows(body.run_id);
+    expect(actions[0].result.artifacts.map((a: { path: string }) => a.path)).toEqual([
+      'stdout',
+      'stderr',
+      'out/report.csv',
+      'out/x.json',
+    ]);
+    expect(actions[0].result.artifacts_skipped).toEqual(['out/link.txt: not a file inside the working directory']);
+    const saved = await t.database.pool.query(
+      `SELECT a.path, a.size, a.content_type, a.checksum, convert_from(a.content, 'UTF8') AS text
+       FROM artifacts a JOIN playbook_run_actions r ON r.id = a.playbook_run_action_id
+       WHERE r.playbook_run_id = $1 ORDER BY a.created_at, a.id`,
+      [body.run_id],
+    );
+    expect(saved.rows.map((row) => [row.path, row.text])).toEqual([
+      ['stdout', 'out\n'],
+      ['stderr', 'err\n'],
+      ['out/report.csv', 'a,b\n'],
+      ['out/x.json', '{}\n'],
+    ]);
+    expect(Number(saved.rows[2].size)).toBe(4);
+    expect(saved.rows[2].checksum).toMatch(/^[0-9a-f]{64}$/);
+  });
+
   it('kills a script past its timeout', async () => {
     process.env.MC_EXEC_CHECKS = 'on';
     const id = await playbook('exec-slow', [{ name: 'sleep', timeout: '500ms', exec: { script: 'sleep 30' } }]);

@@ -3,7 +3,8 @@
  * host sets MC_EXEC_CHECKS=on; a fresh temporary HOME, an allow-listed environment (PATH, HOME, LANG
  * plus the action's own `env`), its own process group killed on timeout or cancel, isolation where the
  * system allows, stdout and stderr each capped at {@link EXEC_ACTION_MAX_OUTPUT}. A non-zero exit fails
- * the action with the last line of its output; the output is kept either way.
+ * the action with the last line of its output; the output is kept either way, and saved as artifacts
+ * with the files the action declares (exec-artifacts.ts).
  */
 import { spawn } from 'node:child_process';
 import { chown, mkdtemp, rm } from 'node:fs/promises';
@@ -14,6 +15,8 @@ import { baseEnvironment } from '../../health/check-types/exec.js';
 import { execChecksDisabledReason, hiddenDirectories } from '../../health/check-types/exec-policy.js';
 import { execIsolation } from '../../health/check-types/process-isolation.js';
 import { defineAction } from './action-kind.js';
+import { saveArtifacts } from './artifacts.repo.js';
+import { execArtifacts } from './exec-artifacts.js';
 
 /** The most of stdout (and of stderr) kept as output. */
 export const EXEC_ACTION_MAX_OUTPUT = 256 * 1024;
@@ -24,6 +27,11 @@ const schema = z.object({
     .min(1, 'is required')
     .max(64 * 1024),
   env: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), z.string().max(64 * 1024)).optional(),
+  /** Files to keep as artifacts, relative to the script's working directory (`*` in the last segment). */
+  artifacts: z
+    .array(z.object({ path: z.string().min(1).max(1024) }))
+    .max(50)
+    .default([]),
 });
 
 interface Sink {
@@ -103,7 +111,18 @@ export const execAction = defineAction({
       const command = isolation ? isolation.command(hiddenDirectories(), program) : program;
       const result = await runScript(command, { ...baseEnvironment(home), ...fields.env }, home, ctx.signal, ctx.log);
       ctx.signal.throwIfAborted();
-      const output = { ...result, isolation: isolation?.level ?? 'none' };
+      const kept = await execArtifacts(
+        home,
+        fields.artifacts.map((artifact) => artifact.path),
+        result,
+      );
+      const artifacts = await saveArtifacts(ctx.database, ctx.run.actionId, kept.artifacts);
+      const output = {
+        ...result,
+        isolation: isolation?.level ?? 'none',
+        artifacts,
+        ...(kept.skipped.length ? { artifacts_skipped: kept.skipped } : {}),
+      };
       if (result.exitCode !== 0) {
         const last = (result.stderr.trim() || result.stdout.trim()).split('\n').at(-1) ?? '';
         throw Object.assign(new Error(`exit code ${result.exitCode}${last ? `: ${last}` : ''}`), { output });
