@@ -1,0 +1,116 @@
+/**
+ * The git command line as the gitops action runs it: a fixed program with fixed arguments (never a
+ * script of the playbook), so it is not under the exec switch — but confined all the same: a fresh
+ * HOME, no system or global config, hooks off, only the https or ssh transport (GIT_ALLOW_PROTOCOL: no
+ * file://, ext:: or local paths), the host checked by the egress guard and git pinned to the checked
+ * address (curl's resolve for https, ssh's HostName), no redirects, no prompt, a timeout and the
+ * caller's abort signal. Credentials go in through the environment (GIT_CONFIG_* headers, an ssh key
+ * file in the temporary HOME), never the command line, and are scrubbed from every message.
+ */
+import { execFile } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { EgressGuard } from '../../../platform/egress/egress-guard.js';
+import { gitRemote } from '../../connections/testers/git.js';
+import { checkHost, describeError } from '../../connections/testers/tester.js';
+import { scrub } from './api-call.js';
+
+/** The most output one git command may print. */
+const GIT_MAX_OUTPUT = 1024 * 1024;
+
+/** How git reaches and authenticates to the remote. */
+export interface GitAccess {
+  url: string;
+  username?: string | undefined;
+  password?: string | undefined;
+  sshKey?: string | undefined;
+  insecureSkipVerify?: boolean | undefined;
+}
+
+/** A git runner bound to one remote, its environment and its secrets. */
+export interface Git {
+  run(args: string[], cwd: string): Promise<string>;
+}
+
+/** Prepares git for `access` inside `home` (a fresh temporary directory the caller removes). */
+export async function gitFor(
+  access: GitAccess,
+  home: string,
+  guard: EgressGuard,
+  signal: AbortSignal,
+  timeoutMs: number,
+): Promise<Git> {
+  let remote: ReturnType<typeof gitRemote>;
+  let address: string;
+  try {
+    remote = gitRemote(access.url);
+    address = (await checkHost(guard, remote.host)).address;
+  } catch (error) {
+    throw new Error(`git: ${describeError(error)}`);
+  }
+  const secrets = [access.password, access.sshKey];
+  const config: [string, string][] = [
+    ['core.hooksPath', '/dev/null'],
+    ['protocol.file.allow', 'never'],
+    ['http.followRedirects', 'false'],
+    ['core.askPass', ''],
+    ['credential.helper', ''],
+  ];
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: home,
+    LANG: 'C.UTF-8',
+    GIT_TERMINAL_PROMPT: '0',
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_CONFIG_GLOBAL: '/dev/null',
+    GIT_ALLOW_PROTOCOL: remote.transport,
+  };
+  if (remote.transport === 'https') {
+    const pinned = address.includes(':') ? `[${address}]` : address;
+    config.push(['http.curloptResolve', `${remote.host}:${remote.port}:${pinned}`]);
+    if (access.insecureSkipVerify) config.push(['http.sslVerify', 'false']);
+    if (access.password) {
+      const basic = Buffer.from(`${access.username || 'git'}:${access.password}`).toString('base64');
+      secrets.push(basic);
+      config.push(['http.extraHeader', `Authorization: Basic ${basic}`]);
+    }
+  } else {
+    const ssh = [
+      'ssh',
+      `-o HostName=${address}`,
+      `-o HostKeyAlias=${remote.host}`,
+      '-o StrictHostKeyChecking=accept-new',
+      '-o BatchMode=yes',
+      `-o UserKnownHostsFile=${join(home, 'known_hosts')}`,
+    ];
+    if (access.sshKey) {
+      const keyPath = join(home, 'id');
+      await writeFile(keyPath, `${access.sshKey.trim()}\n`, { mode: 0o600 });
+      ssh.push(`-i ${keyPath}`, '-o IdentitiesOnly=yes');
+    }
+    env.GIT_SSH_COMMAND = ssh.join(' ');
+  }
+  env.GIT_CONFIG_COUNT = String(config.length);
+  config.forEach(([key, value], index) => {
+    env[`GIT_CONFIG_KEY_${index}`] = key;
+    env[`GIT_CONFIG_VALUE_${index}`] = value;
+  });
+  return {
+    run: (args, cwd) =>
+      new Promise((resolve, reject) => {
+        execFile(
+          'git',
+          args,
+          { cwd, env, timeout: timeoutMs, maxBuffer: GIT_MAX_OUTPUT, signal, killSignal: 'SIGKILL' },
+          (error, stdout, stderr) => {
+            if (!error) return resolve(stdout);
+            if (signal.aborted) return reject(signal.reason);
+            const reason = error.killed
+              ? `git ${args[0]} did not finish within ${timeoutMs} ms`
+              : `git ${args[0]}: ${stderr.trim().split('\n').slice(-2).join(' ') || error.message}`;
+            reject(new Error(scrub(reason, secrets)));
+          },
+        );
+      }),
+  };
+}
