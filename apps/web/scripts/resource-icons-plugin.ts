@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Plugin } from 'vite';
 import { RESOURCE_ICON_NAMES } from '../src/lib/resource-icons.ts';
+import { hasDarkInk } from './icon-ink.ts';
 
 /** The module the console imports: a map from icon name to a loader of that one drawing. */
 const LOADERS_ID = 'virtual:resource-icon-loaders';
@@ -40,6 +41,8 @@ function readUpstreamTrees(): Map<string, string> {
  * screen's 180 kB budget with the page itself). Each drawing instead becomes a module holding only its
  * tree (no imports, so its loader needs no preload bookkeeping), turned into a component by upstream's
  * small GenIcon when a row first needs it. A name the resolver lists but upstream lacks fails the build.
+ * The loader map also names the drawings painted partly in a dark colour (`DARK_INK_ICONS`, see
+ * icon-ink.ts), which the dark theme shows on a light backdrop.
  */
 export function resourceIcons(): Plugin {
   let trees: Map<string, string> | undefined;
@@ -59,7 +62,8 @@ export function resourceIcons(): Plugin {
         const entries = RESOURCE_ICON_NAMES.map(
           (name) => `  ${JSON.stringify(name)}: () => import(${JSON.stringify(`${ICON_PREFIX}${name}`)}),`,
         );
-        return `export const ICON_LOADERS = {\n${entries.join('\n')}\n};\n`;
+        const darkInk = RESOURCE_ICON_NAMES.filter((name) => hasDarkInk(tree(name) ?? ''));
+        return `export const ICON_LOADERS = {\n${entries.join('\n')}\n};\nexport const DARK_INK_ICONS = new Set(${JSON.stringify(darkInk)});\n`;
       }
       if (id.startsWith(`\0${ICON_PREFIX}`)) {
         const name = id.slice(ICON_PREFIX.length + 1);

@@ -4,4 +4,6 @@ declare module 'virtual:resource-icon-loaders' {
 
   /** Each drawing's SVG tree, as upstream's GenIcon takes it. */
   export const ICON_LOADERS: Readonly<Record<string, () => Promise<{ default: IconTree }>>>;
+  /** Drawings painted partly in a colour too dark for the dark theme's surfaces (scripts/icon-ink.ts). */
+  export const DARK_INK_ICONS: ReadonlySet<string>;
 }

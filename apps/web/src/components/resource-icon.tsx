@@ -1,4 +1,4 @@
-import { ICON_LOADERS } from 'virtual:resource-icon-loaders';
+import { DARK_INK_ICONS, ICON_LOADERS } from 'virtual:resource-icon-loaders';
 import { GenIcon, type IconType } from '@flanksource/icons';
 import { clsx } from 'clsx';
 import { Box } from 'lucide-react';
@@ -51,7 +51,8 @@ function useIconDrawing(name: ResourceIconName | undefined): IconType | undefine
 /**
  * A resource's type icon (001 §2 resolver): upstream's drawing for Kubernetes kinds, clouds, databases
  * and tools, resolved from its icon, type or config class; a generic box for unknown types and while
- * a drawing's family loads, so a row never shows an empty square. Decorative: the type is written
+ * a drawing's family loads, so a row never shows an empty square. Drawings with dark ink get a light
+ * tile in the dark theme, where they were invisible on the dark surfaces. Decorative: the type is written
  * beside it, so the icon is hidden from assistive technology (and stays out of a button's name) and
  * carries the type as a mouse tooltip.
  */
@@ -61,8 +62,16 @@ export function ResourceIcon({ source, className }: { source: IconSource; classN
   const label = source.type ?? source.config_class ?? source.icon ?? undefined;
   const classes = clsx('inline-block size-4 shrink-0', className);
   if (Drawing) {
+    // a drawing with dark ink (Kafka's black mark, AWS's wordmark) sits on a light tile in the dark theme
+    const backdrop = name && DARK_INK_ICONS.has(name);
     return (
-      <span aria-hidden="true" data-icon={name} title={label} className={clsx('inline-flex', classes)}>
+      <span
+        aria-hidden="true"
+        data-icon={name}
+        data-dark-ink={backdrop ? 'true' : undefined}
+        title={label}
+        className={clsx('inline-flex', classes, backdrop && 'dark:rounded-[3px] dark:bg-white/90 dark:p-px')}
+      >
         <Drawing aria-hidden="true" focusable="false" className="size-full" />
       </span>
     );

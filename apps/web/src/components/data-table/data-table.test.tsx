@@ -3,7 +3,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../test/render';
-import { DataTable, type DataTableProps } from './data-table';
+import { DataTable, type DataTableProps, TABLE_MAX_HEIGHT } from './data-table';
 import { clampPageNumber } from './pagination';
 
 interface Row {
@@ -179,5 +179,41 @@ describe('DataTable virtual scroll', () => {
   it('doubles the page size when the last row is reached', async () => {
     const { router } = renderTable({ data: rows(5), virtual: true, mode: 'server', total: 100 }, '/list?pageSize=5');
     await vi.waitFor(() => expect(router.state.location.search).toBe('?pageSize=10'));
+  });
+
+  it('does not ask for a larger page while the page it has is still arriving', async () => {
+    const { router } = renderTable({ data: rows(3), virtual: true, mode: 'server', total: 100 }, '/list?pageSize=5');
+    await act(async () => {
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    });
+    expect(router.state.location.search).toBe('?pageSize=5');
+  });
+});
+
+describe('DataTable frame', () => {
+  it('bounds the scrolling body of a paged table, so a page of rows scrolls under its headings', () => {
+    const { container } = renderTable();
+    const body = container.querySelector<HTMLElement>('[data-table-id="t"] > div');
+    expect(body?.style.maxHeight).toBe(TABLE_MAX_HEIGHT);
+    expect(body?.className).toContain('overflow-auto');
+  });
+
+  it('holds a virtual body to its height even where the page has no height of its own', () => {
+    const { container } = renderTable({ data: rows(1000), virtual: true, height: 480 });
+    const body = container.querySelector<HTMLElement>('[data-table-id="t"] > div');
+    expect(body?.style.height).toBe('480px');
+    expect(body?.style.maxHeight).toBe('480px');
+  });
+
+  it('gives columns their declared widths and the table its narrowest width', () => {
+    const sized: ColumnDef<Row, unknown>[] = [
+      { accessorKey: 'name', header: 'Name' },
+      { accessorKey: 'team', header: 'Team', meta: { width: '6rem' } },
+      { accessorKey: 'size', header: 'Size', meta: { width: '5rem' } },
+    ];
+    const { container } = renderAt(<DataTable<Row> id="w" columns={sized} data={rows(2)} minWidth="40rem" />);
+    const widths = [...container.querySelectorAll('col')].map((col) => col.style.width);
+    expect(widths).toEqual(['', '6rem', '5rem']);
+    expect(container.querySelector('table')?.style.minWidth).toBe('40rem');
   });
 });

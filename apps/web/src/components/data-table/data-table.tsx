@@ -8,6 +8,7 @@ import {
   getGroupedRowModel,
   getPaginationRowModel,
   getSortedRowModel,
+  type RowData,
   type SortingState,
   type Updater,
   useReactTable,
@@ -20,6 +21,14 @@ import { PlainRows, SkeletonRows, VirtualRows } from './table-rows';
 import { TABLE_HEAD, TABLE_HEAD_CELL } from './table-styles';
 import { useProgressiveRows } from './use-progressive-rows';
 import { pageSizeChoices, useTableUrlState } from './use-table-url-state';
+
+declare module '@tanstack/react-table' {
+  // the type parameters must match TanStack's declaration to merge with it
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** The column's width (a CSS length). Columns without one share the room the others leave. */
+    width?: string;
+  }
+}
 
 /** Props of the shared table. */
 export interface DataTableProps<T> {
@@ -41,9 +50,26 @@ export interface DataTableProps<T> {
   onRowClick?: (row: T) => void;
   /** Height of the scrolling body in virtual mode. */
   height?: number | string;
+  /**
+   * Most the scrolling body grows to with every row of a page drawn (default {@link TABLE_MAX_HEIGHT});
+   * past it the rows scroll under the sticky headings and the pagination stays in sight.
+   */
+  maxHeight?: number | string;
   /** What an empty table shows instead of 'No data available', e.g. an EmptyState with its next step. */
   empty?: React.ReactNode;
+  /**
+   * The narrowest the table draws (a CSS length): below it the table scrolls sideways instead of squeezing
+   * the columns without a width (an incident's title) to a few letters.
+   */
+  minWidth?: string;
 }
+
+/**
+ * The bound of a table's scrolling body outside virtual mode: the window's height less the page header
+ * and the pagination, and never under 20rem. Without a bound the body grew to all the rows of a page (200
+ * rows = 7,000 px) in pages of automatic height, and the headings and pagination scrolled away.
+ */
+export const TABLE_MAX_HEIGHT = 'max(20rem, calc(100dvh - 14rem))';
 
 function resolve<S>(updater: Updater<S>, current: S): S {
   return typeof updater === 'function' ? (updater as (old: S) => S)(current) : updater; // TanStack's Updater union
@@ -68,7 +94,9 @@ export function DataTable<T>({
   groupBy,
   onRowClick,
   height = 600,
+  maxHeight = TABLE_MAX_HEIGHT,
   empty,
+  minWidth,
 }: DataTableProps<T>) {
   const url = useTableUrlState(defaultPageSize ? { defaultPageSize } : {});
   const [expanded, setExpandedState] = useState<ExpandedState>(() => readExpanded(id));
@@ -136,13 +164,16 @@ export function DataTable<T>({
   }, [id, virtual]);
 
   const rows = table.getRowModel().rows;
-  const columnCount = table.getVisibleLeafColumns().length;
+  const leafColumns = table.getVisibleLeafColumns();
+  const columnCount = leafColumns.length;
   const pageSize = url.pageSize;
   const setPageSize = url.setPageSize;
   const rowTotal = server ? (total ?? data.length) : data.length;
+  const loaded = data.length;
   const onReachEnd = useCallback(() => {
-    if (pagination && pageSize < rowTotal) setPageSize(pageSize * 2);
-  }, [pagination, pageSize, rowTotal, setPageSize]);
+    // a page still arriving (its first rows drawn before the rest is read) is not the end of the list
+    if (pagination && pageSize < rowTotal && (!server || loaded >= pageSize)) setPageSize(pageSize * 2);
+  }, [pagination, pageSize, rowTotal, setPageSize, server, loaded]);
 
   let body: React.ReactNode;
   if (loading && data.length === 0) body = <SkeletonRows columnCount={columnCount} />;
@@ -172,8 +203,20 @@ export function DataTable<T>({
 
   return (
     <div className="flex min-h-0 flex-col rounded-md border border-border bg-surface" data-table-id={id}>
-      <div ref={scrollRef} className="min-h-0 flex-1 overflow-auto" style={virtual ? { height } : undefined}>
-        <table className="w-full table-fixed border-collapse">
+      {/* a flex item's height gives way to its content in a page of automatic height; its max-height holds */}
+      <div
+        ref={scrollRef}
+        className="min-h-0 flex-1 overflow-auto"
+        style={virtual ? { height, maxHeight: height } : { maxHeight }}
+      >
+        <table className="w-full table-fixed border-collapse" style={minWidth ? { minWidth } : undefined}>
+          {leafColumns.some((column) => column.columnDef.meta?.width) ? (
+            <colgroup>
+              {leafColumns.map((column) => (
+                <col key={column.id} style={{ width: column.columnDef.meta?.width }} />
+              ))}
+            </colgroup>
+          ) : null}
           <thead className={TABLE_HEAD}>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>

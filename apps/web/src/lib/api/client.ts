@@ -86,8 +86,7 @@ function networkError(error: unknown, timedOut: boolean): ApiError {
   return new ApiError(0, UI_MESSAGES.network, { code: 'network', details: String(error) });
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
+function parseBody(text: string): unknown {
   if (!text) return undefined;
   try {
     return JSON.parse(text);
@@ -96,12 +95,8 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/**
- * Makes one call with the PostgREST conventions (000 §7): JSON in and out, `Prefer:
- * return=representation`, and `count=exact` with the total read from Content-Range. Failures throw
- * ApiError carrying the server's message; a 401 first redirects to the auth-state-checker route.
- */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+/** Sends one call with the PostgREST conventions (000 §7); network failures and timeouts throw ApiError. */
+async function send(path: string, options: RequestOptions): Promise<Response> {
   const prefer = ['return=representation'];
   if (options.count) prefer.push(options.count === 'estimated' ? 'count=estimated' : 'count=exact');
   const headers: Record<string, string> = { Accept: 'application/json', Prefer: prefer.join(','), ...options.headers };
@@ -117,9 +112,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }, options.timeoutMs ?? REQUEST_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
 
-  let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
+    return await fetch(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
@@ -132,14 +126,40 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   } finally {
     clearTimeout(timer);
   }
+}
 
-  const body = await readBody(response);
-  if (!response.ok) {
-    if (response.status === 401 && options.redirectOn401 !== false) redirectToAuthStateChecker();
-    throw errorFromBody(response.status, body, response.headers.get('X-Request-Id'));
-  }
+/** Throws the ApiError of a failed answer (its body already read); a 401 first redirects (000 §8). */
+function failed(response: Response, text: string, options: RequestOptions): never {
+  if (response.status === 401 && options.redirectOn401 !== false) redirectToAuthStateChecker();
+  throw errorFromBody(response.status, parseBody(text), response.headers.get('X-Request-Id'));
+}
+
+/**
+ * Makes one call with the PostgREST conventions (000 §7): JSON in and out, `Prefer:
+ * return=representation`, and `count=exact` with the total read from Content-Range. Failures throw
+ * ApiError carrying the server's message; a 401 first redirects to the auth-state-checker route.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const response = await send(path, options);
+  const text = await response.text();
+  if (!response.ok) failed(response, text, options);
   return {
-    data: body as T, // the caller names the shape it asked the server for
+    data: parseBody(text) as T, // the caller names the shape it asked the server for
+    total: options.count ? totalFromContentRange(response.headers.get('Content-Range')) : undefined,
+    status: response.status,
+  };
+}
+
+/**
+ * {@link apiRequest} answering the JSON text unparsed, for a caller that parses a long answer in parts
+ * (a first screenful before the rest). Failures throw the same ApiError.
+ */
+export async function apiRequestText(path: string, options: RequestOptions = {}): Promise<ApiResponse<string>> {
+  const response = await send(path, options);
+  const text = await response.text();
+  if (!response.ok) failed(response, text, options);
+  return {
+    data: text,
     total: options.count ? totalFromContentRange(response.headers.get('Content-Range')) : undefined,
     status: response.status,
   };

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { SortingState } from '@tanstack/react-table';
-import { apiRequest } from '../../../lib/api/client';
+import { apiRequestText } from '../../../lib/api/client';
+import { progressiveList } from '../../../lib/api/progressive-list';
 import { type CatalogFilters, itemFilterQuery } from '../components/catalog-filter-params';
 import type { ConfigItem } from './catalog-types';
 import { catalogKeys } from './keys';
@@ -37,18 +38,27 @@ export function configListQuery(request: ConfigListRequest): Record<string, stri
   };
 }
 
-/** A page of configuration items (`/api/db/configs`) with the exact total from Content-Range (000 §7). */
+/**
+ * A page of configuration items (`/api/db/configs`) with the exact total from Content-Range (000 §7).
+ * A long page (the virtual list asks for thousands of rows) is read progressively: its first rows at
+ * once, the rest between frames (`useProgressiveList`), so the first screenful draws without waiting.
+ */
 export function useConfigList(request: ConfigListRequest) {
   return useQuery({
     queryKey: catalogKeys.list(request),
     queryFn: async ({ signal }) => {
-      const answer = await apiRequest<ConfigItem[]>('/api/db/configs', {
+      const answer = await apiRequestText('/api/db/configs', {
         signal,
         count: true,
         query: configListQuery(request),
       });
-      return { data: answer.data, total: answer.total ?? answer.data.length };
+      const items = progressiveList<ConfigItem>(answer.data, undefined, (whole) =>
+        Array.isArray(whole) ? (whole as ConfigItem[]) : [],
+      );
+      return { items, total: answer.total ?? (items.complete ? items.first.length : undefined) };
     },
     placeholderData: keepPreviousData,
+    // a new page is new data: comparing thousands of rows deeply costs more than it saves
+    structuralSharing: false,
   });
 }

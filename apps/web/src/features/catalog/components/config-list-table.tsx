@@ -8,6 +8,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { ErrorPanel } from '../../../components/error-panel';
 import { ResourceIcon } from '../../../components/resource-icon';
 import { TagList, tagsFromRecord } from '../../../components/tag-list';
+import { useProgressiveList } from '../../../lib/api/progressive-list';
 import { useCan } from '../../../lib/api/shell-queries';
 import { useFormatDateTime } from '../../../lib/date-format';
 import type { ConfigItem } from '../api/catalog-types';
@@ -16,6 +17,8 @@ import { activeFilterCount, type CatalogFilters } from './catalog-filter-params'
 import { formatCost } from './cost';
 import { HealthBadge } from './health-badge';
 import { TableFrame } from './table-frame';
+
+const NO_ITEMS: ConfigItem[] = [];
 
 /** Open insights of an item: the sum of its counts by analysis type. */
 export function insightCount(analysis: Record<string, number> | null | undefined): number {
@@ -109,18 +112,22 @@ export function ConfigListTable({
     pageIndex: 0,
     pageSize: url.pageSize,
   });
+  const { items, error } = useProgressiveList(query.data?.items);
+  const rows = items ?? NO_ITEMS;
+  const total = query.data?.total ?? rows.length;
+  const failure = query.error ?? error;
   return (
     <div className="flex min-h-0 flex-col gap-2">
-      {query.isError ? <ErrorPanel error={query.error} onRetry={() => void query.refetch()} /> : null}
+      {failure ? <ErrorPanel error={failure} onRetry={() => void query.refetch()} /> : null}
       <p className="text-xs text-fg-muted" aria-live="polite">
-        {query.data ? `${query.data.total.toLocaleString()} items` : ''}
+        {query.data ? `${total.toLocaleString()} items` : ''}
       </p>
       <TableFrame height={height}>
         <DataTable
           id={id}
           columns={columns}
-          data={query.data?.data ?? []}
-          total={query.data?.total ?? 0}
+          data={rows}
+          total={total}
           mode="server"
           virtual
           height={height}

@@ -1,6 +1,7 @@
 import { HEALTH_DASHBOARD } from '@mc/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api/client';
+import { apiRequest, apiRequestText } from '../../../lib/api/client';
+import { progressiveList, useProgressiveList } from '../../../lib/api/progressive-list';
 import { healthKeys } from './keys';
 
 /** Passed and failed runs in a window (000 §3). */
@@ -60,15 +61,37 @@ export async function fetchChecksSummary(
   return Array.isArray(data?.checks_summary) ? data.checks_summary : [];
 }
 
+/** The checks of a summary answer's text, the first screenful parsed ahead of the rest. */
+function summaryChecks(text: string) {
+  return progressiveList<CheckSummary>(text, 'checks_summary', (whole) => {
+    const checks = (whole as Partial<ChecksSummaryAnswer> | null | undefined)?.checks_summary;
+    return Array.isArray(checks) ? checks : [];
+  });
+}
+
 /** The dashboard's summary query over its window. */
 export function checksSummaryQuery(window: string = HEALTH_DASHBOARD.summaryWindow) {
   return queryOptions({
     queryKey: healthKeys.summary(window),
-    queryFn: ({ signal }) => fetchChecksSummary({ start: window }, signal),
+    queryFn: async ({ signal }) => {
+      const { data } = await apiRequestText('/api/canary/api/summary', {
+        method: 'POST',
+        body: { start: window },
+        signal,
+      });
+      return summaryChecks(data);
+    },
+    // each answer is new data: comparing 10,000 checks deeply on every refresh costs more than it saves
+    structuralSharing: false,
   });
 }
 
-/** The dashboard's checks. */
+/**
+ * The dashboard's checks: `checks` is the first screenful (`partial`) until the whole answer is read,
+ * then every check (see useProgressiveList).
+ */
 export function useChecksSummary() {
-  return useQuery(checksSummaryQuery());
+  const query = useQuery(checksSummaryQuery());
+  const { items: checks, partial, error: readError } = useProgressiveList(query.data);
+  return { query, checks, partial, readError };
 }

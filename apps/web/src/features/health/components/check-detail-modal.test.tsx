@@ -9,7 +9,8 @@ import { buildCheck } from '../testing/build-check';
 
 vi.mock('./check-chart', () => ({ CheckChart: () => <div>uptime and latency chart</div> }));
 
-const wait = { timeout: 5000 };
+// the first test of a file also waits for the lazy health chunk to be transformed (seconds on a loaded machine)
+const wait = { timeout: 15_000 };
 const editorSession: Session = { ...viewerSession, roles: ['editor'] };
 const lastRun = new Date(Date.now() - 90 * 60_000).toISOString();
 const check = buildCheck({

@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorPanel } from '../../../components/error-panel';
 import { PageShell } from '../../../components/page-shell/page-shell';
 import { useCan } from '../../../lib/api/shell-queries';
-import { useChecksSummary } from '../api/get-checks-summary';
+import { type CheckSummary, useChecksSummary } from '../api/get-checks-summary';
 import { CheckDetailModal } from './check-detail-modal';
 import { ChecksTable } from './checks-table';
 import { activeFilterCount, checksInTab, filterChecks, labelOptions, tabValues } from './dashboard-filters';
@@ -14,6 +14,10 @@ import { refreshIntervalMs } from './refresh-interval';
 import { RefreshPicker } from './refresh-picker';
 import { useAutoRefresh } from './use-auto-refresh';
 import { useDashboardParams } from './use-dashboard-params';
+
+const NO_CHECKS: readonly CheckSummary[] = [];
+/** Rows that fill the first screen of a flat list (900 px of 37 px rows) with the overscan. */
+const SCREENFUL = 35;
 
 /** The sidebar starts open on wide screens and hidden on small ones (001 §2). */
 const WIDE_SCREEN = 1024;
@@ -26,17 +30,28 @@ export function HealthDashboard() {
   const params = useDashboardParams();
   const { state } = params;
   const [sidebarOpen, setSidebarOpen] = useState(() => window.innerWidth >= WIDE_SCREEN);
-  const summary = useChecksSummary();
+  const { query: summary, checks, partial, readError } = useChecksSummary();
   const refresh = () => void summary.refetch({ cancelRefetch: true });
   const canAdd = useCan({ resource: 'canaries', action: 'write' });
   useAutoRefresh(refreshIntervalMs(state.refresh), refresh);
 
-  const all = summary.data ?? [];
-  const labels = labelOptions(all);
-  const filtered = filterChecks(all, state);
-  const tabs = tabValues(filtered, state.tabBy);
-  const tab = state.tab === 'All' || tabs.includes(state.tab) ? state.tab : 'All';
-  const shown = checksInTab(filtered, state.tabBy, tab);
+  const all = checks ?? NO_CHECKS;
+  const { hidePassing, query, labels: labelFilter, tabBy, groupBy } = state;
+  // derived once per answer or filter change, not on every render (10,000 checks are a few ms a pass);
+  // the label filters and tabs wait for every check, the first screenful of a flat list does not
+  const whole = partial ? NO_CHECKS : all;
+  const labels = useMemo(() => labelOptions(whole), [whole]);
+  const filtered = useMemo(
+    () => filterChecks(all, { hidePassing, query, labels: labelFilter }),
+    [all, hidePassing, query, labelFilter],
+  );
+  const tabs = useMemo(() => tabValues(partial ? NO_CHECKS : filtered, tabBy), [partial, filtered, tabBy]);
+  const tab = partial || state.tab === 'All' || tabs.includes(state.tab) ? state.tab : 'All';
+  const inTab = useMemo(() => checksInTab(filtered, tabBy, tab), [filtered, tabBy, tab]);
+  // groups need every member, and a screenful needs enough of the first checks to pass the filters
+  const waiting = partial && ((groupBy && groupBy !== 'none') || inTab.length < SCREENFUL);
+  const shown = waiting ? NO_CHECKS : inTab;
+  const failure = summary.error ?? readError;
 
   return (
     <PageShell
@@ -69,8 +84,8 @@ export function HealthDashboard() {
         ) : null}
         <div className="flex min-w-0 flex-1 flex-col gap-2 p-4">
           {state.tabBy !== 'none' ? <HealthTabs tabs={tabs} active={tab} onChange={params.setTab} /> : null}
-          {summary.isError && !summary.data ? (
-            <ErrorPanel error={summary.error} onRetry={refresh} />
+          {failure && !checks?.length ? (
+            <ErrorPanel error={failure} onRetry={refresh} />
           ) : summary.isSuccess && all.length === 0 ? (
             <EmptyState
               title="No checks yet"
@@ -81,7 +96,7 @@ export function HealthDashboard() {
               </p>
             </EmptyState>
           ) : (
-            <ChecksTable checks={shown} groupBy={state.groupBy} loading={summary.isPending} />
+            <ChecksTable checks={shown} groupBy={groupBy} loading={summary.isPending || waiting} />
           )}
         </div>
       </div>

@@ -1,7 +1,7 @@
 import { HEALTH_DASHBOARD } from '@mc/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { chooseOption, selectButton } from '../../../test/choose-option';
 import { type FakeAnswer, shellApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
@@ -9,7 +9,8 @@ import { buildCheck } from '../testing/build-check';
 
 vi.mock('../components/check-chart', () => ({ CheckChart: () => <div>chart</div> }));
 
-const wait = { timeout: 5000 };
+// the first test of a file also waits for the lazy health chunk to be transformed (seconds on a loaded machine)
+const wait = { timeout: 15_000 };
 const checks = [
   buildCheck({ id: 'a', name: 'api', namespace: 'prod', labels: { critical: 'true', team: 'x' } }),
   buildCheck({
@@ -151,5 +152,46 @@ describe('/health when the summary fails', { timeout: 30_000 }, () => {
     healthApi(() => ({ status: 400, body: { message: 'labels must be an object of strings' } }));
     renderApp('/health');
     expect((await screen.findByRole('alert', {}, wait)).textContent).toContain('labels must be an object of strings');
+  });
+});
+
+describe('/health with a long answer', { timeout: 60_000 }, () => {
+  const slow = { timeout: 20_000 };
+  beforeEach(() => {
+    // jsdom lays nothing out: the page's scroll area (main) is given the size of a window
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function height(this: HTMLElement) {
+      return this.tagName === 'MAIN' ? 900 : 0;
+    });
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function width(this: HTMLElement) {
+      return this.tagName === 'MAIN' ? 1200 : 0;
+    });
+  });
+  // ~1 MB of JSON: the first checks are parsed and drawn before the rest is read between frames
+  const many = Array.from({ length: 2500 }, (_, index) =>
+    buildCheck({
+      id: `m${index}`,
+      name: `check-${String(index).padStart(4, '0')}`,
+      canary_name: `canary-${index % 7}`,
+      namespace: index === 2499 ? 'only-last' : 'prod',
+      description: 'A check with enough words to make the answer long. '.repeat(4),
+      labels: index === 2499 ? { rare: 'yes' } : {},
+    }),
+  );
+
+  it('draws the first rows of a flat list, then reads every check (tabs, labels, the last rows)', async () => {
+    healthApi(() => ({ body: { checks_summary: many } }));
+    renderApp('/health?groupBy=none&hidePassing=false');
+    expect(await screen.findByRole('link', { name: 'check-0000' }, slow)).toBeTruthy();
+    // the tab and the label only the last check has appear once the whole answer is read
+    expect(await screen.findByRole('tab', { name: 'only-last' }, slow)).toBeTruthy();
+    expect(screen.getByRole('button', { name: /rare/ })).toBeTruthy();
+  });
+
+  it('groups every check once the whole answer is read, drawing only the rows in view', async () => {
+    healthApi(() => ({ body: { checks_summary: many } }));
+    renderApp('/health?hidePassing=false');
+    const group = await screen.findByRole('rowgroup', { name: 'Group canary-0' }, slow);
+    expect(within(group).getAllByRole('row')[0]?.textContent).toContain('canary-0 (358)');
+    expect(document.querySelectorAll('tr[data-check-id]').length).toBeLessThan(100);
   });
 });

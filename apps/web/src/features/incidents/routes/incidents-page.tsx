@@ -19,6 +19,14 @@ import { DeclareIncidentDialog } from '../components/declare-incident-dialog';
 import { IncidentFilters } from '../components/incident-filters';
 import { INCIDENT_FILTER_KEYS, listParams } from '../components/list-params';
 
+/** A timestamp in the default format ('2026-11-28 04:05:01.123') with the cell's padding. */
+const TIMESTAMP_WIDTH = '12rem';
+/**
+ * The columns' widths (72rem) plus room for a title of ~40 characters: narrower, the list scrolls sideways
+ * rather than cutting the title (it read 'Payments …' at 1280 px when every column had an equal share).
+ */
+const LIST_MIN_WIDTH = '90rem';
+
 const sortable = (id: string) => (INCIDENT_SORT_COLUMNS as readonly string[]).includes(id);
 
 function useColumns(): ColumnDef<IncidentSummary, unknown>[] {
@@ -28,6 +36,7 @@ function useColumns(): ColumnDef<IncidentSummary, unknown>[] {
       id: 'incident_id',
       header: 'ID',
       accessorKey: 'incident_id',
+      meta: { width: '7rem' },
       cell: ({ row }) => <Link to={`/incidents/${row.original.id}`}>{row.original.incident_id}</Link>,
     },
     {
@@ -44,19 +53,28 @@ function useColumns(): ColumnDef<IncidentSummary, unknown>[] {
       id: 'severity',
       header: 'Severity',
       accessorKey: 'severity',
+      meta: { width: '6rem' },
       cell: ({ row }) => <SeverityBadge severity={row.original.severity} />,
     },
     {
       id: 'status',
       header: 'Status',
       accessorKey: 'status',
+      meta: { width: '8.5rem' },
       cell: ({ row }) => <StatusBadge status={row.original.status} />,
     },
-    { id: 'type', header: 'Type', accessorKey: 'type', cell: ({ row }) => capitalise(row.original.type) },
+    {
+      id: 'type',
+      header: 'Type',
+      accessorKey: 'type',
+      meta: { width: '8rem' },
+      cell: ({ row }) => capitalise(row.original.type),
+    },
     {
       id: 'commander',
       header: 'Commander',
       enableSorting: false,
+      meta: { width: '9.5rem' },
       cell: ({ row }) =>
         row.original.commander ? (
           <span className="inline-flex items-center gap-1">
@@ -69,10 +87,11 @@ function useColumns(): ColumnDef<IncidentSummary, unknown>[] {
       id: 'responders',
       header: 'Responders',
       enableSorting: false,
+      meta: { width: '9rem' },
       cell: ({ row }) => row.original.responders.map((r) => r.name).join(', '),
     },
-    dateTimeColumn('created_at', 'Created', format),
-    dateTimeColumn('updated_at', 'Updated', format),
+    { ...dateTimeColumn('created_at', 'Created', format), meta: { width: TIMESTAMP_WIDTH } },
+    { ...dateTimeColumn('updated_at', 'Updated', format), meta: { width: TIMESTAMP_WIDTH } },
   ];
   return columns.map((column) => ({ ...column, enableSorting: column.enableSorting ?? sortable(column.id ?? '') }));
 }
@@ -114,6 +133,7 @@ export function IncidentsPage() {
           data={query.data?.data ?? []}
           total={query.data?.total ?? 0}
           mode="server"
+          minWidth={LIST_MIN_WIDTH}
           loading={query.isPending}
           onRowClick={(row) => navigate(`/incidents/${row.id}`)}
           empty={

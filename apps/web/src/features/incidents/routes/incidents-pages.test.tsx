@@ -115,7 +115,8 @@ describe('/incidents', { timeout: 20_000 }, () => {
       '/api/db/people': { body: [person] },
     });
     renderApp('/incidents?status=open&severity=high&sortBy=severity&sortOrder=asc&pageIndex=1');
-    expect(await screen.findByText('Checkout down', {}, { timeout: 5000 })).toBeTruthy();
+    // the first test of the file also waits for the lazy incidents chunk (seconds on a loaded machine)
+    expect(await screen.findByText('Checkout down', {}, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getAllByText('High').length).toBeGreaterThan(0);
     const call = calls.find((c) => c.url.pathname === '/api/incidents');
     expect(Object.fromEntries(call?.url.searchParams ?? [])).toMatchObject({
@@ -126,6 +127,23 @@ describe('/incidents', { timeout: 20_000 }, () => {
       pageIndex: '1',
       pageSize: '50',
     });
+  });
+
+  it('keeps the Title column wide: the other columns have widths and the list scrolls sideways below 90rem', async () => {
+    shellApi(adminSession, [], {
+      '/api/incidents': { body: { data: [summary()], total: 1 } },
+      '/api/db/people': { body: [person] },
+    });
+    renderApp('/incidents');
+    await screen.findByText('Checkout down', {}, { timeout: 5000 });
+    const table = screen.getByRole('table');
+    const headings = within(table)
+      .getAllByRole('columnheader')
+      .map((heading) => heading.textContent);
+    const widths = [...table.querySelectorAll('col')].map((col) => col.style.width);
+    expect(widths[headings.indexOf('Title')]).toBe('');
+    expect(widths.filter(Boolean)).toHaveLength(headings.length - 1);
+    expect(table.style.minWidth).toBe('90rem');
   });
 
   it('puts a changed filter in the URL and returns to the first page', async () => {
