@@ -2,8 +2,11 @@ import { z } from 'zod';
 
 /** Log levels in increasing severity. */
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
-/** Which parts of the server a process runs: both (the default), only HTTP, or only workers. */
-export const ROLES = ['all', 'http', 'worker'] as const;
+/**
+ * Which parts of the server a process runs: both (the default), only HTTP, only workers, or an agent
+ * that runs its assigned canaries and pushes the results to MC_UPSTREAM_URL (docs/agents.md).
+ */
+export const ROLES = ['all', 'http', 'worker', 'agent'] as const;
 
 const port = z.coerce
   .number({ message: 'must be a number' })

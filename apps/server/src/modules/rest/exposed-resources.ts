@@ -178,6 +178,7 @@ export const EXPOSED_TABLES: Readonly<Record<string, ExposedTable>> = {
   event_queue_summary: ro,
   failed_events: ro,
   agents_summary: ro,
+  integrations_with_status: ro,
   connections_list: ro,
   // the audit trail: readable by administrators only (rbac/table-kinds.ts), never writable
   audit_log: { writable: false, writeVia: 'the audit trail is written by the server with each change' },

@@ -1,17 +1,17 @@
-import { useQuery } from '@tanstack/react-query';
-import { kubeconfigAvailabilityQuery } from '../../lib/api/shell-queries';
 import { browser } from '../../lib/browser';
 import { copyToClipboard } from '../clipboard';
 import { Modal } from '../modal';
-import { Spinner } from '../spinner';
 import { AGENT_DOCS_URL, KUBECONFIG_DOCS_URL } from './links';
 
 /** The command of step 2: kubectl with the downloaded file, listing canaries. */
 export const KUBECONFIG_COMMAND = 'kubectl --kubeconfig ~/Downloads/mission-control.kubeconfig get canaries -A';
 
-/** 'Download and install kubeconfig' (001 §2): download, a copyable command, a Learn more link. */
+/**
+ * 'Download and install kubeconfig' (001 §2): download, a copyable command, a Learn more link. The
+ * file is fetched only by the button (GET /api/kubeconfig in a new tab): each download mints a new
+ * personal API token, so nothing asks for it in advance.
+ */
 export function KubeconfigModal({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const availability = useQuery({ ...kubeconfigAvailabilityQuery, enabled: open });
   return (
     <Modal
       open={open}
@@ -27,20 +27,17 @@ export function KubeconfigModal({ open, onClose }: { open: boolean; onClose: () 
     >
       <ol className="flex list-decimal flex-col gap-4 pl-5 text-sm">
         <li>
-          <p className="mb-1">Download the kubeconfig file.</p>
-          {availability.isPending ? <Spinner /> : null}
-          {availability.data === true ? (
-            <button
-              type="button"
-              className="rounded bg-primary px-3 py-1.5 text-on-primary"
-              onClick={() => browser.open('/api/kubeconfig')}
-            >
-              Download kubeconfig
-            </button>
-          ) : null}
-          {availability.data === false ? (
-            <p className="text-fg-muted">This server cannot provide a kubeconfig yet.</p>
-          ) : null}
+          <p className="mb-1">
+            Download the kubeconfig file. It holds a new personal API token (valid 90 days, revocable with your other
+            tokens).
+          </p>
+          <button
+            type="button"
+            className="rounded bg-primary px-3 py-1.5 text-on-primary"
+            onClick={() => browser.open('/api/kubeconfig')}
+          >
+            Download kubeconfig
+          </button>
         </li>
         <li>
           <p className="mb-1">Run kubectl with the downloaded file:</p>

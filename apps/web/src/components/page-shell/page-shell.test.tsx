@@ -103,9 +103,7 @@ describe('user menu', () => {
 
   it('opens the kubeconfig modal: download, copyable command, Learn more, Close', async () => {
     const open = vi.spyOn(browser, 'open').mockImplementation(() => {});
-    shellApi(undefined, [], {
-      '/api/kubeconfig': { body: 'apiVersion: v1', headers: { 'Content-Type': 'application/yaml' } },
-    });
+    shellApi();
     renderShell();
     await openUserMenu();
     await userEvent.click(screen.getByRole('menuitem', { name: 'Download kubeconfig' }));
@@ -116,14 +114,6 @@ describe('user menu', () => {
     expect(within(dialog).getByRole('link', { name: /Learn more/ })).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-  });
-
-  it('explains when the server cannot provide a kubeconfig', async () => {
-    shellApi();
-    renderShell();
-    await openUserMenu();
-    await userEvent.click(screen.getByRole('menuitem', { name: 'Download kubeconfig' }));
-    expect(await screen.findByText('This server cannot provide a kubeconfig yet.')).toBeTruthy();
   });
 });
 

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { browser } from '../browser';
 import { disabledFeatures, type PropertyRow } from '../feature-flags';
 import { can, type Requirement, type Session } from '../permissions';
-import { apiGet, apiRequest } from './client';
+import { apiGet } from './client';
 
 /**
  * The calls every screen shares (the shell's own data): who is signed in, the feature flags and the
@@ -12,7 +12,6 @@ export const shellKeys = {
   session: ['auth', 'whoami'] as const,
   properties: ['db', 'properties', 'flags'] as const,
   about: ['about'] as const,
-  kubeconfig: ['kubeconfig', 'availability'] as const,
 };
 
 /** GET /api/auth/whoami: user, roles and permissions; a 401 sends the browser to sign in. */
@@ -70,20 +69,6 @@ export function useBackendVersion(): string {
   const { data } = useQuery(aboutQuery);
   return data?.version || 'NA';
 }
-
-/** Whether GET /api/kubeconfig answers; the server serves it only when it can build one. */
-export const kubeconfigAvailabilityQuery = queryOptions({
-  queryKey: shellKeys.kubeconfig,
-  queryFn: async ({ signal }) => {
-    try {
-      await apiRequest<unknown>('/api/kubeconfig', { signal, redirectOn401: false, headers: { Accept: '*/*' } });
-      return true;
-    } catch {
-      return false;
-    }
-  },
-  retry: false,
-});
 
 /** The built-in identity provider's Kratos-compatible public API. */
 export const IDENTITY_API_BASE = '/api/.ory';

@@ -54,6 +54,7 @@ export function YamlEditor({
   label,
   readOnly = false,
   onBlur,
+  extensions: extra = [],
 }: {
   value: string;
   onChange?: (value: string) => void;
@@ -61,6 +62,8 @@ export function YamlEditor({
   label: string;
   readOnly?: boolean;
   onBlur?: () => void;
+  /** More CodeMirror extensions (the values editor's schema completion); read when the editor is built. */
+  extensions?: readonly Extension[];
 }) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
@@ -83,6 +86,7 @@ export function YamlEditor({
       EditorState.readOnly.of(readOnly),
       EditorView.editable.of(!readOnly),
       EditorView.contentAttributes.of({ 'aria-label': label }),
+      ...extra,
       EditorView.updateListener.of((update) => {
         if (update.docChanged) handlers.current.onChange?.(update.state.doc.toString());
         if (update.focusChanged && !update.view.hasFocus) handlers.current.onBlur?.();
