@@ -3,9 +3,10 @@ import { expect, test } from '../support/fixtures.js';
 
 /**
  * [TOPOLOGY] the landing page: the first screen after sign-in shows the server's own topology (its HTTP
- * endpoint and database, live from the system canary); an admin adds a topology in the form, sees its
- * cards, changes the card width, hides a component, opens a component and one of its checks, and
- * downloads a snapshot; a viewer sees the dashboard without edit buttons.
+ * endpoint and database, live from the system canary); an admin adds a topology in the form (opened from
+ * the dashboard, back to it after Save), sees its cards, changes the card width, hides a component, opens
+ * a component and one of its checks, and downloads a snapshot; a viewer sees the dashboard without edit
+ * buttons.
  */
 test.describe('[TOPOLOGY] topology dashboard', () => {
   test('an admin lands on the self-describing topology, adds one and drills into it', async ({
@@ -37,8 +38,10 @@ test.describe('[TOPOLOGY] topology dashboard', () => {
     });
     expect(created.status()).toBe(201);
 
-    await page.goto('/settings/topologies');
+    // The dashboard's Add Topology opens the Topology form at /topology/add (also the Add Integration
+    // wizard's Custom Topology entry), which returns to the dashboard once saved.
     await page.getByRole('link', { name: 'Add Topology' }).click();
+    await expect(page).toHaveURL(/\/topology\/add/);
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
     await page.getByRole('textbox', { name: 'Namespace' }).fill('e2e');
     await page
@@ -62,8 +65,7 @@ test.describe('[TOPOLOGY] topology dashboard', () => {
       );
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText(`${name} created successfully`)).toBeVisible();
-
-    await page.goto('/topology');
+    await expect(page).toHaveURL(/\/topology$/);
     const card = page.getByRole('article', { name });
     await expect(card).toBeVisible({ timeout: 30_000 });
 

@@ -12,10 +12,12 @@ import { startLogCapture } from './modules/logs/log-capture.js';
 import { registerModules } from './modules/register-modules.js';
 import { type MetricsListener, startMetricsListener } from './modules/system/metrics-listener.js';
 import { ensureSystemTopology } from './modules/topology/system-topology.js';
+import { watchTopologyDir } from './modules/topology/topology-dir.js';
 import { createApp } from './platform/app.js';
 import type { Config } from './platform/config.js';
 import type { Logger } from './platform/logger.js';
 import { openDatabase } from './platform/open-database.js';
+import type { WatchedFolder } from './platform/watched-folder.js';
 import { VERSION } from './platform/version.js';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -47,6 +49,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   let httpStop: (() => Promise<void>) | undefined;
   let canaryDir: CanaryDirWatcher | undefined;
   let scraperDir: ScraperDirWatcher | undefined;
+  let topologyDir: WatchedFolder | undefined;
   let url: string | undefined;
 
   if (config.MC_ROLE !== 'worker') {
@@ -69,6 +72,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     if (config.MC_CANARY_DIR) canaryDir = watchCanaryDir(database, config.MC_CANARY_DIR, logger);
     await ensureSystemScraper(database, logger);
     if (config.MC_SCRAPER_DIR) scraperDir = watchScraperDir(database, config.MC_SCRAPER_DIR, logger);
+    if (config.MC_TOPOLOGY_DIR) topologyDir = watchTopologyDir(database, config.MC_TOPOLOGY_DIR, logger);
     httpStop = () =>
       new Promise<void>((resolve) => {
         const force = setTimeout(() => {
@@ -106,6 +110,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
           jobs?.stop(config.MC_SHUTDOWN_TIMEOUT_MS),
           canaryDir?.stop(),
           scraperDir?.stop(),
+          topologyDir?.stop(),
           metrics?.stop(),
         ]);
         await logCapture.stop();

@@ -12,11 +12,20 @@ export interface DataAccessRequest {
 
 /**
  * Limits the rows a permitted request may touch: only rows whose `column` is one of `values`.
- * Several scopes on one decision are alternatives (a row passes if it matches any).
+ * Several scopes on one decision are alternatives (a row passes if it matches any); `exclude` scopes
+ * instead leave out the rows they match, whatever the others say (a deny row).
  */
 export interface RowScope {
   column: string;
   values: readonly string[];
+  /**
+   * `component_subtree`: the column holds a component id, and it matches when that component or one
+   * of its ancestors is one of `values` — a permission row on a component covers its subtree
+   * (docs/topology.md). Default: the column's value is one of `values`.
+   */
+  match?: 'component_subtree';
+  /** Rows matching this scope are left out (a deny row) rather than being the ones kept. */
+  exclude?: boolean;
 }
 
 /** The policy's answer: allowed (maybe only for some rows), or refused with a status and message. */

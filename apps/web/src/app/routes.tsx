@@ -15,6 +15,7 @@ const topology = {
   list: () => import('../features/topology/routes/topology-page').then((m) => m.TopologyPage),
   detail: () => import('../features/topology/routes/topology-detail-page').then((m) => m.TopologyDetailPage),
   view: () => import('../features/topology/routes/topology-view-page').then((m) => m.TopologyViewPage),
+  add: () => import('../features/topology/routes/topology-form-page').then((m) => m.TopologyFormPage),
 };
 const health = {
   list: () => import('../features/health/routes/health-page').then((m) => m.HealthPage),
@@ -75,6 +76,7 @@ export const authRoutes: RouteObject[] = [...identityAuthRoutes];
 const sidebarRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="/topology" replace /> },
   { path: 'topology', ...guardedPage(topology.list, read('topologies', 'topology')) },
+  { path: 'topology/add', ...guardedPage(topology.add, write('topologies', 'topology')) },
   { path: 'topology/:id', ...guardedPage(topology.detail, read('topologies', 'topology')) },
   { path: 'health', ...guardedPage(health.list, read('canaries', 'health')) },
   { path: 'incidents', ...guardedPage(incidents.list, read('incident', 'incidents')) },

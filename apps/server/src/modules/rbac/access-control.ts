@@ -4,6 +4,7 @@ import type { DataAccessDecision, DataAccessPolicy, RowScope } from '../../platf
 import type { Actor } from '../../platform/request-context.js';
 import type { PermissionChecker } from '../../platform/require-permission.js';
 import { actionMatches, authorize, objectKind, SCOPE_FIELD_KIND, SCOPE_FIELDS } from './authorize.js';
+import { componentDenials, componentScope } from './component-scopes.js';
 import { type Grants, loadGrants } from './rbac.repo.js';
 import { ADMIN_TABLES, SECRET_TABLES, tableRule } from './table-kinds.js';
 
@@ -55,15 +56,19 @@ export function createAccessControl(database: Database): AccessControl {
     const answer = authorize(grants, { kind: rule.kind, action });
     if (!answer.allow)
       return { allow: false, status: 403, message: `You do not have permission to ${action} ${table}` };
-    if (!answer.scopes) return { allow: true };
+    const denials = componentDenials(grants, action, rule.scope?.component_id);
+    if (!answer.scopes) return denials.length > 0 ? { allow: true, rowScopes: denials } : { allow: true };
     const rowScopes: RowScope[] = [];
     for (const scope of answer.scopes) {
       const column = rule.scope?.[scope.field];
-      if (column) rowScopes.push({ column, values: scope.ids });
+      if (!column) continue;
+      rowScopes.push(
+        scope.field === 'component_id' ? componentScope(column, scope.ids) : { column, values: scope.ids },
+      );
     }
     if (rowScopes.length === 0)
       return { allow: false, status: 403, message: `You do not have permission to ${action} ${table}` };
-    return { allow: true, rowScopes };
+    return { allow: true, rowScopes: [...rowScopes, ...denials] };
   };
 
   const effectivePermissions = (grants: Grants): WhoamiPermission[] => {

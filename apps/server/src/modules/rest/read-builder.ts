@@ -56,14 +56,27 @@ function orderSql(table: TableInfo, alias: string, order: readonly OrderTerm[] |
   return ` ORDER BY ${terms.join(', ')}`;
 }
 
-/** The conjunct limiting rows to the policy's row scopes (alternatives); FALSE for a column the table lacks. */
+/**
+ * The conjunct limiting rows to the policy's row scopes: rows matching one of the keeping scopes (every
+ * row when there are only `exclude` scopes) and none of the `exclude` ones. A keeping scope on a column the
+ * table lacks matches nothing; an `exclude` scope on one refuses every row (fail closed), as no scope does.
+ */
 export function rowScopeSql(table: TableInfo, alias: string, scopes: readonly RowScope[], params: SqlParams): string {
-  const parts = scopes.map((s) =>
-    table.columns.has(s.column)
-      ? `${ident(alias)}.${ident(s.column)}::text = ANY(${params.add([...s.values])})`
-      : 'FALSE',
-  );
-  return `(${parts.join(' OR ') || 'FALSE'})`;
+  const matches = (s: RowScope) => {
+    const column = `${ident(alias)}.${ident(s.column)}`;
+    return s.match === 'component_subtree'
+      ? `component_in_subtrees(${column}, ${params.add([...s.values])}::text[])`
+      : `${column}::text = ANY(${params.add([...s.values])})`;
+  };
+  const keep = scopes.filter((s) => !s.exclude);
+  const drop = scopes.filter((s) => s.exclude);
+  if (drop.some((s) => !table.columns.has(s.column))) return 'FALSE';
+  const parts: string[] = [];
+  if (keep.length > 0 || drop.length === 0) {
+    parts.push(`(${keep.map((s) => (table.columns.has(s.column) ? matches(s) : 'FALSE')).join(' OR ') || 'FALSE'})`);
+  }
+  for (const s of drop) parts.push(`NOT coalesce(${matches(s)}, false)`);
+  return `(${parts.join(' AND ')})`;
 }
 
 /** SQL of an embedded level as a value: an object (to-one) or an array (to-many). */

@@ -87,12 +87,21 @@ function representationSql(req: WriteRequest, params: SqlParams): string {
   return `SELECT COALESCE(${body}, '[]')::text FROM (SELECT ${plan.selectList} FROM pgrst_mut AS ${ident(WRITE_ALIAS)}) pgrst_t`;
 }
 
+/**
+ * New rows must fall inside the row scopes. A component-subtree scope is judged by the id the row names
+ * alone (its ancestors are not known before it is stored), so a scoped insert may only name a granted
+ * component, and one naming a denied component is refused.
+ */
 function checkInsertScope(table: TableInfo, rows: readonly JsonRecord[], scopes: readonly RowScope[]): void {
+  const keep = scopes.filter((s) => !s.exclude);
+  const drop = scopes.filter((s) => s.exclude);
+  const named = (row: JsonRecord, s: RowScope) => {
+    const value = row[s.column];
+    return value !== undefined && value !== null && s.values.includes(String(value));
+  };
   for (const row of rows) {
-    const inside = scopes.some((s) => {
-      const value = row[s.column];
-      return value !== undefined && value !== null && s.values.includes(String(value));
-    });
+    const kept = keep.length > 0 ? keep.some((s) => named(row, s)) : drop.length > 0;
+    const inside = kept && !drop.some((s) => named(row, s));
     if (!inside) {
       throw new PgrstError(403, '42501', `new row violates row-level security policy for table "${table.name}"`);
     }

@@ -3,7 +3,7 @@
  * upstream's console does) takes effect as one saved any other way, in the same transaction: a live row's
  * spec is validated (400 naming the problem) and the topology is scheduled with a first build queued; a
  * deleted or soft-deleted one loses its schedule and its components. Topologies from files or the
- * system are read-only here.
+ * system are read-only here, and no write may claim one of those sources.
  */
 import { AppError } from '../../platform/errors.js';
 import { PgrstError } from '../rest/pgrst-error.js';
@@ -27,6 +27,14 @@ export const topologiesWriteHook: WriteHook = async ({ images, trx }) => {
         403,
         '42501',
         `Topology '${String(before.namespace)}/${String(before.name)}' comes from ${source === 'System' ? 'the server itself' : 'a file'} and is read-only`,
+      );
+    }
+    const claimed = String(after?.source ?? '');
+    if (after && READ_ONLY_SOURCES.has(claimed) && claimed !== source) {
+      throw new PgrstError(
+        403,
+        '42501',
+        `A topology of source ${claimed} is made by the server (${claimed === 'System' ? 'itself' : 'MC_TOPOLOGY_DIR files'}), not through the API`,
       );
     }
     const id = String((after ?? before)?.id);

@@ -63,7 +63,11 @@ export function parseTopologySpec(value: unknown): TopologySpec {
 
 /** Parses a whole Topology document from YAML or JSON text (bounded); 400 when it is not one. */
 export function parseTopologyDocument(text: string): TopologyDocument {
-  const value = parseBoundedYaml(text, undefined, 'Topology document');
+  return validateTopologyDocument(parseBoundedYaml(text, undefined, 'Topology document'));
+}
+
+/** Validates an already parsed Topology document (a file of the watched folder); 400 when it is not one. */
+export function validateTopologyDocument(value: unknown): TopologyDocument {
   const parsed = topologyDocumentSchema.safeParse(value);
   if (!parsed.success) throw new AppError('bad_request', `Invalid Topology: ${issuesText(parsed.error)}`);
   checkShape(parsed.data.spec);

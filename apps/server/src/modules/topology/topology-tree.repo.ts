@@ -7,6 +7,13 @@
 import type { TopologyComponent } from '@mc/contracts';
 import type { Tables } from '@mc/db';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import {
+  type ComponentVisibility,
+  cardRootSql,
+  EVERY_COMPONENT,
+  isRestricted,
+  visibleSql,
+} from './component-visibility.js';
 
 type Db = Kysely<Tables>;
 
@@ -41,7 +48,8 @@ const COLUMNS = sql`c.id, c.topology_id, c.parent_id, c.name, c.text, c.type, c.
 
 /**
  * The tree under `id` (or under the roots), `depth` levels below the start. The card level is the
- * start's children when `id` is given, else the roots themselves.
+ * start's children when `id` is given, else the roots themselves — for a caller granted only some
+ * subtrees, the tops of those. Components the caller may not read are left out with their subtrees.
  */
 export async function readTree(
   db: Db,
@@ -51,36 +59,47 @@ export async function readTree(
     depth: number;
     includeHidden: boolean;
     filters: CardFilters;
+    visibility?: ComponentVisibility;
   },
 ): Promise<TreeRow[]> {
+  const visibility = options.visibility ?? EVERY_COMPONENT;
   const hidden = options.includeHidden ? sql`true` : sql`NOT c.hidden`;
   const cards = cardConditions(options.filters);
+  const restricted = isRestricted(visibility);
+  const roots = restricted ? cardRootSql(visibility) : sql`c.parent_id IS NULL`;
   const start = options.id
-    ? sql`c.id = ${options.id}`
+    ? sql`c.id = ${options.id} AND ${restricted ? visibleSql(visibility) : sql`true`}`
     : options.topologyId
-      ? sql`c.parent_id IS NULL AND c.topology_id = ${options.topologyId} AND ${hidden} AND ${cards}`
-      : sql`c.parent_id IS NULL AND ${hidden} AND ${cards}`;
+      ? sql`${roots} AND c.topology_id = ${options.topologyId} AND ${hidden} AND ${cards}`
+      : sql`${roots} AND ${hidden} AND ${cards}`;
+  // Below a visible component only deny rows can hide anything (a grant covers the whole subtree).
+  const below = visibility.denied.length > 0 ? visibleSql({ denied: visibility.denied }) : sql`true`;
   const cardLevel = options.id ? 0 : -1;
   const { rows } = await sql<TreeRow>`WITH RECURSIVE tree AS (
       SELECT ${COLUMNS}, 0 AS level FROM components c WHERE c.deleted_at IS NULL AND ${start}
       UNION ALL
       SELECT ${COLUMNS}, t.level + 1 FROM components c JOIN tree t ON c.parent_id = t.id
-      WHERE c.deleted_at IS NULL AND t.level < ${options.depth} AND ${hidden}
+      WHERE c.deleted_at IS NULL AND t.level < ${options.depth} AND ${hidden} AND ${below}
         AND (t.level <> ${cardLevel} OR (${cards}))
     )
     SELECT * FROM tree ORDER BY level, name, id`.execute(db);
   return rows;
 }
 
-/** Ancestors of a component, root first. */
+/** Ancestors of a component the caller may read, root first. */
 export async function readAncestors(
   db: Db,
   path: string | null,
+  visibility: ComponentVisibility = EVERY_COMPONENT,
 ): Promise<{ id: string; name: string; icon: string | null }[]> {
   const ids = (path ?? '').split('.').filter(Boolean);
   if (ids.length === 0) return [];
-  const { rows } = await sql<{ id: string; name: string; icon: string | null }>`SELECT id, name, icon FROM components
-    WHERE id = ANY(${ids}::uuid[])`.execute(db);
+  const { rows } = await sql<{
+    id: string;
+    name: string;
+    icon: string | null;
+  }>`SELECT c.id, c.name, c.icon FROM components c
+    WHERE c.id = ANY(${ids}::uuid[]) AND ${visibleSql(visibility)}`.execute(db);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -100,4 +119,47 @@ export async function readBadgeCounts(
     FROM unnest(${[...ids]}::uuid[]) AS k(id)`.execute(db);
   for (const row of rows) counts.set(row.component_id, { incidents: row.incidents, insights: row.insights });
   return counts;
+}
+
+/** A child some callers may not read: its parent, name and status, and whether this caller may. */
+export interface ChildVisibility {
+  parent_id: string;
+  name: string;
+  status: string;
+  visible: boolean;
+}
+
+/** The live children of `ids` with whether the caller may read each (for counts without hidden ones). */
+export async function readChildVisibility(
+  db: Db,
+  ids: readonly string[],
+  visibility: ComponentVisibility,
+): Promise<ChildVisibility[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await sql<ChildVisibility>`SELECT c.parent_id, c.name, c.status, ${visibleSql(visibility)} AS visible
+    FROM components c WHERE c.parent_id = ANY(${[...ids]}::uuid[]) AND c.deleted_at IS NULL`.execute(db);
+  return rows;
+}
+
+/**
+ * Of `ids`, those whose status reason leads through a component the caller may not read: the reason of
+ * a parent is `<child>: <child's reason>`, so the chain is followed child by child while it stays visible.
+ */
+export async function readReasonsThroughHidden(
+  db: Db,
+  ids: readonly string[],
+  visibility: ComponentVisibility,
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const { rows } = await sql<{ start: string }>`WITH RECURSIVE walk AS (
+      SELECT r.id AS start, r.id, r.status_reason AS reason, true AS visible, 0 AS depth
+      FROM components r WHERE r.id = ANY(${[...ids]}::uuid[]) AND r.status_reason IS NOT NULL
+      UNION ALL
+      SELECT w.start, c.id, c.status_reason, ${visibleSql(visibility)}, w.depth + 1
+      FROM walk w JOIN components c ON c.parent_id = w.id AND c.deleted_at IS NULL
+        AND starts_with(w.reason, c.name || ': ')
+      WHERE w.visible AND w.depth < 64
+    )
+    SELECT DISTINCT start FROM walk WHERE NOT visible`.execute(db);
+  return new Set(rows.map((row) => row.start));
 }

@@ -13,8 +13,16 @@ import {
 } from '@mc/contracts';
 import type { Database } from '@mc/db';
 import { AppError } from '../../platform/errors.js';
+import { type ComponentVisibility, EVERY_COMPONENT } from './component-visibility.js';
 import { parseLabelSelector } from './links.repo.js';
-import { readAncestors, readBadgeCounts, readTree, type TreeRow } from './topology-tree.repo.js';
+import {
+  readAncestors,
+  readBadgeCounts,
+  readChildVisibility,
+  readReasonsThroughHidden,
+  readTree,
+  type TreeRow,
+} from './topology-tree.repo.js';
 
 /** Parses the query string; 400 naming the bad parameter. */
 export function parseTopologyQuery(query: Record<string, string>): TopologyQuery {
@@ -38,13 +46,45 @@ function assemble(rows: readonly TreeRow[]): TopologyComponent[] {
   return top;
 }
 
+const STATUS_KEYS = ['healthy', 'unhealthy', 'warning', 'unknown'] as const;
+
+/**
+ * For a caller with deny rows: children counts without the children they may not read, and a reason
+ * that leads through such a child replaced, so neither the counts nor the text give the hidden part away.
+ * The status stays: the component itself is visible and really is in that state.
+ */
+async function hideDeniedChildren(db: Database['db'], rows: TreeRow[], visibility: ComponentVisibility): Promise<void> {
+  if (visibility.denied.length === 0 || rows.length === 0) return;
+  const ids = rows.map((row) => row.id);
+  const [children, throughHidden] = await Promise.all([
+    readChildVisibility(db, ids, visibility),
+    readReasonsThroughHidden(db, ids, visibility),
+  ]);
+  const byParent = new Map<string, typeof children>();
+  for (const child of children) byParent.set(child.parent_id, [...(byParent.get(child.parent_id) ?? []), child]);
+  for (const row of rows) {
+    if (throughHidden.has(row.id)) row.status_reason = `a component you may not read is ${row.status}`;
+    const own = byParent.get(row.id) ?? [];
+    if (own.every((child) => child.visible)) continue;
+    const counts: Record<string, number> = { healthy: 0, unhealthy: 0, warning: 0, unknown: 0 };
+    for (const child of own) {
+      if (!child.visible) continue;
+      const key = (STATUS_KEYS as readonly string[]).includes(child.status) ? child.status : 'unknown';
+      counts[key] = (counts[key] ?? 0) + 1;
+    }
+    row.summary = { ...(row.summary ?? {}), ...counts };
+  }
+}
+
 /** The topology reader of one database. */
 export function topologyTree(database: Database) {
   const db = database.db;
   return {
-    async read(query: TopologyQuery): Promise<TopologyResponse> {
+    /** The tree as `visibility` allows (default: every component — callers inside the server). */
+    async read(query: TopologyQuery, visibility: ComponentVisibility = EVERY_COMPONENT): Promise<TopologyResponse> {
       const labels = parseLabelSelector(query.labels).equals;
       const rows = await readTree(db, {
+        visibility,
         id: query.id,
         topologyId: query.topologyId,
         depth: query.depth,
@@ -61,7 +101,8 @@ export function topologyTree(database: Database) {
           db,
           cards.map((row) => row.id),
         ),
-        query.id && first ? readAncestors(db, first.path) : Promise.resolve([]),
+        query.id && first ? readAncestors(db, first.path, visibility) : Promise.resolve([]),
+        hideDeniedChildren(db, rows, visibility),
       ]);
       for (const row of cards) {
         const counts = badges.get(row.id);

@@ -14,6 +14,7 @@ import { requirePermission } from '../../platform/require-permission.js';
 import { enqueue } from '../jobs/enqueue.js';
 import type { ModuleDeps } from '../register-modules.js';
 import { buildTopologyJob } from './build-topology.job.js';
+import { requireComponentRead, visibilityOf } from './component-visibility.js';
 import { snapshotService } from './snapshot.service.js';
 import { parseTopologyQuery, topologyTree } from './topology-tree.service.js';
 
@@ -27,12 +28,15 @@ function idParam(c: Context<AppEnv>): string {
 
 /** Mounts the topology routes. */
 export function registerTopologyRoutes(app: Hono<AppEnv>, deps: ModuleDeps): void {
-  const read = requirePermission('topologies', 'read');
+  // Reads show only the components the caller may read (permission rows on components cover subtrees).
+  const read = requireComponentRead(deps.dataAccess);
   const write = requirePermission('topologies', 'write');
   const tree = topologyTree(deps.database);
   const snapshots = snapshotService(deps.database);
 
-  app.get('/api/canary/api/topology', read, async (c) => c.json(await tree.read(parseTopologyQuery(c.req.query()))));
+  app.get('/api/canary/api/topology', read, async (c) =>
+    c.json(await tree.read(parseTopologyQuery(c.req.query()), visibilityOf(c))),
+  );
 
   app.post('/api/canary/run/topology/:id', write, async (c) => {
     const id = idParam(c);
@@ -59,7 +63,7 @@ export function registerTopologyRoutes(app: Hono<AppEnv>, deps: ModuleDeps): voi
   });
 
   app.get('/api/snapshot/topology/:id', read, async (c) => {
-    const { name, archive } = await snapshots.topology(idParam(c), c.req.query());
+    const { name, archive } = await snapshots.topology(idParam(c), c.req.query(), visibilityOf(c));
     return c.body(new Uint8Array(archive), 200, {
       'Content-Type': 'application/x-tar',
       'Content-Disposition': `attachment; filename="${name}"`,

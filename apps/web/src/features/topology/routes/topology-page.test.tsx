@@ -89,7 +89,7 @@ describe('/topology', { timeout: 60_000 }, () => {
     renderApp('/topology');
     expect(await screen.findByText(TOPOLOGY_TEXTS.emptyTitle, {}, wait)).toBeTruthy();
     const add = screen.getAllByRole('link', { name: TOPOLOGY_TEXTS.addTopology });
-    expect(add.map((link) => link.getAttribute('href'))).toContain('/settings/topologies/new');
+    expect(add.map((link) => link.getAttribute('href'))).toContain('/topology/add');
   });
 
   it('offers a viewer no Add Topology', async () => {

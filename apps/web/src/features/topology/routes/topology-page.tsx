@@ -11,9 +11,10 @@ import { useUrlParams } from '../../../lib/url-state';
 import { useTopology } from '../api/get-topology';
 import { TopologyCards } from '../components/topology-cards';
 import { TOPOLOGY_FILTER_PARAMS, TopologyFilters, topologyQueryFrom } from '../components/topology-filters';
+import { TOPOLOGY_FORM_PATH } from '../topology-paths';
 
 /** Where the empty state and the header send someone adding a topology: the Topology form (001 §2). */
-export const ADD_TOPOLOGY_PATH = '/settings/topologies/new';
+export const ADD_TOPOLOGY_PATH = TOPOLOGY_FORM_PATH;
 
 /** How often the dashboard re-reads the tree (builds and check results change it without a page load). */
 const TOPOLOGY_DASHBOARD_REFRESH_MS = 10_000;
