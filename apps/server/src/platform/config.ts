@@ -47,6 +47,13 @@ const schema = z.object({
   MC_SCRAPER_DIR: z.string().trim().min(1, 'must not be empty').optional(),
   // Topology (docs/topology.md): canary-checker Topology files the server follows.
   MC_TOPOLOGY_DIR: z.string().trim().min(1, 'must not be empty').optional(),
+  // Agents (docs/agents.md): the upstream an MC_ROLE=agent process reports to, and its token.
+  MC_UPSTREAM_URL: z.url({ message: 'must be a URL such as https://mc.example.com' }).optional(),
+  MC_AGENT_TOKEN: z
+    .string()
+    .regex(/^mca_[A-Za-z0-9_-]{10,100}$/, 'must be a token from POST /api/agent/generate')
+    .optional(),
+  MC_AGENT_PULL_INTERVAL_MS: z.coerce.number({ message: 'must be a number' }).int().min(100).default(30_000),
   // Identity and access (docs/identity.md).
   MC_PUBLIC_URL: z.url({ message: 'must be a URL such as https://mc.example.com' }).optional(),
   MC_RETURN_TO_ALLOWLIST: z.string().optional(),
