@@ -209,6 +209,21 @@ describe('gitops action', () => {
     expect(stored).not.toContain('wrong-token-value');
   });
 
+  it('a timeout kills git mid-clone and pushes nothing', async () => {
+    const id = await kit.playbook([
+      {
+        name: 'slow',
+        timeout: '200ms',
+        gitops: { repo: repo({ branch: 'too-slow' }), commit, files: [{ path: 'a', content: 'b' }] },
+      },
+    ]);
+    const started = Date.now();
+    const { actions } = await kit.runToEnd(id, { params: { replicas: '1' } });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(actions[0]?.status).toBe('timed_out');
+    expect(server.branches(app)).not.toContain('too-slow');
+  });
+
   it('refuses file:// and local paths', async () => {
     const id = await kit.playbook([
       { name: 'local', gitops: { repo: repo({ url: `file://${app}` }), commit, files: [{ path: 'a', content: 'b' }] } },
