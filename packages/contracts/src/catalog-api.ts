@@ -158,6 +158,8 @@ export const configRelationshipSchema = z.object({
   config_id: z.string(),
   related_id: z.string(),
   relation: z.string(),
+  /** Hard: declared by the source (a scraper); soft: linked by hand (migration 0081). */
+  hard: z.boolean(),
   selector_id: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),

@@ -229,6 +229,7 @@ describe('manual links', () => {
       config_id: g.f,
       related_id: g.h,
       relation: 'soft',
+      hard: false,
       selector_id: 'manual',
     });
     const related = await call('GET', `/api/db/rpc/related_configs_recursive?config_id=${g.f}&max_depth=1`, viewer);

@@ -8,7 +8,12 @@ type Db = Kysely<Tables>;
 export interface ChangesQuery {
   /** Only changes of these items (undefined: any item). */
   configIds?: readonly string[];
+  /** Conditions on the change (`cc.`). */
   where: RawBuilder<unknown>[];
+  /** Conditions on its item (`ci.`): type, tags and labels. */
+  itemWhere: RawBuilder<unknown>[];
+  /** Changes of deleted items too. */
+  includeDeleted: boolean;
   orderBy: 'name' | 'change_type' | 'summary' | 'source' | 'created_at' | 'count';
   descending: boolean;
   limit: number;
@@ -27,38 +32,69 @@ const ORDER_COLUMNS: Readonly<Record<ChangesQuery['orderBy'], RawBuilder<unknown
 /** A timestamp as ISO 8601 text (the answer's JSON carries text, not the driver's Date). */
 const iso = (column: RawBuilder<unknown>) => sql`to_json(${column}) #>> '{}'`;
 
-function whereOf(q: ChangesQuery): RawBuilder<unknown> {
+const and = (where: readonly RawBuilder<unknown>[]) => (where.length === 0 ? sql`true` : sql.join(where, sql` AND `));
+
+/**
+ * The conditions on the changes alone. Without item conditions a change's item is only asked whether it is
+ * deleted — an anti-join against the (few) deleted items, served by their partial index (migration 0082) —
+ * instead of a lookup of the item of every matching change.
+ */
+function changeWhere(q: ChangesQuery): RawBuilder<unknown> {
   const where = [...q.where];
   if (q.configIds) where.push(sql`cc.config_id = ANY(${q.configIds}::uuid[])`);
-  return where.length === 0 ? sql`true` : sql.join(where, sql` AND `);
+  if (!q.includeDeleted && q.itemWhere.length === 0)
+    where.push(sql`NOT EXISTS (SELECT 1 FROM config_items d WHERE d.id = cc.config_id AND d.deleted_at IS NOT NULL)`);
+  return and(where);
 }
+
+/** The conditions on the joined item (`ci`), when there are any. */
+function itemWhere(q: ChangesQuery): RawBuilder<unknown> | undefined {
+  if (q.itemWhere.length === 0) return undefined;
+  return and(q.includeDeleted ? q.itemWhere : [...q.itemWhere, sql`ci.deleted_at IS NULL`]);
+}
+
+const PAGE_COLUMNS = sql`cc.id, cc.config_id, ci.name, ci.type, ci.config_class, ci.tags, cc.change_type, cc.severity,
+  cc.source, cc.summary, cc.count, ${iso(sql`cc.created_at`)} AS created_at,
+  ${iso(sql`cc.first_observed`)} AS first_observed, cc.created_by, cc.external_created_by, ci.agent_id, ci.path,
+  ${iso(sql`ci.deleted_at`)} AS deleted_at, ${iso(sql`cc.inserted_at`)} AS inserted_at`;
 
 /**
  * One page of changes joined to their items, and the number of matching changes per change type (the
  * total is their sum). Both statements use the same conditions; the page is ordered with the id as
- * tie-breaker so pages never overlap.
+ * tie-breaker so pages never overlap. When nothing asks about the item but whether it is deleted (and the
+ * page is not sorted by its name), the changes are paged first and only the page's items are read.
  */
 export async function searchChanges(
   database: Database,
   q: ChangesQuery,
 ): Promise<{ rows: CatalogChange[]; byType: { change_type: string | null; n: number }[] }> {
-  const where = whereOf(q);
+  const changes = changeWhere(q);
+  const items = itemWhere(q);
   const dir = q.descending ? sql`DESC` : sql`ASC`;
-  const nulls = q.descending ? sql`NULLS LAST` : sql`NULLS FIRST`;
-  const [page, byType] = await Promise.all([
-    sql<CatalogChange>`SELECT cc.id, cc.config_id, ci.name, ci.type, ci.config_class, ci.tags, cc.change_type, cc.severity,
-        cc.source, cc.summary, cc.count, ${iso(sql`cc.created_at`)} AS created_at,
-        ${iso(sql`cc.first_observed`)} AS first_observed, cc.created_by, cc.external_created_by, ci.agent_id, ci.path,
-        ${iso(sql`ci.deleted_at`)} AS deleted_at, ${iso(sql`cc.inserted_at`)} AS inserted_at
-      FROM config_changes cc JOIN config_items ci ON ci.id = cc.config_id
-      WHERE ${where}
-      ORDER BY ${ORDER_COLUMNS[q.orderBy]} ${dir} ${nulls}, cc.id ${dir}
-      LIMIT ${q.limit} OFFSET ${q.offset}`.execute(database.db),
-    sql<{ change_type: string | null; n: number }>`SELECT cc.change_type, count(*)::int AS n
-      FROM config_changes cc JOIN config_items ci ON ci.id = cc.config_id
-      WHERE ${where} GROUP BY cc.change_type`.execute(database.db),
-  ]);
-  return { rows: page.rows, byType: byType.rows };
+  // created_at and count are NOT NULL: PostgreSQL's default null order then matches the created_at
+  // indexes, so a page newest first walks an index and stops after the page instead of sorting the window
+  const nulls =
+    q.orderBy === 'created_at' || q.orderBy === 'count' ? sql`` : q.descending ? sql`NULLS LAST` : sql`NULLS FIRST`;
+  const order = sql`${ORDER_COLUMNS[q.orderBy]} ${dir} ${nulls}, cc.id ${dir}`;
+  const window = sql`LIMIT ${q.limit} OFFSET ${q.offset}`;
+  const page =
+    items || q.orderBy === 'name'
+      ? sql<CatalogChange>`SELECT ${PAGE_COLUMNS}
+          FROM config_changes cc JOIN config_items ci ON ci.id = cc.config_id
+          WHERE ${changes} AND ${items ?? sql`true`}
+          ORDER BY ${order} ${window}`
+      : sql<CatalogChange>`SELECT ${PAGE_COLUMNS}
+          FROM (SELECT * FROM config_changes cc WHERE ${changes} ORDER BY ${order} ${window}) cc
+          JOIN config_items ci ON ci.id = cc.config_id
+          ORDER BY ${order}`;
+  const count = items
+    ? sql<{ change_type: string | null; n: number }>`SELECT cc.change_type, count(*)::int AS n
+        FROM config_changes cc JOIN config_items ci ON ci.id = cc.config_id
+        WHERE ${changes} AND ${items} GROUP BY cc.change_type`
+    : sql<{ change_type: string | null; n: number }>`SELECT cc.change_type, count(*)::int AS n
+        FROM config_changes cc WHERE ${changes} GROUP BY cc.change_type`;
+  const [rows, byType] = await Promise.all([page.execute(database.db), count.execute(database.db)]);
+  return { rows: rows.rows, byType: byType.rows };
 }
 
 /**

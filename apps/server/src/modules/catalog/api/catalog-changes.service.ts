@@ -35,7 +35,9 @@ function severityCondition(input: string): RawBuilder<unknown> {
   const rank = (CHANGE_SEVERITIES as readonly string[]).indexOf(name);
   if (rank < 0) throw new AppError('bad_request', CATALOG_API_MESSAGES.badSeverity);
   if (negated) return sql`(cc.severity IS NULL OR cc.severity <> ${name})`;
-  return sql`cc.severity = ANY(${CHANGE_SEVERITIES.slice(0, rank + 1)}::text[])`;
+  return rank === 0
+    ? sql`cc.severity = ${name}`
+    : sql`cc.severity = ANY(${CHANGE_SEVERITIES.slice(0, rank + 1)}::text[])`;
 }
 
 function sortOf(input: string | undefined): Pick<ChangesQuery, 'orderBy' | 'descending'> {
@@ -65,6 +67,7 @@ export function catalogChangesService(database: Database) {
     async search(body: unknown, now: Date = new Date()): Promise<CatalogChangesResponse> {
       const req = parseInput(catalogChangesRequestSchema, body);
       const where: RawBuilder<unknown>[] = [];
+      const itemWhere: RawBuilder<unknown>[] = [];
       const from = req.from ?? (req.to ? undefined : CATALOG_CHANGES_DEFAULT_FROM);
       const fromAt = from ? timeOf('from', from, now) : undefined;
       const toAt = req.to ? timeOf('to', req.to, now) : undefined;
@@ -72,13 +75,12 @@ export function catalogChangesService(database: Database) {
       if (fromAt) where.push(sql`cc.created_at > ${fromAt.toISOString()}::timestamptz`);
       if (toAt) where.push(sql`cc.created_at <= ${toAt.toISOString()}::timestamptz`);
       if (req.type) where.push(...valueFilterSql(sql`cc.change_type`, parseValueFilter(req.type)));
-      if (req.config_type) where.push(...valueFilterSql(sql`ci.type`, parseValueFilter(req.config_type)));
+      if (req.config_type) itemWhere.push(...valueFilterSql(sql`ci.type`, parseValueFilter(req.config_type)));
       if (req.severity) where.push(severityCondition(req.severity));
-      if (!req.include_deleted_configs) where.push(sql`ci.deleted_at IS NULL`);
       if (req.tags) {
         const selector = parseSelector(req.tags);
         if (!selector) throw new AppError('bad_request', CATALOG_API_MESSAGES.badSelector('tags'));
-        where.push(...selectorSql([sql`ci.tags`, sql`ci.labels`], selector));
+        itemWhere.push(...selectorSql([sql`ci.tags`, sql`ci.labels`], selector));
       }
       const sort = sortOf(req.sort_by);
       let configIds: string[] | undefined;
@@ -105,6 +107,8 @@ export function catalogChangesService(database: Database) {
       const { rows, byType } = await searchChanges(database, {
         configIds,
         where,
+        itemWhere,
+        includeDeleted: req.include_deleted_configs,
         ...sort,
         limit: req.page_size,
         offset: (req.page - 1) * req.page_size,

@@ -173,6 +173,79 @@ describe('rpc/related_configs_recursive', () => {
   });
 });
 
+describe('tags and labels filters (cs.)', () => {
+  const names = async (path: string) => (await rows(path)).map((r) => r.name).sort();
+
+  it('filter items by JSONB containment on tags and labels, on the table and the list view', async () => {
+    expect(await names('config_items?tags=cs.{"cluster":"dev"}&select=name')).toEqual(['web-config']);
+    expect(await names('configs?tags=cs.{"namespace":"shop","cluster":"dev"}&select=name')).toEqual(['web-config']);
+    expect(await names('configs?tags=cs.{"namespace":"shop","cluster":"nope"}&select=name')).toEqual([]);
+    expect(await names('config_items?labels=cs.{"app":"web"}&select=name')).toEqual(['web']);
+    expect(await names('configs?type=eq.Kubernetes::Pod&labels=not.cs.{"app":"web-5d9-x1"}&select=name')).toEqual([
+      'web-5d9-x2',
+    ]);
+    // the deleted secret is left out unless asked for, as with every other filter
+    expect(await names('config_items?tags=cs.{"cluster":"prod"}&type=eq.Kubernetes::Secret&select=name')).toEqual([
+      'web-secret-key',
+    ]);
+    // and inside an embed: insights of items tagged cluster=dev (none) and cluster=prod
+    const insights = (cluster: string) =>
+      rows(
+        `config_analysis?select=analyzer,config:config_items!inner(name)&config.tags=cs.{"cluster":"${cluster}"}&order=analyzer,config_id`,
+      );
+    expect(await insights('dev')).toEqual([]);
+    expect((await insights('prod')).map((r) => `${r.analyzer}@${(r.config as { name: string }).name}`)).toEqual([
+      'missing-limits@web-5d9-x1',
+      'missing-limits@web-5d9-x2',
+      'pod-restarts@web-5d9-x1',
+      'public-bucket@web',
+    ]);
+  });
+
+  it('answer malformed JSON or a value that is not an object with a 400, never a 500', async () => {
+    for (const value of ['{"env":', '{env:prod}', 'prod', '{', '{"a":"b"}}', '%7B%22a%22%3A%5B%5D', '']) {
+      for (const who of [viewer, null]) {
+        const res = await get(`config_items?tags=cs.${value}&select=id`, who);
+        expect([value, res.status]).toEqual([value, who ? 400 : 401]);
+      }
+    }
+    const nested = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+    const deep = await get(`config_items?tags=cs.${nested}&select=id`);
+    expect(deep.status).toBeGreaterThanOrEqual(400);
+    expect(deep.status).toBeLessThan(500);
+  });
+});
+
+describe('hard and soft relationships', () => {
+  it('counts what a scraper recorded as hard and a manual link as soft, in the table and the walk', async () => {
+    const { rows: made } = await t.database.pool.query(
+      `INSERT INTO config_scrapers (name, spec, source) VALUES ('hard-soft', '{}', 'UI') RETURNING id`,
+    );
+    const scraper: string = made[0].id;
+    await t.database.pool.query(
+      `INSERT INTO config_relationships (config_id, related_id, relation, scraper_id) VALUES ($1, $2, 'PodSecret', $3)`,
+      [g.f, g.h, scraper],
+    );
+    const link = await apiCall(t.app, 'POST', `/api/catalog/${g.f}/relationships`, editor.token, { related_id: g.e });
+    expect(link.status).toBe(201);
+    const stored = await rows(
+      `config_relationships?config_id=eq.${g.f}&select=related_id,relation,hard&order=relation`,
+    );
+    expect(stored).toEqual([
+      { related_id: g.h, relation: 'PodSecret', hard: true },
+      { related_id: g.e, relation: 'soft', hard: false },
+    ]);
+    const hard = await related(`config_id=${g.f}&max_depth=1&outgoing_relation=hard`);
+    expect([...hard.keys()].filter((id) => hard.get(id)?.direction === 'outgoing')).toEqual([g.h]);
+    const soft = await related(`config_id=${g.f}&max_depth=1&outgoing_relation=soft`);
+    expect([...soft.keys()].filter((id) => soft.get(id)?.direction === 'outgoing')).toEqual([g.e]);
+    const back = await related(`config_id=${g.h}&type_filter=incoming&max_depth=1&incoming_relation=hard`);
+    expect(back.has(g.f)).toBe(true);
+    await apiCall(t.app, 'DELETE', `/api/catalog/${g.f}/relationships/${g.e}`, editor.token);
+    await t.database.pool.query('DELETE FROM config_relationships WHERE scraper_id = $1', [scraper]);
+  });
+});
+
 describe('components', () => {
   it('links an item to a component through /api/db, and reads the component insights', async () => {
     const { rows: made } = await t.database.pool.query(

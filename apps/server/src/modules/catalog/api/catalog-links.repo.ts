@@ -9,6 +9,8 @@ export interface RelationshipRow {
   config_id: string;
   related_id: string;
   relation: string;
+  /** Generated (0081): relation 'hard' or written by a scraper. */
+  hard: boolean;
   scraper_id: string | null;
   selector_id: string | null;
   created_at: Date;

@@ -18,6 +18,7 @@ function toJson(row: {
   config_id: string;
   related_id: string;
   relation: string;
+  hard: boolean;
   selector_id: string | null;
   created_at: Date;
   updated_at: Date;
@@ -27,6 +28,7 @@ function toJson(row: {
     config_id: row.config_id,
     related_id: row.related_id,
     relation: row.relation,
+    hard: row.hard,
     selector_id: row.selector_id,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),

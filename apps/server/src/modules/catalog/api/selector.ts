@@ -80,13 +80,16 @@ export function selectorSql(
 ): RawBuilder<unknown>[] {
   const inAnyColumn = (each: (column: RawBuilder<unknown>) => RawBuilder<unknown>) =>
     sql`(${sql.join(columns.map(each), sql` OR `)})`;
+  // A positive condition stays bare (a NULL column is as good as false in WHERE), so the GIN indexes can
+  // serve it; a negated one needs coalesce, else NOT NULL would drop items that lack the column.
   return requirements.map((r) => {
-    if (r.op === 'exists') return inAnyColumn((column) => sql`coalesce(${column} ? ${r.key}, false)`);
-    if (r.op === 'absent') return sql`NOT ${inAnyColumn((column) => sql`coalesce(${column} ? ${r.key}, false)`)}`;
-    const hasValue = (column: RawBuilder<unknown>) =>
-      r.values.length === 1
-        ? sql`coalesce(${column} @> ${JSON.stringify({ [r.key]: r.values[0] })}::jsonb, false)`
-        : sql`coalesce((${column} ->> ${r.key}) = ANY(${r.values}::text[]), false)`;
-    return r.op === 'in' ? inAnyColumn(hasValue) : sql`NOT ${inAnyColumn(hasValue)}`;
+    let test: (column: RawBuilder<unknown>) => RawBuilder<unknown>;
+    if (r.op === 'exists' || r.op === 'absent') test = (column) => sql`${column} ? ${r.key}`;
+    else if (r.values.length === 1) {
+      const contained = JSON.stringify({ [r.key]: r.values[0] });
+      test = (column) => sql`${column} @> ${contained}::jsonb`;
+    } else test = (column) => sql`(${column} ->> ${r.key}) = ANY(${r.values}::text[])`;
+    if (r.op === 'exists' || r.op === 'in') return inAnyColumn(test);
+    return sql`NOT ${inAnyColumn((column) => sql`coalesce(${test(column)}, false)`)}`;
   });
 }

@@ -26,7 +26,9 @@ export function parseValueFilter(input: string): ValueFilter {
 /** The SQL condition of a value-list filter on `column` (an `IN` and a `NOT IN`, each only when given). */
 export function valueFilterSql(column: RawBuilder<unknown>, filter: ValueFilter): RawBuilder<unknown>[] {
   const out: RawBuilder<unknown>[] = [];
-  if (filter.include.length > 0) out.push(sql`${column} = ANY(${filter.include}::text[])`);
+  // one value is an equality, so an index on (column, created_at) is read in order (= ANY is not)
+  if (filter.include.length === 1) out.push(sql`${column} = ${filter.include[0]}`);
+  else if (filter.include.length > 1) out.push(sql`${column} = ANY(${filter.include}::text[])`);
   if (filter.exclude.length > 0) out.push(sql`(${column} IS NULL OR NOT (${column} = ANY(${filter.exclude}::text[])))`);
   return out;
 }

@@ -84,10 +84,18 @@ describe('kubernetes scraper (against the recorded-API test double)', () => {
     expect(pod?.tags).toEqual({ cluster: 'recorded', namespace: 'default' });
     expect(by('web-7d9f8c6b5-fghij')?.health).toBe('warning');
     expect(deployment?.health).toBe('warning');
-    const relations = await t.rows<{ relation: string }>(
-      'SELECT relation FROM config_relationships WHERE scraper_id = $1 AND deleted_at IS NULL ORDER BY relation',
+    const relations = await t.rows<{ relation: string; hard: boolean }>(
+      'SELECT relation, hard FROM config_relationships WHERE scraper_id = $1 AND deleted_at IS NULL ORDER BY relation',
       [id],
     );
+    // what the source declared (owner references, the pod's node) is hard: a hard-only walk follows it
+    expect(relations.every((r) => r.hard)).toBe(true);
+    const node = by('node-1');
+    const onNode = await t.rows<{ id: string }>("SELECT id FROM config_related_ids($1, 'outgoing', 1, 'hard')", [
+      node?.id,
+    ]);
+    expect(onNode.map((r) => r.id)).toContain(pod?.id);
+    expect(await t.rows("SELECT id FROM config_related_ids($1, 'outgoing', 1, 'soft')", [node?.id])).toEqual([]);
     expect(relations.map((r) => r.relation)).toEqual([
       'DeploymentReplicaSet',
       'NodePod',

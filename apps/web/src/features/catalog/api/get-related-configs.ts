@@ -11,10 +11,18 @@ export const RELATED_MAX_DEPTH = 10;
 /** The depths the Relationships tab offers. */
 export const RELATED_DEPTHS = Array.from({ length: RELATED_MAX_DEPTH }, (_, index) => index + 1);
 
+/**
+ * Which relationships the walk follows: all, hard ones only (from the source: scrapers, owner
+ * references, and the parent tree) or soft ones only (manual links) — upstream's `incoming_relation`
+ * and `outgoing_relation`.
+ */
+export type RelationKind = 'both' | 'hard' | 'soft';
+
 /** Options of the Relationships tab. */
 export interface RelatedParams {
   depth: number;
   includeDeleted: boolean;
+  relation: RelationKind;
 }
 
 /**
@@ -33,6 +41,8 @@ export function useRelatedConfigs(id: string, params: RelatedParams) {
           type_filter: 'all',
           max_depth: params.depth,
           include_deleted_configs: params.includeDeleted,
+          incoming_relation: params.relation,
+          outgoing_relation: params.relation,
         },
       }),
     staleTime: STALE_TIMES.checkHistory,

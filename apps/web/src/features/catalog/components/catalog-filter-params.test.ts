@@ -31,13 +31,12 @@ describe('catalog filters', () => {
     expect(carriedFilters(new URLSearchParams({ pageIndex: '2' }))).toBe('');
   });
 
-  it('turns the filters into data API filters with quoted lists and JSON paths', () => {
+  it('turns the filters into data API filters with quoted lists and JSON containment', () => {
     expect(itemFilterQuery(readCatalogFilters(params))).toEqual({
       type: ['in.("Kubernetes::Pod")', 'not.in.("File")'],
       health: ['in.("unhealthy")'],
-      'tags->>namespace': ['eq.shop'],
-      'labels->>app': ['eq.checkout'],
-      'labels->>tier': ['neq.db'],
+      tags: ['cs.{"namespace":"shop"}'],
+      labels: ['not.cs.{"tier":"db"}', 'cs.{"app":"checkout"}'],
       name: ['ilike.*check*'],
     });
   });

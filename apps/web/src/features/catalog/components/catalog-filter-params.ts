@@ -64,17 +64,20 @@ export function splitPair(item: string): [string, string] {
   return index === -1 ? [item, ''] : [item.slice(0, index), item.slice(index + 1)];
 }
 
-/** A JSON key as a PostgREST path segment: plain keys bare, others double-quoted. */
-function jsonKey(key: string): string {
-  return /^[A-Za-z0-9_]+$/.test(key) ? key : quoteListValue(key);
-}
-
+/**
+ * Tags or labels as JSONB containment (`tags=cs.{"namespace":"shop"}`), which the live-item GIN index
+ * serves: the included pairs as one object the item must contain, each excluded pair as `not.cs.` (an
+ * item without the key passes an exclusion).
+ */
 function pairsInto(query: Query, column: string, selection: FilterSelection) {
+  const included: Record<string, string> = {};
   for (const [item, state] of Object.entries(selection)) {
     const [key, value] = splitPair(item);
     if (!key) continue;
-    add(query, `${column}->>${jsonKey(key)}`, `${state === 1 ? 'eq' : 'neq'}.${value}`);
+    if (state === 1) included[key] = value;
+    else add(query, column, `not.cs.${JSON.stringify({ [key]: value })}`);
   }
+  if (Object.keys(included).length > 0) add(query, column, `cs.${JSON.stringify(included)}`);
 }
 
 /** Escapes the wildcard of an `ilike` pattern so a typed '*' is literal. */
@@ -83,8 +86,8 @@ function likePattern(text: string): string {
 }
 
 /**
- * The data API filters of the catalog list (`/api/db/config_detail`): `in.(…)` and `not.in.(…)` per
- * selection, `tags->>key=eq.value` per tag or label, and a case-insensitive name search. A `prefix`
+ * The data API filters of the catalog list (`/api/db/configs`): `in.(…)` and `not.in.(…)` per
+ * selection, `cs.{…}` and `not.cs.{…}` for tags and labels, and a case-insensitive name search. A `prefix`
  * ('config.') filters an embedded item instead.
  */
 export function itemFilterQuery(filters: CatalogFilters, prefix = ''): Query {

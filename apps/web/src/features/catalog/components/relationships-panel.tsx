@@ -7,7 +7,7 @@ import { Skeleton } from '../../../components/skeleton';
 import { Tabs } from '../../../components/tabs';
 import { useUrlParams } from '../../../lib/url-state';
 import type { ConfigItem, RelatedConfig } from '../api/catalog-types';
-import { RELATED_DEPTHS, RELATED_MAX_DEPTH, useRelatedConfigs } from '../api/get-related-configs';
+import { RELATED_DEPTHS, RELATED_MAX_DEPTH, type RelationKind, useRelatedConfigs } from '../api/get-related-configs';
 import { HealthBadge } from './health-badge';
 import { layoutRelationships } from './relationship-layout';
 
@@ -25,6 +25,18 @@ const DIRECTION_TEXT: Record<string, string> = {
   outgoing: 'This item points to it',
   both: 'Both ways',
 };
+
+/** The relationship kinds the tab offers, as the URL's `relation` holds them. */
+const RELATION_OPTIONS: readonly { value: RelationKind; label: string }[] = [
+  { value: 'both', label: 'Hard and soft' },
+  { value: 'hard', label: 'Hard (from the source)' },
+  { value: 'soft', label: 'Soft (linked by hand)' },
+];
+
+/** The relationship kind from the URL; anything else is both (001 §5: malformed values are ignored). */
+export function relationKind(raw: string | null): RelationKind {
+  return raw === 'hard' || raw === 'soft' ? raw : 'both';
+}
 
 type View = 'Graph' | 'List';
 const VIEWS: readonly View[] = ['Graph', 'List'];
@@ -85,14 +97,16 @@ function RelatedList({ rows }: { rows: readonly RelatedConfig[] }) {
 
 /**
  * The Relationships tab (issue 13 §6): related items in both directions up to the chosen depth
- * (1–10), drawn as a graph (each card opens its item) or listed; deleted items on request.
+ * (1–10), drawn as a graph (each card opens its item) or listed; hard relationships only (what scrapers
+ * found in the source), soft ones only (manual links) or both; deleted items on request.
  */
 export function RelationshipsPanel({ item }: { item: ConfigItem }) {
   const [params, update] = useUrlParams();
   const depth = relatedDepth(params.get('depth'));
   const includeDeleted = params.get('deleted') === 'true';
+  const relation = relationKind(params.get('relation'));
   const view: View = params.get('view') === 'list' ? 'List' : 'Graph';
-  const related = useRelatedConfigs(item.id, { depth, includeDeleted });
+  const related = useRelatedConfigs(item.id, { depth, includeDeleted, relation });
   const all = related.data;
   const rows = useMemo(() => (all ?? []).filter((row) => row.id !== item.id), [all, item.id]);
   const layout = useMemo(() => layoutRelationships(item, all ?? []), [item, all]);
@@ -128,6 +142,21 @@ export function RelationshipsPanel({ item }: { item: ConfigItem }) {
             {RELATED_DEPTHS.map((value) => (
               <option key={value} value={value}>
                 {value}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex items-center gap-2 text-sm">
+          Relationships
+          <select
+            aria-label="Relationships"
+            value={relation}
+            onChange={(event) => update({ relation: event.target.value === 'both' ? undefined : event.target.value })}
+            className="rounded border border-border-strong bg-surface px-2 py-1"
+          >
+            {RELATION_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
               </option>
             ))}
           </select>

@@ -88,7 +88,7 @@ describe('/catalog/{id}', () => {
     expect(await screen.findByText('Container runs as root')).toBeTruthy();
   });
 
-  it('draws the relationships as a graph whose cards open the related item, lists them, and changes depth', async () => {
+  it('draws the relationships as a graph whose cards open the related item, lists them, changes depth and kind', async () => {
     const { calls } = itemApi({
       '/api/db/rpc/related_configs_recursive': {
         body: [
@@ -109,8 +109,16 @@ describe('/catalog/{id}', () => {
     const rpc = calls.find((call) => call.url.pathname === '/api/db/rpc/related_configs_recursive')?.url.searchParams;
     expect(rpc?.get('type_filter')).toBe('all');
     expect(rpc?.get('max_depth')).toBe('3');
+    expect(rpc?.get('outgoing_relation')).toBe('both');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Depth' }), '10');
     await waitFor(() => expect(router.state.location.search).toContain('depth=10'));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Relationships' }), 'hard');
+    await waitFor(() => expect(router.state.location.search).toContain('relation=hard'));
+    await waitFor(() => {
+      const hard = calls.filter((call) => call.url.pathname === '/api/db/rpc/related_configs_recursive').at(-1)
+        ?.url.searchParams;
+      expect([hard?.get('incoming_relation'), hard?.get('outgoing_relation')]).toEqual(['hard', 'hard']);
+    });
     await userEvent.click(screen.getByRole('tab', { name: 'List' }));
     const list = await screen.findByRole('table', { name: 'Related items' });
     expect(within(list).getByRole('link', { name: /orders-db/ })).toBeTruthy();
