@@ -70,7 +70,11 @@ test.describe('[LOGS] file log backend, search, live tail and evidence', () => {
       await row.getByRole('button', { name: 'Attach as Evidence' }).click();
       const dialog = page.getByRole('dialog', { name: 'Link to Incident' });
       const title = `Payments timing out ${Date.now()}`;
+      // the lookup of the typed title answers before the dialog closes (a lookup cancelled by the closing
+      // dialog is logged as an error by the incidents area's search)
+      const lookup = page.waitForResponse((r) => r.url().includes('/api/incidents?') && r.url().includes('Payments'));
       await dialog.getByPlaceholder('Search or create an incident').fill(title);
+      await lookup;
       await dialog.getByRole('button', { name: `Create new incident "${title}"` }).click();
       await dialog.getByRole('button', { name: 'Link', exact: true }).click();
       await expect(page.getByText('Linked to incident successfully')).toBeVisible();
