@@ -337,6 +337,24 @@ describe('passwords embedded in connection URLs', () => {
       expect(read.status, path).toBe(200);
       expect(await read.text(), path).not.toContain('urlpw');
     }
+    // The data API never hands out the ciphertext either: not by `*`, by the column, in a filter or an embed.
+    await sql`INSERT INTO permissions (action, subject, connection_id) VALUES ('read', 'admin', ${id})`.execute(
+      t.database.db,
+    );
+    for (const path of [
+      `/api/db/connections?select=*&id=eq.${id}`,
+      `/api/db/connections?select=id,url&id=eq.${id}`,
+      `/api/db/connections?select=id&url=like.mcenc*`,
+      `/api/db/permissions?select=id,connections(*)&connection_id=eq.${id}`,
+    ]) {
+      const read = await apiCall(t.app, 'GET', path, admin);
+      expect(read.status, path).toBe(200);
+      const text = await read.text();
+      expect(text, path).not.toContain('mcenc:');
+      expect(text, path).not.toContain('urlpw');
+    }
+    const byColumn = await apiCall(t.app, 'GET', `/api/db/connections?select=url&id=eq.${id}`, admin);
+    expect(await byColumn.json()).toEqual([{ url: SECRET_MASK }]);
     const saved = await (await apiCall(t.app, 'POST', `/api/connection/test/${id}`, admin)).json();
     expect(saved).toMatchObject({ ok: true, message: 'Prometheus 2.53.0 answered' });
 

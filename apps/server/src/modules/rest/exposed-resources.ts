@@ -18,6 +18,13 @@ export interface ExposedTable {
    */
   hidden?: readonly string[];
   /**
+   * Columns that may hold a value encrypted at rest (`mcenc:…`, e.g. a connection URL with a password
+   * in it): readable, but an encrypted value reads as the secret mask (`SECRET_MASK`), never as its
+   * ciphertext. The
+   * dedicated route decrypts and masks it.
+   */
+  sealed?: readonly string[];
+  /**
    * A view's primary key and foreign keys (pg_constraint holds none for views), so embeds reach it as
    * they reached the table it replaced.
    */
@@ -61,6 +68,7 @@ export const EXPOSED_TABLES: Readonly<Record<string, ExposedTable>> = {
   connections: {
     writable: false,
     hidden: ['username', 'password', 'certificate'],
+    sealed: ['url'],
     writeVia: 'use /api/connections (it encrypts the secrets)',
   },
   integrations: rw,

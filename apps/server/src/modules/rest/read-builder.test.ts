@@ -17,6 +17,7 @@ function table(name: string, cols: string[], extra: Partial<TableInfo> = {}): Ta
     columns: new Map(cols.map((c) => [c, column(c)])),
     visible: cols.filter((c) => c !== 'password'),
     hidden: new Set(cols.filter((c) => c === 'password')),
+    sealed: new Set(),
     primaryKey: ['id'],
     uniques: [['id']],
     outgoing: [],

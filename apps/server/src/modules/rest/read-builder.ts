@@ -5,7 +5,7 @@ import { resolveEmbed } from './embed-resolver.js';
 import { fieldOutputName } from './parse-field.js';
 import type { NodeOptions, OrderTerm, ParsedQuery, SelectItem } from './query-types.js';
 import type { SchemaCache, TableInfo } from './schema-cache.js';
-import { fieldSql, ident, type SqlParams, tableRef } from './sql-text.js';
+import { columnSql, fieldSql, ident, type SqlParams, tableRef } from './sql-text.js';
 
 /** One level of a read (the root or an embedded resource), as SQL pieces. */
 export interface LevelPlan {
@@ -106,7 +106,11 @@ export function planLevel(
   const exists = new Map<string, string>();
   for (const item of items) {
     if (item.kind === 'star') {
-      for (const name of table.visible) columns.push(`${ident(alias)}.${ident(name)}`);
+      for (const name of table.visible) {
+        columns.push(
+          table.sealed.has(name) ? `${columnSql(table, alias, name)} AS ${ident(name)}` : columnSql(table, alias, name),
+        );
+      }
     } else if (item.kind === 'field') {
       const expr = fieldSql(table, alias, item.field, ctx.params);
       const name = item.alias ?? fieldOutputName(item.field);

@@ -34,6 +34,8 @@ export interface TableInfo {
   /** Readable columns in table order: what `*` means. */
   visible: readonly string[];
   hidden: ReadonlySet<string>;
+  /** Readable columns whose encrypted values read masked (exposed-resources `sealed`). */
+  sealed: ReadonlySet<string>;
   primaryKey: readonly string[];
   uniques: readonly (readonly string[])[];
   /** FKs from this table to others (to-one embeds) and from others to this one (to-many). */
@@ -217,6 +219,7 @@ export async function loadSchemaCache(
         columns: new Map(),
         visible: [],
         hidden: new Set(),
+        sealed: new Set(exposed.sealed ?? []),
         primaryKey: [],
         uniques: [],
         outgoing: [],

@@ -1,3 +1,4 @@
+import { SECRET_MASK } from '@mc/contracts';
 import { unknownColumn } from './pgrst-error.js';
 import type { FieldRef } from './query-types.js';
 import type { TableInfo } from './schema-cache.js';
@@ -28,9 +29,19 @@ export function readableColumn(table: TableInfo, name: string): string {
   return name;
 }
 
+/**
+ * SQL reading a column of `table` under `alias`: the column itself, or for a sealed column its value
+ * with an encrypted one replaced by the mask, so no path (select, embed, filter) returns ciphertext.
+ */
+export function columnSql(table: TableInfo, alias: string, name: string): string {
+  const column = `${ident(alias)}.${ident(name)}`;
+  if (!table.sealed.has(name)) return column;
+  return `(CASE WHEN ${column} LIKE 'mcenc:%' THEN '${SECRET_MASK}' ELSE ${column} END)`;
+}
+
 /** SQL for a column (with its JSON path) of `table` under `alias`. */
 export function fieldSql(table: TableInfo, alias: string, field: FieldRef, params: SqlParams): string {
-  let sql = `${ident(alias)}.${ident(readableColumn(table, field.name))}`;
+  let sql = columnSql(table, alias, readableColumn(table, field.name));
   for (const step of field.path) {
     const key = /^-?\d+$/.test(step.key) ? `${params.add(Number(step.key))}::int` : `${params.add(step.key)}::text`;
     sql = `(${sql}${step.arrow}${key})`;
