@@ -89,7 +89,7 @@ export const playbookKeys = {
   checks: () => ['playbooks', 'checks'] as const,
   params: (id: string, resourceKey: string) => ['playbooks', 'params', id, resourceKey] as const,
   run: (id: string) => ['playbooks', 'run', id] as const,
-  history: (id: string) => ['playbooks', 'run', id, 'history'] as const,
+  history: (id: string, status: string) => ['playbooks', 'run', id, 'history', status] as const,
   one: (id: string) => ['playbooks', 'one', id] as const,
   applicable: (resource: PlaybookResource) => ['playbooks', 'applicable', resource.kind, resource.id] as const,
 };
@@ -167,10 +167,15 @@ export function useApplicablePlaybooks(resource: PlaybookResource, enabled = tru
   });
 }
 
-/** Who requested a run, its status changes and approvals; re-read with the run while it is open. */
-export function useRunHistory(id: string, open: boolean) {
+/**
+ * Who requested a run, its status changes and approvals: read again whenever the run's status changes
+ * (the key holds it) and every 5 s while the run is open.
+ */
+export function useRunHistory(id: string, status: string | undefined, open: boolean) {
   return useQuery({
-    queryKey: playbookKeys.history(id),
+    queryKey: playbookKeys.history(id, status ?? ''),
+    placeholderData: (previous) => previous,
+    enabled: status !== undefined,
     queryFn: ({ signal }) =>
       apiGet<PlaybookRunHistory>(`/api/playbook/run/${encodeURIComponent(id)}/history`, { signal }),
     refetchInterval: open ? 5_000 : false,

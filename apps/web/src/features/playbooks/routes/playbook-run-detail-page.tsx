@@ -62,7 +62,7 @@ export function PlaybookRunDetailPage() {
   const query = usePlaybookRun(id);
   const run = query.data?.run;
   const open = Boolean(run && OPEN.includes(run.status));
-  const history = useRunHistory(id, open);
+  const history = useRunHistory(id, run?.status, open);
   const playbook = usePlaybook(run?.playbook_id ?? '');
   const log = useRunLogStream(id, open);
   const canWrite = useCan({ resource: 'playbook_runs', action: 'write' });
