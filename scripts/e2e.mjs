@@ -145,6 +145,8 @@ async function main() {
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(mailbox.smtpPort),
     SMTP_FROM: 'Mission Control <no-reply@example.com>',
+    // the playbooks journey runs an exec playbook (off by default outside tests, docs/security.md)
+    MC_EXEC_CHECKS: process.env.MC_EXEC_CHECKS ?? 'on',
     ...(dataDir ? { MC_DATA_DIR: dataDir, DATABASE_URL: '' } : { DATABASE_URL: process.env.MC_E2E_DATABASE_URL }),
   };
   let server;

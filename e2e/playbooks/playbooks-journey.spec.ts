@@ -23,9 +23,11 @@ async function target(): Promise<{ server: Server; base: string; hits: { url: st
 }
 
 /**
- * [PLAYBOOKS] an admin runs a parameterised http playbook from /playbooks and watches it complete; a
- * second playbook needs approval and an editor (a listed approver) approves it; a viewer sees the
- * playbooks and runs but no Run button.
+ * [PLAYBOOKS] an admin runs a parameterised exec playbook on a catalog item from its Playbooks tab,
+ * watches its live log stream in and sees it complete with the stored output and its timeline; runs a
+ * parameterised http playbook from /playbooks; a second playbook needs approval and an editor (a listed
+ * approver) approves it; a viewer sees the playbooks, the runs and a run's page but no Run, Approve or
+ * Cancel. (scripts/e2e.mjs starts the server with MC_EXEC_CHECKS=on for the exec playbook.)
  */
 test.describe('[PLAYBOOKS] run, approve, read-only viewer', () => {
   test.use({ role: 'admin' });
@@ -58,6 +60,44 @@ test.describe('[PLAYBOOKS] run, approve, read-only viewer', () => {
         actions: [{ name: 'call', http: { url: `${local.base}/approved` } }],
       });
 
+      // an exec playbook on a catalog item of the demo data, run from the item's Playbooks tab
+      const items = await page.request.get(
+        '/api/db/config_items?select=id,name&deleted_at=is.null&order=name.asc&limit=1',
+      );
+      const [item] = (await items.json()) as { id: string; name: string }[];
+      expect(item, 'the demo data has a catalog item').toBeTruthy();
+      const itemId = item?.id ?? '';
+      await create(`e2e-exec-${stamp}`, {
+        title: `Count ${stamp}`,
+        category: 'E2E',
+        configs: [{ name: item?.name }],
+        parameters: [{ name: 'who', label: 'Who', required: true }],
+        actions: [
+          {
+            name: 'count',
+            exec: {
+              script: 'for i in 1 2 3 4 5 6; do echo "step $i for $WHO"; sleep 1; done',
+              env: { WHO: '{{ .params.who }}' },
+            },
+          },
+        ],
+      });
+      await page.goto(`/catalog/${itemId}/playbooks`);
+      await page.getByRole('button', { name: `Run Count ${stamp}` }).click();
+      await page.getByLabel('Who').fill('ops');
+      await page.getByRole('button', { name: 'Run', exact: true }).click();
+      await expect(page).toHaveURL(/\/playbooks\/runs\/[0-9a-f-]{36}$/);
+      const execRunUrl = page.url();
+      const live = page.getByTestId('run-live-log');
+      await expect(live).toContainText('step 2 for ops', { timeout: 30_000 });
+      await expect(page.getByTestId('run-status')).not.toHaveText('Completed'); // seen while it runs
+      await expect(page.getByTestId('run-status')).toHaveText('Completed', { timeout: 30_000 });
+      await expect(page.getByLabel('count stdout')).toContainText('step 6 for ops');
+      await expect(live).toHaveCount(0);
+      const timeline = page.getByRole('list', { name: 'Timeline' });
+      await expect(timeline.getByRole('listitem')).toHaveCount(3);
+      await expect(timeline.getByRole('listitem').last()).toContainText('Completed');
+
       await page.goto('/playbooks');
       await page.getByRole('button', { name: `Run Restart ${stamp}` }).click();
       await page.getByLabel('Reason').fill('disk full');
@@ -78,6 +118,7 @@ test.describe('[PLAYBOOKS] run, approve, read-only viewer', () => {
       await editor.goto(runUrl);
       await editor.getByRole('button', { name: 'Approve' }).click();
       await expect(editor.getByTestId('run-status')).toHaveText('Completed', { timeout: 30_000 });
+      await expect(editor.getByTestId('run-approvers')).not.toHaveText('—');
       expect(local.hits.some((h) => h.url === '/approved')).toBe(true);
       await editorContext.close();
 
@@ -89,6 +130,13 @@ test.describe('[PLAYBOOKS] run, approve, read-only viewer', () => {
       await expect(viewer.getByRole('button', { name: `Run Restart ${stamp}` })).toHaveCount(0);
       await viewer.goto('/playbooks/runs');
       await expect(viewer.getByRole('link', { name: `Approved ${stamp}` }).first()).toBeVisible();
+      await viewer.goto(execRunUrl);
+      await expect(viewer.getByTestId('run-status')).toHaveText('Completed');
+      await expect(viewer.getByLabel('count stdout')).toContainText('step 6 for ops');
+      await expect(viewer.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+      await viewer.goto(`/catalog/${itemId}/playbooks`);
+      await expect(viewer.getByRole('link', { name: `Count ${stamp}` })).toBeVisible();
+      await expect(viewer.getByRole('button', { name: `Run Count ${stamp}` })).toHaveCount(0);
       await viewerContext.close();
     } finally {
       local.server.close();
