@@ -35,6 +35,7 @@ let webhook: string;
 let restart: string;
 let restartTcp: string;
 let gated: string;
+let failing: string;
 
 const call = (user: User | null, method: string, path: string, body?: unknown): Promise<TestResponse> =>
   Promise.resolve(apiCall(t.app, method, path, user?.token ?? null, body, { prefer: 'return=representation' }));
@@ -98,6 +99,7 @@ beforeAll(async () => {
     });
     req.on('end', () => {
       hits.push({ url: req.url ?? '', body });
+      if (req.url === '/fail') return void res.writeHead(500).end('broken');
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
     });
   });
@@ -132,6 +134,10 @@ beforeAll(async () => {
     checks: [{ type: 'http' }],
     approval: { type: 'any', approvers: { people: ['nobody@example.com'] } },
     actions: [action],
+  });
+  failing = await playbook('fail-api', {
+    checks: [{ type: 'http' }],
+    actions: [{ name: 'call', http: { url: `${base}/fail`, method: 'POST' } }],
   });
   await playbook('configs-only', { configs: [{ type: 'Kubernetes::Pod' }], actions: [action] });
   await q("INSERT INTO permissions (person_id, playbook_id, action, deny) VALUES ($1, $2, 'playbook:run', true)", [
@@ -329,5 +335,24 @@ describe('a check failure under a playbook rule', () => {
     expect(await deliverDue()).toEqual(['sent']);
     expect((await history(notify)).map((r) => r.resource_id)).toContain(row?.playbook_run_id);
     expect(JSON.parse(hits[0]?.body ?? '{}').title).toBe('Playbook gated: run pending_approval');
+    await q('UPDATE notifications SET deleted_at = now() WHERE id = $1', [approvalRule]);
+  });
+
+  it('consumes a run failing: the run-outcome rule sends playbook.run.failed', async () => {
+    const failRule = await createRule(admin, rule('fail-on-failure', { to: { playbook: failing } }));
+    await setCheck('healthy');
+    await setCheck('unhealthy');
+    await drain();
+    expect(await deliverDue()).toEqual(['sent']);
+    const [row] = await history(failRule);
+    await executeRun(t.database, row?.playbook_run_id ?? '', new AbortController().signal);
+    const [run] = await q<{ status: string }>('SELECT status FROM playbook_runs WHERE id = $1', [row?.playbook_run_id]);
+    expect(run?.status).toBe('failed');
+    hits.length = 0;
+    await drain();
+    expect(await deliverDue()).toEqual(['sent']);
+    const failed = (await history(notify)).filter((r) => r.resource_id === row?.playbook_run_id);
+    expect(failed).toHaveLength(1);
+    expect(JSON.parse(hits[0]?.body ?? '{}').title).toBe('Playbook fail-api: run failed');
   });
 });
