@@ -26,8 +26,15 @@ export interface CardFilters {
   labels?: Record<string, string> | undefined;
 }
 
-/** A row of the tree read, with its level below the start (0 = the component asked for, or a root). */
-export type TreeRow = TopologyComponent & { level: number };
+/**
+ * A row of the tree read, with its level below the start (0 = the component asked for, or a root) and,
+ * on the card level and above, its open incident and insight counts (null below).
+ */
+export type TreeRow = TopologyComponent & {
+  level: number;
+  badge_incidents: number | null;
+  badge_insights: number | null;
+};
 
 function cardConditions(f: CardFilters): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [sql`true`];
@@ -47,9 +54,31 @@ const COLUMNS = sql`c.id, c.topology_id, c.parent_id, c.name, c.text, c.type, c.
   c.status, c.status_reason, c.description, c.properties, c.summary, c.config_id, c.path, c.created_at, c.updated_at`;
 
 /**
+ * Open incidents with evidence on card `t` — what `incidents_by_component` counts, written against the
+ * tables so each card costs three index lookups whatever the planner's statistics say (through the view,
+ * a fresh 50,000-component tree got hash joins over every component per card: bench/topology).
+ */
+const OPEN_INCIDENTS = sql`SELECT count(DISTINCT i.id)::int FROM evidences e
+  JOIN hypotheses h ON h.id = e.hypothesis_id AND h.deleted_at IS NULL
+  JOIN incidents i ON i.id = h.incident_id AND i.deleted_at IS NULL
+  WHERE e.component_id = t.id AND e.deleted_at IS NULL AND i.status NOT IN ('resolved', 'closed')`;
+
+/**
+ * Open insights of card `t`'s configuration items (linked, or the item a lookup built it from) — what
+ * `analysis_by_component` counts, without joining the component again (the card is at hand).
+ */
+const OPEN_INSIGHTS = sql`SELECT count(*)::int FROM config_analysis a
+  JOIN config_items ci ON ci.id = a.config_id AND ci.deleted_at IS NULL
+  WHERE coalesce(a.status, 'open') = 'open' AND a.config_id IN (
+    SELECT r.config_id FROM config_component_relationships r WHERE r.component_id = t.id AND r.deleted_at IS NULL
+    UNION ALL SELECT t.config_id)`;
+
+/**
  * The tree under `id` (or under the roots), `depth` levels below the start. The card level is the
  * start's children when `id` is given, else the roots themselves — for a caller granted only some
  * subtrees, the tops of those. Components the caller may not read are left out with their subtrees.
+ * The card level's open incident and insight badges come in the same statement (one round trip for
+ * the dashboard; bench/topology).
  */
 export async function readTree(
   db: Db,
@@ -75,6 +104,7 @@ export async function readTree(
   // Below a visible component only deny rows can hide anything (a grant covers the whole subtree).
   const below = visibility.denied.length > 0 ? visibleSql({ denied: visibility.denied }) : sql`true`;
   const cardLevel = options.id ? 0 : -1;
+  const badgeLevel = options.id ? 1 : 0;
   const { rows } = await sql<TreeRow>`WITH RECURSIVE tree AS (
       SELECT ${COLUMNS}, 0 AS level FROM components c WHERE c.deleted_at IS NULL AND ${start}
       UNION ALL
@@ -82,43 +112,28 @@ export async function readTree(
       WHERE c.deleted_at IS NULL AND t.level < ${options.depth} AND ${hidden} AND ${below}
         AND (t.level <> ${cardLevel} OR (${cards}))
     )
-    SELECT * FROM tree ORDER BY level, name, id`.execute(db);
+    SELECT t.*,
+      CASE WHEN t.level <= ${badgeLevel} THEN (${OPEN_INCIDENTS}) END AS badge_incidents,
+      CASE WHEN t.level <= ${badgeLevel} THEN (${OPEN_INSIGHTS}) END AS badge_insights
+    FROM tree t ORDER BY t.level, t.name, t.id`.execute(db);
   return rows;
 }
 
-/** Ancestors of a component the caller may read, root first. */
+/**
+ * Ancestors of component `id` the caller may read, root first — read from the component's stored path,
+ * so it runs beside the tree read instead of after it.
+ */
 export async function readAncestors(
   db: Db,
-  path: string | null,
+  id: string,
   visibility: ComponentVisibility = EVERY_COMPONENT,
 ): Promise<{ id: string; name: string; icon: string | null }[]> {
-  const ids = (path ?? '').split('.').filter(Boolean);
-  if (ids.length === 0) return [];
-  const { rows } = await sql<{
-    id: string;
-    name: string;
-    icon: string | null;
-  }>`SELECT c.id, c.name, c.icon FROM components c
-    WHERE c.id = ANY(${ids}::uuid[]) AND ${visibleSql(visibility)}`.execute(db);
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
-/** Open incidents and open insights per component. */
-export async function readBadgeCounts(
-  db: Db,
-  ids: readonly string[],
-): Promise<Map<string, { incidents: number; insights: number }>> {
-  const counts = new Map<string, { incidents: number; insights: number }>();
-  if (ids.length === 0) return counts;
-  const { rows } = await sql<{ component_id: string; incidents: number; insights: number }>`SELECT k.id AS component_id,
-      (SELECT count(*)::int FROM incidents_by_component i WHERE i.component_id = k.id
-        AND i.status NOT IN ('resolved', 'closed')) AS incidents,
-      (SELECT count(*)::int FROM analysis_by_component a WHERE a.component_id = k.id
-        AND coalesce(a.status, 'open') = 'open') AS insights
-    FROM unnest(${[...ids]}::uuid[]) AS k(id)`.execute(db);
-  for (const row of rows) counts.set(row.component_id, { incidents: row.incidents, insights: row.insights });
-  return counts;
+  const { rows } = await sql<{ id: string; name: string; icon: string | null }>`SELECT a.id, a.name, a.icon
+    FROM (SELECT string_to_array(c.path, '.') AS ids FROM components c WHERE c.id = ${id} AND c.deleted_at IS NULL) p
+    JOIN components a ON a.id = ANY(p.ids::uuid[])
+    WHERE ${visibleSql(visibility, 'a')}
+    ORDER BY array_position(p.ids, a.id::text)`.execute(db);
+  return rows;
 }
 
 /** A child some callers may not read: its parent, name and status, and whether this caller may. */

@@ -17,7 +17,6 @@ import { type ComponentVisibility, EVERY_COMPONENT } from './component-visibilit
 import { parseLabelSelector } from './links.repo.js';
 import {
   readAncestors,
-  readBadgeCounts,
   readChildVisibility,
   readReasonsThroughHidden,
   readTree,
@@ -37,7 +36,7 @@ export function parseTopologyQuery(query: Record<string, string>): TopologyQuery
 function assemble(rows: readonly TreeRow[]): TopologyComponent[] {
   const byId = new Map<string, TopologyComponent>();
   const top: TopologyComponent[] = [];
-  for (const { level, ...row } of rows) {
+  for (const { level, badge_incidents: _incidents, badge_insights: _insights, ...row } of rows) {
     const node: TopologyComponent = { ...row, components: [] };
     byId.set(row.id, node);
     if (level === 0) top.push(node);
@@ -83,30 +82,23 @@ export function topologyTree(database: Database) {
     /** The tree as `visibility` allows (default: every component — callers inside the server). */
     async read(query: TopologyQuery, visibility: ComponentVisibility = EVERY_COMPONENT): Promise<TopologyResponse> {
       const labels = parseLabelSelector(query.labels).equals;
-      const rows = await readTree(db, {
-        visibility,
-        id: query.id,
-        topologyId: query.topologyId,
-        depth: query.depth,
-        includeHidden: query.hidden === 'true',
-        filters: { statuses: query.status, types: query.type, owner: query.owner, team: query.team, labels },
-      });
-      if (query.id && rows.length === 0) throw new AppError('not_found', `Component '${query.id}' not found`);
-      const cardLevel = query.id ? 1 : 0;
-      const cards = rows.filter((row) => row.level === cardLevel || row.level === 0);
-      const first = rows[0];
-      // Badges and breadcrumbs are independent reads: sent together.
-      const [badges, parents] = await Promise.all([
-        readBadgeCounts(
-          db,
-          cards.map((row) => row.id),
-        ),
-        query.id && first ? readAncestors(db, first.path, visibility) : Promise.resolve([]),
-        hideDeniedChildren(db, rows, visibility),
+      // The tree (with its cards' badges) and the breadcrumbs are independent reads: sent together.
+      const [rows, parents] = await Promise.all([
+        readTree(db, {
+          visibility,
+          id: query.id,
+          topologyId: query.topologyId,
+          depth: query.depth,
+          includeHidden: query.hidden === 'true',
+          filters: { statuses: query.status, types: query.type, owner: query.owner, team: query.team, labels },
+        }),
+        query.id ? readAncestors(db, query.id, visibility) : Promise.resolve([]),
       ]);
-      for (const row of cards) {
-        const counts = badges.get(row.id);
-        if (counts) row.summary = { ...(row.summary ?? {}), ...counts };
+      if (query.id && rows.length === 0) throw new AppError('not_found', `Component '${query.id}' not found`);
+      await hideDeniedChildren(db, rows, visibility);
+      for (const row of rows) {
+        if (row.badge_incidents === null || row.badge_insights === null) continue;
+        row.summary = { ...(row.summary ?? {}), incidents: row.badge_incidents, insights: row.badge_insights };
       }
       const tags: Record<string, Set<string>> = {};
       for (const row of rows) {
