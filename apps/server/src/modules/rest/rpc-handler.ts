@@ -71,6 +71,7 @@ function resultTable(cache: SchemaCache, fn: FunctionInfo): TableInfo {
     columns: new Map(fn.resultColumns.map((c) => [c.name, c])),
     visible: fn.resultColumns.map((c) => c.name).filter((n) => !hidden.has(n)),
     hidden,
+    sealed: new Set(),
     primaryKey: [],
     uniques: [],
     outgoing: [],
