@@ -1,5 +1,5 @@
 import type { PlaybookParameter, PlaybookRunStatus } from '@mc/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../../lib/api/client';
 
 /** A playbook as the list shows it. */
@@ -174,7 +174,7 @@ export function useApplicablePlaybooks(resource: PlaybookResource, enabled = tru
 export function useRunHistory(id: string, status: string | undefined, open: boolean) {
   return useQuery({
     queryKey: playbookKeys.history(id, status ?? ''),
-    placeholderData: (previous) => previous,
+    placeholderData: keepPreviousData,
     enabled: status !== undefined,
     queryFn: ({ signal }) =>
       apiGet<PlaybookRunHistory>(`/api/playbook/run/${encodeURIComponent(id)}/history`, { signal }),
