@@ -30,6 +30,11 @@ export interface ActionContext {
    * replaces secret parameters' values, but an action should still never pass credentials.
    */
   log?: (line: string) => void;
+  /**
+   * Replaces the run's secret values (secret parameters, secret-named env) in a text the action stores
+   * itself, outside its output (which the runner redacts): e.g. an artifact. Identity when absent.
+   */
+  redact?: (text: string) => string;
 }
 
 /** An action type. `run` resolves with the action's output (stored as its result) or throws its error. */

@@ -29,16 +29,29 @@ async function matches(root: string, declared: string): Promise<string[]> {
   return entries.filter((entry) => pattern.test(entry)).map((entry) => (dir === '.' ? entry : join(dir, entry)));
 }
 
-/** Reads the declared files under `root` and the output streams; `skipped` says what was left out and why. */
+/** A text file with the run's secrets replaced; a binary file, or one holding none, byte for byte as written. */
+function redactFile(content: Buffer, redact: (text: string) => string): Buffer {
+  if (content.includes(0)) return content;
+  const text = content.toString('utf8');
+  const redacted = redact(text);
+  return redacted === text ? content : Buffer.from(redacted);
+}
+
+/**
+ * Reads the declared files under `root` and the output streams, with the run's secrets replaced by
+ * `redact` in every text; `skipped` says what was left out and why.
+ */
 export async function execArtifacts(
   root: string,
   declared: string[],
   output: { stdout: string; stderr: string },
+  redact: (text: string) => string = (text) => text,
 ): Promise<{ artifacts: NewArtifact[]; skipped: string[] }> {
   const artifacts: NewArtifact[] = [];
   const skipped: string[] = [];
-  if (output.stdout) artifacts.push({ path: 'stdout', content: Buffer.from(output.stdout), contentType: 'text/plain' });
-  if (output.stderr) artifacts.push({ path: 'stderr', content: Buffer.from(output.stderr), contentType: 'text/plain' });
+  const text = (value: string) => Buffer.from(redact(value));
+  if (output.stdout) artifacts.push({ path: 'stdout', content: text(output.stdout), contentType: 'text/plain' });
+  if (output.stderr) artifacts.push({ path: 'stderr', content: text(output.stderr), contentType: 'text/plain' });
   const realRoot = await realpath(root);
   let files = 0;
   for (const entry of declared) {
@@ -53,7 +66,7 @@ export async function execArtifacts(
       } else if (files >= EXEC_ARTIFACT_MAX_FILES) {
         skipped.push(`${path}: more than ${EXEC_ARTIFACT_MAX_FILES} files`);
       } else {
-        artifacts.push({ path, content: await readFile(full) });
+        artifacts.push({ path, content: redactFile(await readFile(full), redact) });
         files += 1;
       }
     }

@@ -115,6 +115,7 @@ export const execAction = defineAction({
         home,
         fields.artifacts.map((artifact) => artifact.path),
         result,
+        ctx.redact,
       );
       const artifacts = await saveArtifacts(ctx.database, ctx.run.actionId, kept.artifacts);
       const output = {

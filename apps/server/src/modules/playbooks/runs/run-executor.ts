@@ -23,7 +23,7 @@ import {
   startAction,
   transitionRun,
 } from './playbook-runs.repo.js';
-import { type ActionLog, RunLogWriter, redactDeep } from './run-log-writer.js';
+import { type ActionLog, RunLogWriter, redactDeep, redactSecrets } from './run-log-writer.js';
 import { openSecretParams } from './secret-params.js';
 import { renderFields, renderTemplate, type TemplateData } from './template.js';
 
@@ -128,6 +128,7 @@ async function attempt(
   timeoutMs: number,
   runSignal: AbortSignal,
   log: ActionLog,
+  secrets: readonly string[],
 ): Promise<Outcome> {
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = AbortSignal.any([runSignal, timeout]);
@@ -137,7 +138,15 @@ async function attempt(
       const words = parsed.error.issues.map((i) => `${i.path.join('.') || kind.type}: ${i.message}`);
       return { ok: false, status: 'failed', error: `Invalid ${kind.type} action: ${words.join('; ')}` };
     }
-    return { ok: true, output: await kind.run(parsed.data, { ...deps, signal, log: log.log }) };
+    return {
+      ok: true,
+      output: await kind.run(parsed.data, {
+        ...deps,
+        signal,
+        log: log.log,
+        redact: (text) => redactSecrets(text, secrets),
+      }),
+    };
   } catch (error) {
     if (timeout.aborted && !runSignal.aborted) {
       return { ok: false, status: 'timed_out', error: `Timed out after ${timeoutMs} ms` };
@@ -195,6 +204,7 @@ async function runAction(
           durationMs(action.timeout) ?? DEFAULT_ACTION_TIMEOUT_MS,
           runSignal,
           actionLog,
+          secrets,
         );
       } catch (error) {
         outcome = { ok: false, status: 'failed', error: message(error) };

@@ -196,13 +196,17 @@ describe('live log stream', () => {
     expect(resumed.filter((e) => e.event === 'log').map((e) => JSON.parse(e.data).line)).toEqual(['line 3']);
   });
 
-  it('keeps secret parameters encrypted at rest and replaces them and secret env values in the log and output', async () => {
+  it('keeps secret parameters encrypted at rest and replaces them and secret env values in the log, output and artifacts', async () => {
     const id = await playbook('secret-log', {
       parameters: [{ name: 'password', type: 'secret' }],
       actions: [
         {
           name: 'leak',
-          exec: { script: 'echo "p={{ .params.password }} t=$API_TOKEN"', env: { API_TOKEN: 'tok-98765' } },
+          exec: {
+            script: 'echo "p={{ .params.password }} t=$API_TOKEN" | tee report.txt',
+            env: { API_TOKEN: 'tok-98765' },
+            artifacts: [{ path: 'report.txt' }],
+          },
         },
       ],
     });
@@ -225,6 +229,15 @@ describe('live log stream', () => {
     ]);
     expect(JSON.stringify(rows[0].result)).not.toContain('hunter2-secret');
     expect(JSON.stringify(rows[0].result)).not.toContain('tok-98765');
+    const artifacts = await t.database.pool.query<{ path: string; text: string }>(
+      `SELECT a.path, convert_from(a.content, 'UTF8') AS text FROM artifacts a
+       JOIN playbook_run_actions pa ON pa.id = a.playbook_run_action_id WHERE pa.playbook_run_id = $1 ORDER BY a.path`,
+      [runId],
+    );
+    expect(artifacts.rows).toEqual([
+      { path: 'report.txt', text: 'p=*** t=***\n' },
+      { path: 'stdout', text: 'p=*** t=***\n' },
+    ]);
   });
 
   it("caps a run's log with one marker line", async () => {
