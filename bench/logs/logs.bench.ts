@@ -124,7 +124,7 @@ try {
   const sample = query();
   const plan = await database.pool.query(
     `EXPLAIN (ANALYZE, BUFFERS OFF, TIMING OFF) SELECT id FROM log_lines
-     WHERE time >= $1 AND time <= $2 AND labels @> $3::jsonb AND (message || '') ILIKE '%timeout%'
+     WHERE time >= $1 AND time <= $2 AND (labels || '{}'::jsonb) @> $3::jsonb AND (message || '') ILIKE '%timeout%'
      ORDER BY time DESC, id DESC LIMIT 100`,
     [sample.query.start, sample.query.end, JSON.stringify(sample.query.labels)],
   );
