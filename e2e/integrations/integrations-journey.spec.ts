@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { parse } from 'yaml';
 import { expect, test } from '../support/fixtures.js';
 
@@ -42,17 +41,19 @@ test.describe('[INTEGRATIONS] the Add Integration wizard, the kubeconfig and age
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Download kubeconfig' }).click();
     const modal = page.getByRole('dialog', { name: 'Download and install kubeconfig' });
-    const popup = context.waitForEvent('page');
+    // The button opens GET /api/kubeconfig in a new tab, which Chromium turns into a download and
+    // closes at once; the answer is read where it passes, then the file is asked again to parse it.
+    const answered = context.waitForEvent('response', (response) => response.url().endsWith('/api/kubeconfig'));
     await modal.getByRole('button', { name: 'Download kubeconfig' }).click();
-    const tab = await popup;
-    const download = await tab.waitForEvent('download');
-    expect(download.suggestedFilename()).toBe('mission-control.kubeconfig');
-    const path = await download.path();
-    const kubeconfig = parse(await readFile(path, 'utf8'));
+    const answer = await answered;
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['content-disposition']).toContain('mission-control.kubeconfig');
+    const again = await page.request.get('/api/kubeconfig');
+    expect(again.status()).toBe(200);
+    const kubeconfig = parse(await again.text());
     const server = String(kubeconfig.clusters[0].cluster.server);
     const token = String(kubeconfig.users[0].user.token);
     expect(server).toMatch(/\/api\/k8s$/);
-    await tab.close().catch(() => {});
     const listed = await page.request.get(`${server}/apis/canaries.flanksource.com/v1/canaries`, {
       headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
     });
