@@ -17,8 +17,8 @@ import { createApp } from './platform/app.js';
 import type { Config } from './platform/config.js';
 import type { Logger } from './platform/logger.js';
 import { openDatabase } from './platform/open-database.js';
-import type { WatchedFolder } from './platform/watched-folder.js';
 import { VERSION } from './platform/version.js';
+import type { WatchedFolder } from './platform/watched-folder.js';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
