@@ -1,4 +1,5 @@
-import { PgrstError } from './pgrst-error.js';
+import { depthMessage, jsonDepth, MAX_DOCUMENT_DEPTH } from '../../platform/bounded-json.js';
+import { PgrstError, parseError } from './pgrst-error.js';
 import type { Condition, Filter } from './query-types.js';
 import type { TableInfo } from './schema-cache.js';
 import { fieldSql, type SqlParams } from './sql-text.js';
@@ -90,6 +91,11 @@ function filterSql(filter: Filter, scope: ConditionScope): string {
     const vector = column?.type === 'tsvector' && field.path.length === 0 ? lhs : `to_tsvector(${lang}${lhs})`;
     sql = `${vector} @@ ${TS_QUERY[op]}(${lang}${p.add(String(value))})`;
   } else {
+    // a containment value is parsed by the database (jsonb, array or range text): bounded here first,
+    // since a deep one exhausts the parser's stack (the embedded database does not come back from it)
+    if ((op === 'cs' || op === 'cd') && jsonDepth(String(value), MAX_DOCUMENT_DEPTH) > MAX_DOCUMENT_DEPTH) {
+      throw parseError('filter', `${op}.`, depthMessage(`'${op}' filter value`, MAX_DOCUMENT_DEPTH));
+    }
     sql = `${lhs} ${COMPARISON[op]} ${p.add(likePattern(String(value), op))}`;
   }
   return filter.negate ? `NOT (${sql})` : sql;
