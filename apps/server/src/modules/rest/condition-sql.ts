@@ -54,6 +54,28 @@ function likePattern(value: string, op: string): string {
   return op === 'like' || op === 'ilike' ? value.replaceAll('*', '%') : value;
 }
 
+/**
+ * Whether the database parses the filter's value as a document: a containment value (jsonb, array or
+ * range text) or any value compared with a json/jsonb column or `->` path.
+ */
+function parsedAsDocument(filter: Filter, table: TableInfo): boolean {
+  if (filter.op === 'cs' || filter.op === 'cd') return true;
+  const type = table.columns.get(filter.field.name)?.type;
+  return (type === 'json' || type === 'jsonb') && filter.field.path.at(-1)?.arrow !== '->>';
+}
+
+/**
+ * A value the database parses is bounded here first: one nested deeper than the document limit exhausts
+ * the parser's stack, and the embedded database does not come back from that (every later query hung).
+ */
+function refuseDeepValues(op: string, value: Filter['value']): void {
+  for (const one of Array.isArray(value) ? value : [value]) {
+    if (jsonDepth(String(one), MAX_DOCUMENT_DEPTH) > MAX_DOCUMENT_DEPTH) {
+      throw parseError('filter', `${op}.`, depthMessage(`'${op}' filter value`, MAX_DOCUMENT_DEPTH));
+    }
+  }
+}
+
 function filterSql(filter: Filter, scope: ConditionScope): string {
   const { op, field } = filter;
   if (field.path.length === 0 && !scope.table.columns.has(field.name)) {
@@ -74,6 +96,7 @@ function filterSql(filter: Filter, scope: ConditionScope): string {
   const lhs = fieldSql(scope.table, scope.alias, field, scope.params);
   const p = scope.params;
   const value = filter.value;
+  if (parsedAsDocument(filter, scope.table)) refuseDeepValues(op, value);
   let sql: string;
   if (op === 'is') {
     sql = `${lhs} ${IS_SQL[String(value).toLowerCase()] ?? 'IS NULL'}`;
@@ -91,11 +114,6 @@ function filterSql(filter: Filter, scope: ConditionScope): string {
     const vector = column?.type === 'tsvector' && field.path.length === 0 ? lhs : `to_tsvector(${lang}${lhs})`;
     sql = `${vector} @@ ${TS_QUERY[op]}(${lang}${p.add(String(value))})`;
   } else {
-    // a containment value is parsed by the database (jsonb, array or range text): bounded here first,
-    // since a deep one exhausts the parser's stack (the embedded database does not come back from it)
-    if ((op === 'cs' || op === 'cd') && jsonDepth(String(value), MAX_DOCUMENT_DEPTH) > MAX_DOCUMENT_DEPTH) {
-      throw parseError('filter', `${op}.`, depthMessage(`'${op}' filter value`, MAX_DOCUMENT_DEPTH));
-    }
     sql = `${lhs} ${COMPARISON[op]} ${p.add(likePattern(String(value), op))}`;
   }
   return filter.negate ? `NOT (${sql})` : sql;
