@@ -29,7 +29,7 @@ describe('deeply nested filter values', () => {
       const answer = await apiCall(t.app, 'GET', `/api/db/config_items?${filter}&select=id`, viewer);
       const label = filter.slice(0, 12);
       expect(answer.status, label).toBe(400);
-      expect((await answer.json()).details, label).toMatch(/nested more than 64 levels deep/);
+      expect(((await answer.json()) as { details: string }).details, label).toMatch(/nested more than 64 levels deep/);
     }
     const anonymous = await apiCall(t.app, 'GET', `/api/db/config_items?tags=eq.${deep}&select=id`, null);
     expect(anonymous.status).toBe(401);
