@@ -147,7 +147,7 @@ export const SCREENS: Screen[] = [
     signedIn: true,
     open: async (page) => {
       await page.goto('/catalog');
-      await expect(page.getByTestId('not-built-yet').or(page.getByRole('table')).first()).toBeVisible();
+      await expect(page.getByRole('table').first()).toBeVisible();
     },
   },
   {
@@ -155,7 +155,7 @@ export const SCREENS: Screen[] = [
     signedIn: true,
     open: async (page) => {
       await page.goto('/topology');
-      await expect(page.getByTestId('not-built-yet').or(page.getByRole('main')).first()).toBeVisible();
+      await expect(page.getByRole('main').first()).toBeVisible();
     },
   },
 ];
