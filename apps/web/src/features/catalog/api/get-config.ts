@@ -1,11 +1,9 @@
 import { STALE_TIMES } from '@mc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api/client';
+import { isUuid } from '../../../lib/uuid';
 import type { ConfigItem } from './catalog-types';
 import { catalogKeys } from './keys';
-
-/** Ids of configuration items are UUIDs; anything else cannot name one, so it is not asked for. */
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Columns of the item's header and details; the document is read apart (it may be huge). */
 export const CONFIG_DETAIL_SELECT =
@@ -22,7 +20,7 @@ export function useConfigItem(id: string) {
       });
       return rows[0] ?? null;
     },
-    enabled: UUID.test(id),
+    enabled: isUuid(id),
   });
 }
 
@@ -39,7 +37,7 @@ export function useConfigDocument(id: string) {
     },
     // comparing a new answer with the old walks the document recursively: a very deep one would overflow
     structuralSharing: false,
-    enabled: UUID.test(id),
+    enabled: isUuid(id),
   });
 }
 
@@ -65,6 +63,6 @@ export function useConfigChecks(id: string) {
       return answer?.checks ?? [];
     },
     staleTime: STALE_TIMES.checkHistory,
-    enabled: UUID.test(id),
+    enabled: isUuid(id),
   });
 }

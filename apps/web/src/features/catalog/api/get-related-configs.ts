@@ -1,8 +1,8 @@
 import { STALE_TIMES } from '@mc/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api/client';
+import { isUuid } from '../../../lib/uuid';
 import type { RelatedConfig } from './catalog-types';
-import { UUID } from './get-config';
 import { catalogKeys } from './keys';
 
 /** Related configs max depth (000 §9). */
@@ -47,6 +47,6 @@ export function useRelatedConfigs(id: string, params: RelatedParams) {
       }),
     staleTime: STALE_TIMES.checkHistory,
     placeholderData: keepPreviousData,
-    enabled: UUID.test(id),
+    enabled: isUuid(id),
   });
 }

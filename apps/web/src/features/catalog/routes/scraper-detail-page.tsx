@@ -6,6 +6,7 @@ import { PageShell } from '../../../components/page-shell/page-shell';
 import { Skeleton } from '../../../components/skeleton';
 import { Tabs } from '../../../components/tabs';
 import { useUrlParams } from '../../../lib/url-state';
+import { isUuid } from '../../../lib/uuid';
 import { useResource } from '../../settings/resource-editor/api/get-resources';
 import { ReadOnlyResource } from '../../settings/resource-editor/components/read-only-resource';
 import { ResourceEditor } from '../../settings/resource-editor/components/resource-editor';
@@ -14,7 +15,6 @@ import { newResource } from '../../settings/resource-editor/resource-document';
 import type { EditableResource, ResourceType, SpecType } from '../../settings/resource-editor/resource-model';
 import { isEditable } from '../../settings/resource-editor/resource-origin';
 import { resourceType, specTypeOf } from '../../settings/resource-editor/resource-types';
-import { UUID } from '../api/get-config';
 import { useScraperRuns } from '../api/scrapers';
 import { readCatalogFilters } from '../components/catalog-filter-params';
 import { ConfigListTable } from '../components/config-list-table';
@@ -116,7 +116,7 @@ function ExistingScraper({ scraper }: { scraper: EditableResource }) {
 export function ScraperDetailPage() {
   const { id = '' } = useParams();
   const isNew = id === 'new';
-  const query = useResource(SCRAPER_TYPE, id, !isNew && UUID.test(id));
+  const query = useResource(SCRAPER_TYPE, id, !isNew && isUuid(id));
   if (isNew) {
     return (
       <PageShell titleText="Catalog Scrapers / New" title={<Breadcrumb last="New" />}>

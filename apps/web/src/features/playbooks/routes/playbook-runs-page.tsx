@@ -9,10 +9,9 @@ import { PageShell } from '../../../components/page-shell/page-shell';
 import { rangeBounds } from '../../../components/time-range-picker/range-bounds';
 import { TimeRangePicker, useTimeRangeParams } from '../../../components/time-range-picker/time-range-picker';
 import { useFormatDateTime } from '../../../lib/date-format';
+import { isUuid } from '../../../lib/uuid';
 import { type PlaybookRunView, usePlaybookRuns, usePlaybooks } from '../api/playbooks';
 import { RUN_STATUS_TEXT } from '../components/run-status-text';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function resourceOf(run: PlaybookRunView): { to: string; label: string } | null {
   if (run.config_id) return { to: `/catalog/${run.config_id}`, label: 'Catalog item' };
@@ -33,7 +32,7 @@ export function PlaybookRunsPage() {
   const filters = {
     playbook: params.get('playbook') ?? undefined,
     status: params.get('status') ?? undefined,
-    resource: UUID.test(resource) ? resource : undefined,
+    resource: isUuid(resource) ? resource : undefined,
     ...rangeBounds(range),
   };
   const url = useTableUrlState();
@@ -122,7 +121,7 @@ export function PlaybookRunsPage() {
               onKeyDown={(event) => {
                 if (event.key === 'Enter') setFilter('resource', event.currentTarget.value.trim());
               }}
-              aria-invalid={resource && !UUID.test(resource) ? true : undefined}
+              aria-invalid={resource && !isUuid(resource) ? true : undefined}
             />
           </label>
           <TimeRangePicker value={range} onChange={setRange} />

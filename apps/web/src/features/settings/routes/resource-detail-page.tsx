@@ -6,6 +6,7 @@ import { PageShell } from '../../../components/page-shell/page-shell';
 import { Skeleton } from '../../../components/skeleton';
 import { Tabs } from '../../../components/tabs';
 import { useUrlParams } from '../../../lib/url-state';
+import { isUuid } from '../../../lib/uuid';
 import { JobHistoryTable } from '../job-history/components/job-history-table';
 import { useResource } from '../resource-editor/api/get-resources';
 import { ReadOnlyResource } from '../resource-editor/components/read-only-resource';
@@ -83,11 +84,8 @@ function ExistingResource({ type, resource }: { type: ResourceType; resource: Ed
   );
 }
 
-/** Ids of every editor table are UUIDs; anything else cannot name a row, so it is not asked for. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function LoadedResource({ type, id }: { type: ResourceType; id: string }) {
-  const query = useResource(type, id, UUID.test(id));
+  const query = useResource(type, id, isUuid(id));
   const title = query.data?.name ?? id;
   let body: React.ReactNode;
   if (query.isPending && query.fetchStatus !== 'idle') body = <Skeleton label="Loading resource" />;
