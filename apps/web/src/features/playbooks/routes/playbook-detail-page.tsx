@@ -5,6 +5,7 @@ import { ErrorPanel } from '../../../components/error-panel';
 import { PageShell } from '../../../components/page-shell/page-shell';
 import { useCan } from '../../../lib/api/shell-queries';
 import { useFormatDateTime } from '../../../lib/date-format';
+import { isUuid } from '../../../lib/uuid';
 import { usePlaybook, usePlaybookRuns } from '../api/playbooks';
 import { RunPlaybookDialog } from '../components/run-playbook-dialog';
 import { RUN_STATUS_TEXT } from '../components/run-status-text';
@@ -39,6 +40,17 @@ function actionType(action: ActionView): string {
  */
 export function PlaybookDetailPage() {
   const id = useParams().id ?? '';
+  if (!isUuid(id)) {
+    return (
+      <PageShell title="Playbook">
+        <EmptyState title="Playbook not found" />
+      </PageShell>
+    );
+  }
+  return <PlaybookDetail id={id} />;
+}
+
+function PlaybookDetail({ id }: { id: string }) {
   const playbook = usePlaybook(id);
   const runs = usePlaybookRuns({ playbook: id }, 0, RECENT_RUNS);
   const canRun = useCan({ resource: 'playbook_runs', action: 'write' });

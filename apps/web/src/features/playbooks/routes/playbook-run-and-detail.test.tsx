@@ -192,6 +192,13 @@ describe("a playbook's page", { timeout: 60_000 }, () => {
     await screen.findByRole('region', { name: 'Applies to' }, wait);
     expect(screen.queryByRole('button', { name: 'Run' })).toBeNull();
   });
+
+  it('says "Playbook not found" for an address that cannot name one, without asking the server', async () => {
+    const { calls } = shellApi(undefined, [], {});
+    renderApp('/playbooks/p1');
+    await screen.findByText('Playbook not found', undefined, wait);
+    expect(calls.map((call) => call.url.pathname).filter((path) => path.startsWith('/api/db/playbook'))).toEqual([]);
+  });
 });
 
 describe('the runs list filters', { timeout: 60_000 }, () => {
