@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DataDirInUseError } from '../data-dir-lock.js';
 import { connectEndpoint, JOBS_APPLICATION_NAME } from '../database.js';
-import { migrate } from '../migrate.js';
+import { loadMigrations, migrate } from '../migrate.js';
+import { ensureMigratedSnapshot } from '../migrated-snapshot.js';
 import { testEngine } from '../testing/index.js';
 import { openEmbedded } from './embedded-database.js';
 
@@ -25,6 +26,19 @@ describe.skipIf(testEngine() === 'postgres')('openEmbedded', () => {
       expect(await migrate(second.pool)).toEqual([]);
     } finally {
       await second.close();
+    }
+  });
+
+  it('restores a fresh data directory from the migrated snapshot, so nothing is left to migrate', async () => {
+    await ensureMigratedSnapshot();
+    const dir = mkdtempSync(join(tmpdir(), 'mc-embedded-'));
+    const database = await openEmbedded(dir);
+    try {
+      expect(await migrate(database.pool)).toEqual([]);
+      const { rows } = await database.pool.query<{ c: number }>('SELECT count(*)::int AS c FROM schema_migrations');
+      expect(rows[0]?.c).toBe(loadMigrations().length);
+    } finally {
+      await database.close();
     }
   });
 

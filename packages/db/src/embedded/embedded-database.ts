@@ -5,6 +5,7 @@ import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { lockDataDir } from '../data-dir-lock.js';
 import { type Database, JOBS_APPLICATION_NAME, wrapPool } from '../database.js';
+import { migratedSnapshotFile } from '../migrated-snapshot.js';
 import { waitForWorkerSignal } from '../worker-signal.js';
 import type { WorkerRequest } from './pglite-worker.js';
 
@@ -14,7 +15,8 @@ const SOCKET_PORT = 5432;
  * Opens the embedded database for a server process: PGlite runs in a worker thread behind its
  * wire server on a private unix socket, so a heavy query never blocks the HTTP event loop, and the
  * job thread connects to the same socket with its own pool (the wire server serves it first).
- * The data directory is locked for this process; a second process gets a clear error.
+ * The data directory is locked for this process; a second process gets a clear error. A data directory
+ * that holds no database yet is restored from the migrated snapshot when one was built (`npm run build`).
  */
 export async function openEmbedded(dataDir: string): Promise<Database> {
   const absolute = resolve(dataDir);
@@ -27,6 +29,7 @@ export async function openEmbedded(dataDir: string): Promise<Database> {
         dataDir: join(absolute, 'pgdata'),
         socketPath: join(socketDir, `.s.PGSQL.${SOCKET_PORT}`),
         maxConnections: 8,
+        snapshotFile: migratedSnapshotFile(),
         priorityApplication: JOBS_APPLICATION_NAME,
       },
     });

@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createPglite } from '../pglite-factory.js';
 import { PgliteWireServer } from './pglite-wire-server.js';
@@ -10,6 +12,8 @@ export type WorkerEvent = { type: 'ready' } | { type: 'error'; message: string }
 interface WorkerInput {
   dataDir: string;
   socketPath: string;
+  /** A migrated snapshot restored when `dataDir` holds no database yet (see migrated-snapshot.ts). */
+  snapshotFile?: string;
   maxConnections: number;
   priorityApplication?: string;
 }
@@ -19,7 +23,12 @@ const port = parentPort;
 if (!port) throw new Error('pglite-worker must run as a worker thread');
 
 async function main(): Promise<void> {
-  const db = await createPglite({ dataDir: input.dataDir });
+  const fresh = !existsSync(join(input.dataDir, 'PG_VERSION'));
+  const snapshot = fresh && input.snapshotFile && existsSync(input.snapshotFile) ? input.snapshotFile : undefined;
+  const db = await createPglite({
+    dataDir: input.dataDir,
+    ...(snapshot ? { loadDataDir: new Blob([readFileSync(snapshot)]) } : {}),
+  });
   const server = new PgliteWireServer(db, {
     path: input.socketPath,
     maxConnections: input.maxConnections,

@@ -1,13 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { join } from 'node:path';
 import pg from 'pg';
 import { createPostgresPool, type Database, wrapPool } from '../database.js';
 import { PgliteWireServer } from '../embedded/pglite-wire-server.js';
-import { loadMigrations, migrate } from '../migrate.js';
+import { migrate } from '../migrate.js';
+import { ensureMigratedSnapshot } from '../migrated-snapshot.js';
 import { createPglite } from '../pglite-factory.js';
 
 /** Engine the database suite runs on: `MC_TEST_ENGINE=postgres` switches from PGlite to the server. */
@@ -22,40 +21,9 @@ export function testAdminUrl(): string {
 
 let snapshot: Promise<Blob> | undefined;
 
-/**
- * Where the migrated snapshot is kept between test processes: one file per set of migrations and
- * PGlite version, so each test file (its own process) restores it instead of migrating again.
- */
-function snapshotFile(): string {
-  const hash = createHash('sha256');
-  const pgliteEntry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  hash.update(readFileSync(join(dirname(pgliteEntry), '..', 'package.json')));
-  for (const migration of loadMigrations()) hash.update(migration.name).update(migration.sql);
-  return join(tmpdir(), `mc-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
-}
-
-async function buildSnapshot(): Promise<Blob> {
-  const pglite = await createPglite();
-  const pool = new pg.Pool(createPgConfig(pglite));
-  await migrate(pool);
-  await pool.end();
-  const blob = await pglite.dumpDataDir('none');
-  await pglite.close();
-  return blob;
-}
-
-/** A migrated PGlite data directory, made once per set of migrations and restored for each test database. */
+/** The migrated snapshot, read or built once per test process and restored for each test database. */
 function migratedSnapshot(): Promise<Blob> {
-  snapshot ??= (async () => {
-    const file = snapshotFile();
-    if (existsSync(file)) return new Blob([readFileSync(file)]);
-    const blob = await buildSnapshot();
-    // Written under a private name, then renamed: concurrent test processes never read half a file.
-    const partial = `${file}.${process.pid}.partial`;
-    writeFileSync(partial, Buffer.from(await blob.arrayBuffer()));
-    renameSync(partial, file);
-    return blob;
-  })();
+  snapshot ??= ensureMigratedSnapshot();
   return snapshot;
 }
 
