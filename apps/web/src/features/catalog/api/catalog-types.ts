@@ -86,7 +86,6 @@ export interface RelatedConfig {
   status?: string | null;
   depth?: number | null;
   related_ids?: string[] | null;
-  relation?: string | null;
   direction?: string | null;
   deleted_at?: string | null;
 }

@@ -108,6 +108,7 @@ describe('/catalog/{id}', () => {
     expect(card.getAttribute('href')).toBe(`/catalog/${OTHER_ID}/relationships`);
     const rpc = calls.find((call) => call.url.pathname === '/api/db/rpc/related_configs_recursive')?.url.searchParams;
     expect(rpc?.get('type_filter')).toBe('all');
+    expect(rpc?.get('select')).toBe('id,name,type,health,status,depth,direction,related_ids,deleted_at');
     expect(rpc?.get('max_depth')).toBe('3');
     expect(rpc?.get('outgoing_relation')).toBe('both');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Depth' }), '10');
