@@ -2,7 +2,7 @@ import type { Database } from '@mc/db';
 import type { DataAccessPolicy, DataAction, RowScope } from '../../platform/access.js';
 import type { Actor } from '../../platform/request-context.js';
 import { type EmbedScopes, embeddedTables } from './embed-access.js';
-import type { ExposedTable } from './exposed-resources.js';
+import { COMPONENT_ARGUMENTS, type ExposedTable } from './exposed-resources.js';
 import { parseQuery } from './parse-query.js';
 import { PgrstError, unknownTable } from './pgrst-error.js';
 import type { SelectItem } from './query-types.js';
@@ -167,7 +167,9 @@ export class RestService {
     const rowsOf = fn.returnTable ? cache.tables.get(fn.returnTable) : undefined;
     const rowScopes = rowsOf ? await this.authorize(req, rowsOf.name, 'read') : undefined;
     const embedScopes = rowsOf ? await this.authorizeEmbeds(req, cache, rowsOf, query.select) : new Map();
+    const componentScopes = COMPONENT_ARGUMENTS[fn.name] ? await this.authorize(req, 'components', 'read') : undefined;
     return runRpc({
+      componentScopes,
       rowScopes,
       embedScopes,
       pool: this.database.pool,
