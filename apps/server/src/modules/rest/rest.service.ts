@@ -89,6 +89,12 @@ export class RestService {
     return decision.rowScopes;
   }
 
+  /** The row scopes of a read of `table` by this caller (undefined when they may read every row, or none). */
+  private async readScopes(req: RestRequest, table: string): Promise<readonly RowScope[] | undefined> {
+    const decision = await this.policy({ actor: req.actor, table, action: 'read' });
+    return decision.allow ? decision.rowScopes : undefined;
+  }
+
   /**
    * Asks the policy about every table the select tree embeds, as a read of its own: a refused one
    * refuses the request (its status and message), an allowed one brings its row scopes.
@@ -143,6 +149,7 @@ export class RestService {
       accept,
       body: await req.body(),
       rowScopes,
+      readScopes: prefs.return === 'representation' ? await this.readScopes(req, table.name) : undefined,
       embedScopes,
       actor: req.actor,
       requestId: req.requestId,

@@ -257,6 +257,21 @@ describe('topology: per-component permissions', () => {
       expect(answer.status, path).toBe(200);
       expect(answer.text, path).not.toMatch(/vault|secret/);
     }
+    const writer = await signedInUser(t, { roles: ['editor'] });
+    await sql`INSERT INTO permissions (person_id, component_id, action, deny)
+      VALUES (${writer.id}, ${ids.secret}, 'read', true)`.execute(t.database.db);
+    const written = await apiCall(
+      t.app,
+      'PATCH',
+      `/api/db/components?id=eq.${ids.estate}&select=status_reason,summary`,
+      writer.token,
+      { description: 'the estate' },
+      { Prefer: 'return=representation' },
+    );
+    expect(written.status).toBe(200);
+    const text = await written.text();
+    expect(text).toContain('a component you may not read is unhealthy');
+    expect(text).not.toMatch(/vault|secret/);
     const oracle = await get(guest, '/api/db/components?select=name&status_reason=like.*vault*');
     expect(JSON.parse(oracle.text)).toEqual([]);
     const ordered = await get(guest, '/api/db/components?select=name&summary->>unhealthy=eq.1');
