@@ -40,7 +40,8 @@ const EXACT: Readonly<Record<string, TableRule>> = {
   incidents_by_config: { kind: 'incident' },
   hypotheses: { kind: 'incident' },
   incident_rules: { kind: 'incident' },
-  evidences: { kind: 'evidences' },
+  // evidence on a component the reader may not read is left out with it (rbac/component-scopes.ts)
+  evidences: { kind: 'evidences', scope: { component_id: 'component_id' } },
   comments: { kind: 'comments' },
   responders: { kind: 'responder' },
   people: { kind: 'database' },
@@ -57,7 +58,8 @@ const EXACT: Readonly<Record<string, TableRule>> = {
   component_relationships: { kind: 'topologies', scope: { component_id: 'component_id' } },
   // topology read views (migrations 0070, 0071)
   component_names: { kind: 'topologies', scope: { component_id: 'id' } },
-  component_labels: { kind: 'topologies' },
+  // no component column: the data API reads it for a restricted reader through component_labels_visible (rest/reader-sources.ts)
+  component_labels: { kind: 'topologies', scope: { component_id: 'component_id' } },
   components_with_logs: { kind: 'topologies', scope: { component_id: 'id' } },
   team_components: { kind: 'topologies', scope: { component_id: 'component_id' } },
   component_changes: { kind: 'topologies', scope: { component_id: 'component_id' } },

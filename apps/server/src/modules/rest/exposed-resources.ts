@@ -199,3 +199,11 @@ export const EXPOSED_FUNCTIONS: readonly string[] = [
   'related_configs_recursive',
   'lookup_analysis_by_component',
 ];
+
+/**
+ * Arguments of exposed functions that name a component: the call answers as if it found nothing for a
+ * component its caller may not read (docs/topology.md, "Permissions on the tree").
+ */
+export const COMPONENT_ARGUMENTS: Readonly<Record<string, string>> = {
+  lookup_analysis_by_component: 'id',
+};

@@ -4,6 +4,7 @@ import { type EmbedScopes, embedScopesOf } from './embed-access.js';
 import { resolveEmbed } from './embed-resolver.js';
 import { fieldOutputName } from './parse-field.js';
 import type { NodeOptions, OrderTerm, ParsedQuery, SelectItem } from './query-types.js';
+import { readerSource } from './reader-sources.js';
 import type { SchemaCache, TableInfo } from './schema-cache.js';
 import { columnSql, fieldSql, ident, type SqlParams, tableRef } from './sql-text.js';
 
@@ -11,6 +12,8 @@ import { columnSql, fieldSql, ident, type SqlParams, tableRef } from './sql-text
 export interface LevelPlan {
   table: TableInfo;
   alias: string;
+  /** What the level reads from: the table, or a per-reader source (reader-sources.ts). */
+  from: string;
   /** `expr AS "name", …`, or empty when nothing is selected (`rel!inner()`). */
   selectList: string;
   /** Conjuncts: join to the parent, filters, soft delete, row scope, `!inner` EXISTS. */
@@ -81,7 +84,7 @@ export function rowScopeSql(table: TableInfo, alias: string, scopes: readonly Ro
 
 /** SQL of an embedded level as a value: an object (to-one) or an array (to-many). */
 function embedValueSql(plan: LevelPlan, toOne: boolean): string {
-  const from = `FROM ${tableRef(plan.table)} AS ${ident(plan.alias)}${whereSql(plan.where)}`;
+  const from = `FROM ${plan.from} AS ${ident(plan.alias)}${whereSql(plan.where)}`;
   if (toOne) {
     return `(SELECT row_to_json(pgrst_e) FROM (SELECT ${plan.selectList} ${from}${plan.orderBy} LIMIT 1) pgrst_e)`;
   }
@@ -130,8 +133,10 @@ export function planLevel(
       const pathToUse = ctx.query.nodes.has(childPath) || !ctx.query.nodes.has(fallbackPath) ? childPath : fallbackPath;
       const scopes = embedScopesOf(ctx.embedScopes, embed.target.name);
       const child = planLevel(ctx, embed.target, childAlias, pathToUse, item.select, childJoin);
-      if (scopes) child.where.push(rowScopeSql(embed.target, childAlias, scopes, ctx.params));
-      const existsSql = `EXISTS (SELECT 1 FROM ${tableRef(embed.target)} AS ${ident(childAlias)}${whereSql(child.where)})`;
+      const source = readerSource(embed.target, scopes, ctx.params);
+      child.from = source.from;
+      if (scopes && !source.scoped) child.where.push(rowScopeSql(embed.target, childAlias, scopes, ctx.params));
+      const existsSql = `EXISTS (SELECT 1 FROM ${child.from} AS ${ident(childAlias)}${whereSql(child.where)})`;
       exists.set(key, existsSql);
       exists.set(item.relation, existsSql);
       if (item.inner) where.push(existsSql);
@@ -152,6 +157,7 @@ export function planLevel(
   return {
     table,
     alias,
+    from: tableRef(table),
     selectList: columns.join(', '),
     where,
     orderBy,

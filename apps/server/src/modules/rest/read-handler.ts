@@ -5,10 +5,11 @@ import type { EmbedScopes } from './embed-access.js';
 import { PgrstError, singularityError } from './pgrst-error.js';
 import type { ParsedQuery } from './query-types.js';
 import { type BuildContext, type LevelPlan, planLevel, rowScopeSql, whereSql } from './read-builder.js';
+import { readerSource } from './reader-sources.js';
 import type { AcceptChoice, Preferences, RangeHeader } from './request-options.js';
 import { contentRange, contentType, type RestResponse, rangeStatus, unwrapSingle } from './rest-response.js';
 import type { SchemaCache, TableInfo } from './schema-cache.js';
-import { ident, SqlParams, tableRef } from './sql-text.js';
+import { ident, SqlParams } from './sql-text.js';
 
 /**
  * Above this many rows `count=estimated` answers the planner's estimate instead of counting, as
@@ -64,7 +65,10 @@ export function extractStatement(sql: string, values: readonly unknown[]): { tex
   return { text, values: out };
 }
 
-/** Plans the root level of a read of `table`, with the policy's row scope added to its WHERE. */
+/**
+ * Plans the root level of a read of `table`, with the policy's row scope added to its WHERE; `base` is what
+ * an RPC reads from instead of the table.
+ */
 export function planRoot(
   cache: SchemaCache,
   table: TableInfo,
@@ -72,11 +76,14 @@ export function planRoot(
   params: SqlParams,
   rowScopes: readonly RowScope[] | undefined,
   embedScopes: EmbedScopes,
+  base?: string,
 ): LevelPlan {
   const ctx: BuildContext = { cache, query, params, nextAlias: 0, embedScopes };
   const alias = 'pgrst_0';
   const plan = planLevel(ctx, table, alias, '', query.select, []);
-  if (rowScopes) plan.where.push(rowScopeSql(table, alias, rowScopes, params));
+  const source = readerSource(table, rowScopes, params, base);
+  plan.from = source.from;
+  if (rowScopes && !source.scoped) plan.where.push(rowScopeSql(table, alias, rowScopes, params));
   return plan;
 }
 
@@ -114,9 +121,9 @@ async function plannedCount(pool: pg.Pool, fromWhere: string, values: readonly u
 /** Runs a GET/HEAD on a table: one statement builds the JSON page (and its count) in PostgreSQL. */
 export async function runRead(req: ReadRequest): Promise<RestResponse> {
   const params = req.source?.params ?? new SqlParams();
-  const plan = planRoot(req.cache, req.table, req.query, params, req.rowScopes, req.embedScopes);
+  const plan = planRoot(req.cache, req.table, req.query, params, req.rowScopes, req.embedScopes, req.source?.sql);
   const { lower, limit } = pageWindow(req.query, req.range);
-  const fromWhere = `FROM ${req.source?.sql ?? tableRef(req.table)} AS ${ident(plan.alias)}${whereSql(plan.where)}`;
+  const fromWhere = `FROM ${plan.from} AS ${ident(plan.alias)}${whereSql(plan.where)}`;
   const page = `SELECT ${plan.selectList} ${fromWhere}${plan.orderBy} LIMIT ${params.add(limit)} OFFSET ${params.add(lower)}`;
   const body = req.accept.stripNulls ? `json_strip_nulls(json_agg(pgrst_t))` : 'json_agg(pgrst_t)';
   // count=estimated as PostgREST answers it: the planner's estimate above max-rows; below, an exact count

@@ -2,7 +2,7 @@ import type { Database } from '@mc/db';
 import type { DataAccessPolicy, DataAction, RowScope } from '../../platform/access.js';
 import type { Actor } from '../../platform/request-context.js';
 import { type EmbedScopes, embeddedTables } from './embed-access.js';
-import type { ExposedTable } from './exposed-resources.js';
+import { COMPONENT_ARGUMENTS, type ExposedTable } from './exposed-resources.js';
 import { parseQuery } from './parse-query.js';
 import { PgrstError, unknownTable } from './pgrst-error.js';
 import type { SelectItem } from './query-types.js';
@@ -89,6 +89,12 @@ export class RestService {
     return decision.rowScopes;
   }
 
+  /** The row scopes of a read of `table` by this caller (undefined when they may read every row, or none). */
+  private async readScopes(req: RestRequest, table: string): Promise<readonly RowScope[] | undefined> {
+    const decision = await this.policy({ actor: req.actor, table, action: 'read' });
+    return decision.allow ? decision.rowScopes : undefined;
+  }
+
   /**
    * Asks the policy about every table the select tree embeds, as a read of its own: a refused one
    * refuses the request (its status and message), an allowed one brings its row scopes.
@@ -143,6 +149,7 @@ export class RestService {
       accept,
       body: await req.body(),
       rowScopes,
+      readScopes: prefs.return === 'representation' ? await this.readScopes(req, table.name) : undefined,
       embedScopes,
       actor: req.actor,
       requestId: req.requestId,
@@ -167,7 +174,9 @@ export class RestService {
     const rowsOf = fn.returnTable ? cache.tables.get(fn.returnTable) : undefined;
     const rowScopes = rowsOf ? await this.authorize(req, rowsOf.name, 'read') : undefined;
     const embedScopes = rowsOf ? await this.authorizeEmbeds(req, cache, rowsOf, query.select) : new Map();
+    const componentScopes = COMPONENT_ARGUMENTS[fn.name] ? await this.authorize(req, 'components', 'read') : undefined;
     return runRpc({
+      componentScopes,
       rowScopes,
       embedScopes,
       pool: this.database.pool,

@@ -2,8 +2,10 @@ import type pg from 'pg';
 import type { RowScope } from '../../platform/access.js';
 import { isSecretColumn } from '../../platform/audit.js';
 import type { EmbedScopes } from './embed-access.js';
+import { COMPONENT_ARGUMENTS } from './exposed-resources.js';
 import { invalidBody, PgrstError } from './pgrst-error.js';
 import type { ParsedQuery } from './query-types.js';
+import { rowScopeSql } from './read-builder.js';
 import { runRead } from './read-handler.js';
 import type { AcceptChoice, Preferences, RangeHeader } from './request-options.js';
 import { contentType, type RestResponse } from './rest-response.js';
@@ -25,6 +27,11 @@ export interface RpcRequest {
   rowScopes?: readonly RowScope[];
   /** The policy's answer for each table the select embeds. */
   embedScopes: EmbedScopes;
+  /**
+   * For a function with a component argument (exposed-resources `COMPONENT_ARGUMENTS`): the policy's row
+   * scopes of `components` for this caller; a component outside them is answered as one with nothing.
+   */
+  componentScopes?: readonly RowScope[];
 }
 
 /** PGRST202: no exposed function with that name and those argument names. */
@@ -80,6 +87,21 @@ function resultTable(cache: SchemaCache, fn: FunctionInfo): TableInfo {
   };
 }
 
+/**
+ * SQL true when the component a function's argument names may be read by the caller (undefined: no such
+ * argument, or a caller who may read every component).
+ */
+function componentGate(req: RpcRequest, args: Record<string, unknown>, params: SqlParams): string | undefined {
+  const argument = COMPONENT_ARGUMENTS[req.fn.name];
+  if (!argument || !req.componentScopes) return undefined;
+  const components = req.cache.tables.get('components');
+  if (!components) return 'FALSE';
+  const value = args[argument];
+  const id = params.add(value === null || value === undefined ? null : String(value));
+  const scope = rowScopeSql(components, 'pgrst_c', req.componentScopes, params);
+  return `EXISTS (SELECT 1 FROM "public"."components" AS pgrst_c WHERE pgrst_c."id"::text = ${id}::text AND ${scope})`;
+}
+
 /** Calls an allow-listed function with named arguments; row results are filtered, ordered and paged like a table. */
 export async function runRpc(req: RpcRequest): Promise<RestResponse> {
   const { fn } = req;
@@ -105,7 +127,9 @@ export async function runRpc(req: RpcRequest): Promise<RestResponse> {
       return `${ident(n)} := ${params.add(argValue(args[n], type))}::${type}`;
     })
     .join(', ');
-  const call = `"public".${ident(fn.name)}(${argSql})`;
+  const called = `"public".${ident(fn.name)}(${argSql})`;
+  const gate = componentGate(req, args, params);
+  const call = gate ? `(SELECT * FROM ${called} AS pgrst_f WHERE ${gate})` : called;
   if (fn.returnsRows) {
     const table = resultTable(req.cache, fn);
     return runRead({
@@ -124,7 +148,7 @@ export async function runRpc(req: RpcRequest): Promise<RestResponse> {
   }
   const sql = fn.returnsSet
     ? `SELECT COALESCE(json_agg(pgrst_s), '[]')::text AS body FROM ${call} AS pgrst_s`
-    : `SELECT to_json(${call})::text AS body`;
+    : `SELECT (CASE WHEN ${gate ?? 'true'} THEN to_json(${called}) END)::text AS body`;
   const result = await req.pool.query<{ body: string | null }>(sql, params.values);
   const body = result.rows[0]?.body ?? 'null';
   return {

@@ -7,6 +7,7 @@ import type { EmbedScopes } from './embed-access.js';
 import { PgrstError, singularityError } from './pgrst-error.js';
 import type { ParsedQuery } from './query-types.js';
 import { type BuildContext, planLevel } from './read-builder.js';
+import { readerSource } from './reader-sources.js';
 import type { AcceptChoice, Preferences } from './request-options.js';
 import { contentRange, contentType, type RestResponse, unwrapSingle } from './rest-response.js';
 import type { SchemaCache, TableInfo } from './schema-cache.js';
@@ -25,6 +26,8 @@ export interface WriteRequest {
   accept: AcceptChoice;
   body: string;
   rowScopes?: readonly RowScope[];
+  /** The policy's row scopes for reading the table: what the representation may show of the written rows. */
+  readScopes?: readonly RowScope[];
   /** The policy's answer for each table the representation embeds. */
   embedScopes: EmbedScopes;
   actor: Actor;
@@ -71,7 +74,10 @@ interface MutationResult {
   affected: number;
 }
 
-/** The select list of the answer, over the mutated rows (root filters/order do not apply to it). */
+/**
+ * The select list of the answer, over the mutated rows (root filters/order do not apply to it), read as the
+ * writer may read them (reader-sources.ts: no value computed from a component hidden from them).
+ */
 function representationSql(req: WriteRequest, params: SqlParams): string {
   const nodes = new Map(req.query.nodes);
   nodes.set('', { conditions: [] });
@@ -84,7 +90,8 @@ function representationSql(req: WriteRequest, params: SqlParams): string {
   };
   const plan = planLevel(ctx, req.table, WRITE_ALIAS, '', req.query.select, []);
   const body = req.accept.stripNulls ? 'json_strip_nulls(json_agg(pgrst_t))' : 'json_agg(pgrst_t)';
-  return `SELECT COALESCE(${body}, '[]')::text FROM (SELECT ${plan.selectList} FROM pgrst_mut AS ${ident(WRITE_ALIAS)}) pgrst_t`;
+  const from = readerSource(req.table, req.readScopes ?? req.rowScopes, params, 'pgrst_mut').from;
+  return `SELECT COALESCE(${body}, '[]')::text FROM (SELECT ${plan.selectList} FROM ${from} AS ${ident(WRITE_ALIAS)}) pgrst_t`;
 }
 
 /**
