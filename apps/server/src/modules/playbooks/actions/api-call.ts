@@ -81,11 +81,11 @@ export async function callApi(
       signal: ctx.signal,
       guard: egressGuardFor(ctx.database),
     });
-    const text = redactSecrets(response.body.toString('utf8'), request.secrets);
+    const text = redactSecrets(response.body.toString('utf8'), request.secrets ?? []);
     return { status: response.status, text, json: parse(text), truncated: response.truncated };
   } catch (error) {
     ctx.signal.throwIfAborted();
-    throw new Error(redactSecrets(`${request.label}: ${describeError(error)}`, request.secrets));
+    throw new Error(redactSecrets(`${request.label}: ${describeError(error)}`, request.secrets ?? []));
   }
 }
 

@@ -16,7 +16,7 @@ let bare: string;
 let scoped: string;
 const ids = { playbookA: '', playbookB: '', runA: '', runB: '', html: '', log: '', logB: '' };
 
-const download = (token: string | undefined, runId: string, artifactId: string) =>
+const download = (token: string | null, runId: string, artifactId: string) =>
   apiCall(t.app, 'GET', `/api/playbook/run/${runId}/artifacts/${artifactId}`, token);
 
 async function runWithArtifacts(playbookId: string, files: { path: string; content: string; contentType?: string }[]) {
@@ -64,7 +64,7 @@ afterAll(() => t.close());
 
 describe('artifact download', () => {
   it('answers 401 to an anonymous caller and 403 to one who may not read runs', async () => {
-    expect((await download(undefined, ids.runA, ids.log)).status).toBe(401);
+    expect((await download(null, ids.runA, ids.log)).status).toBe(401);
     const refused = await download(bare, ids.runA, ids.log);
     expect(refused.status).toBe(403);
   });
@@ -72,11 +72,11 @@ describe('artifact download', () => {
   it('answers 400 for ids that are not ids, and 404 for an artifact of another run or none', async () => {
     const bad = await download(viewer, 'run-1', ids.log);
     expect(bad.status).toBe(400);
-    expect((await bad.json()).message).toBe("'run-1' is not a valid id");
+    expect(((await bad.json()) as { message: string }).message).toBe("'run-1' is not a valid id");
     expect((await download(viewer, ids.runA, 'x')).status).toBe(400);
     const other = await download(viewer, ids.runA, ids.logB);
     expect(other.status).toBe(404);
-    expect((await other.json()).message).toBe('Artifact not found');
+    expect(((await other.json()) as { message: string }).message).toBe('Artifact not found');
     expect((await download(viewer, '0190a000-0000-7000-8000-0000000000ff', ids.log)).status).toBe(404);
   });
 
