@@ -9,6 +9,7 @@ import { type CanaryDirWatcher, watchCanaryDir } from './modules/health/canaries
 import { ensureSystemCanary } from './modules/health/canaries/system-canary.js';
 import { type ProcessJobs, startProcessJobs } from './modules/jobs/job-thread.js';
 import { startLogCapture } from './modules/logs/log-capture.js';
+import { watchPlaybookDir } from './modules/playbooks/playbook-dir.js';
 import { registerModules } from './modules/register-modules.js';
 import { type MetricsListener, startMetricsListener } from './modules/system/metrics-listener.js';
 import { ensureSystemTopology } from './modules/topology/system-topology.js';
@@ -50,6 +51,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   let canaryDir: CanaryDirWatcher | undefined;
   let scraperDir: ScraperDirWatcher | undefined;
   let topologyDir: WatchedFolder | undefined;
+  let playbookDir: WatchedFolder | undefined;
   let url: string | undefined;
 
   if (config.MC_ROLE !== 'worker') {
@@ -73,6 +75,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     await ensureSystemScraper(database, logger);
     if (config.MC_SCRAPER_DIR) scraperDir = watchScraperDir(database, config.MC_SCRAPER_DIR, logger);
     if (config.MC_TOPOLOGY_DIR) topologyDir = watchTopologyDir(database, config.MC_TOPOLOGY_DIR, logger);
+    if (config.MC_PLAYBOOK_DIR) playbookDir = watchPlaybookDir(database, config.MC_PLAYBOOK_DIR, logger);
     httpStop = () =>
       new Promise<void>((resolve) => {
         const force = setTimeout(() => {
@@ -111,6 +114,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
           canaryDir?.stop(),
           scraperDir?.stop(),
           topologyDir?.stop(),
+          playbookDir?.stop(),
           metrics?.stop(),
         ]);
         await logCapture.stop();

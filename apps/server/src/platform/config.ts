@@ -47,6 +47,8 @@ const schema = z.object({
   MC_SCRAPER_DIR: z.string().trim().min(1, 'must not be empty').optional(),
   // Topology (docs/topology.md): canary-checker Topology files the server follows.
   MC_TOPOLOGY_DIR: z.string().trim().min(1, 'must not be empty').optional(),
+  // Playbooks (docs/playbooks.md): mission-control Playbook files the server follows.
+  MC_PLAYBOOK_DIR: z.string().trim().min(1, 'must not be empty').optional(),
   // Agents (docs/agents.md): the upstream an MC_ROLE=agent process reports to, and its token.
   MC_UPSTREAM_URL: z.url({ message: 'must be a URL such as https://mc.example.com' }).optional(),
   MC_AGENT_TOKEN: z

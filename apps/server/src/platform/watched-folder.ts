@@ -1,6 +1,6 @@
 /**
  * A watched folder of YAML or JSON documents that the server follows (canaries `MC_CANARY_DIR`, scrapers
- * `MC_SCRAPER_DIR`, topologies `MC_TOPOLOGY_DIR`), so teams keep their files in git or a config map. One
+ * `MC_SCRAPER_DIR`, topologies `MC_TOPOLOGY_DIR`, playbooks `MC_PLAYBOOK_DIR`), so teams keep their files in git or a config map. One
  * helper for all of them, so the rules are the same everywhere:
  *
  * - every `*.yaml`, `*.yml` and `*.json` file (hidden files and folders skipped) is read through the
@@ -30,7 +30,7 @@ export type WatchedDocumentCheck<D> = { ok: true; key: string; document: D } | {
 
 /** What a module supplies to follow a folder of its documents. */
 export interface WatchedFolderSource<D, R> {
-  /** What one document is, for messages and logs: `canary`, `scraper`, `topology`. */
+  /** What one document is, for messages and logs: `canary`, `scraper`, `topology`, `playbook`. */
   noun: string;
   /** Validates one parsed document and names its key (`namespace/name`). */
   check(raw: unknown): WatchedDocumentCheck<D>;

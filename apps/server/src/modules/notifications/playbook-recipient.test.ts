@@ -257,9 +257,15 @@ describe('a check failure under a playbook rule', () => {
       parameters: unknown;
       created_by: string | null;
       status: string;
+      notification_send_id: string | null;
     }>('SELECT * FROM playbook_runs WHERE playbook_id = $1', [restart]);
     expect(runs).toHaveLength(1);
-    expect(runs[0]).toMatchObject({ check_id: checkId, parameters: { reason: 'fix api' }, created_by: null });
+    expect(runs[0]).toMatchObject({
+      check_id: checkId,
+      parameters: { reason: 'fix api' },
+      created_by: null,
+      notification_send_id: row?.id,
+    });
     expect(row?.playbook_run_id).toBe(runs[0]?.id);
     const audit = await q('SELECT actor_kind, actor_id FROM audit_log WHERE action = $1', ['playbook.run']);
     expect(audit).toEqual([{ actor_kind: 'system', actor_id: playbookActorName(row?.id ?? '') }]);

@@ -107,7 +107,8 @@ export function renderPlaybookParams(rule: RuleRow, env: Record<string, unknown>
 export const playbookActorName = (historyId: string): string => `notification:${historyId}`;
 
 /**
- * Runs the rule's playbook for history row `row`; answers the run's id. Exactly once per row: the run
+ * Runs the rule's playbook for history row `row`, the run linked to the row (`notification_send_id`);
+ * answers the run's id. Exactly once per row: the run
  * and its audit row (actor `notification:<row id>`) commit together, so a retry after a crash finds
  * the run it started instead of starting a second one. A refusal of the run service (the playbook no
  * longer applies, a parameter breaks a rule) is an {@link AppError} that no retry can fix.
@@ -130,6 +131,7 @@ export async function runRulePlaybook(database: Database, row: HistoryRow, rule:
       params: params && typeof params === 'object' ? (params as Record<string, unknown>) : {}, // written by the consumer
     },
     { actor },
+    { notificationSendId: row.id },
   );
   return run_id;
 }

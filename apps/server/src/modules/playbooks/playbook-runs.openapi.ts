@@ -65,6 +65,12 @@ export const PLAYBOOK_RUNS_API: readonly RouteDoc[] = [
     errors: [429],
   },
   {
+    method: 'get',
+    path: '/api/playbook/run/{id}/artifacts/{artifactId}',
+    summary:
+      "Download an artifact of a run's action (the run must be visible to the caller): always an attachment, with nosniff; active types (HTML, SVG, XML, script) are sent as application/octet-stream",
+  },
+  {
     method: 'post',
     path: '/api/playbook/run/cancel/{id}',
     summary: 'Cancel a run not yet finished; its running action is stopped',

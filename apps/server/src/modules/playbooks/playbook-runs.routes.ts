@@ -12,15 +12,18 @@ import { AppError } from '../../platform/errors.js';
 import type { AppEnv } from '../../platform/request-context.js';
 import { requirePermission } from '../../platform/require-permission.js';
 import type { ModuleDeps } from '../register-modules.js';
+import { findRunArtifact } from './actions/artifacts.repo.js';
+import { artifactHeaders } from './runs/artifact-download.js';
 import { playbookRunsService } from './runs/playbook-runs.service.js';
 import { runHistory } from './runs/run-history.service.js';
 import { acquireLogStream, followRunLog, type LogStreamEvent, mustFindRun } from './runs/run-log-stream.js';
+import { requireVisibleRun } from './runs/run-visibility.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function idParam(c: Context<AppEnv>): string {
-  const id = c.req.param('id') ?? '';
-  if (!UUID.test(id)) throw new AppError('bad_request', `'${id}' is not a valid id`);
+function idParam(c: Context<AppEnv>, name = 'id'): string {
+  const id = c.req.param(name) ?? '';
+  if (!UUID.test(id)) throw new AppError('bad_request', `'${id.slice(0, 64)}' is not a valid id`);
   return id;
 }
 
@@ -64,6 +67,7 @@ export function registerPlaybookRunRoutes(app: Hono<AppEnv>, deps: ModuleDeps): 
   const runs = playbookRunsService(deps.database, deps.config);
   const read = requirePermission('playbooks', 'read');
   const readRuns = requirePermission('playbook_runs', 'read');
+  const visibleRun = requireVisibleRun(deps.database, deps.dataAccess);
 
   app.get('/api/playbook/list', read, async (c) =>
     c.json(await runs.listFor(parse(playbookResourceSchema.strict(), c.req.query()))),
@@ -107,6 +111,13 @@ export function registerPlaybookRunRoutes(app: Hono<AppEnv>, deps: ModuleDeps): 
         release();
       }
     });
+  });
+  app.get('/api/playbook/run/:id/artifacts/:artifactId', visibleRun, async (c) => {
+    const runId = idParam(c);
+    const artifactId = idParam(c, 'artifactId');
+    const artifact = await findRunArtifact(deps.database, runId, artifactId);
+    if (!artifact) throw new AppError('not_found', 'Artifact not found');
+    return c.body(new Uint8Array(artifact.content), 200, artifactHeaders(artifact));
   });
   app.post('/api/playbook/run/cancel/:id', requirePermission('playbook_runs', 'write'), async (c) =>
     c.json(await runs.cancel(idParam(c), ctx(c))),

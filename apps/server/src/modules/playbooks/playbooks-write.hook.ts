@@ -2,7 +2,8 @@
  * A playbook written through `/api/db/playbooks` (spec 000 §7: POST and PATCH /playbooks, as upstream's
  * console does) is validated as a Playbook document in the write's transaction: a bad spec is a 400
  * naming every problem and nothing is stored; a good one gets its title, icon, description and category
- * from the spec. Playbooks from watched files stay read-only here.
+ * from the spec. Playbooks from watched files (MC_PLAYBOOK_DIR, playbook-dir.ts) stay read-only here, and no write
+ * may claim their source.
  */
 import { PLAYBOOK_API_VERSION } from '@mc/contracts';
 import { PgrstError } from '../rest/pgrst-error.js';
@@ -10,6 +11,9 @@ import type { JsonRecord } from '../rest/write-body.js';
 import type { WriteHook } from '../rest/write-handler.js';
 import { type PlaybookDocument, validatePlaybook } from './playbook-document.js';
 import { setDerivedColumns } from './playbooks.repo.js';
+
+/** Sources whose playbooks the server keeps from outside the API (MC_PLAYBOOK_DIR files, custom resources). */
+const READ_ONLY_SOURCES = new Set(['ConfigFile', 'KubernetesCRD']);
 
 function text(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
@@ -31,11 +35,18 @@ function documentOf(row: JsonRecord): PlaybookDocument {
 /** The data API's hook of playbooks. */
 export const playbooksWriteHook: WriteHook = async ({ images, trx }) => {
   for (const [before, after] of images) {
-    if (before?.source === 'ConfigFile' || before?.source === 'KubernetesCRD') {
+    if (before && READ_ONLY_SOURCES.has(String(before.source))) {
       throw new PgrstError(
         403,
         '42501',
-        `Playbook '${String(before.namespace)}/${String(before.name)}' comes from a file and is read-only`,
+        `Playbook '${String(before.namespace)}/${String(before.name)}' comes from ${before.source === 'ConfigFile' ? 'a file (MC_PLAYBOOK_DIR)' : 'a Kubernetes custom resource'} and is read-only`,
+      );
+    }
+    if (after && READ_ONLY_SOURCES.has(String(after.source)) && after.source !== before?.source) {
+      throw new PgrstError(
+        403,
+        '42501',
+        `A playbook of source ${String(after.source)} is made by the server from its files, not through the API`,
       );
     }
     if (!after || after.deleted_at !== null) continue;

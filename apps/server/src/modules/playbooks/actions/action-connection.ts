@@ -5,8 +5,8 @@
  * accepts only the connection types it can use, and says which when given another.
  */
 import { connectionsServiceFor, type ResolvedConnection } from '../../connections/connections.service.js';
+import { redactSecrets } from '../secret-redaction.js';
 import type { ActionContext } from './action-kind.js';
-import { scrub } from './api-call.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,252}$/;
@@ -44,5 +44,5 @@ export async function actionConnection(
 
 /** `text` without any secret of `connection` (its password, key or certificate), even URL-encoded. */
 export function withoutSecrets(text: string, connection: Pick<ResolvedConnection, 'password' | 'certificate'>): string {
-  return scrub(text, [connection.password, connection.certificate]);
+  return redactSecrets(text, [connection.password, connection.certificate]);
 }

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { egressGuardFor } from '../../../platform/egress/egress-guard-for.js';
 import { guardedRequest } from '../../../platform/egress/guarded-http.js';
 import { describeError } from '../../connections/testers/tester.js';
+import { redactSecrets } from '../secret-redaction.js';
 import type { ActionContext } from './action-kind.js';
 
 /** The most of an answer read. */
@@ -40,16 +41,6 @@ export interface ApiAnswer {
   text: string;
   json: unknown;
   truncated: boolean;
-}
-
-/** Replaces each secret in `text` (as is and URL-encoded) with asterisks. */
-export function scrub(text: string, secrets: (string | null | undefined)[] = []): string {
-  let out = text;
-  for (const secret of secrets) {
-    if (!secret || secret.length < 4) continue;
-    out = out.replaceAll(secret, '********').replaceAll(encodeURIComponent(secret), '********');
-  }
-  return out;
 }
 
 function parse(text: string): unknown {
@@ -90,11 +81,11 @@ export async function callApi(
       signal: ctx.signal,
       guard: egressGuardFor(ctx.database),
     });
-    const text = scrub(response.body.toString('utf8'), request.secrets);
+    const text = redactSecrets(response.body.toString('utf8'), request.secrets ?? []);
     return { status: response.status, text, json: parse(text), truncated: response.truncated };
   } catch (error) {
     ctx.signal.throwIfAborted();
-    throw new Error(scrub(`${request.label}: ${describeError(error)}`, request.secrets));
+    throw new Error(redactSecrets(`${request.label}: ${describeError(error)}`, request.secrets ?? []));
   }
 }
 

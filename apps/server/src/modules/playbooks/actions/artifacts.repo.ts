@@ -9,7 +9,7 @@ import type { Database } from '@mc/db';
 /** One file to keep. */
 export interface NewArtifact {
   path: string;
-  content: Buffer;
+  content: Uint8Array;
   contentType?: string;
 }
 
@@ -47,4 +47,33 @@ export async function saveArtifacts(
     if (id) saved.push({ id, path: artifact.path, size: artifact.content.length, content_type: contentType });
   }
   return saved;
+}
+
+/** A stored artifact with its bytes, as the download route serves it. */
+export interface ArtifactFile {
+  id: string;
+  filename: string;
+  size: number;
+  content_type: string;
+  checksum: string;
+  content: Uint8Array;
+}
+
+/**
+ * A live artifact of one action of run `runId` (not deleted, not expired); undefined when the id names
+ * none, or one of another run, so a run's artifacts are reached only through that run.
+ */
+export async function findRunArtifact(
+  database: Database,
+  runId: string,
+  artifactId: string,
+): Promise<ArtifactFile | undefined> {
+  const { rows } = await database.pool.query<ArtifactFile>(
+    `SELECT a.id, a.filename, a.size::int AS size, a.content_type, a.checksum, a.content
+       FROM artifacts a JOIN playbook_run_actions ra ON ra.id = a.playbook_run_action_id
+      WHERE a.id = $1 AND ra.playbook_run_id = $2 AND a.deleted_at IS NULL
+        AND (a.expires_at IS NULL OR a.expires_at > now())`,
+    [artifactId, runId],
+  );
+  return rows[0];
 }

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import type { EgressGuard } from '../../../platform/egress/egress-guard.js';
 import { gitRemote } from '../../connections/testers/git.js';
 import { checkHost, describeError } from '../../connections/testers/tester.js';
-import { scrub } from './api-call.js';
+import { redactSecrets } from '../secret-redaction.js';
 
 /** The most output one git command may print. */
 const GIT_MAX_OUTPUT = 1024 * 1024;
@@ -108,7 +108,7 @@ export async function gitFor(
             const reason = error.killed
               ? `git ${args[0]} did not finish within ${timeoutMs} ms`
               : `git ${args[0]}: ${stderr.trim().split('\n').slice(-2).join(' ') || error.message}`;
-            reject(new Error(scrub(reason, secrets)));
+            reject(new Error(redactSecrets(reason, secrets)));
           },
         );
       }),

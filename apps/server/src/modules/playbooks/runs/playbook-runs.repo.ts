@@ -47,6 +47,8 @@ export interface NewRun {
   componentId?: string;
   createdBy: string | null;
   timeoutNs: bigint;
+  /** The notification send-history row whose rule started the run (upstream's column). */
+  notificationSendId?: string;
 }
 
 /** Inserts a run; answers its id. */
@@ -54,8 +56,8 @@ export async function insertRun(db: Executor, run: NewRun): Promise<string> {
   const [row] = await runQuery<{ id: string }>(
     db,
     `INSERT INTO playbook_runs (playbook_id, status, spec, parameters, request, check_id, config_id, component_id,
-       created_by, timeout, parameters_secret)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+       created_by, timeout, parameters_secret, notification_send_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
     [
       run.playbookId,
       run.status,
@@ -68,6 +70,7 @@ export async function insertRun(db: Executor, run: NewRun): Promise<string> {
       run.createdBy,
       run.timeoutNs.toString(),
       run.parametersSecret,
+      run.notificationSendId ?? null,
     ],
   );
   if (!row) throw new Error('INSERT … RETURNING gave no row');

@@ -34,6 +34,12 @@ import { appliesNowhere, appliesTo, type SelectableResource } from './resource-s
 import { runPlaybookJob } from './run-playbook.job.js';
 import { sealSecretParams } from './secret-params.js';
 
+/** What started a run besides its requester, recorded on the run (never taken from a request body). */
+export interface RunOrigin {
+  /** The notification send-history row whose rule runs the playbook (`playbook_runs.notification_send_id`). */
+  notificationSendId?: string;
+}
+
 /** A resource named by a request: at most one of check_id, component_id, config_id. */
 export interface ResourceRef {
   check_id?: string;
@@ -113,8 +119,11 @@ export function playbookRunsService(database: Database, config?: Config) {
       return { params: spec.parameters ?? [] };
     },
 
-    /** Starts a run: 400 with the parameter problems, else queued (or waiting for approval). */
-    async run(request: PlaybookRunRequest, ctx: AuditContext): Promise<{ run_id: string }> {
+    /**
+     * Starts a run: 400 with the parameter problems, else queued (or waiting for approval). `origin`
+     * links a run a notification rule started to its send-history row.
+     */
+    async run(request: PlaybookRunRequest, ctx: AuditContext, origin: RunOrigin = {}): Promise<{ run_id: string }> {
       const { playbook, spec } = await playbookSpec(database, request.id);
       const resource = await resourceOf(database, request);
       mustApply(spec, playbook.name, resource);
@@ -145,6 +154,7 @@ export function playbookRunsService(database: Database, config?: Config) {
           componentId: request.component_id,
           createdBy: actorPersonId(ctx),
           timeoutNs: BigInt(timeoutMs) * NS_PER_MS,
+          notificationSendId: origin.notificationSendId,
         });
         if (status === 'scheduled') await enqueue(tx.db, runPlaybookJob, { run_id: runId }, { singletonKey: runId });
         return {

@@ -274,3 +274,20 @@ describe('approval', () => {
     expect((await call(approver2, 'POST', `/api/playbook/run/approve/${body.run_id}`)).status).toBe(409);
   });
 });
+
+describe('run origin', () => {
+  it('never takes notification_send_id from a request body: only a notification rule links its run', async () => {
+    const id = await playbook('origin-check', { ...onChecks, actions: [http('a', '/ok')] });
+    const response = await call(editor, 'POST', '/api/playbook/run', {
+      id,
+      check_id: checkId,
+      notification_send_id: '0190a000-0000-7000-8000-0000000000ee',
+    });
+    expect(response.status).toBe(201);
+    const { run_id } = (await response.json()) as { run_id: string };
+    const { rows } = await t.database.pool.query('SELECT notification_send_id FROM playbook_runs WHERE id = $1', [
+      run_id,
+    ]);
+    expect(rows[0]).toEqual({ notification_send_id: null });
+  });
+});

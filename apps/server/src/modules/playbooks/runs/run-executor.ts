@@ -13,6 +13,7 @@ import type { JobResult } from '../../jobs/job-definition.js';
 import type { ActionKind, ActionRun } from '../actions/action-kind.js';
 import { ACTION_KINDS } from '../actions/registry.js';
 import { actionTypeOf, type PlaybookAction, type PlaybookSpec, playbookSpecSchema } from '../playbook-document.js';
+import { redactDeep, redactSecrets } from '../secret-redaction.js';
 import { durationMs } from './duration.js';
 import {
   actionsOf,
@@ -23,7 +24,7 @@ import {
   startAction,
   transitionRun,
 } from './playbook-runs.repo.js';
-import { type ActionLog, RunLogWriter, redactDeep, redactSecrets } from './run-log-writer.js';
+import { type ActionLog, RunLogWriter } from './run-log-writer.js';
 import { openSecretParams } from './secret-params.js';
 import { renderFields, renderTemplate, type TemplateData } from './template.js';
 

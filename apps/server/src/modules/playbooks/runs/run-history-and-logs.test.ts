@@ -223,7 +223,7 @@ describe('live log stream', () => {
     await execute(runId);
     const events = await readSse(await stream(runId), () => {});
     const lines = events.filter((e) => e.event === 'log').map((e) => JSON.parse(e.data).line);
-    expect(lines).toEqual(['p=*** t=***']);
+    expect(lines).toEqual(['p=******** t=********']);
     const { rows } = await t.database.pool.query('SELECT result FROM playbook_run_actions WHERE playbook_run_id = $1', [
       runId,
     ]);
@@ -235,8 +235,8 @@ describe('live log stream', () => {
       [runId],
     );
     expect(artifacts.rows).toEqual([
-      { path: 'report.txt', text: 'p=*** t=***\n' },
-      { path: 'stdout', text: 'p=*** t=***\n' },
+      { path: 'report.txt', text: 'p=******** t=********\n' },
+      { path: 'stdout', text: 'p=******** t=********\n' },
     ]);
   });
 

@@ -1,6 +1,6 @@
 /**
  * Writes the live log of a run: text an action passes to `ctx.log` is split into lines, secrets are
- * replaced by `***`, each line is cut at {@link RUN_LOG_MAX_LINE_CHARS}, and lines are stored in
+ * masked (secret-redaction.ts), each line is cut at {@link RUN_LOG_MAX_LINE_CHARS}, and lines are stored in
  * batches every {@link RUN_LOG_FLUSH_MS} so a chatty script costs a few statements a second. A run's
  * log is capped at {@link RUN_LOG_MAX_LINES} lines and {@link RUN_LOG_MAX_CHARS} characters (counted
  * from what is stored, so a resumed run keeps its cap); past it one marker line says so and the rest
@@ -8,6 +8,7 @@
  * the action: a failed insert drops that batch.
  */
 import type { Database } from '@mc/db';
+import { redactSecrets } from '../secret-redaction.js';
 import { insertLogLines, logSizeOf, type NewLogLine } from './run-logs.repo.js';
 
 /** The most lines a run's log keeps. */
@@ -20,29 +21,6 @@ export const RUN_LOG_MAX_LINE_CHARS = 4_096;
 export const RUN_LOG_FLUSH_MS = 200;
 /** The line written once when a run's log reaches its cap. */
 export const RUN_LOG_CAPPED_LINE = `[log capped at ${RUN_LOG_MAX_LINES} lines or ${RUN_LOG_MAX_CHARS / 1024} KiB: see the action's output]`;
-
-/** Secrets shorter than this are not replaced (replacing every "a" would hide the log, not a secret). */
-const MIN_SECRET_CHARS = 3;
-
-/** Replaces every occurrence of each secret in `text` with `***`. */
-export function redactSecrets(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of secrets) {
-    if (secret.length >= MIN_SECRET_CHARS && out.includes(secret)) out = out.split(secret).join('***');
-  }
-  return out;
-}
-
-/** The same value with every string inside it redacted (an action's output before it is stored). */
-export function redactDeep<T>(value: T, secrets: readonly string[]): T {
-  if (secrets.length === 0) return value;
-  if (typeof value === 'string') return redactSecrets(value, secrets) as T;
-  if (Array.isArray(value)) return value.map((v) => redactDeep(v, secrets)) as T;
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactDeep(v, secrets)])) as T;
-  }
-  return value;
-}
 
 /** One action's log: `log(text)` as the action context gives it, `end()` once the attempt is over. */
 export interface ActionLog {

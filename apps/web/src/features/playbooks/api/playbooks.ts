@@ -1,6 +1,6 @@
 import type { PlaybookParameter, PlaybookRunStatus } from '@mc/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '../../../lib/api/client';
+import { apiGet, apiRequest, resolveApiUrl } from '../../../lib/api/client';
 
 /** A playbook as the list shows it. */
 export interface PlaybookSummary {
@@ -259,4 +259,12 @@ export function usePlaybookRuns(filters: PlaybookRunFilters, pageIndex: number, 
     },
     refetchInterval: 5_000,
   });
+}
+
+/**
+ * Where an artifact of a run downloads from (GET /api/playbook/run/{id}/artifacts/{artifactId}): a
+ * plain link, so the browser streams the file to disk (the server sends it as an attachment).
+ */
+export function artifactDownloadUrl(runId: string, artifactId: string): string {
+  return resolveApiUrl(`/api/playbook/run/${encodeURIComponent(runId)}/artifacts/${encodeURIComponent(artifactId)}`);
 }

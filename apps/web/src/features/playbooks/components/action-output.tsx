@@ -1,7 +1,9 @@
-import type { PlaybookRunActionView } from '../api/playbooks';
+import { isUuid } from '../../../lib/uuid';
+import { artifactDownloadUrl, type PlaybookRunActionView } from '../api/playbooks';
 
-/** An artifact an action recorded in its output (path, type, size), when it recorded any. */
+/** An artifact an action recorded in its output (id, path, type, size), when it recorded any. */
 interface ArtifactView {
+  id?: string;
   path?: string;
   name?: string;
   content_type?: string;
@@ -18,10 +20,10 @@ function text(value: unknown): string | null {
 }
 
 /**
- * The stored output of one action: a script's stdout and stderr as text, the artifacts it saved, and
- * anything else (an HTTP answer, rows) as JSON.
+ * The stored output of one action: a script's stdout and stderr as text, the artifacts it saved (each a
+ * download link), and anything else (an HTTP answer, rows) as JSON.
  */
-export function ActionOutput({ action }: { action: PlaybookRunActionView }) {
+export function ActionOutput({ action, runId }: { action: PlaybookRunActionView; runId: string }) {
   const result = action.result;
   if (!result) return null;
   const stdout = text(result.stdout);
@@ -47,8 +49,14 @@ export function ActionOutput({ action }: { action: PlaybookRunActionView }) {
           <span className="font-medium">Artifacts</span>
           <ul className="list-disc pl-5">
             {artifacts.map((artifact, index) => (
-              <li key={artifact.path ?? artifact.name ?? index}>
-                {artifact.path ?? artifact.name ?? 'artifact'}
+              <li key={artifact.id ?? artifact.path ?? artifact.name ?? index}>
+                {artifact.id && isUuid(artifact.id) ? (
+                  <a className="text-link hover:underline" href={artifactDownloadUrl(runId, artifact.id)} download>
+                    {artifact.path ?? artifact.name ?? 'artifact'}
+                  </a>
+                ) : (
+                  (artifact.path ?? artifact.name ?? 'artifact')
+                )}
                 {artifact.content_type ? ` (${artifact.content_type}` : ''}
                 {artifact.content_type && artifact.size !== undefined
                   ? `, ${artifact.size} bytes)`

@@ -2,6 +2,7 @@ import { PLAYBOOK_PARAMS_EMPTY, type PlaybookParameter, playbookParameterProblem
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Modal, type ModalSize } from '../../../components/modal';
+import { isPickerParameterType } from '../api/parameter-choices';
 import {
   type PlaybookResource,
   type PlaybookSummary,
@@ -10,6 +11,7 @@ import {
   useRunnableChecks,
   useRunPlaybook,
 } from '../api/playbooks';
+import { ParameterPicker } from './parameter-picker';
 
 function hasChecks(playbook: PlaybookSummary): boolean {
   return Array.isArray(playbook.spec.checks) && playbook.spec.checks.length > 0;
@@ -28,10 +30,19 @@ function ParameterField({
 }) {
   const problem = touched ? playbookParameterProblem(parameter, value) : undefined;
   const id = `param-${parameter.name}`;
+  const label = parameter.label ?? parameter.name;
+  if (isPickerParameterType(parameter.type)) {
+    return (
+      <div className="flex flex-col gap-1">
+        <ParameterPicker type={parameter.type} label={label} value={value} onChange={onChange} />
+        {problem ? <p className="text-xs text-status-unhealthy">{problem}</p> : null}
+      </div>
+    );
+  }
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium">
-        {parameter.label ?? parameter.name}
+        {label}
       </label>
       <input
         id={id}

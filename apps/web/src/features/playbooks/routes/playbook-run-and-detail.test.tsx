@@ -8,6 +8,7 @@ const wait = { timeout: 10_000 };
 const PLAYBOOK = '01900000-0000-7000-8000-0000000000a1';
 const CONFIG = '01900000-0000-7000-8000-0000000000b1';
 const RUN = '01900000-0000-7000-8000-0000000000d1';
+const ARTIFACT = '01900000-0000-7000-8000-0000000000f9';
 
 const restart = {
   id: PLAYBOOK,
@@ -85,7 +86,7 @@ describe('the run page', { timeout: 60_000 }, () => {
                     stdout: 'pod deleted\nstored line\n',
                     stderr: '',
                     exitCode: 0,
-                    artifacts: [{ path: 'report.txt', content_type: 'text/plain', size: 12 }],
+                    artifacts: [{ id: ARTIFACT, path: 'report.txt', content_type: 'text/plain', size: 12 }],
                   },
                   error: null,
                 },
@@ -128,7 +129,9 @@ describe('the run page', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('run-status').textContent).toBe('Completed'), wait);
     expect(screen.queryByTestId('run-live-log')).toBeNull();
     expect(screen.getByLabelText('restart stdout').textContent).toBe('pod deleted\nstored line\n');
-    expect(screen.getByText(/report\.txt/)).toBeTruthy();
+    const artifact = screen.getByRole('link', { name: 'report.txt' });
+    expect(artifact.getAttribute('href')).toBe(`/api/playbook/run/${RUN}/artifacts/${ARTIFACT}`);
+    expect(artifact.hasAttribute('download')).toBe(true);
     expect(screen.getByRole('link', { name: 'Catalog item' }).getAttribute('href')).toBe(`/catalog/${CONFIG}`);
     const resumed = calls
       .filter((c) => c.url.pathname.endsWith('/logs/stream'))

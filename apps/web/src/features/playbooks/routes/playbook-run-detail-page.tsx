@@ -27,7 +27,7 @@ function durationOf(start: string | null, end: string | null): string {
   return formatDuration(new Date(end).getTime() - new Date(start).getTime());
 }
 
-function ActionItem({ action }: { action: PlaybookRunActionView }) {
+function ActionItem({ action, runId }: { action: PlaybookRunActionView; runId: string }) {
   const format = useFormatDateTime();
   return (
     <li className="flex flex-col gap-1 px-3 py-2">
@@ -38,7 +38,7 @@ function ActionItem({ action }: { action: PlaybookRunActionView }) {
         <span className="text-xs text-fg-muted">{durationOf(action.start_time, action.end_time)}</span>
       </div>
       {action.error ? <p className="text-sm text-status-unhealthy">{action.error}</p> : null}
-      <ActionOutput action={action} />
+      <ActionOutput action={action} runId={runId} />
     </li>
   );
 }
@@ -157,7 +157,7 @@ export function PlaybookRunDetailPage() {
             <h2 className="text-sm font-semibold">Actions</h2>
             <ul className="flex flex-col divide-y divide-border rounded border border-border">
               {query.data?.actions.map((action) => (
-                <ActionItem key={action.id} action={action} />
+                <ActionItem key={action.id} action={action} runId={run.id} />
               ))}
             </ul>
           </>
