@@ -66,7 +66,6 @@ const ctx = (c: Context<AppEnv>) => ({ actor: c.var.actor, requestId: c.var.requ
 export function registerPlaybookRunRoutes(app: Hono<AppEnv>, deps: ModuleDeps): void {
   const runs = playbookRunsService(deps.database, deps.config);
   const read = requirePermission('playbooks', 'read');
-  const readRuns = requirePermission('playbook_runs', 'read');
   const visibleRun = requireVisibleRun(deps.database, deps.dataAccess);
 
   app.get('/api/playbook/list', read, async (c) =>
@@ -82,8 +81,10 @@ export function registerPlaybookRunRoutes(app: Hono<AppEnv>, deps: ModuleDeps): 
   app.post('/api/playbook/run/approve/:id', requirePermission('playbooks', 'playbook:approve'), async (c) =>
     c.json(await runs.approve(idParam(c), ctx(c))),
   );
-  app.get('/api/playbook/run/:id/history', readRuns, async (c) => c.json(await runHistory(deps.database, idParam(c))));
-  app.get('/api/playbook/run/:id/logs/stream', readRuns, async (c) => {
+  app.get('/api/playbook/run/:id/history', visibleRun, async (c) =>
+    c.json(await runHistory(deps.database, idParam(c))),
+  );
+  app.get('/api/playbook/run/:id/logs/stream', visibleRun, async (c) => {
     const id = idParam(c);
     const after = lastSeen(c);
     await mustFindRun(deps.database, id);

@@ -110,6 +110,16 @@ describe('artifact download', () => {
     expect(await own.text()).toBe('bee');
   });
 
+  it('applies the same rule to a run history and its log stream', async () => {
+    for (const path of ['history', 'logs/stream']) {
+      expect((await apiCall(t.app, 'GET', `/api/playbook/run/${ids.runA}/${path}`, null)).status).toBe(401);
+      expect((await apiCall(t.app, 'GET', `/api/playbook/run/${ids.runA}/${path}`, bare)).status).toBe(403);
+      expect((await apiCall(t.app, 'GET', `/api/playbook/run/${ids.runA}/${path}`, scoped)).status).toBe(404);
+    }
+    const own = await apiCall(t.app, 'GET', `/api/playbook/run/${ids.runB}/history`, scoped);
+    expect(own.status).toBe(200);
+  });
+
   it('keeps artifact content out of the data API, embeds included', async () => {
     expect((await apiCall(t.app, 'GET', '/api/db/artifacts?select=content', viewer)).status).toBe(404);
     const embed = await apiCall(
