@@ -5,8 +5,8 @@ import type { AppEnv } from '../../platform/request-context.js';
 
 /**
  * Direct mode (spec 000 §7): the console, served by the organisation service, calls this backend itself
- * with a bearer token. Only the origins in MC_ORG_CONSOLE_ORIGINS may; no cookies cross (credentials off),
- * so the bearer token is the only credential such a call carries.
+ * with a bearer token. Only the origins in MC_ORG_CONSOLE_ORIGINS may. The console sends its calls with
+ * credentials, so the answer allows them; a bearer token outranks any cookie (org-token-verifier.ts).
  */
 export function registerOrgBackendCors(app: OpenAPIHono<AppEnv>, config: Config): void {
   const origins = (config.MC_ORG_CONSOLE_ORIGINS ?? '')
@@ -21,6 +21,7 @@ export function registerOrgBackendCors(app: OpenAPIHono<AppEnv>, config: Config)
       allowHeaders: ['authorization', 'content-type', 'accept', 'prefer', 'range', 'accept-profile', 'content-profile'],
       allowMethods: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE'],
       exposeHeaders: ['content-range'],
+      credentials: true,
       maxAge: 600,
     }),
   );

@@ -1,10 +1,11 @@
+import { AUTH_TEXTS } from '@mc/contracts';
 import { AppError } from '../../platform/errors.js';
 import type { OrgRole } from './organizations.repo.js';
 
 /** Spec 000 §5: the organisation setting 'direct' accepts only true or false, as text or boolean. */
 export const INVALID_BOOLEAN_MESSAGE = 'Invalid boolean value';
 /** Spec 000 §8: what members see while their organisation's backend is missing or not ready. */
-export const PROVISIONING_MESSAGE = 'Please wait, instance provisioning in-progress ...';
+export const PROVISIONING_MESSAGE = AUTH_TEXTS.provisioning;
 
 /** Reads the 'direct' setting by the spec's rule: true, false, "true" or "false"; anything else is a 400. */
 export function parseDirect(value: unknown): boolean {
