@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import base from './playwright.config';
+import base from './playwright.config.js';
 
 /**
  * The hosted organisation mode's journeys (docs/hosted-mode.md): scripts/e2e-hosted.mjs builds the console
