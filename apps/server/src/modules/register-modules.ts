@@ -17,6 +17,8 @@ import { registerKubeconfigRoutes } from './kubeconfig/kubeconfig.routes.js';
 import { registerLogsRoutes } from './logs/logs.routes.js';
 import { registerNotificationsRoutes } from './notifications/notifications.routes.js';
 import { notificationsWriteHook, silencesWriteHook } from './notifications/notifications-write.hook.js';
+import { registerOrgBackendCors } from './organizations/org-backend-cors.js';
+import { registerOrganizationsRoutes } from './organizations/organizations.routes.js';
 import { registerPeopleRoutes } from './people/people.routes.js';
 import { registerPermissionsRoutes } from './permissions/permissions.routes.js';
 import { registerPlaybookRunRoutes } from './playbooks/playbook-runs.routes.js';
@@ -57,6 +59,8 @@ const DATA_API_WRITE_HOOKS = {
 
 /** The one list of the product's routers, in mount order. */
 export function registerModules(app: OpenAPIHono<AppEnv>, deps: ModuleDeps): void {
+  // An organisation backend answers the console's direct-mode preflights before sign-in is asked.
+  registerOrgBackendCors(app, deps.config);
   // Identity first: its middleware sets the actor and denies anonymous API calls for every router below.
   deps.dataAccess = registerIdentityModule(app, deps).access.dataAccess;
   registerSystemRoutes(app, deps);
@@ -77,4 +81,5 @@ export function registerModules(app: OpenAPIHono<AppEnv>, deps: ModuleDeps): voi
   registerPlaybookRunRoutes(app, deps);
   registerNotificationsRoutes(app, deps);
   registerLogsRoutes(app, deps);
+  if (deps.config.MC_AUTH_MODE === 'hosted') registerOrganizationsRoutes(app, deps);
 }

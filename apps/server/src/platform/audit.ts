@@ -108,11 +108,21 @@ function toRow(entry: AuditEntry): unknown[] {
   const changes = records.map((r) => diffRecord(table, r));
   const ids = entry.ids ?? records.map((r) => r.id).filter((id): id is string => id !== null);
   const actor = actorColumns(entry.actor);
-  return [actor.kind, actor.id, entry.action, entry.target, ids, JSON.stringify(changes), entry.requestId ?? null];
+  const organization = entry.actor.kind === 'person' ? (entry.actor.organization ?? null) : null;
+  return [
+    actor.kind,
+    actor.id,
+    entry.action,
+    entry.target,
+    ids,
+    JSON.stringify(changes),
+    entry.requestId ?? null,
+    organization,
+  ];
 }
 
-const INSERT_AUDIT = `INSERT INTO audit_log (actor_kind, actor_id, action, target, target_ids, changes, request_id)
-  VALUES ($1, $2, $3, $4, $5::text[], $6::jsonb, $7)`;
+const INSERT_AUDIT = `INSERT INTO audit_log (actor_kind, actor_id, action, target, target_ids, changes, request_id,
+  organization_id) VALUES ($1, $2, $3, $4, $5::text[], $6::jsonb, $7, $8)`;
 
 /**
  * Writes one audit row. Call it with the SAME client (or Kysely transaction, see {@link recordAuditIn})
@@ -125,9 +135,11 @@ export async function recordAudit(client: Queryable, entry: AuditEntry): Promise
 
 /** {@link recordAudit} for repositories that run their transaction through Kysely (`db.transaction()`). */
 export async function recordAuditIn(trx: Transaction<Tables>, entry: AuditEntry): Promise<void> {
-  const [kind, id, action, target, ids, changes, requestId] = toRow(entry);
-  await sql`INSERT INTO audit_log (actor_kind, actor_id, action, target, target_ids, changes, request_id)
-    VALUES (${kind}, ${id}, ${action}, ${target}, ${ids}::text[], ${changes}::jsonb, ${requestId})`.execute(trx);
+  const [kind, id, action, target, ids, changes, requestId, organization] = toRow(entry);
+  await sql`INSERT INTO audit_log (actor_kind, actor_id, action, target, target_ids, changes, request_id, organization_id)
+    VALUES (${kind}, ${id}, ${action}, ${target}, ${ids}::text[], ${changes}::jsonb, ${requestId}, ${organization})`.execute(
+    trx,
+  );
 }
 
 /** Who made a change and in which request: what a service needs to audit it. */

@@ -68,6 +68,18 @@ const schema = z.object({
   MC_SELF_REGISTRATION: z.enum(['on', 'off'], { message: 'must be on or off' }).optional(),
   MC_AUTH_SOURCE_MAX_ATTEMPTS: z.coerce.number({ message: 'must be a number' }).int().min(1).default(100),
   MC_SESSION_CACHE_MS: z.coerce.number({ message: 'must be a number' }).int().min(0).max(60_000).default(1_000),
+  // Hosted organisation mode (docs/hosted-mode.md): flows (self-hosted sign-in, the default) or hosted,
+  // where this process is the organisation service.
+  MC_AUTH_MODE: z.enum(['flows', 'hosted'], { message: 'must be flows or hosted' }).default('flows'),
+  // An organisation backend: the organisation service whose tokens it trusts, and its organisation's id.
+  MC_ORG_SERVICE_URL: z.url({ message: 'must be a URL such as https://orgs.example.com' }).optional(),
+  MC_ORG_ID: z.guid({ message: 'must be an organisation id (a UUID)' }).optional(),
+  // Organisation service: lifetime of the tokens it signs (at most 5 minutes), and the provisioning hook.
+  MC_ORG_TOKEN_TTL_S: z.coerce.number({ message: 'must be a number' }).int().min(1).max(300).default(300),
+  MC_ORG_PROVISION_COMMAND: z.string().trim().min(1, 'must not be empty').optional(),
+  MC_ORG_PROVISION_WEBHOOK: z.url({ message: 'must be a URL such as https://provisioner.example.com/hook' }).optional(),
+  // Organisation backend: console origins allowed to call it directly (comma-separated), for direct mode.
+  MC_ORG_CONSOLE_ORIGINS: z.string().optional(),
   SMTP_HOST: z.string().optional(),
   SMTP_PORT: port.default(587),
   SMTP_USER: z.string().optional(),
@@ -88,7 +100,12 @@ export class ConfigError extends Error {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const result = schema.safeParse(cleaned);
-  if (result.success) return result.data;
+  if (result.success) {
+    if (result.data.MC_ORG_SERVICE_URL && !result.data.MC_ORG_ID) {
+      throw new ConfigError('Invalid configuration:\n  MC_ORG_ID="": must be set when MC_ORG_SERVICE_URL is set');
+    }
+    return result.data;
+  }
   const lines = result.error.issues.map((issue) => {
     const key = String(issue.path[0]);
     return `  ${key}=${JSON.stringify(env[key] ?? '')}: ${issue.message}`;

@@ -5,7 +5,14 @@ import type { PermissionChecker } from './require-permission.js';
 export type Actor =
   | { kind: 'anonymous' }
   | { kind: 'system'; name: string }
-  | { kind: 'person'; id: string; roles: readonly string[]; via?: 'session' | 'token' };
+  | {
+      kind: 'person';
+      id: string;
+      roles: readonly string[];
+      via?: 'session' | 'token' | 'organization';
+      /** The organisation whose signed token authenticated the request (hosted mode, docs/hosted-mode.md). */
+      organization?: string;
+    };
 
 /** Per-request values every handler can read from `c.var`. */
 export interface RequestVariables {

@@ -1,5 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { identityAuthRoutes } from '../features/auth/auth-routes';
+import { organizationRoutes } from '../features/organizations/organization-routes';
 import { guardedPage, type RouteRule } from './guards';
 import { SidebarLayout } from './layouts/sidebar-layout';
 import { StandaloneLayout } from './layouts/standalone-layout';
@@ -70,7 +71,7 @@ const identitySettings = {
 // /login, /registration, /recovery, /verification, /profile-settings, /auth-state-checker, the bad-session and
 // flow-error pages, /organizations/orgs-switched: the identity feature appends its entries to this list. They
 // render without the sidebar and without a session.
-export const authRoutes: RouteObject[] = [...identityAuthRoutes];
+export const authRoutes: RouteObject[] = [...identityAuthRoutes, ...organizationRoutes];
 
 /** Pages inside the sidebar layout (000 §2, 001 §2). */
 const sidebarRoutes: RouteObject[] = [

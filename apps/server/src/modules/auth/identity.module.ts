@@ -5,6 +5,7 @@ import { authenticate, denyAnonymousApi } from '../../platform/authenticate.js';
 import type { Config } from '../../platform/config.js';
 import type { Logger } from '../../platform/logger.js';
 import type { AppEnv } from '../../platform/request-context.js';
+import { orgTokenResolver } from '../organizations/org-token-verifier.js';
 import { type AccessControl, createAccessControl } from '../rbac/access-control.js';
 import { registerTokenRoutes } from '../tokens/tokens.routes.js';
 import { createActorResolver } from './actor-resolver.js';
@@ -50,7 +51,14 @@ export function registerIdentityModule(
   const mailer = deps.mailer ?? createMailer(deps.config, deps.logger);
   const sessions = createSessionCache(deps.config.MC_SESSION_CACHE_MS);
   app.use('*', sessions.clearAfterWrites);
-  app.use('*', authenticate(createActorResolver(deps.database, access, sessions), access.check));
+  const sessionsAndTokens = createActorResolver(deps.database, access, sessions);
+  const { MC_ORG_SERVICE_URL: serviceUrl, MC_ORG_ID: organization } = deps.config;
+  // An organisation backend also accepts the organisation service's signed tokens (docs/hosted-mode.md).
+  const resolver =
+    serviceUrl && organization
+      ? orgTokenResolver({ serviceUrl, organization, database: deps.database, access }, sessionsAndTokens)
+      : sessionsAndTokens;
+  app.use('*', authenticate(resolver, access.check));
   app.use('*', denyAnonymousApi(PUBLIC_API_PREFIXES));
   app.use(`${ORY_BASE_PATH}/*`, async (c, next) => {
     await next();

@@ -1,5 +1,8 @@
 import { MIN_LAYOUT_WIDTH } from '@mc/contracts';
 import { Outlet } from 'react-router';
+import { OrganizationGate } from '../../features/organizations/organization-gate';
+import { OrganizationSwitcher } from '../../features/organizations/organization-switcher';
+import { isHostedOrgMode } from '../../lib/auth-mode';
 import { PaletteHost } from '../command-palette/palette-host';
 import { SessionBoundary } from '../session-boundary';
 import { Sidebar } from './sidebar';
@@ -9,6 +12,7 @@ import { Sidebar } from './sidebar';
  * command palette and keyboard shortcuts of a signed-in console.
  */
 export function SidebarLayout() {
+  if (isHostedOrgMode()) return <HostedSidebarLayout />;
   return (
     <div className="flex h-screen bg-canvas text-fg" style={{ minWidth: MIN_LAYOUT_WIDTH }}>
       <Sidebar />
@@ -16,6 +20,27 @@ export function SidebarLayout() {
         <Outlet />
         <PaletteHost />
       </SessionBoundary>
+    </div>
+  );
+}
+
+/**
+ * Hosted mode (000 §1): the same layout under the organisation switcher, once the active organisation
+ * has been chosen and the API client points at its backend.
+ */
+function HostedSidebarLayout() {
+  return (
+    <div className="flex h-screen bg-canvas text-fg" style={{ minWidth: MIN_LAYOUT_WIDTH }}>
+      <Sidebar />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <OrganizationSwitcher />
+        <OrganizationGate>
+          <SessionBoundary>
+            <Outlet />
+            <PaletteHost />
+          </SessionBoundary>
+        </OrganizationGate>
+      </div>
     </div>
   );
 }

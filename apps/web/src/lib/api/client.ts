@@ -16,6 +16,11 @@ export const REQUEST_TIMEOUT_MS = 60_000;
 export interface ApiTarget {
   baseUrl?: string;
   getToken?: () => Promise<string | null | undefined>;
+  /**
+   * Paths that stay on the console's own origin without the bearer token: in hosted mode the
+   * organisation service's sign-in and organisation calls (`/api/.ory`, `/api/organizations`).
+   */
+  localPrefixes?: readonly string[];
 }
 
 let target: ApiTarget = {};
@@ -25,9 +30,13 @@ export function configureApiTarget(next: ApiTarget): void {
   target = next;
 }
 
+function isLocal(path: string): boolean {
+  return target.localPrefixes?.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)) ?? false;
+}
+
 /** Rewrites a console path (`/api/db/checks`) to the configured base. */
 export function resolveApiUrl(path: string): string {
-  if (!target.baseUrl || !path.startsWith('/api')) return path;
+  if (!target.baseUrl || !path.startsWith('/api') || isLocal(path)) return path;
   return `${target.baseUrl.replace(/\/+$/, '')}${path.slice('/api'.length)}`;
 }
 
@@ -101,7 +110,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   if (options.count) prefer.push(options.count === 'estimated' ? 'count=estimated' : 'count=exact');
   const headers: Record<string, string> = { Accept: 'application/json', Prefer: prefer.join(','), ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  const token = target.getToken ? await target.getToken() : undefined;
+  const token = target.getToken && !isLocal(path) ? await target.getToken() : undefined;
   if (token) headers.Authorization = `Bearer ${token}`;
 
   const timeout = new AbortController();
