@@ -11,5 +11,5 @@ export default defineConfig({
   testMatch: '**/*.hosted.ts',
   timeout: 240_000,
   expect: { timeout: 90_000 },
-  reporter: [['list']],
+  reporter: [['list'], ['json', { outputFile: '../.mc-test/e2e-hosted.json' }]],
 });

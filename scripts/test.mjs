@@ -1,6 +1,6 @@
 // `npm test`: the whole suite. Runs unit, screen and database tests on PGlite, the database suite
 // again on PostgreSQL when a server answers (MC_TEST_DATABASE_URL, default 127.0.0.1:5432/test),
-// then the browser journeys, and ends with one line `N passed, N failed`. In CI (CI=true) no part
+// then the browser journeys (flow mode, then hosted organisation mode), and ends with one line `N passed, N failed`. In CI (CI=true) no part
 // may vanish: an unreachable PostgreSQL, skipped journeys or MC_SKIP_E2E count as failures.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -63,6 +63,19 @@ function vitest(title, reportName, projectArgs, env) {
   addVitest(file, status);
 }
 
+function addPlaywright(status, reportName) {
+  const file = join(reportDir, reportName);
+  if (existsSync(file)) {
+    const stats = JSON.parse(readFileSync(file, 'utf8')).stats;
+    totals.passed += stats.expected + stats.flaky;
+    totals.failed += stats.unexpected;
+    totals.skipped += stats.skipped;
+    if (stats.skipped > 0) missing(`${stats.skipped} browser journeys were skipped (${reportName}).`);
+  } else if (status !== 0) {
+    totals.failed += 1;
+  }
+}
+
 async function postgresReachable() {
   const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
   try {
@@ -90,17 +103,11 @@ if (await postgresReachable()) {
 if (process.env.MC_SKIP_E2E) {
   missing('MC_SKIP_E2E is set: skipped the browser journeys.');
 } else if (existsSync('e2e/playwright.config.ts')) {
-  const status = run('browser journeys (Playwright, Chromium)', process.execPath, ['scripts/e2e.mjs']);
-  const file = join(reportDir, 'e2e.json');
-  if (existsSync(file)) {
-    const stats = JSON.parse(readFileSync(file, 'utf8')).stats;
-    totals.passed += stats.expected + stats.flaky;
-    totals.failed += stats.unexpected;
-    totals.skipped += stats.skipped;
-    if (stats.skipped > 0) missing(`${stats.skipped} browser journeys were skipped.`);
-  } else if (status !== 0) {
-    totals.failed += 1;
-  }
+  addPlaywright(run('browser journeys (Playwright, Chromium)', process.execPath, ['scripts/e2e.mjs']), 'e2e.json');
+  addPlaywright(
+    run('hosted organisation mode journeys (Playwright, Chromium)', process.execPath, ['scripts/e2e-hosted.mjs']),
+    'e2e-hosted.json',
+  );
 }
 
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
