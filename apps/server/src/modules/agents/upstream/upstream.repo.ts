@@ -71,3 +71,77 @@ export function upstreamRepo(database: Database) {
     },
   };
 }
+
+/** A catalog scraper assigned to an agent. */
+export interface AssignedScraperRow {
+  id: string;
+  name: string;
+  namespace: string;
+  spec: Record<string, unknown>;
+}
+
+/** SQL of the scrapers agents run and the scrapes they push. */
+export function upstreamScrapesRepo(database: Database) {
+  const pool = database.pool;
+  return {
+    /** The live scrapers assigned to the agent. */
+    async assignedScrapers(agentId: string): Promise<AssignedScraperRow[]> {
+      const { rows } = await pool.query<AssignedScraperRow>(
+        `SELECT id, name, namespace, coalesce(spec, '{}'::jsonb) AS spec FROM config_scrapers
+          WHERE agent_id = $1 AND deleted_at IS NULL ORDER BY namespace, name`,
+        [agentId],
+      );
+      return rows;
+    },
+    /**
+     * Claims a scrape's idempotency key; false when it was claimed before (the scrape was saved, or is
+     * being saved by an earlier attempt of the same push).
+     */
+    async claim(agentId: string, key: string): Promise<boolean> {
+      const { rows } = await pool.query(
+        'INSERT INTO agent_push_receipts (agent_id, key) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING key',
+        [agentId, key],
+      );
+      return rows.length > 0;
+    },
+    /** Gives a key back after its scrape failed to save, so the agent's retry saves it. */
+    async release(agentId: string, key: string): Promise<void> {
+      await pool.query('DELETE FROM agent_push_receipts WHERE agent_id = $1 AND key = $2', [agentId, key]);
+    },
+    /** Marks the scraper's items as the agent's (items carry the agent_id of whoever reported them). */
+    async stampItems(agentId: string, scraperId: string): Promise<void> {
+      await pool.query('UPDATE config_items SET agent_id = $1 WHERE scraper_id = $2 AND agent_id <> $1', [
+        agentId,
+        scraperId,
+      ]);
+    },
+    /** The run's job_history row, as a scrape on this server writes one, so the integration shows its last status. */
+    async recordRun(run: {
+      scraperId: string;
+      agentName: string;
+      startedAt: Date;
+      durationMs: number;
+      successCount: number;
+      errorCount: number;
+      details: Record<string, unknown>;
+    }): Promise<void> {
+      const end = new Date(run.startedAt.getTime() + run.durationMs);
+      await pool.query(
+        `INSERT INTO job_history (name, resource_type, resource_id, status, success_count, error_count, details,
+                                  hostname, duration_millis, time_start, time_end)
+         VALUES ('run_scraper', 'config_scraper', $1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9)`,
+        [
+          run.scraperId,
+          run.errorCount > 0 ? 'WARNING' : 'SUCCESS',
+          run.successCount,
+          run.errorCount,
+          JSON.stringify(run.details),
+          `agent:${run.agentName}`,
+          run.durationMs,
+          run.startedAt.toISOString(),
+          end.toISOString(),
+        ],
+      );
+    },
+  };
+}
