@@ -37,22 +37,26 @@ export function upstreamRepo(database: Database) {
       );
     },
     /**
-     * The live canaries assigned to the agent with their live checks. Their checks take the agent's id
-     * first (a check written by the canary editor starts as the local agent's), so every result the
-     * agent pushes is stored against a check that carries its agent_id.
+     * The live canaries assigned to the agent, and the multi-location ones that name it as a location,
+     * with their live checks. The checks of an assigned canary take the agent's id first (a check written
+     * by the canary editor starts as the local agent's), so every result the agent pushes is stored
+     * against a check that carries its agent_id; a multi-location check stays the upstream's.
      */
-    async assignedCanaries(agentId: string): Promise<AssignedCanaryRow[]> {
+    async assignedCanaries(agent: AgentPrincipal): Promise<AssignedCanaryRow[]> {
       await database.pool.query(
         `UPDATE checks k SET agent_id = $1 FROM canaries c
          WHERE c.id = k.canary_id AND c.agent_id = $1 AND c.deleted_at IS NULL AND k.agent_id <> $1`,
-        [agentId],
+        [agent.id],
       );
       const { rows } = await database.pool.query<AssignedCanaryRow>(
         `SELECT c.id, c.name, c.namespace, c.labels, coalesce(c.schedule, c.spec->>'schedule') AS schedule,
            coalesce((SELECT jsonb_agg(jsonb_build_object('id', k.id, 'type', k.type, 'name', k.name, 'spec', k.spec)
              ORDER BY k.name) FROM checks k WHERE k.canary_id = c.id AND k.deleted_at IS NULL), '[]'::jsonb) AS checks
-         FROM canaries c WHERE c.agent_id = $1 AND c.deleted_at IS NULL ORDER BY c.namespace, c.name`,
-        [agentId],
+         FROM canaries c
+         WHERE (c.agent_id = $1 OR (jsonb_typeof(c.spec -> 'locations') = 'array' AND (c.spec -> 'locations') ? $2))
+           AND c.deleted_at IS NULL
+         ORDER BY c.namespace, c.name`,
+        [agent.id, agent.name],
       );
       return rows;
     },
