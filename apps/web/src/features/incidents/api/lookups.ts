@@ -19,7 +19,7 @@ export interface PersonOption {
 
 /**
  * Incident search by text for the link dialog (001 §7). A failed search or an answer that is not a
- * list logs and counts as no incidents (001 §8).
+ * list logs and counts as no incidents (001 §8); a search cancelled by the next keystroke is not a failure.
  */
 export function incidentSearchQuery(text: string) {
   return queryOptions({
@@ -29,6 +29,7 @@ export function incidentSearchQuery(text: string) {
         const page = await apiGet<IncidentPage>('/api/incidents', { signal, query: { search: text, pageSize: 20 } });
         return Array.isArray(page?.data) ? page.data : [];
       } catch (error) {
+        if (signal.aborted) throw error; // a superseded search: the query client drops it quietly
         console.error(error);
         return [];
       }
@@ -48,6 +49,7 @@ export function hypothesesQuery(incidentId: string) {
         });
         return Array.isArray(rows) ? rows : [];
       } catch (error) {
+        if (signal.aborted) throw error; // a superseded search: the query client drops it quietly
         console.error(error);
         return [];
       }
