@@ -7,8 +7,9 @@ const line = (at: Date, level: string, msg: string) => `${JSON.stringify({ time:
 
 /**
  * [LOGS] an admin lets file log backends read one folder (the admin-only property logs.file.roots), adds
- * a file log backend with the Log Backend form, searches it on /logs, tails it while the test appends
- * lines to the file, and attaches a line to a new incident as log evidence.
+ * a file log backend through the Add Integration wizard (Add Directly → Log Backends), searches it on
+ * /logs, tails it while the test appends lines to the file, and attaches a line to a new incident as log
+ * evidence.
  */
 test.describe('[LOGS] file log backend, search, live tail and evidence', () => {
   test('an admin adds a file backend, searches and tails it, and attaches a line to an incident', async ({
@@ -32,15 +33,20 @@ test.describe('[LOGS] file log backend, search, live tail and evidence', () => {
       const roots = await page.request.post('/api/properties', { data: { name: 'logs.file.roots', value: dir } });
       expect(roots.status()).toBeLessThan(300);
 
-      await page.goto('/settings/logging_backends');
-      await page.getByRole('link', { name: 'Add Log Backend' }).click();
-      await page.getByRole('button', { name: 'Add', exact: true }).click();
-      await expect(page.getByText('This field is required')).toBeVisible();
-      await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
-      await page.getByRole('textbox', { name: 'Labels' }).fill('app=shop');
-      await page.getByRole('textbox', { name: 'Spec' }).fill(`file:\n  - paths:\n      - ${dir}/*.log\n`);
-      await page.getByRole('button', { name: 'Add', exact: true }).click();
+      await page.goto('/settings/integrations');
+      await page.getByRole('button', { name: 'Add Integration' }).click();
+      const grid = page.getByRole('dialog', { name: 'Add Integration' });
+      await expect(grid.getByRole('heading', { name: 'Add Directly' })).toBeVisible();
+      await grid.getByRole('button', { name: /^Log Backends/ }).click();
+      const wizard = page.getByRole('dialog', { name: 'Add Integration Log Backends' });
+      await wizard.getByRole('button', { name: 'Add', exact: true }).click();
+      await expect(wizard.getByText('This field is required')).toBeVisible();
+      await wizard.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+      await wizard.getByRole('textbox', { name: 'Labels' }).fill('app=shop');
+      await wizard.getByRole('textbox', { name: 'Spec' }).fill(`file:\n  - paths:\n      - ${dir}/*.log\n`);
+      await wizard.getByRole('button', { name: 'Add', exact: true }).click();
       await expect(page.getByText(`${name} created successfully`)).toBeVisible();
+      await expect(page).toHaveURL(/\/settings\/logging_backends$/);
 
       await page.goto(`/logs?backend=${name}`);
       const lines = page.getByRole('region', { name: 'Log lines' });

@@ -91,3 +91,138 @@ export const agentCanarySchema = z.object({
 });
 /** A canary as the agent runs it. */
 export type AgentCanary = z.infer<typeof agentCanarySchema>;
+
+/** A catalog scraper assigned to an agent (`GET /api/upstream/scrapers`): the agent runs it near its sources. */
+export const agentScraperSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  namespace: z.string(),
+  spec: z.record(z.string(), z.unknown()),
+});
+/** A scraper as the agent runs it. */
+export type AgentScraper = z.infer<typeof agentScraperSchema>;
+
+/** Most items one pushed scrape may carry (bounded further by the server's body limit). */
+export const AGENT_SCRAPE_MAX_ITEMS = 20_000;
+
+const text = z.string().max(10_000);
+const itemRefSchema = z.object({ type: z.string().min(1).max(500), key: z.string().min(1).max(2000) });
+const stringMap = z.record(z.string(), z.string()).nullable().optional();
+
+/** One configuration item a scraper kind produced on the agent (the server's ScrapedItem). */
+export const agentScrapedItemSchema = z.object({
+  key: z.string().min(1).max(2000),
+  type: z.string().min(1).max(500),
+  name: z.string().max(2000),
+  configClass: z.string().max(500),
+  config: z.unknown(),
+  description: text.nullable().optional(),
+  status: z.string().max(500).nullable().optional(),
+  health: z.string().max(500).nullable().optional(),
+  icon: z.string().max(500).nullable().optional(),
+  labels: stringMap,
+  tags: stringMap,
+  properties: z.unknown().optional(),
+  externalIds: z.array(z.string().max(2000)).max(100).optional(),
+  source: z.string().max(2000).nullable().optional(),
+  parent: itemRefSchema.optional(),
+  createdAt: z.string().max(64).nullable().optional(),
+});
+
+/**
+ * Body of `POST /api/upstream/scrapes`: one run of a scraper on the agent — its items, relationships,
+ * insights and errors. The upstream saves it as a scrape of its own (changes are the difference to the
+ * stored items), so the push is the whole snapshot and `key` makes it idempotent.
+ */
+export const agentScrapeSchema = z.object({
+  key: z.string().min(8, 'key: at least 8 characters').max(128, 'key: at most 128 characters'),
+  scraper_id: z.guid({ message: 'scraper_id must be a UUID' }),
+  time: z.iso.datetime({ offset: true, message: 'time must be an ISO 8601 date-time' }),
+  duration_ms: z.number().int().min(0).max(86_400_000),
+  items: z.array(agentScrapedItemSchema).max(AGENT_SCRAPE_MAX_ITEMS, `items: at most ${AGENT_SCRAPE_MAX_ITEMS}`),
+  relationships: z
+    .array(z.object({ from: itemRefSchema, to: itemRefSchema, relation: z.string().min(1).max(200) }))
+    .max(AGENT_SCRAPE_MAX_ITEMS * 4),
+  insights: z
+    .array(
+      z.object({
+        item: itemRefSchema,
+        insights: z.array(
+          z.object({
+            analyzer: z.string().max(500),
+            analysisType: z.string().max(200),
+            severity: z.string().max(100),
+            message: text,
+            status: z.string().max(100),
+          }),
+        ),
+      }),
+    )
+    .max(AGENT_SCRAPE_MAX_ITEMS),
+  errors: z.array(text).max(1000),
+  rule_errors: z.array(text).max(1000),
+});
+/** A scrape the agent pushes. */
+export type AgentScrape = z.infer<typeof agentScrapeSchema>;
+
+/** Answer of a scrape push: saved now, or seen before (acknowledged, not saved again). */
+export const agentScrapeAnswerSchema = z.object({
+  status: z.enum(['saved', 'duplicate']),
+  counts: z.record(z.string(), z.number()).nullable(),
+});
+/** The answer of a scrape push. */
+export type AgentScrapeAnswer = z.infer<typeof agentScrapeAnswerSchema>;
+
+/**
+ * A log search the upstream relays to the agent that runs the backend (`GET /api/upstream/log-queries`):
+ * the backend's spec and the search already resolved upstream (window, the target's labels, one cursor
+ * per spec entry).
+ */
+export const agentLogQuerySchema = z.object({
+  id: z.string(),
+  backend: z.object({ name: z.string(), spec: z.record(z.string(), z.unknown()) }),
+  search: z.object({
+    text: z.string(),
+    start: z.string(),
+    end: z.string(),
+    levels: z.array(z.enum(['trace', 'debug', 'info', 'warn', 'error'])),
+    labels: z.record(z.string(), z.string()),
+    limit: z.number().int(),
+    cursors: z.array(z.string().nullable()).nullable(),
+  }),
+});
+/** A relayed log search. */
+export type AgentLogQuery = z.infer<typeof agentLogQuerySchema>;
+
+/** Longest the upstream waits for an agent to answer a relayed log search. */
+export const AGENT_LOG_QUERY_TIMEOUT_MS = 20_000;
+
+const agentLogLineSchema = z.object({
+  timestamp: z.string().max(64),
+  level: z.enum(['trace', 'debug', 'info', 'warn', 'error']).nullable(),
+  message: z.string().max(100_000),
+  labels: z.record(z.string(), z.string()),
+  fields: z.record(z.string(), z.unknown()).optional(),
+});
+
+/**
+ * Body of `POST /api/upstream/log-queries/{id}/answer`: the page of each spec entry (null for an entry
+ * that had no older lines), or the backend's error (`query`: it refused the search, 400 upstream;
+ * `remote`: it failed, 502).
+ */
+export const agentLogAnswerSchema = z.union([
+  z.object({
+    pages: z.array(
+      z
+        .object({
+          lines: z.array(agentLogLineSchema).max(1000),
+          total: z.number().int().nullable(),
+          next: z.string().max(4096).nullable(),
+        })
+        .nullable(),
+    ),
+  }),
+  z.object({ error: z.object({ kind: z.enum(['query', 'remote']), message: z.string().max(10_000) }) }),
+]);
+/** An agent's answer to a relayed log search. */
+export type AgentLogAnswer = z.infer<typeof agentLogAnswerSchema>;

@@ -291,3 +291,38 @@ export const CHECK_RESULT_STATUSES = ['healthy', 'unhealthy'] as const;
 
 /** One of {@link CHECK_RESULT_STATUSES}. */
 export type CheckResultStatus = (typeof CHECK_RESULT_STATUSES)[number];
+
+/** Most locations (agents) one multi-location canary may name. */
+export const MAX_CHECK_LOCATIONS = 20;
+
+/**
+ * The quorum of a multi-location canary when its spec names none: a majority of its locations
+ * (`floor(M / 2) + 1`).
+ */
+export function defaultQuorum(locations: number): number {
+  return Math.floor(locations / 2) + 1;
+}
+
+/** One location of a multi-location check with its latest result (`GET /api/checks/{id}/locations`). */
+export const checkLocationSchema = z.object({
+  name: z.string(),
+  agent_id: z.string().nullable(),
+  /** Whether the agent was seen within the health window; a location whose agent is away does not count. */
+  agent_online: z.boolean(),
+  status: z.enum(['healthy', 'unhealthy']).nullable(),
+  time: z.string().nullable(),
+  duration: z.number().nullable(),
+  message: z.string().nullable(),
+  error: z.string().nullable(),
+});
+/** A location and its latest result. */
+export type CheckLocation = z.infer<typeof checkLocationSchema>;
+
+/** A check's locations and quorum; `quorum` is null (and the list empty) for a check run from one place. */
+export const checkLocationsSchema = z.object({
+  quorum: z.number().int().nullable(),
+  healthy: z.number().int(),
+  locations: z.array(checkLocationSchema),
+});
+/** The locations answer. */
+export type CheckLocations = z.infer<typeof checkLocationsSchema>;

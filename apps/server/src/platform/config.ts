@@ -1,3 +1,4 @@
+import { AGENT_LOG_QUERY_TIMEOUT_MS } from '@mc/contracts';
 import { z } from 'zod';
 
 /** Log levels in increasing severity. */
@@ -56,6 +57,15 @@ const schema = z.object({
     .regex(/^mca_[A-Za-z0-9_-]{10,100}$/, 'must be a token from POST /api/agent/generate')
     .optional(),
   MC_AGENT_PULL_INTERVAL_MS: z.coerce.number({ message: 'must be a number' }).int().min(100).default(30_000),
+  // How often an agent asks for log searches relayed to it (each waits for its answer upstream).
+  MC_AGENT_LOG_POLL_MS: z.coerce.number({ message: 'must be a number' }).int().min(100).max(10_000).default(1_000),
+  // How long the upstream waits for an agent to answer a relayed log search before a 504.
+  MC_AGENT_LOG_QUERY_TIMEOUT_MS: z.coerce
+    .number({ message: 'must be a number' })
+    .int()
+    .min(500)
+    .max(120_000)
+    .default(AGENT_LOG_QUERY_TIMEOUT_MS),
   // Identity and access (docs/identity.md).
   MC_PUBLIC_URL: z.url({ message: 'must be a URL such as https://mc.example.com' }).optional(),
   MC_RETURN_TO_ALLOWLIST: z.string().optional(),

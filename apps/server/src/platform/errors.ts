@@ -12,6 +12,8 @@ export const ERROR_STATUS = {
   /** A remote system the request needed (a log backend…) failed; the message is its own. */
   bad_gateway: 502,
   unavailable: 503,
+  /** A remote part of this installation (an agent) did not answer in time, or is offline. */
+  gateway_timeout: 504,
 } as const satisfies Record<string, ContentfulStatusCode>;
 
 /** A code from {@link ERROR_STATUS}. */

@@ -2,9 +2,14 @@ import {
   agentCanarySchema,
   agentGeneratedSchema,
   agentGenerateSchema,
+  agentLogAnswerSchema,
+  agentLogQuerySchema,
   agentPatchSchema,
   agentPushAnswerSchema,
   agentPushSchema,
+  agentScrapeAnswerSchema,
+  agentScraperSchema,
+  agentScrapeSchema,
 } from '@mc/contracts';
 import { z } from 'zod';
 import type { RouteDoc } from '../../platform/openapi/route-docs.js';
@@ -44,5 +49,36 @@ export const AGENTS_API: readonly RouteDoc[] = [
     body: agentPushSchema,
     response: agentPushAnswerSchema,
     permission: AGENT_TOKEN_PERMISSION,
+  },
+  {
+    method: 'get',
+    path: '/api/upstream/scrapers',
+    summary: 'For an agent: the catalog scrapers assigned to it',
+    response: z.array(agentScraperSchema),
+    permission: AGENT_TOKEN_PERMISSION,
+  },
+  {
+    method: 'post',
+    path: '/api/upstream/scrapes',
+    summary: 'For an agent: push one run of a scraper (items, relationships, insights); idempotent per key',
+    body: agentScrapeSchema,
+    response: agentScrapeAnswerSchema,
+    permission: AGENT_TOKEN_PERMISSION,
+    errors: [409],
+  },
+  {
+    method: 'get',
+    path: '/api/upstream/log-queries',
+    summary: 'For an agent: claim the log searches relayed to it',
+    response: z.array(agentLogQuerySchema),
+    permission: AGENT_TOKEN_PERMISSION,
+  },
+  {
+    method: 'post',
+    path: '/api/upstream/log-queries/{id}/answer',
+    summary: 'For an agent: answer a log search it claimed',
+    body: agentLogAnswerSchema,
+    permission: AGENT_TOKEN_PERMISSION,
+    errors: [404],
   },
 ];

@@ -1,4 +1,4 @@
-import { CHECK_TYPES } from '@mc/contracts';
+import { CHECK_TYPES, checkLocationsSchema } from '@mc/contracts';
 import { z } from 'zod';
 import type { RouteDoc } from '../../platform/openapi/route-docs.js';
 import { canarySchema } from './canaries/canary-schema.js';
@@ -28,6 +28,13 @@ export const HEALTH_API: readonly RouteDoc[] = [
     errors: [409, 413],
   },
   { method: 'delete', path: '/api/canaries/{id}', summary: 'Delete a canary and its schedule', status: 204 },
+  {
+    method: 'get',
+    path: '/api/checks/{id}/locations',
+    summary: 'A multi-location check’s quorum and each location’s latest result (empty for a check run from one place)',
+    response: checkLocationsSchema,
+    errors: [404],
+  },
   {
     method: 'post',
     path: '/api/canary/run/check/{id}',

@@ -14,6 +14,7 @@ import { requirePermission, UNAUTHORIZED_MESSAGE } from '../../platform/require-
 import { loadGrants } from '../rbac/rbac.repo.js';
 import type { ModuleDeps } from '../register-modules.js';
 import { canariesService, parseCanaryText, type WriteContext } from './canaries/canaries.service.js';
+import { checkLocations } from './locations/locations.service.js';
 import { checkRunnerFor, HEALTH_CONCURRENCY } from './runner/check-runner.js';
 import { runnableCheck } from './runner/runnable-checks.repo.js';
 import { checkGraph } from './summary/graph.service.js';
@@ -127,6 +128,7 @@ export function registerHealthRoutes(app: Hono<AppEnv>, deps: ModuleDeps): void 
   });
   app.post('/api/canary/api/summary', read, async (c) => summary(c, parseSummaryRequest(await jsonBody(c))));
   app.get('/api/canary/api/graph', read, async (c) => c.json(await checkGraph(deps.database, c.req.query())));
+  app.get('/api/checks/:id/locations', read, async (c) => c.json(await checkLocations(deps.database.db, idParam(c))));
 
   app.get('/api/canary/about', read, (c) =>
     c.json({

@@ -14,10 +14,10 @@ export const LOGS_API: readonly RouteDoc[] = [
     method: 'post',
     path: '/api/logs',
     summary:
-      'Search a log backend {name, id, query}: lines newest first with timestamp, level, message and labels, a total when known and a cursor; a backend failure answers 502 with its message',
+      'Search a log backend {name, id, query}: lines newest first with timestamp, level, message and labels, a total when known and a cursor; a backend failure answers 502 with its message; a backend run by an agent that is offline or silent answers 504',
     body: logSearchRequestSchema,
     response: logSearchResponseSchema,
-    errors: [404, 502],
+    errors: [404, 502, 504],
   },
   {
     method: 'get',
@@ -31,6 +31,6 @@ export const LOGS_API: readonly RouteDoc[] = [
       levels: z.string().optional(),
       labels: z.string().optional(),
     }),
-    errors: [404, 502],
+    errors: [404, 502, 504],
   },
 ];

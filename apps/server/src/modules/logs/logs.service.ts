@@ -3,7 +3,9 @@
  * `mission-control` backend needs no row), narrows it to a component's log selectors or a catalog
  * item's identity when `id` is given, validates each spec entry with its kind's schema, searches every
  * entry of a known kind and merges their lines newest first. A backend's own failure is answered with
- * its message: 400 when it refused the query or the entry, 502 when it failed; never a 500.
+ * its message: 400 when it refused the query or the entry, 502 when it failed; never a 500. A backend
+ * assigned to an agent is searched by that agent: the query is relayed (docs/agents.md), and an agent
+ * that is offline or does not answer in time is a 504 saying so.
  */
 import { resolve } from 'node:path';
 import {
@@ -11,48 +13,49 @@ import {
   LOG_BACKEND_KINDS,
   LOG_QUERY_HINTS,
   LOG_SEARCH_LIMITS,
-  type LogBackendKind,
   type LogBackendSummary,
   type LogSearchRequest,
   type LogSearchResponse,
   logSearchRequestSchema,
+  NIL_AGENT_ID,
 } from '@mc/contracts';
 import type { Database } from '@mc/db';
 import type { Config } from '../../platform/config.js';
 import { egressGuardFor } from '../../platform/egress/egress-guard-for.js';
 import { AppError } from '../../platform/errors.js';
+import { agentLogRelay } from '../agents/upstream/log-relay.service.js';
 import { connectionsServiceFor } from '../connections/connections.service.js';
 import { propertiesService } from '../properties/properties.service.js';
-import { type KindContext, type KindPage, LogBackendError } from './backends/backend-kind.js';
-import { LOG_BACKEND_REGISTRY } from './backends/registry.js';
+import { type KindContext, LogBackendError } from './backends/backend-kind.js';
 import { backendByNameOrId, componentLogSelectors, configTarget, listBackends } from './logging-backends.repo.js';
+import {
+  decodeCursor,
+  entriesOf,
+  invalid,
+  kindsOf,
+  mergePages,
+  SEARCH_TIMEOUT_MS,
+  searchEntries,
+} from './search-entries.js';
 
 /** The property (admin-only) and variable naming the folders file backends may read. */
 export const FILE_ROOTS_PROPERTY = 'logs.file.roots';
 export const FILE_ROOTS_ENV = 'MC_LOG_FILE_ROOTS';
-/** Longest a backend may take to answer one search. */
-export const SEARCH_TIMEOUT_MS = 30_000;
 
-/** A backend ready to search: its name and spec. */
+/** A backend ready to search: its name, spec and the agent that runs it. */
 interface ResolvedBackend {
   id: string;
   name: string;
   spec: Record<string, unknown>;
+  agentId: string;
 }
 
-const BUILT_IN: ResolvedBackend = { id: BUILT_IN_LOG_BACKEND, name: BUILT_IN_LOG_BACKEND, spec: { postgres: [{}] } };
-
-/** The kinds a spec holds, in the contract's order. */
-export function kindsOf(spec: Record<string, unknown>): LogBackendKind[] {
-  return LOG_BACKEND_KINDS.filter((kind) => Array.isArray(spec[kind]) && (spec[kind] as unknown[]).length > 0); // checked just before
-}
-
-function invalid(issues: { path: PropertyKey[]; message: string }[], prefix: string): AppError {
-  const words = issues.map(
-    (issue) => `${[prefix, ...issue.path.map(String)].filter(Boolean).join('.') || 'body'}: ${issue.message}`,
-  );
-  return new AppError('bad_request', `Invalid request: ${words.join('; ')}`, issues);
-}
+const BUILT_IN: ResolvedBackend = {
+  id: BUILT_IN_LOG_BACKEND,
+  name: BUILT_IN_LOG_BACKEND,
+  spec: { postgres: [{}] },
+  agentId: NIL_AGENT_ID,
+};
 
 /** Parses the request (400 with every problem named). */
 export function parseSearchRequest(body: unknown): LogSearchRequest {
@@ -61,30 +64,14 @@ export function parseSearchRequest(body: unknown): LogSearchRequest {
   return parsed.data;
 }
 
-function splitRoots(text: string | undefined): string[] {
+/** Folders named in a roots list (comma, colon or newline separated); relative ones are ignored. */
+export function splitRoots(text: string | undefined): string[] {
   return (text ?? '')
     .split(/[,\n:]/)
     .map((root) => root.trim())
     .filter((root) => root.startsWith('/'))
     .map((root) => resolve(root));
 }
-
-/** Cursors of several entries travel as one opaque string. */
-function decodeCursor(cursor: string | undefined, count: number): (string | null)[] | undefined {
-  if (cursor === undefined) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(parsed) && parsed.length === count && parsed.every((c) => c === null || typeof c === 'string')) {
-      return parsed as (string | null)[]; // checked element by element above
-    }
-  } catch {
-    // reported below
-  }
-  throw new AppError('bad_request', 'Invalid request: query.cursor: not a cursor this search gave');
-}
-
-const encodeCursor = (cursors: (string | null)[]) =>
-  cursors.some((cursor) => cursor !== null) ? Buffer.from(JSON.stringify(cursors)).toString('base64url') : null;
 
 /** The log search service of a database. */
 export function logsService(deps: { database: Database; config: Config }) {
@@ -102,7 +89,7 @@ export function logsService(deps: { database: Database; config: Config }) {
     if (name === BUILT_IN_LOG_BACKEND) return BUILT_IN;
     const row = await backendByNameOrId(database.pool, name);
     if (!row) throw new AppError('not_found', `Log backend '${name}' not found`);
-    return { id: row.id, name: row.name, spec: row.spec ?? {} };
+    return { id: row.id, name: row.name, spec: row.spec ?? {}, agentId: row.agent_id };
   }
 
   /** Labels a target adds: its selectors for this backend (component), or its identity (catalog item). */
@@ -150,9 +137,7 @@ export function logsService(deps: { database: Database; config: Config }) {
       const start = query.start ? new Date(query.start) : new Date(end.getTime() - LOG_SEARCH_LIMITS.defaultWindowMs);
       if (start > end) throw new AppError('bad_request', 'Invalid request: query.start: must not be after query.end');
       const labels = { ...(request.id ? await targetLabels(request.id, backend) : {}), ...(query.labels ?? {}) };
-      const entries = kindsOf(backend.spec).flatMap(
-        (kind) => (backend.spec[kind] as unknown[]).map((entry, index) => ({ kind, index, entry })), // kindsOf checked the array
-      );
+      const entries = entriesOf(backend.spec);
       if (entries.length === 0) {
         throw new AppError(
           'bad_request',
@@ -160,6 +145,35 @@ export function logsService(deps: { database: Database; config: Config }) {
         );
       }
       const cursors = decodeCursor(query.cursor, entries.length);
+      const search = {
+        text: query.text ?? '',
+        start,
+        end,
+        levels: query.levels ?? [],
+        labels,
+        limit: query.limit ?? LOG_SEARCH_LIMITS.defaultLimit,
+      };
+      if (backend.agentId !== NIL_AGENT_ID) {
+        const relay = agentLogRelay(database, { timeoutMs: deps.config.MC_AGENT_LOG_QUERY_TIMEOUT_MS });
+        const pages = await relay.search(
+          backend.agentId,
+          {
+            backend: { name: backend.name, spec: backend.spec },
+            search: {
+              ...search,
+              start: start.toISOString(),
+              end: end.toISOString(),
+              levels: [...search.levels],
+              cursors,
+            },
+          },
+          signal,
+        );
+        if (pages.length !== entries.length) {
+          throw new AppError('bad_gateway', `The agent answered ${pages.length} pages for ${entries.length} entries`);
+        }
+        return mergePages(backend.name, entries, pages);
+      }
       const timeout = AbortSignal.timeout(SEARCH_TIMEOUT_MS);
       const ctx: KindContext = {
         database,
@@ -169,54 +183,14 @@ export function logsService(deps: { database: Database; config: Config }) {
         fileRoots: await fileRoots(),
         deniedRoots: [resolve(deps.config.MC_DATA_DIR), '/proc', '/sys', '/dev'],
       };
-      const pages: (KindPage | null)[] = [];
-      for (const [position, { kind, index, entry }] of entries.entries()) {
-        const cursor = cursors ? (cursors[position] ?? null) : null;
-        if (cursors && cursor === null) {
-          pages.push(null); // this entry has no older lines
-          continue;
+      try {
+        return mergePages(backend.name, entries, await searchEntries(backend.name, entries, search, cursors, ctx));
+      } catch (error) {
+        if (error instanceof LogBackendError) {
+          throw new AppError(error.kind === 'query' ? 'bad_request' : 'bad_gateway', error.message);
         }
-        const definition = LOG_BACKEND_REGISTRY[kind];
-        const parsed = definition.schema.safeParse(entry ?? {});
-        if (!parsed.success) throw invalid(parsed.error.issues, `log backend '${backend.name}' spec.${kind}[${index}]`);
-        try {
-          pages.push(
-            await definition.search(
-              parsed.data,
-              {
-                text: query.text ?? '',
-                start,
-                end,
-                levels: query.levels ?? [],
-                labels,
-                limit: query.limit ?? LOG_SEARCH_LIMITS.defaultLimit,
-                cursor,
-              },
-              ctx,
-            ),
-          );
-        } catch (error) {
-          if (error instanceof LogBackendError) {
-            throw new AppError(error.kind === 'query' ? 'bad_request' : 'bad_gateway', error.message);
-          }
-          if (timeout.aborted) {
-            throw new AppError('bad_gateway', `${kind}: no answer within ${SEARCH_TIMEOUT_MS / 1000} s`);
-          }
-          throw error;
-        }
+        throw error;
       }
-      const lines = pages
-        .flatMap((page) => page?.lines ?? [])
-        .sort((a, b) => (a.timestamp < b.timestamp ? 1 : a.timestamp > b.timestamp ? -1 : 0));
-      const totals = pages.map((page) => (page ? page.total : 0));
-      return {
-        backend: { name: backend.name, kinds: [...new Set(entries.map((e) => e.kind))] },
-        lines,
-        total: totals.every((total) => total !== null)
-          ? totals.reduce<number>((sum, total) => sum + (total ?? 0), 0)
-          : null,
-        next: encodeCursor(pages.map((page) => page?.next ?? null)),
-      };
     },
   };
 }

@@ -47,6 +47,8 @@ const ERROR_TEXT: Record<number, string> = {
   413: 'The body is too large',
   422: 'The browser must go elsewhere (Kratos flows)',
   429: 'Too many attempts',
+  502: 'A remote system the request needed failed; the message is its own',
+  504: 'An agent the request needed is offline or did not answer in time',
 };
 
 function pathParams(path: string): ZodObject | undefined {

@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
-import type { AgentCanary, AgentPushResult } from '@mc/contracts';
+import { join, resolve } from 'node:path';
+import type { AgentCanary, AgentPushResult, AgentScrape } from '@mc/contracts';
 import { type Config, ConfigError } from '../../../platform/config.js';
 import { createEgressGuard } from '../../../platform/egress/egress-guard.js';
 import type { Logger } from '../../../platform/logger.js';
 import { VERSION } from '../../../platform/version.js';
 import { runCheck } from '../../health/check-types/registry.js';
-import { nextRun, parseSchedule, type ScheduleSpec } from '../../jobs/schedule-spec.js';
-import { openResultBuffer } from './result-buffer.js';
-import { resultFlusher } from './result-flusher.js';
+import { parseSchedule, type ScheduleSpec } from '../../jobs/schedule-spec.js';
+import { logQueryPoller } from './agent-log-queries.js';
+import { scraperTask } from './agent-scrapers.js';
+import { openOutbox, openResultBuffer } from './result-buffer.js';
+import { outboxFlusher, resultFlusher } from './result-flusher.js';
+import { type ScheduledTask, taskScheduler } from './task-scheduler.js';
 import { upstreamClient } from './upstream-client.js';
 
 /** A canary's schedule when it has none (canary-checker's default interval). */
@@ -16,13 +19,8 @@ export const DEFAULT_AGENT_SCHEDULE = '@every 60s';
 
 /** A running agent process. */
 export interface RunningAgent {
-  /** Stops pulling and scheduling, lets running checks finish (within MC_SHUTDOWN_TIMEOUT_MS) and keeps the buffer. */
+  /** Stops pulling and scheduling, lets running work finish (within MC_SHUTDOWN_TIMEOUT_MS) and keeps the buffers. */
   stop(): Promise<void>;
-}
-
-interface Scheduled {
-  fingerprint: string;
-  timer: NodeJS.Timeout | undefined;
 }
 
 function scheduleOf(canary: AgentCanary, logger: Logger): ScheduleSpec {
@@ -36,23 +34,39 @@ function scheduleOf(canary: AgentCanary, logger: Logger): ScheduleSpec {
 
 /**
  * The agent role (`MC_ROLE=agent`, docs/agents.md): no database and no console. It pulls the canaries
- * assigned to it from MC_UPSTREAM_URL every MC_AGENT_PULL_INTERVAL_MS (the pull is also its
- * heartbeat), runs their checks on their schedules with the same check types as the server, writes each
- * run's results to its on-disk buffer under MC_DATA_DIR/agent-buffer and delivers the buffer upstream
- * with retries. Results carry an idempotency key each, so none is stored twice.
+ * and catalog scrapers assigned to it from MC_UPSTREAM_URL every MC_AGENT_PULL_INTERVAL_MS (the pull is
+ * also its heartbeat) and runs them on their schedules with the server's own check types and scraper
+ * kinds. Each run's results go to an on-disk outbox under MC_DATA_DIR/agent-buffer (scrapes under
+ * agent-buffer/scrapes) and are delivered upstream with retries; every result and scrape carries an
+ * idempotency key, so none is stored twice. It also polls for log searches relayed to it every
+ * MC_AGENT_LOG_POLL_MS and answers them from its own host.
  */
 export async function startAgent(config: Config, logger: Logger): Promise<RunningAgent> {
   if (!config.MC_UPSTREAM_URL || !config.MC_AGENT_TOKEN) {
     throw new ConfigError('Invalid configuration:\n  MC_ROLE=agent needs MC_UPSTREAM_URL and MC_AGENT_TOKEN');
   }
   const client = upstreamClient({ url: config.MC_UPSTREAM_URL, token: config.MC_AGENT_TOKEN, version: VERSION });
-  const buffer = await openResultBuffer(join(config.MC_DATA_DIR, 'agent-buffer'));
+  const bufferDir = join(config.MC_DATA_DIR, 'agent-buffer');
+  const buffer = await openResultBuffer(bufferDir);
   const flusher = resultFlusher(buffer, client, logger);
+  const scrapeOutbox = await openOutbox<AgentScrape>(join(bufferDir, 'scrapes'));
+  const scrapeFlusher = outboxFlusher(scrapeOutbox, logger, {
+    batchSize: 1,
+    async deliver([scrape]) {
+      if (scrape) await client.pushScrape(scrape);
+    },
+  });
   // The agent runs next to the systems it watches; its operator sets its egress by where it runs.
   const egress = createEgressGuard({ getPolicy: () => ({}) });
-  const scheduled = new Map<string, Scheduled>();
-  const running = new Set<Promise<void>>();
+  const deniedRoots = [resolve(config.MC_DATA_DIR), '/proc', '/sys', '/dev'];
   const stopping = new AbortController();
+  const scheduler = taskScheduler(logger, stopping.signal);
+  const logQueries = logQueryPoller(client, logger, {
+    intervalMs: config.MC_AGENT_LOG_POLL_MS,
+    egress,
+    deniedRoots,
+    stopping: stopping.signal,
+  });
 
   const runCanary = async (canary: AgentCanary) => {
     const results = await Promise.all(
@@ -84,66 +98,57 @@ export async function startAgent(config: Config, logger: Logger): Promise<Runnin
     flusher.kick();
   };
 
-  const plan = (canary: AgentCanary, entry: Scheduled) => {
-    const spec = scheduleOf(canary, logger);
-    const wait = Math.max(0, nextRun(spec, canary.id, 0, new Date()).getTime() - Date.now());
-    entry.timer = setTimeout(() => {
-      const run = runCanary(canary)
-        .catch((error: unknown) => logger.error('canary run failed', { canary: canary.name, error }))
-        .finally(() => running.delete(run));
-      running.add(run);
-      if (!stopping.signal.aborted) plan(canary, entry);
-    }, wait);
-  };
-
-  /** Follows the upstream's list: new canaries start (running once at once), changed ones restart, gone ones stop. */
-  const reconcile = (canaries: readonly AgentCanary[]) => {
-    const seen = new Set<string>();
-    for (const canary of canaries) {
-      seen.add(canary.id);
-      const fingerprint = JSON.stringify(canary);
-      const current = scheduled.get(canary.id);
-      if (current?.fingerprint === fingerprint) continue;
-      if (current?.timer) clearTimeout(current.timer);
-      const entry: Scheduled = { fingerprint, timer: undefined };
-      scheduled.set(canary.id, entry);
-      const first = runCanary(canary)
-        .catch((error: unknown) => logger.error('canary run failed', { canary: canary.name, error }))
-        .finally(() => running.delete(first));
-      running.add(first);
-      plan(canary, entry);
-    }
-    for (const [id, entry] of scheduled) {
-      if (seen.has(id)) continue;
-      if (entry.timer) clearTimeout(entry.timer);
-      scheduled.delete(id);
-    }
+  const canaryTask = (canary: AgentCanary): ScheduledTask => ({
+    id: canary.id,
+    label: `canary ${canary.namespace}/${canary.name}`,
+    fingerprint: JSON.stringify(canary),
+    schedule: scheduleOf(canary, logger),
+    run: () => runCanary(canary),
+  });
+  const scrapeDeps = {
+    outbox: scrapeOutbox,
+    egress,
+    deniedRoots,
+    logger,
+    stopping: stopping.signal,
+    kick: () => scrapeFlusher.kick(),
   };
 
   let pullTimer: NodeJS.Timeout | undefined;
   const pull = async () => {
     try {
-      reconcile(await client.canaries());
+      scheduler.reconcile((await client.canaries()).map(canaryTask), 'canary');
     } catch (error) {
       logger.warn('pull failed; keeps running the canaries it has', { error: (error as Error).message });
+    }
+    try {
+      const scrapers = await client.scrapers();
+      scheduler.reconcile(
+        scrapers.flatMap((scraper) => scraperTask(scraper, scrapeDeps) ?? []),
+        'scraper',
+      );
+    } catch (error) {
+      logger.warn('pull failed; keeps running the scrapers it has', { error: (error as Error).message });
     }
     if (!stopping.signal.aborted) pullTimer = setTimeout(() => void pull(), config.MC_AGENT_PULL_INTERVAL_MS);
   };
 
-  logger.info('agent started', { upstream: config.MC_UPSTREAM_URL, buffered: await buffer.count() });
+  logger.info('agent started', {
+    upstream: config.MC_UPSTREAM_URL,
+    buffered: await buffer.count(),
+    scrapesBuffered: await scrapeOutbox.count(),
+  });
   flusher.kick();
+  scrapeFlusher.kick();
   await pull();
+  logQueries.start();
   return {
     async stop() {
       stopping.abort();
       if (pullTimer) clearTimeout(pullTimer);
-      for (const entry of scheduled.values()) if (entry.timer) clearTimeout(entry.timer);
-      await Promise.race([
-        Promise.allSettled([...running]),
-        new Promise((resolve) => setTimeout(resolve, config.MC_SHUTDOWN_TIMEOUT_MS).unref()),
-      ]);
-      await flusher.stop();
-      logger.info('agent stopped', { buffered: await buffer.count() });
+      await scheduler.stop(config.MC_SHUTDOWN_TIMEOUT_MS);
+      await Promise.all([flusher.stop(), scrapeFlusher.stop(), logQueries.stop()]);
+      logger.info('agent stopped', { buffered: await buffer.count(), scrapesBuffered: await scrapeOutbox.count() });
     },
   };
 }

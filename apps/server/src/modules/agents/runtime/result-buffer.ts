@@ -3,10 +3,10 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { join } from 'node:path';
 import type { AgentPushResult } from '@mc/contracts';
 
-/** A batch of buffered results and the files they came from. */
-export interface BufferedBatch {
+/** A batch of buffered entries and the files they came from. */
+export interface BufferedBatch<T = AgentPushResult> {
   files: string[];
-  results: AgentPushResult[];
+  results: T[];
 }
 
 /**
@@ -15,15 +15,23 @@ export interface BufferedBatch {
  * after the upstream acknowledged it. Results therefore survive an unreachable upstream and an agent
  * restart; a result pushed twice (acknowledgement lost) is recognised upstream by its key.
  */
-export async function openResultBuffer(directory: string) {
+export function openResultBuffer(directory: string) {
+  return openOutbox<AgentPushResult>(directory);
+}
+
+/**
+ * An on-disk outbox of any entries the agent owes its upstream (check results, scrapes): the same
+ * write-then-rename files, oldest first, removed only once delivered.
+ */
+export async function openOutbox<T>(directory: string) {
   const rejected = join(directory, 'rejected');
   await mkdir(rejected, { recursive: true });
   let sequence = 0;
   const pending = async () => (await readdir(directory)).filter((name) => name.endsWith('.json')).sort();
   return {
     directory,
-    /** Stores one run's results; resolves once they are on disk. */
-    async append(results: readonly AgentPushResult[]): Promise<void> {
+    /** Stores one run's entries; resolves once they are on disk. */
+    async append(results: readonly T[]): Promise<void> {
       if (results.length === 0) return;
       const name = `${String(Date.now()).padStart(15, '0')}-${String(sequence++).padStart(9, '0')}-${randomUUID()}`;
       const temporary = join(directory, `${name}.tmp`);
@@ -37,10 +45,11 @@ export async function openResultBuffer(directory: string) {
       return total;
     },
     /** The oldest files, up to `max` results (at least one file), in the order they were written. */
-    async next(max: number): Promise<BufferedBatch | undefined> {
+    async next(max: number): Promise<BufferedBatch<T> | undefined> {
       const files: string[] = [];
-      const results: AgentPushResult[] = [];
+      const results: T[] = [];
       for (const file of await pending()) {
+        if (files.length > 0 && results.length >= max) break;
         const batch = await this.read([file]);
         if (files.length > 0 && results.length + batch.results.length > max) break;
         files.push(file);
@@ -48,11 +57,11 @@ export async function openResultBuffer(directory: string) {
       }
       return files.length > 0 ? { files, results } : undefined;
     },
-    async read(files: readonly string[]): Promise<BufferedBatch> {
-      const results: AgentPushResult[] = [];
+    async read(files: readonly string[]): Promise<BufferedBatch<T>> {
+      const results: T[] = [];
       for (const file of files) {
         const value: unknown = JSON.parse(await readFile(join(directory, file), 'utf8'));
-        if (Array.isArray(value)) results.push(...(value as AgentPushResult[])); // written by append above
+        if (Array.isArray(value)) results.push(...(value as T[])); // written by append above
       }
       return { files: [...files], results };
     },
@@ -67,5 +76,7 @@ export async function openResultBuffer(directory: string) {
   };
 }
 
+/** An outbox of entries of one type. */
+export type Outbox<T> = Awaited<ReturnType<typeof openOutbox<T>>>;
 /** The agent's result buffer. */
-export type ResultBuffer = Awaited<ReturnType<typeof openResultBuffer>>;
+export type ResultBuffer = Outbox<AgentPushResult>;

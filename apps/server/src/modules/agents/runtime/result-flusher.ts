@@ -1,6 +1,6 @@
 import { AGENT_PUSH_MAX_RESULTS } from '@mc/contracts';
 import type { Logger } from '../../../platform/logger.js';
-import type { ResultBuffer } from './result-buffer.js';
+import type { Outbox, ResultBuffer } from './result-buffer.js';
 import { type UpstreamClient, UpstreamError } from './upstream-client.js';
 
 /** First and longest wait between delivery attempts while the upstream is unreachable. */
@@ -14,6 +14,21 @@ export const RETRY_MAX_MS = 30_000;
  * refused for good (a 4xx other than 401/408/429) is moved aside and logged.
  */
 export function resultFlusher(buffer: ResultBuffer, client: UpstreamClient, logger: Logger) {
+  return outboxFlusher(buffer, logger, {
+    batchSize: AGENT_PUSH_MAX_RESULTS,
+    async deliver(results) {
+      const answer = await client.push(results);
+      if (answer.refused.length > 0) logger.warn('upstream refused results', { refused: answer.refused.slice(0, 5) });
+    },
+  });
+}
+
+/** Delivers any outbox the same way: `deliver` resolves once the upstream acknowledged the batch. */
+export function outboxFlusher<T>(
+  buffer: Outbox<T>,
+  logger: Logger,
+  options: { batchSize: number; deliver(entries: T[]): Promise<void> },
+) {
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let delay = 0;
@@ -21,13 +36,12 @@ export function resultFlusher(buffer: ResultBuffer, client: UpstreamClient, logg
 
   const drain = async (): Promise<void> => {
     for (;;) {
-      const batch = await buffer.next(AGENT_PUSH_MAX_RESULTS);
+      const batch = await buffer.next(options.batchSize);
       if (!batch || stopped) return;
       try {
-        const answer = await client.push(batch.results);
+        await options.deliver(batch.results);
         await buffer.remove(batch.files);
         delay = 0;
-        if (answer.refused.length > 0) logger.warn('upstream refused results', { refused: answer.refused.slice(0, 5) });
       } catch (error) {
         if (error instanceof UpstreamError && !error.retry) {
           logger.error('upstream refused a batch for good; moved aside', { files: batch.files, error: error.message });

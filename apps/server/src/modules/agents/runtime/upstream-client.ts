@@ -1,10 +1,18 @@
 import { hostname } from 'node:os';
 import {
   type AgentCanary,
+  type AgentLogAnswer,
+  type AgentLogQuery,
   type AgentPushAnswer,
   type AgentPushResult,
+  type AgentScrape,
+  type AgentScrapeAnswer,
+  type AgentScraper,
   agentCanarySchema,
+  agentLogQuerySchema,
   agentPushAnswerSchema,
+  agentScrapeAnswerSchema,
+  agentScraperSchema,
 } from '@mc/contracts';
 import { z } from 'zod';
 
@@ -26,6 +34,7 @@ export class UpstreamError extends Error {
  * The agent's HTTP(S) client of its upstream: its token on every call, its version and host name as
  * headers (shown on /settings/agents), a timeout, and errors sorted into worth-retrying (network,
  * 5xx, 401 while a token is being fixed, 408, 429) and not (other 4xx: the request itself is wrong).
+ * It carries check results, scraper runs and the answers to relayed log searches.
  */
 export function upstreamClient(options: { url: string; token: string; version: string }) {
   const base = options.url.replace(/\/$/, '');
@@ -64,6 +73,23 @@ export function upstreamClient(options: { url: string; token: string; version: s
       return agentPushAnswerSchema.parse(
         await call('/api/upstream/push', { method: 'POST', body: JSON.stringify({ results }) }),
       );
+    },
+    async scrapers(): Promise<AgentScraper[]> {
+      return z.array(agentScraperSchema).parse(await call('/api/upstream/scrapers'));
+    },
+    async pushScrape(scrape: AgentScrape): Promise<AgentScrapeAnswer> {
+      return agentScrapeAnswerSchema.parse(
+        await call('/api/upstream/scrapes', { method: 'POST', body: JSON.stringify(scrape) }),
+      );
+    },
+    async logQueries(): Promise<AgentLogQuery[]> {
+      return z.array(agentLogQuerySchema).parse(await call('/api/upstream/log-queries'));
+    },
+    async answerLogQuery(id: string, answer: AgentLogAnswer): Promise<void> {
+      await call(`/api/upstream/log-queries/${encodeURIComponent(id)}/answer`, {
+        method: 'POST',
+        body: JSON.stringify(answer),
+      });
     },
   };
 }

@@ -37,22 +37,26 @@ export function upstreamRepo(database: Database) {
       );
     },
     /**
-     * The live canaries assigned to the agent with their live checks. Their checks take the agent's id
-     * first (a check written by the canary editor starts as the local agent's), so every result the
-     * agent pushes is stored against a check that carries its agent_id.
+     * The live canaries assigned to the agent, and the multi-location ones that name it as a location,
+     * with their live checks. The checks of an assigned canary take the agent's id first (a check written
+     * by the canary editor starts as the local agent's), so every result the agent pushes is stored
+     * against a check that carries its agent_id; a multi-location check stays the upstream's.
      */
-    async assignedCanaries(agentId: string): Promise<AssignedCanaryRow[]> {
+    async assignedCanaries(agent: AgentPrincipal): Promise<AssignedCanaryRow[]> {
       await database.pool.query(
         `UPDATE checks k SET agent_id = $1 FROM canaries c
          WHERE c.id = k.canary_id AND c.agent_id = $1 AND c.deleted_at IS NULL AND k.agent_id <> $1`,
-        [agentId],
+        [agent.id],
       );
       const { rows } = await database.pool.query<AssignedCanaryRow>(
         `SELECT c.id, c.name, c.namespace, c.labels, coalesce(c.schedule, c.spec->>'schedule') AS schedule,
            coalesce((SELECT jsonb_agg(jsonb_build_object('id', k.id, 'type', k.type, 'name', k.name, 'spec', k.spec)
              ORDER BY k.name) FROM checks k WHERE k.canary_id = c.id AND k.deleted_at IS NULL), '[]'::jsonb) AS checks
-         FROM canaries c WHERE c.agent_id = $1 AND c.deleted_at IS NULL ORDER BY c.namespace, c.name`,
-        [agentId],
+         FROM canaries c
+         WHERE (c.agent_id = $1 OR (jsonb_typeof(c.spec -> 'locations') = 'array' AND (c.spec -> 'locations') ? $2))
+           AND c.deleted_at IS NULL
+         ORDER BY c.namespace, c.name`,
+        [agent.id, agent.name],
       );
       return rows;
     },
@@ -68,6 +72,80 @@ export function upstreamRepo(database: Database) {
       const { rows } = await sql<{ key: string }>`INSERT INTO agent_push_receipts (agent_id, key)
         SELECT ${agentId}::uuid, unnest(${[...keys]}::text[]) ON CONFLICT DO NOTHING RETURNING key`.execute(db);
       return new Set(rows.map((row) => row.key));
+    },
+  };
+}
+
+/** A catalog scraper assigned to an agent. */
+export interface AssignedScraperRow {
+  id: string;
+  name: string;
+  namespace: string;
+  spec: Record<string, unknown>;
+}
+
+/** SQL of the scrapers agents run and the scrapes they push. */
+export function upstreamScrapesRepo(database: Database) {
+  const pool = database.pool;
+  return {
+    /** The live scrapers assigned to the agent. */
+    async assignedScrapers(agentId: string): Promise<AssignedScraperRow[]> {
+      const { rows } = await pool.query<AssignedScraperRow>(
+        `SELECT id, name, namespace, coalesce(spec, '{}'::jsonb) AS spec FROM config_scrapers
+          WHERE agent_id = $1 AND deleted_at IS NULL ORDER BY namespace, name`,
+        [agentId],
+      );
+      return rows;
+    },
+    /**
+     * Claims a scrape's idempotency key; false when it was claimed before (the scrape was saved, or is
+     * being saved by an earlier attempt of the same push).
+     */
+    async claim(agentId: string, key: string): Promise<boolean> {
+      const { rows } = await pool.query(
+        'INSERT INTO agent_push_receipts (agent_id, key) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING key',
+        [agentId, key],
+      );
+      return rows.length > 0;
+    },
+    /** Gives a key back after its scrape failed to save, so the agent's retry saves it. */
+    async release(agentId: string, key: string): Promise<void> {
+      await pool.query('DELETE FROM agent_push_receipts WHERE agent_id = $1 AND key = $2', [agentId, key]);
+    },
+    /** Marks the scraper's items as the agent's (items carry the agent_id of whoever reported them). */
+    async stampItems(agentId: string, scraperId: string): Promise<void> {
+      await pool.query('UPDATE config_items SET agent_id = $1 WHERE scraper_id = $2 AND agent_id <> $1', [
+        agentId,
+        scraperId,
+      ]);
+    },
+    /** The run's job_history row, as a scrape on this server writes one, so the integration shows its last status. */
+    async recordRun(run: {
+      scraperId: string;
+      agentName: string;
+      startedAt: Date;
+      durationMs: number;
+      successCount: number;
+      errorCount: number;
+      details: Record<string, unknown>;
+    }): Promise<void> {
+      const end = new Date(run.startedAt.getTime() + run.durationMs);
+      await pool.query(
+        `INSERT INTO job_history (name, resource_type, resource_id, status, success_count, error_count, details,
+                                  hostname, duration_millis, time_start, time_end)
+         VALUES ('run_scraper', 'config_scraper', $1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9)`,
+        [
+          run.scraperId,
+          run.errorCount > 0 ? 'WARNING' : 'SUCCESS',
+          run.successCount,
+          run.errorCount,
+          JSON.stringify(run.details),
+          `agent:${run.agentName}`,
+          run.durationMs,
+          run.startedAt.toISOString(),
+          end.toISOString(),
+        ],
+      );
     },
   };
 }

@@ -3,8 +3,10 @@ import type { AppEnv } from '../../../platform/request-context.js';
 import { describeGuard } from '../../../platform/route-permission.js';
 import type { ModuleDeps } from '../../register-modules.js';
 import { readJson } from '../../settings-views/http-helpers.js';
+import { agentLogRelay } from './log-relay.service.js';
 import type { AgentPrincipal } from './upstream.repo.js';
 import { type AgentSighting, upstreamService } from './upstream.service.js';
+import { upstreamScrapesService } from './upstream-scrapes.service.js';
 
 /** Path prefix of the agent-facing API; public to the identity module's default deny, guarded here. */
 export const UPSTREAM_PREFIX = '/api/upstream';
@@ -27,11 +29,16 @@ function agentOf(c: Context<AppEnv>): AgentPrincipal {
 
 /**
  * The agent-facing API (docs/agents.md): `GET /api/upstream/canaries` (the canaries assigned to the
- * calling agent; also its heartbeat) and `POST /api/upstream/push` (check results, idempotent per key).
- * Authenticated by the agent's own token, not a person's session.
+ * calling agent; also its heartbeat), `POST /api/upstream/push` (check results, idempotent per key),
+ * `GET /api/upstream/scrapers` and `POST /api/upstream/scrapes` (catalog scrapers it runs and their
+ * runs, idempotent per key), and `GET /api/upstream/log-queries` with
+ * `POST /api/upstream/log-queries/{id}/answer` (log searches relayed to it). Authenticated by the
+ * agent's own token, not a person's session.
  */
 export function registerUpstreamRoutes(app: Hono<AppEnv>, deps: ModuleDeps): void {
   const upstream = upstreamService(deps.database);
+  const scrapes = upstreamScrapesService(deps.database);
+  const relay = agentLogRelay(deps.database);
   const requireAgent: MiddlewareHandler<AppEnv> = describeGuard(async (c, next) => {
     agents.set(c.req.raw, await upstream.authenticate(c.req.header('authorization')));
     await next();
@@ -43,4 +50,13 @@ export function registerUpstreamRoutes(app: Hono<AppEnv>, deps: ModuleDeps): voi
   app.post(`${UPSTREAM_PREFIX}/push`, requireAgent, async (c) =>
     c.json(await upstream.push(agentOf(c), await readJson(c), sighting(c))),
   );
+  app.get(`${UPSTREAM_PREFIX}/scrapers`, requireAgent, async (c) => c.json(await scrapes.scrapers(agentOf(c))));
+  app.post(`${UPSTREAM_PREFIX}/scrapes`, requireAgent, async (c) =>
+    c.json(await scrapes.push(agentOf(c), await readJson(c))),
+  );
+  app.get(`${UPSTREAM_PREFIX}/log-queries`, requireAgent, async (c) => c.json(await relay.claim(agentOf(c).id)));
+  app.post(`${UPSTREAM_PREFIX}/log-queries/:id/answer`, requireAgent, async (c) => {
+    await relay.answer(agentOf(c).id, c.req.param('id'), await readJson(c));
+    return c.json({ answered: true });
+  });
 }

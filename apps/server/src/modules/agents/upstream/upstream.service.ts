@@ -1,6 +1,7 @@
 import { type AgentCanary, type AgentPushAnswer, agentPushSchema } from '@mc/contracts';
 import type { Database } from '@mc/db';
 import { AppError } from '../../../platform/errors.js';
+import { locatedChecksOf, recordLocationResults } from '../../health/locations/locations.service.js';
 import { recordResults } from '../../health/results/results.repo.js';
 import { hashAgentToken } from '../agents.service.js';
 import { type AgentPrincipal, upstreamRepo } from './upstream.repo.js';
@@ -32,7 +33,7 @@ export function upstreamService(database: Database) {
     },
     async canaries(agent: AgentPrincipal, seen: AgentSighting): Promise<AgentCanary[]> {
       await repo.touch(agent.id, { version: clip(seen.version), hostname: clip(seen.hostname) });
-      return repo.assignedCanaries(agent.id);
+      return repo.assignedCanaries(agent);
     },
     async push(agent: AgentPrincipal, body: unknown, seen: AgentSighting): Promise<AgentPushAnswer> {
       const parsed = agentPushSchema.safeParse(body ?? {});
@@ -43,28 +44,48 @@ export function upstreamService(database: Database) {
       }
       const results = parsed.data.results;
       const answer = await database.db.transaction().execute(async (tx) => {
-        const owned = await repo.ownedChecks(tx, agent.id, [...new Set(results.map((result) => result.check_id))]);
+        const ids = [...new Set(results.map((result) => result.check_id))];
+        const owned = await repo.ownedChecks(tx, agent.id, ids);
+        const located = await locatedChecksOf(tx, agent.name, ids);
+        const accepted = (checkId: string) => owned.has(checkId) || located.has(checkId);
         const refused = results
-          .filter((result) => !owned.has(result.check_id))
+          .filter((result) => !accepted(result.check_id))
           .map((result) => ({ key: result.key, reason: `check ${result.check_id} is not assigned to this agent` }));
-        const mine = results.filter((result) => owned.has(result.check_id));
+        const mine = results.filter((result) => accepted(result.check_id));
         const fresh = await repo.receipt(tx, agent.id, [...new Set(mine.map((result) => result.key))]);
         const storing = mine.filter((result) => fresh.delete(result.key));
         await recordResults(
           tx,
-          storing.map((result) => ({
-            checkId: result.check_id,
-            time: new Date(result.time),
-            nextRuntime: null,
-            result: {
+          storing
+            .filter((result) => !located.has(result.check_id))
+            .map((result) => ({
+              checkId: result.check_id,
+              time: new Date(result.time),
+              nextRuntime: null,
+              result: {
+                status: result.status,
+                duration: result.duration,
+                message: result.message,
+                details: result.details ?? {},
+                ...(result.error ? { error: result.error } : {}),
+                ...(result.invalid ? { invalid: true } : {}),
+              },
+            })),
+        );
+        // a multi-location check's result is its location's vote; the check follows the quorum
+        await recordLocationResults(
+          tx,
+          agent.id,
+          storing
+            .filter((result) => located.has(result.check_id))
+            .map((result) => ({
+              checkId: result.check_id,
+              time: new Date(result.time),
               status: result.status,
               duration: result.duration,
               message: result.message,
-              details: result.details ?? {},
-              ...(result.error ? { error: result.error } : {}),
-              ...(result.invalid ? { invalid: true } : {}),
-            },
-          })),
+              error: result.error ?? null,
+            })),
         );
         return { stored: storing.length, duplicates: mine.length - storing.length, refused };
       });

@@ -57,7 +57,8 @@ export interface KindOutput {
 
 /** What a kind may use while it scrapes. */
 export interface KindContext {
-  database: Database;
+  /** The server's database; absent in an agent process (docs/agents.md), which reads only its own sources. */
+  database?: Database;
   signal: AbortSignal;
   egress: EgressGuard;
   resolveConnection(ref: string): Promise<ResolvedConnection>;

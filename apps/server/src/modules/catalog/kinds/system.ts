@@ -7,6 +7,7 @@
  * size) are not stored, so an idle host records no changes; disk use shows as health past 90 %/95 %.
  */
 import os from 'node:os';
+import type { Database } from '@mc/db';
 import { z } from 'zod';
 import { VERSION } from '../../../platform/version.js';
 import { canariesService } from '../../health/canaries/canaries.service.js';
@@ -124,7 +125,7 @@ async function probeItems(host: ItemRef, entry: SystemEntry): Promise<ScrapedIte
   return items;
 }
 
-async function installationItems(host: ItemRef, ctx: KindContext): Promise<ScrapedItem[]> {
+async function installationItems(host: ItemRef, ctx: KindContext & { database: Database }): Promise<ScrapedItem[]> {
   const server: ItemRef = { type: 'MissionControl::Server', key: `${host.key}/mission-control` };
   const [db] = await runQuery<{ version: string; database: string }>(
     ctx.database.pool,
@@ -196,9 +197,11 @@ async function scrape(entry: SystemEntry, ctx: KindContext): Promise<KindOutput>
   const output = emptyOutput();
   const host: ItemRef = { type: 'System::Host', key: os.hostname() };
   output.items.push(...hostItems(host, entry), ...(await probeItems(host, entry)));
-  if (entry.installation !== false) {
+  // an agent has no installation of its own to describe: its upstream's system scraper does that
+  const { database } = ctx;
+  if (entry.installation !== false && database) {
     try {
-      output.items.push(...(await installationItems(host, ctx)));
+      output.items.push(...(await installationItems(host, { ...ctx, database })));
     } catch (error) {
       output.errors.push(`installation: ${(error as Error).message}`);
     }

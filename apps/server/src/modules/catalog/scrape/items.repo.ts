@@ -54,7 +54,7 @@ const RECORD = `key text, type text, name text, config_class text, config jsonb,
   health text, icon text, labels jsonb, tags jsonb, properties jsonb, source text, content_hash text,
   created_at timestamptz, id uuid`;
 
-/** Inserts new items; returns their ids by (type, key). */
+/** Inserts new items, owned by the scraper's agent (docs/agents.md); returns their ids by (type, key). */
 export function insertItems(
   executor: Executor,
   scraperId: string,
@@ -64,9 +64,10 @@ export function insertItems(
     executor,
     `INSERT INTO config_items (scraper_id, scrape_key, type, name, config_class, config, description, status, health,
                                icon, labels, tags, properties, source, content_hash, external_id, ready,
-                               last_scraped_time, created_at)
+                               last_scraped_time, created_at, agent_id)
      SELECT $1, r.key, r.type, r.name, r.config_class, r.config, r.description, r.status, r.health, r.icon, r.labels,
-            r.tags, r.properties, r.source, r.content_hash, ARRAY[r.key], true, now(), coalesce(r.created_at, now())
+            r.tags, r.properties, r.source, r.content_hash, ARRAY[r.key], true, now(), coalesce(r.created_at, now()),
+            coalesce((SELECT s.agent_id FROM config_scrapers s WHERE s.id = $1), '00000000-0000-0000-0000-000000000000')
        FROM jsonb_to_recordset($2::jsonb) AS r(${RECORD})
      ON CONFLICT (scraper_id, type, scrape_key) WHERE scrape_key IS NOT NULL DO NOTHING
      RETURNING id, type, scrape_key`,

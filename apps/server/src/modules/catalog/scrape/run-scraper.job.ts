@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { defineJob } from '../../jobs/job-definition.js';
+import { deleteSchedule } from '../../jobs/schedules.service.js';
 import { runScrape } from './scrape-engine.js';
 
 /** Name of the scrape job. */
@@ -29,6 +30,11 @@ export const runScraperJob = defineJob({
   resourceType: SCRAPER_RESOURCE_TYPE,
   async handler({ payload, signal, deps, job }) {
     const outcome = await runScrape(deps, payload.scraperId, { signal, jobName: job.name });
+    if (outcome.agentId) {
+      // assigned to an agent after it was scheduled here: its agent runs it, this server stops ticking it
+      await deleteSchedule(deps.database.pool, scraperScheduleName(payload.scraperId));
+      return { status: 'SKIPPED', details: { agent_id: outcome.agentId } };
+    }
     const { counts } = outcome;
     return {
       successCount: counts.created + counts.updated + counts.unchanged,

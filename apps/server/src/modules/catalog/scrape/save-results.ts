@@ -128,6 +128,9 @@ function emptyCounts(errors: number): ScrapeCounts {
   };
 }
 
+/** Counts of a scrape that saved nothing. */
+export const emptyScrapeCounts = (): ScrapeCounts => emptyCounts(0);
+
 /** Saves a scrape's results and answers its counts. */
 export async function saveResults(database: Database, batch: ScrapeBatch, options: SaveOptions): Promise<ScrapeCounts> {
   const pool = database.pool;

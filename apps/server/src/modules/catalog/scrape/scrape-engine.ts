@@ -4,6 +4,7 @@
  * (save-results.ts), applies the scraper's own change retention and reports progress while it runs.
  */
 import { resolve } from 'node:path';
+import { NIL_AGENT_ID } from '@mc/contracts';
 import type { Database } from '@mc/db';
 import type { Config } from '../../../platform/config.js';
 import { egressGuardFor } from '../../../platform/egress/egress-guard-for.js';
@@ -17,7 +18,14 @@ import type { KindContext, ScrapedItem, ScraperKind } from '../kinds/scraper-kin
 import { type ScrapeConfigDocument, validateScrapeConfig } from '../scrapers/scrape-config.js';
 import { findScraper, type ScraperRow } from '../scrapers/scrapers.repo.js';
 import { catalogSettings, parseDuration } from './catalog-settings.js';
-import { refKey, type ScrapeBatch, type ScrapeCounts, saveResults } from './save-results.js';
+import {
+  emptyScrapeCounts,
+  refKey,
+  type SaveOptions,
+  type ScrapeBatch,
+  type ScrapeCounts,
+  saveResults,
+} from './save-results.js';
 import { startProgress } from './scrape-progress.js';
 
 /** What a scrape needs from the process. */
@@ -31,6 +39,8 @@ export interface ScrapeOutcome {
   counts: ScrapeCounts;
   errors: string[];
   durationMs: number;
+  /** Set when the scraper belongs to a remote agent: nothing ran here (its agent runs it). */
+  agentId?: string;
 }
 
 /** Folders no scraper reads: the embedded database and the kernel's pseudo file systems. */
@@ -106,6 +116,30 @@ function kindsOf(doc: ScrapeConfigDocument): string {
     .join(',');
 }
 
+/**
+ * Saves what a scraper's kinds collected — here, or on the agent that runs the scraper (docs/agents.md) —
+ * and applies the scraper's own change retention. Answers the counts and every error of the run.
+ */
+export async function saveCollected(
+  database: Database,
+  scraperId: string,
+  doc: ScrapeConfigDocument,
+  batch: ScrapeBatch,
+  options: Pick<SaveOptions, 'dedupWindowMs' | 'onProgress' | 'signal'>,
+): Promise<{ counts: ScrapeCounts; errors: string[] }> {
+  const counts = await saveResults(database, batch, { ...options, scraperId, source: kindsOf(doc) });
+  for (const rule of doc.spec.retention?.changes ?? []) {
+    const ageMs = parseDuration(rule.age);
+    await applyScraperChangeRule(database.pool, scraperId, {
+      name: rule.name,
+      ...(ageMs ? { ageMs } : {}),
+      ...(rule.count ? { count: rule.count } : {}),
+    });
+  }
+  counts.errors += batch.ruleErrors.length;
+  return { counts, errors: [...batch.errors, ...batch.ruleErrors] };
+}
+
 /** Scrapes one scraper now and saves the results. Throws PermanentJobError when the scraper is gone or invalid. */
 export async function runScrape(
   deps: ScrapeDeps,
@@ -115,6 +149,9 @@ export async function runScrape(
   const started = Date.now();
   const row = await findScraper(deps.database.pool, scraperId);
   if (!row) throw new PermanentJobError(`scraper ${scraperId} is gone`);
+  if (row.agent_id !== NIL_AGENT_ID) {
+    return { counts: emptyScrapeCounts(), errors: [], durationMs: 0, agentId: row.agent_id };
+  }
   const doc = documentOfRow(row);
   const settings = await catalogSettings(deps.database);
   const connections = connectionsServiceFor(deps);
@@ -134,23 +171,12 @@ export async function runScrape(
     progress.report('scrape', 0, 0);
     const batch = await collect(doc, ctx);
     options.signal.throwIfAborted();
-    const counts = await saveResults(deps.database, batch, {
-      scraperId: row.id,
-      source: kindsOf(doc),
+    const { counts, errors } = await saveCollected(deps.database, row.id, doc, batch, {
       dedupWindowMs: settings.dedupWindowMs,
       onProgress: (phase, done, total) => progress.report(phase, done, total),
       signal: options.signal,
     });
-    for (const rule of doc.spec.retention?.changes ?? []) {
-      const ageMs = parseDuration(rule.age);
-      await applyScraperChangeRule(deps.database.pool, row.id, {
-        name: rule.name,
-        ...(ageMs ? { ageMs } : {}),
-        ...(rule.count ? { count: rule.count } : {}),
-      });
-    }
-    counts.errors += batch.ruleErrors.length;
-    return { counts, errors: [...batch.errors, ...batch.ruleErrors], durationMs: Date.now() - started };
+    return { counts, errors, durationMs: Date.now() - started };
   } finally {
     await progress.finish();
   }

@@ -40,7 +40,8 @@ export const configScrapersWriteHook: WriteHook = async ({ images, trx }) => {
     }
     const id = String((after ?? before)?.id);
     if (after && after.deleted_at === null) {
-      await applyScraper(trx, { id }, documentOf(after));
+      const agent = typeof after.agent_id === 'string' ? { agent_id: after.agent_id } : {};
+      await applyScraper(trx, { id, ...agent }, documentOf(after));
     } else {
       if (after) await softDeleteScraper(trx, id);
       await unscheduleScraper(trx, id);

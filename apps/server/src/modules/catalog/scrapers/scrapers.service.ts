@@ -4,6 +4,7 @@
  * and the audit row, so a rejected schedule leaves nothing behind. Scrapers from the watched folder
  * (source `ConfigFile`) are read-only here, as canary files are.
  */
+import { NIL_AGENT_ID } from '@mc/contracts';
 import type { Database, Tables } from '@mc/db';
 import type { Kysely, Transaction } from 'kysely';
 import { recordAuditIn } from '../../../platform/audit.js';
@@ -60,10 +61,18 @@ type Trx = Transaction<Tables> | Kysely<Tables>;
 
 /**
  * Makes a written scraper row take effect inside the caller's transaction: its named schedule is set,
- * first tick now. Exported so a scraper written through the data API is scheduled exactly as one
+ * first tick now; a scraper assigned to a remote agent has none here, its agent runs it. Exported so a scraper written through the data API is scheduled exactly as one
  * written through `/api/catalog/scrapers`.
  */
-export async function applyScraper(trx: Trx, row: Pick<ScraperRow, 'id'>, doc: ScrapeConfigDocument): Promise<void> {
+export async function applyScraper(
+  trx: Trx,
+  row: Pick<ScraperRow, 'id'> & Partial<Pick<ScraperRow, 'agent_id'>>,
+  doc: ScrapeConfigDocument,
+): Promise<void> {
+  if (row.agent_id !== undefined && row.agent_id !== NIL_AGENT_ID) {
+    await unscheduleScraper(trx, row.id); // its agent runs it (docs/agents.md)
+    return;
+  }
   await upsertSchedule(trx, {
     name: scraperScheduleName(row.id),
     schedule: scraperSchedule(doc.spec),

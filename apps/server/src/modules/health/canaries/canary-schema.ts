@@ -3,7 +3,7 @@
  * users can bring their files unchanged. Each check list is validated with the contracts' spec schema of
  * its type; a check type this server does not run is refused by name rather than silently dropped.
  */
-import { CHECK_SPEC_SCHEMAS, CHECK_TYPES, type CheckType, envVarSchema } from '@mc/contracts';
+import { CHECK_SPEC_SCHEMAS, CHECK_TYPES, type CheckType, envVarSchema, MAX_CHECK_LOCATIONS } from '@mc/contracts';
 import { z } from 'zod';
 
 /** The API version of canary-checker's Canary resource. */
@@ -32,6 +32,16 @@ const canaryFields = {
   owner: z.string().optional(),
   resultMode: z.string().optional(),
   agentSelector: z.array(z.string()).optional(),
+  /**
+   * Multi-location checks (docs/agents.md "Locations"): the agents (by name) that each run every check
+   * of the canary; the check is healthy when at least `quorum` of them (default: a majority) report healthy.
+   */
+  locations: z
+    .array(z.string().regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/, 'must be an agent name'))
+    .min(1, 'name at least one agent')
+    .max(MAX_CHECK_LOCATIONS, `at most ${MAX_CHECK_LOCATIONS} locations`)
+    .optional(),
+  quorum: z.number().int().min(1, 'must be at least 1').optional(),
 };
 
 type CheckLists = { [K in CheckType]: z.ZodOptional<z.ZodArray<(typeof CHECK_SPEC_SCHEMAS)[K]>> };
@@ -107,6 +117,12 @@ export function validateCanary(raw: unknown): { ok: true; canary: CanaryDocument
       errors.push(`spec.${key}: unsupported check type or field (check types: ${CHECK_TYPES.join(', ')})`);
     }
   }
+  const { locations, quorum } = parsed.data.spec;
+  if (quorum !== undefined && !locations) errors.push('spec.quorum: needs spec.locations (the agents that vote)');
+  if (locations && quorum !== undefined && quorum > locations.length) {
+    errors.push(`spec.quorum: must be at most the number of locations (${locations.length})`);
+  }
+  if (locations && new Set(locations).size !== locations.length) errors.push('spec.locations: names an agent twice');
   const seen = new Set<string>();
   for (const entry of canaryCheckEntries(parsed.data.spec)) {
     const key = `${entry.type}/${entry.name}`;

@@ -7,11 +7,15 @@ const SELECT = sql`SELECT k.id, k.type, k.name, k.spec, c.name AS canary_name, c
     c.labels AS canary_labels, c.id AS canary_id
   FROM checks k JOIN canaries c ON c.id = k.canary_id`;
 
-/** The live checks of a live canary, by name; none for a canary assigned to a remote agent (it runs them). */
+/**
+ * The live checks of a live canary, by name; none for a canary assigned to a remote agent, nor for a
+ * multi-location canary (its locations, agents, run them).
+ */
 export async function runnableChecksOf(db: Kysely<Tables>, canaryId: string): Promise<RunnableCheck[]> {
   const { rows } = await sql<RunnableCheck>`${SELECT}
     WHERE k.canary_id = ${canaryId} AND k.deleted_at IS NULL AND c.deleted_at IS NULL
-      AND c.agent_id = '00000000-0000-0000-0000-000000000000' ORDER BY k.name`.execute(db);
+      AND c.agent_id = '00000000-0000-0000-0000-000000000000'
+      AND jsonb_typeof(c.spec -> 'locations') IS DISTINCT FROM 'array' ORDER BY k.name`.execute(db);
   return rows;
 }
 

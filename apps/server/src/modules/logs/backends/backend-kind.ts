@@ -31,7 +31,8 @@ export interface KindPage {
 
 /** What a kind may use. */
 export interface KindContext {
-  database: Database;
+  /** This server's database; absent in an agent process, which searches only its own host's sources. */
+  database?: Database;
   egress: EgressGuard;
   signal: AbortSignal;
   resolveConnection(ref: string): Promise<ResolvedConnection>;

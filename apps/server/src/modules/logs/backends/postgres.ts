@@ -31,6 +31,7 @@ export const postgresBackend: LogBackendKindDefinition<PostgresEntry> = {
   kind: 'postgres',
   schema: postgresEntrySchema,
   async search(_entry, query, ctx) {
+    if (!ctx.database) throw new LogBackendError('query', 'the built-in backend is not available on an agent');
     const text = query.text.trim();
     const regex = text.length > 2 && text.startsWith('/') && text.endsWith('/') ? text.slice(1, -1) : undefined;
     const before = parseCursor(query.cursor);

@@ -6,5 +6,6 @@ export const healthKeys = {
   graph: (id: string, window: string) => ['health', 'graph', id, window] as const,
   spec: (id: string) => ['health', 'spec', id] as const,
   relationships: (id: string) => ['health', 'relationships', id] as const,
+  locations: (id: string) => ['health', 'locations', id] as const,
   history: (id: string, params: Record<string, string | number>) => ['health', 'history', id, params] as const,
 };

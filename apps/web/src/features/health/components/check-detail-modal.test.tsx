@@ -194,4 +194,73 @@ describe('check detail modal', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), wait);
     expect(router.state.location.search).toBe('');
   });
+
+  it('shows each location of a multi-location check under its quorum', async () => {
+    const located = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
+    const { calls } = modalApi(viewerSession, {
+      [`/api/checks/${located}/locations`]: {
+        body: {
+          quorum: 2,
+          healthy: 1,
+          locations: [
+            {
+              name: 'eu-west',
+              agent_id: 'a1',
+              agent_online: true,
+              status: 'healthy',
+              time: lastRun,
+              duration: 40,
+              message: 'ok',
+              error: null,
+            },
+            {
+              name: 'us-east',
+              agent_id: 'a2',
+              agent_online: true,
+              status: 'unhealthy',
+              time: lastRun,
+              duration: 9000,
+              message: '',
+              error: 'timeout',
+            },
+            {
+              name: 'ap-south',
+              agent_id: 'a3',
+              agent_online: false,
+              status: 'healthy',
+              time: lastRun,
+              duration: 50,
+              message: 'ok',
+              error: null,
+            },
+          ],
+        },
+      },
+    });
+    renderApp(`/health?checkId=${located}&timeRange=1h`);
+    const dialog = await screen.findByRole('dialog', { name: /checkout-http/ }, wait);
+    const panel = await within(dialog).findByRole('region', { name: 'Locations' }, wait);
+    expect(panel.textContent).toContain('1 of 3 locations healthy · quorum 2');
+    const rows = within(panel)
+      .getAllByRole('listitem')
+      .map((row) => row.textContent);
+    expect(rows[0]).toContain('eu-west');
+    expect(rows[0]).toContain('ok');
+    expect(rows[1]).toContain('us-east');
+    expect(rows[1]).toContain('timeout');
+    expect(rows[2]).toContain('ap-south');
+    expect(rows[2]).toContain('agent offline');
+    expect(calls.some((call) => call.url.pathname === `/api/checks/${located}/locations`)).toBe(true);
+  });
+
+  it('shows no locations for a check run from one place', async () => {
+    const single = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5c';
+    modalApi(viewerSession, {
+      [`/api/checks/${single}/locations`]: { body: { quorum: null, healthy: 0, locations: [] } },
+    });
+    renderApp(`/health?checkId=${single}&timeRange=1h`);
+    const dialog = await screen.findByRole('dialog', { name: /checkout-http/ }, wait);
+    await within(dialog).findByRole('region', { name: 'Uptime' }, wait);
+    expect(within(dialog).queryByRole('region', { name: 'Locations' })).toBeNull();
+  });
 });

@@ -100,11 +100,6 @@ describe('integrations page', { timeout: 60_000 }, () => {
     const grid = await screen.findByRole('dialog', { name: 'Add Integration' });
     expect(within(grid).getByRole('heading', { name: 'Add via GitOps' })).toBeTruthy();
     expect(within(grid).getByRole('heading', { name: 'Add Directly' })).toBeTruthy();
-    expect(
-      within(grid)
-        .getByRole('link', { name: /Log Backends/ })
-        .getAttribute('href'),
-    ).toBe('/settings/logging_backends/new');
     await user.click(await within(grid).findByRole('button', { name: /^Prometheus/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Integration Prometheus' });
     await setEditorText('Values', 'url: http://prom.example:9090\n');
@@ -124,6 +119,40 @@ describe('integrations page', { timeout: 60_000 }, () => {
     expect(await screen.findByRole('dialog', { name: 'Add Integration' })).toBeTruthy();
   });
 
+  it('adds a log backend from Add Directly → Log Backends inside the wizard, then lists log backends', async () => {
+    const user = userEvent.setup();
+    const posts: unknown[] = [];
+    shellApi(adminSession, [], {
+      '/api/db/integrations_with_status': { body: rows, headers: { 'content-range': '0-1/2' } },
+      '/api/integrations/charts': { body: charts },
+      '/api/schemas/logging_backend/validate': { body: { valid: true } },
+      '/api/db/logging_backends': (_, init) => {
+        if (init?.method === 'POST') {
+          posts.push(JSON.parse(String(init.body)));
+          return { status: 201, body: [{ id: 'l2', name: 'shop-files' }] };
+        }
+        return { body: [], headers: { 'content-range': '*/0' } };
+      },
+    });
+    const { router } = renderApp('/settings/integrations');
+    await user.click(await screen.findByRole('button', { name: 'Add Integration' }, wait));
+    const grid = await screen.findByRole('dialog', { name: 'Add Integration' });
+    await user.click(within(grid).getByRole('button', { name: /Log Backends/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Integration Log Backends' });
+    await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Add Integration' })).getByRole('button', {
+        name: /Log Backends/,
+      }),
+    );
+    const form = await screen.findByRole('dialog', { name: 'Add Integration Log Backends' });
+    await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'shop-files');
+    await setEditorText('Spec', 'file:\n  - paths: [/var/log/shop/*.log]\n');
+    await user.click(within(form).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/logging_backends'), wait);
+    expect(posts[0]).toMatchObject({ name: 'shop-files', spec: { file: [{ paths: ['/var/log/shop/*.log'] }] } });
+  });
+
   it('notes on Flux that the Kubernetes chart must be installed in flux, and hides Log Backends when logs are off', async () => {
     const user = userEvent.setup();
     server(adminSession, [{ name: 'logs.disable', value: 'true' }]);
@@ -131,7 +160,7 @@ describe('integrations page', { timeout: 60_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Add Integration' }, wait));
     const grid = await screen.findByRole('dialog', { name: 'Add Integration' });
     await within(grid).findByRole('button', { name: /Flux/ });
-    expect(within(grid).queryByRole('link', { name: /Log Backends/ })).toBeNull();
+    expect(within(grid).queryByRole('button', { name: /Log Backends/ })).toBeNull();
     expect(within(grid).getByRole('button', { name: /Custom Topology/ })).toBeTruthy();
     await user.click(within(grid).getByRole('button', { name: /Flux/ }));
     expect(await screen.findByRole('note')).toHaveProperty(

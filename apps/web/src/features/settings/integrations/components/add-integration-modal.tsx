@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { ErrorPanel } from '../../../../components/error-panel';
 import { Modal } from '../../../../components/modal';
 import { Skeleton } from '../../../../components/skeleton';
@@ -29,15 +28,9 @@ function DirectTile({ option, onPick }: { option: DirectOption; onPick: (option:
   if (!allowed) return null;
   return (
     <li>
-      {option.href ? (
-        <Link to={option.href} className={tile}>
-          <Tile title={option.title} description={option.description} />
-        </Link>
-      ) : (
-        <button type="button" className={tile} onClick={() => onPick(option)}>
-          <Tile title={option.title} description={option.description} />
-        </button>
-      )}
+      <button type="button" className={tile} onClick={() => onPick(option)}>
+        <Tile title={option.title} description={option.description} />
+      </button>
     </li>
   );
 }

@@ -7,19 +7,14 @@ export interface DirectOption {
   table: 'topologies' | 'config_scrapers' | 'logging_backends';
   /** Resource whose write permission shows the tile. */
   permission: string;
-  /** Where save (and cancel) go (001 §2: Catalog Scraper → /config-db, Custom Topology → /topology). */
+  /**
+   * Where save (and cancel) go (001 §2: Catalog Scraper → /config-db, Custom Topology → /topology);
+   * without one, the resource's own list (Log Backends → /settings/logging_backends).
+   */
   returnPath?: string;
-  /** A tile that opens a page of its own instead of a form in the wizard. */
-  href?: string;
   /** The feature whose `<name>.disable` flag hides the tile. */
   feature?: string;
 }
-
-/**
- * Where the Log Backends tile leads: the log backend form (001 §2) at its settings route, which the
- * logs area owns; the wizard links to it rather than embedding it.
- */
-export const LOG_BACKEND_FORM_PATH = '/settings/logging_backends/new';
 
 /** The "Add Directly" tiles in the order 001 §2 lists them. */
 export const DIRECT_OPTIONS: readonly DirectOption[] = [
@@ -45,7 +40,6 @@ export const DIRECT_OPTIONS: readonly DirectOption[] = [
     description: 'A source of logs to search on the Logs page',
     table: 'logging_backends',
     permission: 'logging_backends',
-    href: LOG_BACKEND_FORM_PATH,
     feature: 'logs',
   },
 ];

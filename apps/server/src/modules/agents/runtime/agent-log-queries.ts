@@ -1,0 +1,95 @@
+import { AGENT_LOG_QUERY_TIMEOUT_MS, type AgentLogAnswer, type AgentLogQuery } from '@mc/contracts';
+import type { EgressGuard } from '../../../platform/egress/egress-guard.js';
+import { AppError } from '../../../platform/errors.js';
+import type { Logger } from '../../../platform/logger.js';
+import { type KindContext, LogBackendError } from '../../logs/backends/backend-kind.js';
+import { FILE_ROOTS_ENV, splitRoots } from '../../logs/logs.service.js';
+import { entriesOf, searchEntries } from '../../logs/search-entries.js';
+import type { UpstreamClient } from './upstream-client.js';
+
+/** Longest message a relayed line carries (the upstream refuses longer ones). */
+const MAX_MESSAGE = 100_000;
+
+/** Searches one relayed query here and says how it went, as the answer the upstream waits for. */
+export async function answerLogQuery(
+  query: AgentLogQuery,
+  options: { egress: EgressGuard; deniedRoots: readonly string[] },
+): Promise<AgentLogAnswer> {
+  const ctx: KindContext = {
+    egress: options.egress,
+    // the upstream stops waiting after AGENT_LOG_QUERY_TIMEOUT_MS; searching longer helps nobody
+    signal: AbortSignal.timeout(AGENT_LOG_QUERY_TIMEOUT_MS),
+    resolveConnection: async (ref) => {
+      throw new LogBackendError('query', `connection '${ref}' is not available on an agent`);
+    },
+    fileRoots: splitRoots(process.env[FILE_ROOTS_ENV]),
+    deniedRoots: options.deniedRoots,
+  };
+  const { search } = query;
+  try {
+    const pages = await searchEntries(
+      query.backend.name,
+      entriesOf(query.backend.spec),
+      {
+        text: search.text,
+        start: new Date(search.start),
+        end: new Date(search.end),
+        levels: search.levels,
+        labels: search.labels,
+        limit: search.limit,
+      },
+      search.cursors,
+      ctx,
+    );
+    return {
+      pages: pages.map((page) =>
+        page
+          ? { ...page, lines: page.lines.map((line) => ({ ...line, message: line.message.slice(0, MAX_MESSAGE) })) }
+          : null,
+      ),
+    };
+  } catch (error) {
+    if (error instanceof LogBackendError) return { error: { kind: error.kind, message: error.message } };
+    if (error instanceof AppError && error.code === 'bad_request')
+      return { error: { kind: 'query', message: error.message } };
+    return { error: { kind: 'remote', message: `the agent could not search: ${(error as Error).message}` } };
+  }
+}
+
+/**
+ * Polls the upstream for log searches relayed to this agent every `intervalMs`, answers each as soon as
+ * it is searched (several at once), and keeps polling through upstream outages: a search nobody waits
+ * for any more is simply not answered.
+ */
+export function logQueryPoller(
+  client: UpstreamClient,
+  logger: Logger,
+  options: { intervalMs: number; egress: EgressGuard; deniedRoots: readonly string[]; stopping: AbortSignal },
+) {
+  const inFlight = new Set<Promise<void>>();
+  let timer: NodeJS.Timeout | undefined;
+  const answer = (query: AgentLogQuery) => {
+    const work = answerLogQuery(query, options)
+      .then((result) => client.answerLogQuery(query.id, result))
+      .catch((error: unknown) =>
+        logger.warn('log query answer not delivered', { id: query.id, error: (error as Error).message }),
+      )
+      .finally(() => inFlight.delete(work));
+    inFlight.add(work);
+  };
+  const poll = async () => {
+    try {
+      for (const query of await client.logQueries()) answer(query);
+    } catch (error) {
+      logger.debug('log query poll failed', { error: (error as Error).message });
+    }
+    if (!options.stopping.aborted) timer = setTimeout(() => void poll(), options.intervalMs);
+  };
+  return {
+    start: () => void poll(),
+    async stop(): Promise<void> {
+      if (timer) clearTimeout(timer);
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}

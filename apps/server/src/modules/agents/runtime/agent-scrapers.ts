@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import type { AgentScrape, AgentScraper } from '@mc/contracts';
+import type { EgressGuard } from '../../../platform/egress/egress-guard.js';
+import type { Logger } from '../../../platform/logger.js';
+import type { KindContext } from '../../catalog/kinds/scraper-kind.js';
+import { collect } from '../../catalog/scrape/scrape-engine.js';
+import {
+  DEFAULT_SCRAPE_SCHEDULE,
+  SCRAPE_CONFIG_API_VERSION,
+  scraperSchedule,
+  validateScrapeConfig,
+} from '../../catalog/scrapers/scrape-config.js';
+import { parseSchedule, type ScheduleSpec } from '../../jobs/schedule-spec.js';
+import type { Outbox } from './result-buffer.js';
+import type { ScheduledTask } from './task-scheduler.js';
+
+/** Longest one scrape on the agent may take. */
+export const AGENT_SCRAPE_TIMEOUT_MS = 30 * 60_000;
+
+/** What a scraper run on the agent needs. */
+export interface AgentScrapeDeps {
+  outbox: Outbox<AgentScrape>;
+  egress: EgressGuard;
+  /** Folders no scraper reads (the agent's buffer, /proc, /sys, /dev). */
+  deniedRoots: readonly string[];
+  logger: Logger;
+  stopping: AbortSignal;
+  /** A new scrape is on disk: deliver it. */
+  kick(): void;
+}
+
+function scheduleOf(scraper: AgentScraper, text: string, logger: Logger): ScheduleSpec {
+  try {
+    return parseSchedule(text);
+  } catch (error) {
+    logger.warn('bad scraper schedule; using the default', { scraper: scraper.name, error: (error as Error).message });
+    return parseSchedule(DEFAULT_SCRAPE_SCHEDULE);
+  }
+}
+
+/**
+ * A scraper assigned to this agent as a scheduled task: each run collects with the server's own kinds
+ * (no database: a kind needing a stored connection, or the system scraper's installation part, reports
+ * it cannot), writes the whole run to the scrape outbox and kicks its delivery. The upstream saves it as
+ * a scrape of its own.
+ */
+export function scraperTask(scraper: AgentScraper, deps: AgentScrapeDeps): ScheduledTask | undefined {
+  const validated = validateScrapeConfig({
+    apiVersion: SCRAPE_CONFIG_API_VERSION,
+    kind: 'ScrapeConfig',
+    metadata: { name: scraper.name, namespace: scraper.namespace },
+    spec: scraper.spec,
+  });
+  if (!validated.ok) {
+    deps.logger.warn('scraper is invalid; not run', { scraper: scraper.name, errors: validated.errors.slice(0, 5) });
+    return undefined;
+  }
+  const doc = validated.config;
+  const ctx = (signal: AbortSignal): KindContext => ({
+    signal,
+    egress: deps.egress,
+    resolveConnection: async (ref) => {
+      throw new Error(`connection '${ref}' is not available on an agent; give the entry its settings inline`);
+    },
+    listConnections: async () => [],
+    deniedRoots: deps.deniedRoots,
+    scraper: { id: scraper.id, name: scraper.name, namespace: scraper.namespace },
+  });
+  return {
+    id: scraper.id,
+    label: `scraper ${scraper.namespace}/${scraper.name}`,
+    fingerprint: JSON.stringify(scraper),
+    schedule: scheduleOf(scraper, scraperSchedule(doc.spec), deps.logger),
+    async run() {
+      const started = new Date();
+      const signal = AbortSignal.any([deps.stopping, AbortSignal.timeout(AGENT_SCRAPE_TIMEOUT_MS)]);
+      const batch = await collect(doc, ctx(signal));
+      if (signal.aborted) return;
+      const insights = [...batch.insights].map(([ref, list]) => {
+        const at = ref.indexOf('\u0000'); // refKey: type NUL key
+        return { item: { type: ref.slice(0, at), key: ref.slice(at + 1) }, insights: list };
+      });
+      await deps.outbox.append([
+        {
+          key: randomUUID(),
+          scraper_id: scraper.id,
+          time: started.toISOString(),
+          duration_ms: Date.now() - started.getTime(),
+          items: batch.items,
+          relationships: batch.relationships,
+          insights,
+          errors: batch.errors.map((error) => error.slice(0, 10_000)),
+          rule_errors: batch.ruleErrors.map((error) => error.slice(0, 10_000)),
+        },
+      ]);
+      deps.kick();
+    },
+  };
+}

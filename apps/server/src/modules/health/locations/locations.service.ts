@@ -1,0 +1,105 @@
+/**
+ * Multi-location checks (docs/agents.md "Locations"): a canary whose spec names `locations` (agents)
+ * is run by each of them; every location's latest result is kept, and the check's own status follows
+ * the quorum — healthy when at least `quorum` locations (default: a majority) report healthy from an
+ * agent seen within the health window. Each push of location results stores one result for the check:
+ * that verdict, with the locations in its details.
+ */
+import { type CheckLocations, defaultQuorum } from '@mc/contracts';
+import type { Tables } from '@mc/db';
+import type { Kysely } from 'kysely';
+import { AppError } from '../../../platform/errors.js';
+import { recordResults } from '../results/results.repo.js';
+import {
+  checkLocationRows,
+  type LocationResultWrite,
+  type LocationRow,
+  locatedChecks,
+  upsertLocationResults,
+} from './locations.repo.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Locations that agree the check is healthy: a healthy latest result from an agent that is online. */
+const agrees = (row: LocationRow) => row.agent_online && row.status === 'healthy';
+
+function describe(row: LocationRow): string {
+  if (!row.agent_id) return `${row.name}: no such agent`;
+  if (row.status === null) return `${row.name}: no result yet`;
+  if (!row.agent_online) return `${row.name}: agent offline`;
+  return `${row.name}: ${row.status === 'healthy' ? 'healthy' : row.error || row.message || 'unhealthy'}`;
+}
+
+/** Of these check ids, the multi-location ones that name the agent (their results are votes). */
+export function locatedChecksOf(db: Kysely<Tables>, agentName: string, checkIds: readonly string[]) {
+  return locatedChecks(db, agentName, checkIds);
+}
+
+/**
+ * Stores an agent's results of multi-location checks as its location's latest, then one verdict per
+ * check under the quorum, at the time of the newest of these results. Call it in the push's transaction.
+ */
+export async function recordLocationResults(
+  db: Kysely<Tables>,
+  agentId: string,
+  results: readonly LocationResultWrite[],
+): Promise<void> {
+  if (results.length === 0) return;
+  await upsertLocationResults(db, agentId, results);
+  const newest = new Map<string, LocationResultWrite>();
+  for (const result of results) {
+    const seen = newest.get(result.checkId);
+    if (!seen || seen.time < result.time) newest.set(result.checkId, result);
+  }
+  const verdicts = [];
+  for (const [checkId, latest] of newest) {
+    const located = await checkLocationRows(db, checkId);
+    if (!located || located.count === 0) continue;
+    const quorum = located.quorum ?? defaultQuorum(located.count);
+    const healthy = located.rows.filter(agrees).length;
+    const passed = healthy >= quorum;
+    const failing = located.rows.filter((row) => !agrees(row)).map(describe);
+    verdicts.push({
+      checkId,
+      time: latest.time,
+      nextRuntime: null,
+      result: {
+        status: passed ? ('healthy' as const) : ('unhealthy' as const),
+        duration: latest.duration,
+        message: `${healthy} of ${located.count} locations healthy (quorum ${quorum})`,
+        ...(passed || failing.length === 0 ? {} : { error: failing.join('; ') }),
+        details: {
+          quorum,
+          locations: located.rows.map((row) => ({
+            name: row.name,
+            status: row.status,
+            online: row.agent_online,
+            time: row.time,
+          })),
+        },
+      },
+    });
+  }
+  await recordResults(db, verdicts);
+}
+
+/** A check's locations for the check modal; 404 for no such check. */
+export async function checkLocations(db: Kysely<Tables>, checkId: string): Promise<CheckLocations> {
+  const located = UUID.test(checkId) ? await checkLocationRows(db, checkId) : undefined;
+  if (!located) throw new AppError('not_found', `Check '${checkId}' not found`);
+  if (located.count === 0) return { quorum: null, healthy: 0, locations: [] };
+  return {
+    quorum: located.quorum ?? defaultQuorum(located.count),
+    healthy: located.rows.filter(agrees).length,
+    locations: located.rows.map((row) => ({
+      name: row.name,
+      agent_id: row.agent_id,
+      agent_online: row.agent_online,
+      status: row.status,
+      time: row.time ? new Date(row.time).toISOString() : null,
+      duration: row.duration,
+      message: row.message,
+      error: row.error,
+    })),
+  };
+}

@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, signedInUser } from '../../../test/signed-in-api.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { runnableChecksOf } from '../runner/runnable-checks.repo.js';
+
+let t: TestApp;
+let admin: string;
+let viewer: string;
+const tokens: Record<string, string> = {};
+let canaryId: string;
+let checkId: string;
+
+const json = async (response: Response) => (await response.json()) as Record<string, unknown>;
+const canary = (name: string, spec: Record<string, unknown>) => ({
+  apiVersion: 'canaries.flanksource.com/v1',
+  kind: 'Canary',
+  metadata: { name },
+  spec: { schedule: '@every 1m', http: [{ name: 'home', url: 'http://127.0.0.1:1/' }], ...spec },
+});
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await signedInUser(t, { roles: ['admin'] })).token;
+  viewer = (await signedInUser(t, { roles: ['viewer'] })).token;
+  for (const name of ['loc-eu', 'loc-us', 'loc-ap', 'loc-none']) {
+    tokens[name] = String(
+      (await json(await apiCall(t.app, 'POST', '/api/agent/generate', admin, { name }))).access_token,
+    );
+  }
+  const created = await apiCall(
+    t.app,
+    'POST',
+    '/api/canaries',
+    admin,
+    canary('from-three', { locations: ['loc-eu', 'loc-us', 'loc-ap'], quorum: 2 }),
+  );
+  expect(created.status).toBe(201);
+  canaryId = String((await json(created)).id);
+  const { rows } = await t.database.pool.query('SELECT id FROM checks WHERE canary_id = $1', [canaryId]);
+  checkId = String(rows[0].id);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+let clock = Date.now() - 60_000;
+/** One location's result, a second later than the previous one. */
+async function vote(agent: string, status: 'healthy' | 'unhealthy', message: string = status) {
+  clock += 1000;
+  const result = {
+    key: randomUUID(),
+    check_id: checkId,
+    time: new Date(clock).toISOString(),
+    status,
+    duration: 5,
+    message,
+  };
+  return json(await apiCall(t.app, 'POST', '/api/upstream/push', tokens[agent] ?? '', { results: [result] }));
+}
+const check = async () =>
+  (await t.database.pool.query('SELECT status, agent_id FROM checks WHERE id = $1', [checkId])).rows[0];
+const lastMessage = async () =>
+  (
+    await t.database.pool.query(
+      'SELECT message, error FROM check_statuses WHERE check_id = $1 ORDER BY time DESC LIMIT 1',
+      [checkId],
+    )
+  ).rows[0];
+
+describe('multi-location checks', () => {
+  it('refuses a quorum without locations or above their number, and a location named twice', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ quorum: 2 }, 'spec.quorum: needs spec.locations (the agents that vote)'],
+      [{ locations: ['a', 'b'], quorum: 3 }, 'spec.quorum: must be at most the number of locations (2)'],
+      [{ locations: ['a', 'a'] }, 'spec.locations: names an agent twice'],
+      [{ locations: [] }, 'name at least one agent'],
+      [{ locations: ['Not An Agent'] }, 'must be an agent name'],
+    ];
+    for (const [spec, message] of cases) {
+      const response = await apiCall(t.app, 'POST', '/api/canaries', admin, canary('bad-locations', spec));
+      expect(response.status, message).toBe(400);
+      expect(JSON.stringify(await response.json())).toContain(message);
+    }
+  });
+
+  it('is run by each named location and never by the upstream itself', async () => {
+    for (const name of ['loc-eu', 'loc-us', 'loc-ap']) {
+      const pulled = (await (
+        await apiCall(t.app, 'GET', '/api/upstream/canaries', tokens[name] ?? '')
+      ).json()) as Array<Record<string, unknown>>;
+      expect(pulled.map((c) => c.id)).toEqual([canaryId]);
+    }
+    const none = (await (await apiCall(t.app, 'GET', '/api/upstream/canaries', tokens['loc-none'] ?? '')).json()) as [];
+    expect(none).toEqual([]);
+    expect(await runnableChecksOf(t.database.db, canaryId)).toEqual([]);
+    // the check stays the upstream's: it belongs to no single agent
+    expect((await check())?.agent_id).toBe('00000000-0000-0000-0000-000000000000');
+  });
+
+  it('follows the quorum: healthy when 2 of 3 locations agree, and says who disagrees', async () => {
+    expect(await vote('loc-eu', 'healthy')).toMatchObject({ stored: 1 });
+    expect((await check())?.status).toBe('unhealthy');
+    expect(await lastMessage()).toMatchObject({ message: '1 of 3 locations healthy (quorum 2)' });
+    expect(String((await lastMessage())?.error)).toContain('loc-us: no result yet');
+
+    await vote('loc-us', 'healthy');
+    expect((await check())?.status).toBe('healthy');
+    expect(await lastMessage()).toMatchObject({ message: '2 of 3 locations healthy (quorum 2)' });
+
+    await vote('loc-ap', 'unhealthy', 'connection refused');
+    expect((await check())?.status).toBe('healthy');
+
+    await vote('loc-us', 'unhealthy', 'timeout');
+    expect((await check())?.status).toBe('unhealthy');
+    expect(String((await lastMessage())?.error)).toBe('loc-us: timeout; loc-ap: connection refused');
+
+    const refused = await vote('loc-none', 'healthy');
+    expect(refused).toMatchObject({ stored: 0, refused: [{ reason: expect.stringContaining('not assigned') }] });
+  });
+
+  it('shows each location’s latest result to a viewer; 401 anonymous, 400 bad id, 404 unknown', async () => {
+    const response = await apiCall(t.app, 'GET', `/api/checks/${checkId}/locations`, viewer);
+    expect(response.status).toBe(200);
+    expect(await json(response)).toMatchObject({
+      quorum: 2,
+      healthy: 1,
+      locations: [
+        { name: 'loc-eu', status: 'healthy', agent_online: true },
+        { name: 'loc-us', status: 'unhealthy', error: null, message: 'timeout' },
+        { name: 'loc-ap', status: 'unhealthy', message: 'connection refused' },
+      ],
+    });
+    // a location whose agent is away no longer counts
+    await t.database.pool.query("UPDATE agents SET last_seen = now() - interval '5 minutes' WHERE name = 'loc-eu'");
+    expect(await json(await apiCall(t.app, 'GET', `/api/checks/${checkId}/locations`, viewer))).toMatchObject({
+      healthy: 0,
+      locations: [{ name: 'loc-eu', agent_online: false }, {}, {}],
+    });
+    expect((await apiCall(t.app, 'GET', `/api/checks/${checkId}/locations`, null)).status).toBe(401);
+    expect((await apiCall(t.app, 'GET', '/api/checks/c1/locations', viewer)).status).toBe(400);
+    expect((await apiCall(t.app, 'GET', `/api/checks/${randomUUID()}/locations`, viewer)).status).toBe(404);
+    const single = await apiCall(t.app, 'POST', '/api/canaries', admin, canary('from-here', {}));
+    const { rows } = await t.database.pool.query('SELECT id FROM checks WHERE canary_id = $1', [
+      (await json(single)).id,
+    ]);
+    expect(await json(await apiCall(t.app, 'GET', `/api/checks/${rows[0].id}/locations`, viewer))).toEqual({
+      quorum: null,
+      healthy: 0,
+      locations: [],
+    });
+  });
+});
