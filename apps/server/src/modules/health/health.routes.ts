@@ -128,7 +128,9 @@ export function registerHealthRoutes(app: Hono<AppEnv>, deps: ModuleDeps): void 
   });
   app.post('/api/canary/api/summary', read, async (c) => summary(c, parseSummaryRequest(await jsonBody(c))));
   app.get('/api/canary/api/graph', read, async (c) => c.json(await checkGraph(deps.database, c.req.query())));
-  app.get('/api/checks/:id/locations', read, async (c) => c.json(await checkLocations(deps.database.db, idParam(c))));
+  app.get('/api/checks/:id/locations', read, async (c) =>
+    c.json(await checkLocations(deps.database.db, idParam(c), await scopeOf(c))),
+  );
 
   app.get('/api/canary/about', read, (c) =>
     c.json({

@@ -68,13 +68,14 @@ export async function locatedChecks(
 export async function checkLocationRows(
   db: Kysely<Tables>,
   checkId: string,
-): Promise<{ quorum: number | null; count: number; rows: LocationRow[] } | undefined> {
-  const { rows: rule } = await sql<{ locations: unknown; quorum: number | null }>`
-    SELECT c.spec -> 'locations' AS locations, (c.spec ->> 'quorum')::int AS quorum
+): Promise<{ canaryId: string; quorum: number | null; count: number; rows: LocationRow[] } | undefined> {
+  const { rows: rule } = await sql<{ canary_id: string; locations: unknown; quorum: number | null }>`
+    SELECT c.id AS canary_id, c.spec -> 'locations' AS locations, (c.spec ->> 'quorum')::int AS quorum
       FROM checks k JOIN canaries c ON c.id = k.canary_id
      WHERE k.id = ${checkId} AND k.deleted_at IS NULL`.execute(db);
   if (!rule[0]) return undefined;
-  if (!Array.isArray(rule[0].locations)) return { quorum: null, count: 0, rows: [] };
+  const canaryId = rule[0].canary_id;
+  if (!Array.isArray(rule[0].locations)) return { canaryId, quorum: null, count: 0, rows: [] };
   const { rows } = await sql<LocationRow>`
     SELECT l.name, a.id AS agent_id,
            coalesce(a.last_seen > now() - make_interval(secs => ${AGENT_HEALTHY_WITHIN_SECONDS}), false) AS agent_online,
@@ -83,5 +84,5 @@ export async function checkLocationRows(
       LEFT JOIN agents a ON a.name = l.name AND a.deleted_at IS NULL
       LEFT JOIN check_location_statuses s ON s.check_id = ${checkId} AND s.agent_id = a.id
      ORDER BY l.n`.execute(db);
-  return { quorum: rule[0].quorum, count: rule[0].locations.length, rows };
+  return { canaryId, quorum: rule[0].quorum, count: rule[0].locations.length, rows };
 }

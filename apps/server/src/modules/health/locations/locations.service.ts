@@ -10,6 +10,7 @@ import type { Tables } from '@mc/db';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../../platform/errors.js';
 import { recordResults } from '../results/results.repo.js';
+import type { SummaryScope } from '../summary/summary-scope.js';
 import {
   checkLocationRows,
   type LocationResultWrite,
@@ -83,10 +84,18 @@ export async function recordLocationResults(
   await recordResults(db, verdicts);
 }
 
-/** A check's locations for the check modal; 404 for no such check. */
-export async function checkLocations(db: Kysely<Tables>, checkId: string): Promise<CheckLocations> {
+/**
+ * A check's locations for the check modal; 404 for no such check, and for one the caller's deny rows
+ * hide (as the health summary leaves it out), so its existence does not leak.
+ */
+export async function checkLocations(
+  db: Kysely<Tables>,
+  checkId: string,
+  hidden: Pick<SummaryScope, 'deniedCanaries' | 'deniedChecks'> = { deniedCanaries: [], deniedChecks: [] },
+): Promise<CheckLocations> {
   const located = UUID.test(checkId) ? await checkLocationRows(db, checkId) : undefined;
-  if (!located) throw new AppError('not_found', `Check '${checkId}' not found`);
+  const denied = located && (hidden.deniedChecks.includes(checkId) || hidden.deniedCanaries.includes(located.canaryId));
+  if (!located || denied) throw new AppError('not_found', `Check '${checkId}' not found`);
   if (located.count === 0) return { quorum: null, healthy: 0, locations: [] };
   return {
     quorum: located.quorum ?? defaultQuorum(located.count),

@@ -150,4 +150,17 @@ describe('multi-location checks', () => {
       locations: [],
     });
   });
+
+  it('answers 404 to a viewer whose deny row hides the check or its canary, as the summary leaves it out', async () => {
+    for (const column of ['check_id', 'canary_id']) {
+      const denied = await signedInUser(t, { roles: ['viewer'] });
+      await t.database.pool.query(
+        `INSERT INTO permissions (action, ${column}, person_id, deny) VALUES ('read', $1, $2, true)`,
+        [column === 'check_id' ? checkId : canaryId, denied.id],
+      );
+      const hidden = await apiCall(t.app, 'GET', `/api/checks/${checkId}/locations`, denied.token);
+      expect(hidden.status).toBe(404);
+      expect(JSON.stringify(await json(hidden))).not.toContain('loc-eu');
+    }
+  });
 });
