@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/precompress.ts';
 import { resourceIcons } from './scripts/resource-icons-plugin.ts';
+import { routePreload } from './scripts/route-preload.ts';
 
 // The product's version, from the root package.json the server reports too (platform/version.ts), so the
 // user menu's frontend and backend versions come from one place and cannot drift apart.
@@ -28,7 +29,7 @@ function areaChunk(id: string): string | null {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), resourceIcons(), precompress()],
+  plugins: [react(), tailwindcss(), resourceIcons(), routePreload(), precompress()],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   server: { proxy: { '/api': 'http://127.0.0.1:8080', '/health': 'http://127.0.0.1:8080' } },
   build: {

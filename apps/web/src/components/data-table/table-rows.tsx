@@ -3,7 +3,7 @@ import { flexRender, type Row } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { clsx } from 'clsx';
 import { ChevronDown, ChevronRight } from 'lucide-react';
-import { type RefObject, useEffect, useRef } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { SkeletonBar } from '../skeleton';
 import { TABLE_CELL, TABLE_ROW, TABLE_ROW_HOVER } from './table-styles';
 
@@ -53,6 +53,9 @@ export function PlainRows<T>({ rows, onRowClick }: { rows: Row<T>[]; onRowClick?
   );
 }
 
+/** The scroll area's size assumed before it is drawn (and in tests, where nothing has a size). */
+const FALLBACK_RECT = { width: 1024, height: 600 };
+
 /**
  * Only the rows in view (row estimate 35 px, overscan 10; 001 §9), with spacer rows above and
  * below. Reaching the last row calls `onReachEnd` (the table doubles its page size).
@@ -76,13 +79,19 @@ export function VirtualRows<T>({
   onReachEnd?: () => void;
 }) {
   const total = count ?? rows.length;
+  // the scroll area's real size when it is already drawn (the skeleton was): with a guessed size the
+  // virtualizer drew a second time in its layout effect, before the first frame of rows was painted
+  const [initialRect] = useState(() => {
+    const element = scrollRef.current;
+    return element?.clientHeight ? { width: element.clientWidth, height: element.clientHeight } : FALLBACK_RECT;
+  });
   const virtualizer = useVirtualizer({
     count: total,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => VIRTUAL_ROW_ESTIMATE,
     overscan: VIRTUAL_OVERSCAN,
     initialOffset,
-    initialRect: { width: 1024, height: 600 },
+    initialRect,
   });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index;

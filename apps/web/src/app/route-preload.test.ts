@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { OutputBundle } from 'rolldown';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PRELOADED_ROUTES, preloadScript, routeChunks } from '../../scripts/route-preload';
+
+function chunk(fileName: string, imports: string[], moduleIds: string[] = [], isEntry = false) {
+  return { type: 'chunk', fileName, imports, moduleIds, isEntry };
+}
+
+/** A bundle shaped like the console's: an entry with a shared chunk, two area chunks sharing one. */
+const bundle = Object.fromEntries(
+  [
+    chunk('assets/index.js', ['assets/jsx.js'], ['/repo/apps/web/src/main.tsx'], true),
+    chunk('assets/jsx.js', []),
+    chunk(
+      'assets/area-catalog.js',
+      ['assets/jsx.js', 'assets/table.js'],
+      ['/repo/apps/web/src/features/catalog/routes/catalog-page.tsx'],
+    ),
+    chunk('assets/table.js', ['assets/virtual.js']),
+    chunk('assets/virtual.js', []),
+    chunk('assets/area-health.js', ['assets/table.js'], ['/repo/apps/web/src/features/health/routes/health-page.tsx']),
+  ].map((file) => [file.fileName, file]),
+) as unknown as OutputBundle;
+
+afterEach(() => {
+  for (const link of document.head.querySelectorAll('link[rel="modulepreload"]')) link.remove();
+  window.history.replaceState(null, '', '/');
+});
+
+describe('route chunk preloading', () => {
+  it('names, for each landing route, the chunks its page needs beyond the entry’s', () => {
+    expect(routeChunks(bundle)).toEqual({
+      '/catalog': ['/assets/area-catalog.js', '/assets/table.js', '/assets/virtual.js'],
+      '/health': ['/assets/area-health.js', '/assets/table.js', '/assets/virtual.js'],
+    });
+  });
+
+  it('preloads the chunks of the page in the address bar only', () => {
+    window.history.replaceState(null, '', '/catalog/');
+    new Function(preloadScript(routeChunks(bundle)))();
+    const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
+    expect(links.map((link) => new URL(link.href).pathname)).toEqual([
+      '/assets/area-catalog.js',
+      '/assets/table.js',
+      '/assets/virtual.js',
+    ]);
+    expect(links.every((link) => link.crossOrigin === '')).toBe(true);
+  });
+
+  it('preloads nothing on a page it does not know', () => {
+    window.history.replaceState(null, '', '/settings/users');
+    new Function(preloadScript(routeChunks(bundle)))();
+    expect(document.head.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0);
+  });
+
+  it('names modules the routing table loads', () => {
+    const routes = readFileSync(fileURLToPath(new URL('./routes.tsx', `file://${__filename}`)), 'utf8');
+    for (const module of Object.values(PRELOADED_ROUTES)) {
+      expect(routes).toContain(`import('../${module.replace(/^src\//, '').replace(/\.tsx$/, '')}')`);
+    }
+  });
+});
