@@ -1,5 +1,5 @@
-import type { APIRequestContext } from '@playwright/test';
-import { expect, test } from '../support/fixtures.js';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { type ConsoleErrors, collectConsoleErrors, expect, signInAs, test } from '../support/fixtures.js';
 import { ROUTES, type RouteCase } from '../support/routes.js';
 
 /** The route's path with `{id}` replaced by a record of the demo data (see RouteCase.seededFrom). */
@@ -16,8 +16,25 @@ async function pathOf(route: RouteCase, request: APIRequestContext): Promise<str
 const UNAUTHORIZED = 'Unauthorized – You do not have permission to access this page';
 
 test.describe('[SHELL] every route resolves (admin)', () => {
+  // One signed-in page for every route: a fresh browser context per route paid a sign-in and the
+  // console's cold load (bundle fetched and compiled again) each time. Each route is still a full
+  // page load (page.goto) with its own console-error record. A failed route restarts the worker,
+  // and with it this page, so the next route starts clean.
+  let shared: { context: BrowserContext; page: Page; signedIn: boolean; consoleErrors: ConsoleErrors };
+  test.beforeAll(async ({ browser }, workerInfo) => {
+    const { baseURL, viewport } = workerInfo.project.use;
+    const context = await browser.newContext({ baseURL, viewport });
+    const page = await context.newPage();
+    shared = { context, page, consoleErrors: collectConsoleErrors(page), signedIn: await signInAs(page, 'admin') };
+  });
+  test.afterAll(async () => {
+    await shared?.context.close();
+  });
+
   for (const route of ROUTES) {
-    test(`${route.path} shows ${String(route.heading)}`, async ({ page, signedIn, consoleErrors }) => {
+    test(`${route.path} shows ${String(route.heading)}`, async () => {
+      const { page, signedIn, consoleErrors } = shared;
+      consoleErrors.list = [];
       expect(signedIn).toBe(true);
       test.fixme(Boolean(route.knownIssue), route.knownIssue);
       await page.goto(await pathOf(route, page.request));

@@ -19,6 +19,16 @@ export interface ConsoleErrors {
   list: string[];
 }
 
+/** Starts recording `page`'s console errors and uncaught page errors. */
+export function collectConsoleErrors(page: Page): ConsoleErrors {
+  const errors: ConsoleErrors = { list: [] };
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.list.push(`${message.location().url || page.url()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.list.push(`${page.url()}: ${error.message}`));
+  return errors;
+}
+
 /**
  * `test` with a page signed in as admin (`role` option) and a record of console errors and
  * uncaught page errors.
@@ -26,12 +36,7 @@ export interface ConsoleErrors {
 export const test = base.extend<{ role: Role; consoleErrors: ConsoleErrors; signedIn: boolean }>({
   role: ['admin', { option: true }],
   consoleErrors: async ({ page }, use) => {
-    const errors: ConsoleErrors = { list: [] };
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.list.push(`${message.location().url || page.url()}: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => errors.list.push(`${page.url()}: ${error.message}`));
-    await use(errors);
+    await use(collectConsoleErrors(page));
   },
   signedIn: async ({ page, role }, use) => {
     await use(await signInAs(page, role));

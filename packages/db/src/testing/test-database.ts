@@ -1,11 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { createPostgresPool, type Database, wrapPool } from '../database.js';
 import { PgliteWireServer } from '../embedded/pglite-wire-server.js';
-import { migrate } from '../migrate.js';
+import { loadMigrations, migrate } from '../migrate.js';
 import { ensureMigratedSnapshot } from '../migrated-snapshot.js';
 import { createPglite } from '../pglite-factory.js';
 
@@ -58,20 +58,63 @@ async function adminQuery(text: string): Promise<void> {
   }
 }
 
-/** Creates and migrates a uniquely named PostgreSQL database; returns its URL and how to drop it. */
-async function createMigratedPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `mc_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE ${name}`);
+/** Arbitrary but fixed advisory-lock key: test processes building the same template queue on it. */
+const TEMPLATE_LOCK_KEY = 7_270_736_902;
+
+let template: Promise<string> | undefined;
+
+/**
+ * Name of a PostgreSQL template database holding every migration, built once per set of migrations
+ * (its name carries their hash, so a changed migration gets a new template and worktrees with other
+ * migrations sharing the server keep theirs) and cloned for each test database: `CREATE DATABASE …
+ * TEMPLATE` copies files, where running the migrations again took seconds per test file.
+ */
+function migratedTemplate(): Promise<string> {
+  template ??= (async () => {
+    const hash = createHash('sha256');
+    for (const migration of loadMigrations()) hash.update(migration.name).update(migration.sql);
+    const name = `mc_test_template_${hash.digest('hex').slice(0, 16)}`;
+    const admin = new pg.Client({ connectionString: testAdminUrl() });
+    await admin.connect();
+    try {
+      await admin.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK_KEY]);
+      const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      if (rowCount === 0) {
+        // built under a private name and renamed when complete: a crash never leaves half a template
+        const building = `${name}_${randomBytes(4).toString('hex')}`;
+        await admin.query(`CREATE DATABASE ${building}`);
+        const pool = new pg.Pool({ connectionString: databaseUrl(building), max: 1 });
+        try {
+          await migrate(pool);
+        } finally {
+          await pool.end();
+        }
+        await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+      }
+    } finally {
+      await admin.query('SELECT pg_advisory_unlock($1)', [TEMPLATE_LOCK_KEY]).catch(() => {});
+      await admin.end();
+    }
+    return name;
+  })();
+  template.catch(() => {
+    template = undefined;
+  });
+  return template;
+}
+
+/** The admin URL pointed at database `name`. */
+function databaseUrl(name: string): string {
   const url = new URL(testAdminUrl());
   url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
-  pool.on('error', () => {}); // its closing client may still be ended by the drop of a later test
-  try {
-    await migrate(pool);
-  } finally {
-    await pool.end();
-  }
-  return { url: url.toString(), drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return url.toString();
+}
+
+/** Creates a uniquely named PostgreSQL database from the migrated template; returns its URL and how to drop it. */
+async function createMigratedPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `mc_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${await migratedTemplate()}`);
+  return { url: databaseUrl(name), drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 async function createPostgresTestDatabase(): Promise<Database> {
