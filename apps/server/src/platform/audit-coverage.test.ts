@@ -493,6 +493,14 @@ const READ_ONLY: Record<string, { call: Call; why: string }> = {
     why: 'an agent delivering check results, stored like the scheduler’s runs (not audited, docs/agents.md)',
     call: (w) => w.call('POST', '/api/upstream/push', { results: [] }, null),
   },
+  'POST /api/upstream/scrapes': {
+    why: 'an agent delivering a scraper run, stored like the scheduler’s scrapes with a job history row (docs/agents.md)',
+    call: (w) => w.call('POST', '/api/upstream/scrapes', {}, null),
+  },
+  'POST /api/upstream/log-queries/:id/answer': {
+    why: 'an agent answering a relayed log search; the search itself is read-only (docs/agents.md)',
+    call: (w) => w.call('POST', `/api/upstream/log-queries/${UNKNOWN}/answer`, {}, null),
+  },
   'POST /api/notification/rules/:id/test': {
     why: "sends a sample message to a rule's recipients; stores nothing",
     call: (w) => w.call('POST', `/api/notification/rules/${UNKNOWN}/test`),
