@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
@@ -20,6 +21,17 @@ export function loadMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
     .filter((file) => file.endsWith('.sql'))
     .sort()
     .map((name) => ({ name, sql: readFileSync(`${dir}${name}`, 'utf8') }));
+}
+
+/**
+ * A short hash of the migrations' names and texts (and of `extra`, e.g. the engine's version): names a
+ * database built from them — the PGlite snapshot, the PostgreSQL test template — so a changed migration
+ * never reuses a stale one.
+ */
+export function migrationsHash(migrations: Migration[] = loadMigrations(), extra = ''): string {
+  const hash = createHash('sha256').update(extra);
+  for (const migration of migrations) hash.update(migration.name).update(migration.sql);
+  return hash.digest('hex').slice(0, 16);
 }
 
 /**

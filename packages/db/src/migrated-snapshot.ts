@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import pg from 'pg';
-import { loadMigrations, migrate } from './migrate.js';
+import { loadMigrations, migrate, migrationsHash } from './migrate.js';
 import { createPglite } from './pglite-factory.js';
 
 /**
@@ -13,11 +12,9 @@ import { createPglite } from './pglite-factory.js';
  * migrations and PGlite version, so a stale snapshot is never restored after a migration changes.
  */
 export function migratedSnapshotFile(): string {
-  const hash = createHash('sha256');
   const pgliteEntry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  hash.update(readFileSync(join(dirname(pgliteEntry), '..', 'package.json')));
-  for (const migration of loadMigrations()) hash.update(migration.name).update(migration.sql);
-  return join(tmpdir(), `mc-pglite-migrated-${hash.digest('hex').slice(0, 16)}.tar`);
+  const pgliteVersion = readFileSync(join(dirname(pgliteEntry), '..', 'package.json'), 'utf8');
+  return join(tmpdir(), `mc-pglite-migrated-${migrationsHash(loadMigrations(), pgliteVersion)}.tar`);
 }
 
 async function buildSnapshot(): Promise<Blob> {

@@ -1,11 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { createPostgresPool, type Database, wrapPool } from '../database.js';
 import { PgliteWireServer } from '../embedded/pglite-wire-server.js';
-import { loadMigrations, migrate } from '../migrate.js';
+import { migrate, migrationsHash } from '../migrate.js';
 import { ensureMigratedSnapshot } from '../migrated-snapshot.js';
 import { createPglite } from '../pglite-factory.js';
 
@@ -71,9 +71,7 @@ let template: Promise<string> | undefined;
  */
 function migratedTemplate(): Promise<string> {
   template ??= (async () => {
-    const hash = createHash('sha256');
-    for (const migration of loadMigrations()) hash.update(migration.name).update(migration.sql);
-    const name = `mc_test_template_${hash.digest('hex').slice(0, 16)}`;
+    const name = `mc_test_template_${migrationsHash()}`;
     const admin = new pg.Client({ connectionString: testAdminUrl() });
     await admin.connect();
     try {
