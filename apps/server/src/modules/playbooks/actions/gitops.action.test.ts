@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ActionKit, createActionKit, startDouble } from './testing/action-test-kit.js';
-import { startGitServer } from './testing/git-https-server.js';
+import { STALLED_PREFIX, startGitServer } from './testing/git-https-server.js';
 
 /**
  * The gitops action against a real git server (bare repositories made by the test with the git CLI,
@@ -210,11 +210,12 @@ describe('gitops action', () => {
   });
 
   it('a timeout kills git mid-clone and pushes nothing', async () => {
+    const stalled = repo({ url: `${server.base}${STALLED_PREFIX}acme/app.git`, branch: 'too-slow' });
     const id = await kit.playbook([
       {
         name: 'slow',
         timeout: '200ms',
-        gitops: { repo: repo({ branch: 'too-slow' }), commit, files: [{ path: 'a', content: 'b' }] },
+        gitops: { repo: stalled, commit, files: [{ path: 'a', content: 'b' }] },
       },
     ]);
     const started = Date.now();

@@ -2,7 +2,8 @@
  * A real git server for the gitops tests: bare repositories made with the `git` CLI under a temporary
  * root, served over HTTPS (a self-signed certificate made by openssl) by git's own smart-HTTP CGI,
  * `git http-backend`, with push enabled. Every request must carry basic credentials with the expected
- * password (401 otherwise), so a test sees that the connection's secret was used.
+ * password (401 otherwise), so a test sees that the connection's secret was used. A path under
+ * {@link STALLED_PREFIX} is never answered, so a test of a timeout does not depend on how fast git is.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,6 +32,9 @@ const passwordOf = (header: string | undefined) =>
     .slice(1)
     .join(':');
 
+/** Requests under this path are held open without an answer (a git server that hangs mid-clone). */
+export const STALLED_PREFIX = '/stalled/';
+
 /** Starts the server; `password` is the one every request's basic credentials must carry. */
 export async function startGitServer(password: string) {
   const root = mkdtempSync(join(tmpdir(), 'mc-git-server-'));
@@ -42,6 +46,7 @@ export async function startGitServer(password: string) {
       return;
     }
     const url = new URL(req.url ?? '/', 'https://localhost');
+    if (url.pathname.startsWith(STALLED_PREFIX)) return void req.resume();
     const cgi = spawn('git', ['http-backend'], {
       env: {
         ...GIT_ENV,
