@@ -4,7 +4,7 @@ import type { ActorResolver } from '../../platform/authenticate.js';
 import type { Actor } from '../../platform/request-context.js';
 import type { AccessControl } from '../rbac/access-control.js';
 import { loadGrants } from '../rbac/rbac.repo.js';
-import { ensureSubjectPerson } from './organizations.repo.js';
+import { admitTokenSubject } from './organizations.service.js';
 import { ORG_TOKEN_ALG, ORG_TOKEN_ISSUER } from './signing-keys.js';
 
 /** The six console roles a token's roles claim may name; anything else is dropped. */
@@ -53,15 +53,20 @@ export function orgTokenResolver(
     const subject = String(payload.sub);
     const email = typeof payload.email === 'string' ? payload.email.toLowerCase() : null;
     const name = typeof payload.name === 'string' && payload.name ? payload.name : (email ?? subject);
-    let personId = people.get(subject);
-    if (!personId) {
-      personId = await ensureSubjectPerson(options.database.db, subject, { name, email });
-      if (people.size >= 10_000) people.clear();
-      people.set(subject, personId);
-    }
     const claimed = Array.isArray(payload.roles)
       ? payload.roles.filter((r): r is string => CONSOLE_ROLES.has(String(r)))
       : [];
+    let personId = people.get(subject);
+    if (!personId) {
+      personId = await admitTokenSubject(
+        options.database,
+        subject,
+        { name, email },
+        { roles: claimed, organization: options.organization },
+      );
+      if (people.size >= 10_000) people.clear();
+      people.set(subject, personId);
+    }
     const grants = await loadGrants(options.database.db, personId);
     grants.roles = claimed;
     const actor: Actor = {

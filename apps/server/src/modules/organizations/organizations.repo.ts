@@ -167,23 +167,38 @@ export async function findPersonForSubject(
   return rows[0];
 }
 
+/** What {@link ensureSubjectPerson} did: nothing new, a person created, or an existing person linked by email. */
+export type SubjectAdmission =
+  | { id: string; outcome: 'known' }
+  | { id: string; outcome: 'created'; after: object }
+  | { id: string; outcome: 'linked'; before: object; after: object };
+
 /** Creates the backend-side person of a token subject on first sight, or links an existing one by email. */
 export async function ensureSubjectPerson(
   db: Db,
   subject: string,
   profile: { name: string; email: string | null },
-): Promise<string> {
+): Promise<SubjectAdmission> {
   const found = await findPersonForSubject(db, subject, profile.email);
   if (found) {
-    if (found.external_id !== subject) {
-      await sql`UPDATE people SET external_id = ${subject}, updated_at = now() WHERE id = ${found.id}`.execute(db);
-    }
-    return found.id;
+    if (found.external_id === subject) return { id: found.id, outcome: 'known' };
+    await sql`UPDATE people SET external_id = ${subject}, updated_at = now() WHERE id = ${found.id}`.execute(db);
+    return {
+      id: found.id,
+      outcome: 'linked',
+      before: { external_id: found.external_id },
+      after: { external_id: subject },
+    };
   }
   const { rows } = await sql<{ id: string }>`
     INSERT INTO people (name, email, external_id, type) VALUES (${profile.name}, ${profile.email}, ${subject}, 'organization')
     ON CONFLICT (email) DO UPDATE SET external_id = EXCLUDED.external_id RETURNING id`.execute(db);
-  return (rows[0] as { id: string }).id; // INSERT … RETURNING yields one row
+  const id = (rows[0] as { id: string }).id; // INSERT … RETURNING yields one row
+  return {
+    id,
+    outcome: 'created',
+    after: { name: profile.name, email: profile.email, external_id: subject, type: 'organization' },
+  };
 }
 
 /** The name and email a person's organisation tokens carry. */

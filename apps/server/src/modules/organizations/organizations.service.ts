@@ -1,5 +1,5 @@
 import type { Database } from '@mc/db';
-import { type AuditContext, auditedTransaction } from '../../platform/audit.js';
+import { type AuditContext, auditedTransaction, recordAuditIn } from '../../platform/audit.js';
 import type { Config } from '../../platform/config.js';
 import { AppError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logger.js';
@@ -8,6 +8,7 @@ import { CONSOLE_ROLE_OF, mayManage, PROVISIONING_MESSAGE, parseBackendUrl, pars
 import {
   countOwners,
   deleteMember,
+  ensureSubjectPerson,
   findMembership,
   findPersonByEmail,
   insertOrganization,
@@ -215,3 +216,30 @@ export function organizationsService(deps: { config: Config; database: Database;
 
 /** The service {@link organizationsService} returns. */
 export type OrganizationsService = ReturnType<typeof organizationsService>;
+
+/**
+ * The backend-side person of an organisation token's subject, created on first sight or linked to an
+ * existing person by email; either is a change to `people` and is audited in the same transaction, with
+ * the person themself (through their organisation) as the actor, as a self-registration is.
+ */
+export async function admitTokenSubject(
+  database: Database,
+  subject: string,
+  profile: { name: string; email: string | null },
+  actor: { roles: readonly string[]; organization: string },
+): Promise<string> {
+  return database.db.transaction().execute(async (trx) => {
+    const admitted = await ensureSubjectPerson(trx, subject, profile);
+    if (admitted.outcome !== 'known') {
+      await recordAuditIn(trx, {
+        actor: { kind: 'person', id: admitted.id, via: 'organization', ...actor },
+        action: admitted.outcome === 'created' ? 'person.create' : 'person.link',
+        target: 'people',
+        ids: [admitted.id],
+        before: admitted.outcome === 'linked' ? admitted.before : null,
+        after: admitted.after,
+      });
+    }
+    return admitted.id;
+  });
+}
