@@ -86,3 +86,28 @@ export async function checkLocationRows(
      ORDER BY l.n`.execute(db);
   return { canaryId, quorum: rule[0].quorum, count: rule[0].locations.length, rows };
 }
+
+/** A multi-location check whose verdict counted a location that has gone stale since, and when it did. */
+export interface StaleQuorum {
+  check_id: string;
+  stale_at: Date;
+}
+
+/**
+ * The live multi-location checks whose last verdict may have counted a location that no longer agrees:
+ * a healthy location whose agent went stale (not seen within the health window, or deleted) after that
+ * verdict's time. Only those need deciding again; `stale_at` is when the last of them went stale.
+ */
+export async function staleQuorumChecks(db: Kysely<Tables>): Promise<StaleQuorum[]> {
+  const { rows } = await sql<StaleQuorum>`
+    SELECT s.check_id, max(x.stale_at) AS stale_at
+      FROM agents a
+      CROSS JOIN LATERAL (SELECT least(coalesce(a.last_seen, a.created_at)
+        + make_interval(secs => ${AGENT_HEALTHY_WITHIN_SECONDS}), coalesce(a.deleted_at, 'infinity')) AS stale_at) x
+      JOIN check_location_statuses s ON s.agent_id = a.id AND s.status = 'healthy'
+      JOIN checks k ON k.id = s.check_id AND k.deleted_at IS NULL
+      JOIN canaries c ON c.id = k.canary_id AND c.deleted_at IS NULL AND jsonb_typeof(c.spec -> 'locations') = 'array'
+     WHERE x.stale_at <= now() AND x.stale_at > coalesce(k.last_runtime, '-infinity')
+     GROUP BY s.check_id`.execute(db);
+  return rows;
+}

@@ -16,6 +16,7 @@ import {
   type LocationResultWrite,
   type LocationRow,
   locatedChecks,
+  staleQuorumChecks,
   upsertLocationResults,
 } from './locations.repo.js';
 
@@ -52,8 +53,22 @@ export async function recordLocationResults(
     const seen = newest.get(result.checkId);
     if (!seen || seen.time < result.time) newest.set(result.checkId, result);
   }
+  await decideQuorums(
+    db,
+    [...newest.values()].map((latest) => ({ checkId: latest.checkId, time: latest.time, duration: latest.duration })),
+  );
+}
+
+/**
+ * Stores one verdict per check under its quorum, as of now's locations, at the given time: healthy
+ * when at least `quorum` locations report healthy from an online agent, with the others in its error.
+ */
+async function decideQuorums(
+  db: Kysely<Tables>,
+  decisions: readonly { checkId: string; time: Date; duration: number }[],
+): Promise<void> {
   const verdicts = [];
-  for (const [checkId, latest] of newest) {
+  for (const { checkId, time, duration } of decisions) {
     const located = await checkLocationRows(db, checkId);
     if (!located || located.count === 0) continue;
     const quorum = located.quorum ?? defaultQuorum(located.count);
@@ -62,11 +77,11 @@ export async function recordLocationResults(
     const failing = located.rows.filter((row) => !agrees(row)).map(describe);
     verdicts.push({
       checkId,
-      time: latest.time,
+      time,
       nextRuntime: null,
       result: {
         status: passed ? ('healthy' as const) : ('unhealthy' as const),
-        duration: latest.duration,
+        duration,
         message: `${healthy} of ${located.count} locations healthy (quorum ${quorum})`,
         ...(passed || failing.length === 0 ? {} : { error: failing.join('; ') }),
         details: {
@@ -82,6 +97,21 @@ export async function recordLocationResults(
     });
   }
   await recordResults(db, verdicts);
+}
+
+/**
+ * Decides again the multi-location checks whose last verdict counted a healthy location whose agent
+ * has gone stale since (silent past the health window, or deleted): without it such a check would
+ * keep its verdict until another location votes. Each new verdict is stored at the time the location
+ * went stale, so a vote run after that still counts as newer. Answers how many checks were decided.
+ */
+export async function redecideStaleQuorums(db: Kysely<Tables>): Promise<number> {
+  const stale = await staleQuorumChecks(db);
+  await decideQuorums(
+    db,
+    stale.map((row) => ({ checkId: row.check_id, time: new Date(row.stale_at), duration: 0 })),
+  );
+  return stale.length;
 }
 
 /**
