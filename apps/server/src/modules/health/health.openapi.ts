@@ -38,7 +38,7 @@ export const HEALTH_API: readonly RouteDoc[] = [
   {
     method: 'post',
     path: '/api/canary/run/check/{id}',
-    summary: 'Run one check now and store its result',
+    summary: 'Run one check now and store its result (409 for a multi-location check: only its locations run it)',
     permission: { roles: RUN_NOW_ROLES },
     response: z.object({ id: z.string(), status: z.string(), duration: z.number().optional() }).loose(),
   },

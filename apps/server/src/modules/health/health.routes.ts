@@ -109,6 +109,13 @@ export function registerHealthRoutes(app: Hono<AppEnv>, deps: ModuleDeps): void 
   app.post('/api/canary/run/check/:id', requireRunNowRole(), async (c) => {
     const check = await runnableCheck(deps.database.db, idParam(c));
     if (!check) throw new AppError('not_found', `Check '${c.req.param('id')}' not found`);
+    if (check.locations) {
+      // docs/agents.md "Locations": its agents run it and vote; a run here would be no location's vote
+      throw new AppError(
+        'conflict',
+        `Check '${check.name}' runs from its locations (${check.locations.join(', ')}), not on this server, so it cannot be run now; each location runs it on the canary's schedule`,
+      );
+    }
     const result = await checkRunnerFor(deps).run(check, { audit: { actor: c.var.actor, requestId: c.var.requestId } });
     summaries.invalidate();
     return c.json({ id: check.id, ...result });

@@ -123,6 +123,19 @@ describe('multi-location checks', () => {
     expect(refused).toMatchObject({ stored: 0, refused: [{ reason: expect.stringContaining('not assigned') }] });
   });
 
+  it('refuses Run Now (409, naming the locations): the upstream never runs such a check', async () => {
+    const count = async () =>
+      (await t.database.pool.query('SELECT count(*)::int AS n FROM check_statuses WHERE check_id = $1', [checkId]))
+        .rows[0].n;
+    const before = await count();
+    const response = await apiCall(t.app, 'POST', `/api/canary/run/check/${checkId}`, admin);
+    expect(response.status).toBe(409);
+    expect(JSON.stringify(await json(response))).toContain(
+      "Check 'home' runs from its locations (loc-eu, loc-us, loc-ap), not on this server, so it cannot be run now",
+    );
+    expect(await count()).toBe(before);
+  });
+
   it('shows each location’s latest result to a viewer; 401 anonymous, 400 bad id, 404 unknown', async () => {
     const response = await apiCall(t.app, 'GET', `/api/checks/${checkId}/locations`, viewer);
     expect(response.status).toBe(200);

@@ -1,7 +1,8 @@
 import { CHECK_HISTORY, LINK_TO_INCIDENT, STALE_TIMES } from '@mc/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '../../../components/toaster';
 import type { Session } from '../../../lib/permissions';
 import { adminSession, type FakeAnswer, shellApi, viewerSession } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
@@ -184,6 +185,19 @@ describe('check detail modal', { timeout: 30_000 }, () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(within(viewerDialog).queryByRole('button', { name: 'Run Now' })).toBeNull();
     expect(within(viewerDialog).queryByRole('button', { name: LINK_TO_INCIDENT.attachButton })).toBeNull();
+  });
+
+  it('Run Now refused by the server (a multi-location check) toasts the server’s message', async () => {
+    const refusal =
+      "Check 'checkout-http' runs from its locations (eu-west, us-east), not on this server, so it cannot be run now";
+    modalApi(editorSession, {
+      '/api/canary/run/check/c1': { status: 409, body: { code: 'conflict', message: refusal, details: null } },
+    });
+    render(<Toaster />);
+    renderApp('/health?checkId=c1&timeRange=1h');
+    const dialog = await screen.findByRole('dialog', { name: /checkout-http/ }, wait);
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Run Now' }, wait));
+    expect(await screen.findByText(refusal, {}, wait)).toBeTruthy();
   });
 
   it('closing removes the check from the URL', async () => {
