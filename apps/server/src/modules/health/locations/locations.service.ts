@@ -5,9 +5,10 @@
  * agent seen within the health window. Each push of location results stores one result for the check:
  * that verdict, with the locations in its details.
  */
-import { type CheckLocations, defaultQuorum } from '@mc/contracts';
+import { type CheckLocations, defaultQuorum, type LocationRunAnswer } from '@mc/contracts';
 import type { Tables } from '@mc/db';
 import type { Kysely } from 'kysely';
+import { type AuditContext, recordAuditIn } from '../../../platform/audit.js';
 import { AppError } from '../../../platform/errors.js';
 import { recordResults } from '../results/results.repo.js';
 import type { SummaryScope } from '../summary/summary-scope.js';
@@ -16,6 +17,7 @@ import {
   type LocationResultWrite,
   type LocationRow,
   locatedChecks,
+  queueRunRequests,
   staleQuorumChecks,
   upsertLocationResults,
 } from './locations.repo.js';
@@ -141,4 +143,44 @@ export async function checkLocations(
       error: row.error,
     })),
   };
+}
+
+/**
+ * Run Now on a multi-location check: this server never runs it, so each location's agent is asked to
+ * run it at its next poll (`GET /api/upstream/run-requests`); their votes then decide the check as
+ * usual. Answers who was asked and who could not be (a location naming no agent); 409 when none can be.
+ */
+export async function requestLocationRuns(
+  db: Kysely<Tables>,
+  check: { id: string; name: string; locations: readonly string[] },
+  audit: AuditContext,
+): Promise<LocationRunAnswer> {
+  return db.transaction().execute(async (trx) => {
+    const targets = await queueRunRequests(trx, check.id, check.locations);
+    const requested = targets.filter((target) => target.agent_id).map((target) => target.name);
+    const skipped = targets
+      .filter((target) => !target.agent_id)
+      .map((target) => ({ name: target.name, reason: 'no such agent' }));
+    if (requested.length === 0) {
+      throw new AppError(
+        'conflict',
+        `Check '${check.name}' runs from its locations (${check.locations.join(', ')}), and none of them names a registered agent to run it`,
+      );
+    }
+    await recordAuditIn(trx, {
+      ...audit,
+      action: 'check.run',
+      target: 'POST /api/canary/run/check/:id',
+      ids: [check.id],
+      after: { requested, skipped },
+    });
+    const notAsked =
+      skipped.length > 0 ? `; not asked: ${skipped.map((s) => `${s.name} (${s.reason})`).join(', ')}` : '';
+    return {
+      id: check.id,
+      message: `Asked ${requested.join(', ')} to run '${check.name}' at their next poll${notAsked}`,
+      requested,
+      skipped,
+    };
+  });
 }

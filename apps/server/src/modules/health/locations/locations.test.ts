@@ -123,17 +123,60 @@ describe('multi-location checks', () => {
     expect(refused).toMatchObject({ stored: 0, refused: [{ reason: expect.stringContaining('not assigned') }] });
   });
 
-  it('refuses Run Now (409, naming the locations): the upstream never runs such a check', async () => {
+  it('Run Now asks each location’s agent to run it at its next poll (202); each poll claims its request once', async () => {
     const count = async () =>
       (await t.database.pool.query('SELECT count(*)::int AS n FROM check_statuses WHERE check_id = $1', [checkId]))
         .rows[0].n;
     const before = await count();
-    const response = await apiCall(t.app, 'POST', `/api/canary/run/check/${checkId}`, admin);
-    expect(response.status).toBe(409);
-    expect(JSON.stringify(await json(response))).toContain(
-      "Check 'home' runs from its locations (loc-eu, loc-us, loc-ap), not on this server, so it cannot be run now",
-    );
+    const runNow = () => apiCall(t.app, 'POST', `/api/canary/run/check/${checkId}`, admin);
+    const response = await runNow();
+    expect(response.status).toBe(202);
+    expect(await json(response)).toEqual({
+      id: checkId,
+      message: "Asked loc-eu, loc-us, loc-ap to run 'home' at their next poll",
+      requested: ['loc-eu', 'loc-us', 'loc-ap'],
+      skipped: [],
+    });
+    expect((await runNow()).status).toBe(202); // a second click before the poll asks once
+    const claim = async (agent: string) =>
+      (await apiCall(t.app, 'GET', '/api/upstream/run-requests', tokens[agent] ?? '')).json();
+    expect(await claim('loc-eu')).toEqual([{ check_id: checkId, canary_id: canaryId }]);
+    expect(await claim('loc-eu')).toEqual([]);
+    expect(await claim('loc-none')).toEqual([]);
+    expect(await claim('loc-us')).toEqual([{ check_id: checkId, canary_id: canaryId }]);
+    expect((await apiCall(t.app, 'GET', '/api/upstream/run-requests', admin)).status).toBe(401);
+    // the upstream itself ran nothing
     expect(await count()).toBe(before);
+    const { rows: audit } = await t.database.pool.query(
+      "SELECT changes FROM audit_log WHERE action = 'check.run' AND $1 = ANY(target_ids)",
+      [checkId],
+    );
+    expect(audit.length).toBe(2);
+    expect(JSON.stringify(audit[0]?.changes)).toContain('loc-ap');
+  });
+
+  it('Run Now names the locations it could not ask, and is a 409 when none names an agent', async () => {
+    const located = async (name: string, locations: string[]) => {
+      const created = await apiCall(t.app, 'POST', '/api/canaries', admin, canary(name, { locations }));
+      const { rows } = await t.database.pool.query('SELECT id FROM checks WHERE canary_id = $1', [
+        (await json(created)).id,
+      ]);
+      return String(rows[0].id);
+    };
+    const mixed = await located('from-eu-and-ghost', ['loc-eu', 'ghost']);
+    const asked = await apiCall(t.app, 'POST', `/api/canary/run/check/${mixed}`, admin);
+    expect(asked.status).toBe(202);
+    expect(await json(asked)).toMatchObject({
+      message: "Asked loc-eu to run 'home' at their next poll; not asked: ghost (no such agent)",
+      requested: ['loc-eu'],
+      skipped: [{ name: 'ghost', reason: 'no such agent' }],
+    });
+    const nobody = await located('from-nowhere', ['ghost', 'phantom']);
+    const refused = await apiCall(t.app, 'POST', `/api/canary/run/check/${nobody}`, admin);
+    expect(refused.status).toBe(409);
+    expect(JSON.stringify(await json(refused))).toContain(
+      "Check 'home' runs from its locations (ghost, phantom), and none of them names a registered agent to run it",
+    );
   });
 
   it('shows each location’s latest result to a viewer; 401 anonymous, 400 bad id, 404 unknown', async () => {

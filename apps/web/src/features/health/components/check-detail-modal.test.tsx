@@ -187,15 +187,28 @@ describe('check detail modal', { timeout: 30_000 }, () => {
     expect(within(viewerDialog).queryByRole('button', { name: LINK_TO_INCIDENT.attachButton })).toBeNull();
   });
 
-  it('Run Now refused by the server (a multi-location check) toasts the server’s message', async () => {
-    const refusal =
-      "Check 'checkout-http' runs from its locations (eu-west, us-east), not on this server, so it cannot be run now";
+  it('Run Now on a multi-location check toasts whom the server asked; a refusal toasts the server’s message', async () => {
+    const asked = "Asked eu-west, us-east to run 'checkout-http' at their next poll";
+    const view = modalApi(editorSession, {
+      '/api/canary/run/check/c1': {
+        status: 202,
+        body: { id: 'c1', message: asked, requested: ['eu-west', 'us-east'], skipped: [] },
+      },
+    });
+    render(<Toaster />);
+    const app = renderApp('/health?checkId=c1&timeRange=1h');
+    let dialog = await screen.findByRole('dialog', { name: /checkout-http/ }, wait);
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Run Now' }, wait));
+    expect(await screen.findByText(asked, {}, wait)).toBeTruthy();
+    expect(view.calls.some((c) => c.url.pathname === '/api/canary/run/check/c1')).toBe(true);
+    app.unmount();
+
+    const refusal = "Check 'checkout-http' runs from its locations (ghost), and none of them names a registered agent";
     modalApi(editorSession, {
       '/api/canary/run/check/c1': { status: 409, body: { code: 'conflict', message: refusal, details: null } },
     });
-    render(<Toaster />);
     renderApp('/health?checkId=c1&timeRange=1h');
-    const dialog = await screen.findByRole('dialog', { name: /checkout-http/ }, wait);
+    dialog = await screen.findByRole('dialog', { name: /checkout-http/ }, wait);
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Run Now' }, wait));
     expect(await screen.findByText(refusal, {}, wait)).toBeTruthy();
   });
