@@ -226,3 +226,24 @@ export const agentLogAnswerSchema = z.union([
 ]);
 /** An agent's answer to a relayed log search. */
 export type AgentLogAnswer = z.infer<typeof agentLogAnswerSchema>;
+
+/** How often an agent asks for the Run Now requests of its multi-location checks. */
+export const AGENT_RUN_REQUEST_POLL_MS = 5_000;
+
+/** Run Now requests an agent's poll has not fetched after this long are dropped (the click is stale). */
+export const AGENT_RUN_REQUEST_TTL_SECONDS = 300;
+
+/** A Run Now request for an agent (`GET /api/upstream/run-requests`): run this check of this canary now. */
+export const agentRunRequestSchema = z.object({ check_id: z.string(), canary_id: z.string() });
+/** A Run Now request. */
+export type AgentRunRequest = z.infer<typeof agentRunRequestSchema>;
+
+/** What Run Now answers (202) for a multi-location check: the locations asked, and those that could not be. */
+export const locationRunAnswerSchema = z.object({
+  id: z.string(),
+  message: z.string(),
+  requested: z.array(z.string()),
+  skipped: z.array(z.object({ name: z.string(), reason: z.string() })),
+});
+/** Run Now's answer for a multi-location check. */
+export type LocationRunAnswer = z.infer<typeof locationRunAnswerSchema>;

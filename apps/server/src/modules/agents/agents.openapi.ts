@@ -7,6 +7,7 @@ import {
   agentPatchSchema,
   agentPushAnswerSchema,
   agentPushSchema,
+  agentRunRequestSchema,
   agentScrapeAnswerSchema,
   agentScraperSchema,
   agentScrapeSchema,
@@ -71,6 +72,13 @@ export const AGENTS_API: readonly RouteDoc[] = [
     path: '/api/upstream/log-queries',
     summary: 'For an agent: claim the log searches relayed to it',
     response: z.array(agentLogQuerySchema),
+    permission: AGENT_TOKEN_PERMISSION,
+  },
+  {
+    method: 'get',
+    path: '/api/upstream/run-requests',
+    summary: 'For an agent: claim the Run Now requests of the multi-location checks it runs',
+    response: z.array(agentRunRequestSchema),
     permission: AGENT_TOKEN_PERMISSION,
   },
   {

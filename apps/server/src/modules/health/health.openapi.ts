@@ -1,4 +1,4 @@
-import { CHECK_TYPES, checkLocationsSchema } from '@mc/contracts';
+import { CHECK_TYPES, checkLocationsSchema, locationRunAnswerSchema } from '@mc/contracts';
 import { z } from 'zod';
 import type { RouteDoc } from '../../platform/openapi/route-docs.js';
 import { canarySchema } from './canaries/canary-schema.js';
@@ -38,9 +38,12 @@ export const HEALTH_API: readonly RouteDoc[] = [
   {
     method: 'post',
     path: '/api/canary/run/check/{id}',
-    summary: 'Run one check now and store its result',
+    summary: 'Run one check now and store its result; for a multi-location check, ask its locations to run it (202)',
     permission: { roles: RUN_NOW_ROLES },
-    response: z.object({ id: z.string(), status: z.string(), duration: z.number().optional() }).loose(),
+    response: z.union([
+      z.object({ id: z.string(), status: z.string(), duration: z.number().optional() }).loose(),
+      locationRunAnswerSchema,
+    ]),
   },
   {
     method: 'get',

@@ -14,7 +14,7 @@ import { requirePermission, UNAUTHORIZED_MESSAGE } from '../../platform/require-
 import { loadGrants } from '../rbac/rbac.repo.js';
 import type { ModuleDeps } from '../register-modules.js';
 import { canariesService, parseCanaryText, type WriteContext } from './canaries/canaries.service.js';
-import { checkLocations } from './locations/locations.service.js';
+import { checkLocations, requestLocationRuns } from './locations/locations.service.js';
 import { checkRunnerFor, HEALTH_CONCURRENCY } from './runner/check-runner.js';
 import { runnableCheck } from './runner/runnable-checks.repo.js';
 import { checkGraph } from './summary/graph.service.js';
@@ -109,6 +109,18 @@ export function registerHealthRoutes(app: Hono<AppEnv>, deps: ModuleDeps): void 
   app.post('/api/canary/run/check/:id', requireRunNowRole(), async (c) => {
     const check = await runnableCheck(deps.database.db, idParam(c));
     if (!check) throw new AppError('not_found', `Check '${c.req.param('id')}' not found`);
+    if (check.locations) {
+      // docs/agents.md "Locations": its agents run it and vote; a run here would be no location's vote
+      const asked = await requestLocationRuns(
+        deps.database.db,
+        { ...check, locations: check.locations },
+        {
+          actor: c.var.actor,
+          requestId: c.var.requestId,
+        },
+      );
+      return c.json(asked, 202);
+    }
     const result = await checkRunnerFor(deps).run(check, { audit: { actor: c.var.actor, requestId: c.var.requestId } });
     summaries.invalidate();
     return c.json({ id: check.id, ...result });

@@ -1,5 +1,6 @@
 import { changeRetentionJob } from '../catalog/changes/change-retention.job.js';
 import { runScraperJob } from '../catalog/scrape/run-scraper.job.js';
+import { redecideQuorumsJob } from '../health/locations/redecide-quorums.job.js';
 import { checkRetentionJob } from '../health/results/retention.job.js';
 import { runCanaryJob } from '../health/runner/run-canary.job.js';
 import { notificationEventsJob } from '../notifications/notification-events.job.js';
@@ -19,6 +20,7 @@ export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
   pruneJobsJob,
   runCanaryJob,
   checkRetentionJob,
+  redecideQuorumsJob,
   buildTopologyJob,
   runScraperJob,
   changeRetentionJob,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { join, resolve } from 'node:path';
-import type { AgentCanary, AgentPushResult, AgentScrape } from '@mc/contracts';
+import { AGENT_RUN_REQUEST_POLL_MS, type AgentCanary, type AgentPushResult, type AgentScrape } from '@mc/contracts';
 import { type Config, ConfigError } from '../../../platform/config.js';
 import { createEgressGuard } from '../../../platform/egress/egress-guard.js';
 import type { Logger } from '../../../platform/logger.js';
@@ -8,6 +8,7 @@ import { VERSION } from '../../../platform/version.js';
 import { runCheck } from '../../health/check-types/registry.js';
 import { parseSchedule, type ScheduleSpec } from '../../jobs/schedule-spec.js';
 import { logQueryPoller } from './agent-log-queries.js';
+import { runRequestPoller } from './agent-run-requests.js';
 import { scraperTask } from './agent-scrapers.js';
 import { openOutbox, openResultBuffer } from './result-buffer.js';
 import { outboxFlusher, resultFlusher } from './result-flusher.js';
@@ -39,7 +40,8 @@ function scheduleOf(canary: AgentCanary, logger: Logger): ScheduleSpec {
  * kinds. Each run's results go to an on-disk outbox under MC_DATA_DIR/agent-buffer (scrapes under
  * agent-buffer/scrapes) and are delivered upstream with retries; every result and scrape carries an
  * idempotency key, so none is stored twice. It also polls for log searches relayed to it every
- * MC_AGENT_LOG_POLL_MS and answers them from its own host.
+ * MC_AGENT_LOG_POLL_MS and answers them from its own host, and for Run Now requests of its
+ * multi-location checks every AGENT_RUN_REQUEST_POLL_MS.
  */
 export async function startAgent(config: Config, logger: Logger): Promise<RunningAgent> {
   if (!config.MC_UPSTREAM_URL || !config.MC_AGENT_TOKEN) {
@@ -114,10 +116,21 @@ export async function startAgent(config: Config, logger: Logger): Promise<Runnin
     kick: () => scrapeFlusher.kick(),
   };
 
+  const pulled = new Map<string, AgentCanary>();
+  const runRequests = runRequestPoller(client, logger, {
+    intervalMs: AGENT_RUN_REQUEST_POLL_MS,
+    stopping: stopping.signal,
+    canaryOf: (id) => pulled.get(id),
+    run: runCanary,
+  });
+
   let pullTimer: NodeJS.Timeout | undefined;
   const pull = async () => {
     try {
-      scheduler.reconcile((await client.canaries()).map(canaryTask), 'canary');
+      const canaries = await client.canaries();
+      pulled.clear();
+      for (const canary of canaries) pulled.set(canary.id, canary);
+      scheduler.reconcile(canaries.map(canaryTask), 'canary');
     } catch (error) {
       logger.warn('pull failed; keeps running the canaries it has', { error: (error as Error).message });
     }
@@ -142,12 +155,13 @@ export async function startAgent(config: Config, logger: Logger): Promise<Runnin
   scrapeFlusher.kick();
   await pull();
   logQueries.start();
+  runRequests.start();
   return {
     async stop() {
       stopping.abort();
       if (pullTimer) clearTimeout(pullTimer);
       await scheduler.stop(config.MC_SHUTDOWN_TIMEOUT_MS);
-      await Promise.all([flusher.stop(), scrapeFlusher.stop(), logQueries.stop()]);
+      await Promise.all([flusher.stop(), scrapeFlusher.stop(), logQueries.stop(), runRequests.stop()]);
       logger.info('agent stopped', { buffered: await buffer.count(), scrapesBuffered: await scrapeOutbox.count() });
     },
   };

@@ -50,7 +50,7 @@ const now = new Date().toISOString();
 
 describe('an agent process runs scrapers and answers log searches', () => {
   it(
-    'pushes its scraper’s items and changes (buffered while the upstream is down) and answers /api/logs from its files',
+    'pushes its scraper’s items and changes (buffered while the upstream is down), answers /api/logs from its files and runs a multi-location check on Run Now',
     async () => {
       const admin = (await signedInUser(t, { roles: ['admin'] })).token;
       const generated = (await (
@@ -81,6 +81,30 @@ describe('an agent process runs scrapers and answers log searches', () => {
         }),
         generated.id,
       ]);
+
+      // a multi-location check run from this agent alone, hourly: only Run Now makes it run again soon
+      const located = await apiCall(t.app, 'POST', '/api/canaries', admin, {
+        apiVersion: 'canaries.flanksource.com/v1',
+        kind: 'Canary',
+        metadata: { name: 'edge-located' },
+        spec: {
+          schedule: '@every 1h',
+          locations: ['edge-scraper'],
+          tcp: [{ name: 'port-9', endpoint: '127.0.0.1:9' }],
+        },
+      });
+      expect(located.status).toBe(201);
+      const { rows: locatedChecks } = await t.database.pool.query('SELECT id FROM checks WHERE canary_id = $1', [
+        ((await located.json()) as { id: string }).id,
+      ]);
+      const locatedCheck = String(locatedChecks[0]?.id);
+      const vote = async () =>
+        (
+          await t.database.pool.query<{ time: Date }>(
+            'SELECT time FROM check_location_statuses WHERE check_id = $1 AND agent_id = $2',
+            [locatedCheck, generated.id],
+          )
+        ).rows[0]?.time;
 
       let upstream = await listen(0);
       const port = upstream.port;
@@ -126,7 +150,15 @@ describe('an agent process runs scrapers and answers log searches', () => {
         total: 1,
       });
 
-      // 3. The upstream goes away and the source changes: the agent keeps its scrapes on disk.
+      // 3. Run Now on the multi-location check asks the agent, which runs it at its next poll and votes.
+      await until(async () => (await vote()) !== undefined, 60_000);
+      const first = await vote();
+      const asked = await apiCall(t.app, 'POST', `/api/canary/run/check/${locatedCheck}`, admin);
+      expect(asked.status).toBe(202);
+      expect(await asked.json()).toMatchObject({ requested: ['edge-scraper'] });
+      await until(async () => ((await vote())?.getTime() ?? 0) > (first?.getTime() ?? 0), 60_000);
+
+      // 4. The upstream goes away and the source changes: the agent keeps its scrapes on disk.
       await upstream.close();
       await writeFile(join(sources, 'thing.json'), thing(2));
       const outbox = join(dataDir, 'agent-buffer', 'scrapes');
@@ -134,7 +166,7 @@ describe('an agent process runs scrapers and answers log searches', () => {
       await until(async () => pending() >= 2, 60_000);
       expect((await item())?.config.version).toBe(1);
 
-      // 4. It comes back: the buffered scrapes are delivered, the change is recorded once.
+      // 5. It comes back: the buffered scrapes are delivered, the change is recorded once.
       upstream = await listen(port);
       await until(async () => pending() === 0 && (await item())?.config.version === 2, 90_000);
       const { rows: diffs } = await t.database.pool.query(
@@ -143,7 +175,7 @@ describe('an agent process runs scrapers and answers log searches', () => {
       );
       expect(diffs[0].n).toBe(1);
 
-      // 5. The agent stops: a search of its backend waits for it, then says it did not answer.
+      // 6. The agent stops: a search of its backend waits for it, then says it did not answer.
       agent.child.kill('SIGTERM');
       expect(await agent.exited).toBe(0);
       expect(readdirSync(join(outbox, 'rejected'))).toEqual([]);

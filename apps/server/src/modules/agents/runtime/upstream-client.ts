@@ -5,12 +5,14 @@ import {
   type AgentLogQuery,
   type AgentPushAnswer,
   type AgentPushResult,
+  type AgentRunRequest,
   type AgentScrape,
   type AgentScrapeAnswer,
   type AgentScraper,
   agentCanarySchema,
   agentLogQuerySchema,
   agentPushAnswerSchema,
+  agentRunRequestSchema,
   agentScrapeAnswerSchema,
   agentScraperSchema,
 } from '@mc/contracts';
@@ -84,6 +86,9 @@ export function upstreamClient(options: { url: string; token: string; version: s
     },
     async logQueries(): Promise<AgentLogQuery[]> {
       return z.array(agentLogQuerySchema).parse(await call('/api/upstream/log-queries'));
+    },
+    async runRequests(): Promise<AgentRunRequest[]> {
+      return z.array(agentRunRequestSchema).parse(await call('/api/upstream/run-requests'));
     },
     async answerLogQuery(id: string, answer: AgentLogAnswer): Promise<void> {
       await call(`/api/upstream/log-queries/${encodeURIComponent(id)}/answer`, {

@@ -4,6 +4,7 @@ import { describeGuard } from '../../../platform/route-permission.js';
 import type { ModuleDeps } from '../../register-modules.js';
 import { readJson } from '../../settings-views/http-helpers.js';
 import { agentLogRelay } from './log-relay.service.js';
+import { claimRunRequests } from './run-requests.repo.js';
 import type { AgentPrincipal } from './upstream.repo.js';
 import { type AgentSighting, upstreamService } from './upstream.service.js';
 import { upstreamScrapesService } from './upstream-scrapes.service.js';
@@ -32,7 +33,8 @@ function agentOf(c: Context<AppEnv>): AgentPrincipal {
  * calling agent; also its heartbeat), `POST /api/upstream/push` (check results, idempotent per key),
  * `GET /api/upstream/scrapers` and `POST /api/upstream/scrapes` (catalog scrapers it runs and their
  * runs, idempotent per key), and `GET /api/upstream/log-queries` with
- * `POST /api/upstream/log-queries/{id}/answer` (log searches relayed to it). Authenticated by the
+ * `POST /api/upstream/log-queries/{id}/answer` (log searches relayed to it), and
+ * `GET /api/upstream/run-requests` (Run Now of its multi-location checks). Authenticated by the
  * agent's own token, not a person's session.
  */
 export function registerUpstreamRoutes(app: Hono<AppEnv>, deps: ModuleDeps): void {
@@ -55,6 +57,9 @@ export function registerUpstreamRoutes(app: Hono<AppEnv>, deps: ModuleDeps): voi
     c.json(await scrapes.push(agentOf(c), await readJson(c))),
   );
   app.get(`${UPSTREAM_PREFIX}/log-queries`, requireAgent, async (c) => c.json(await relay.claim(agentOf(c).id)));
+  app.get(`${UPSTREAM_PREFIX}/run-requests`, requireAgent, async (c) =>
+    c.json(await claimRunRequests(deps.database.pool, agentOf(c).id)),
+  );
   app.post(`${UPSTREAM_PREFIX}/log-queries/:id/answer`, requireAgent, async (c) => {
     await relay.answer(agentOf(c).id, c.req.param('id'), await readJson(c));
     return c.json({ answered: true });

@@ -16,6 +16,7 @@ export interface CanaryRow {
   spec: Record<string, unknown>;
   schedule: string | null;
   source: string | null;
+  agent_id: string;
   created_by: string | null;
   created_at: string;
   updated_at: string;
@@ -32,6 +33,8 @@ export interface CanaryWrite {
   schedule: string;
   source: string;
   createdBy: string | null;
+  /** The agent that runs it; undefined keeps the current one (the local agent on insert). */
+  agentId?: string | undefined;
 }
 
 type Db = Kysely<Tables>;
@@ -66,9 +69,10 @@ export async function findCanaryByName(
 /** Inserts a canary; undefined when a live canary of that name, namespace and source exists. */
 export async function insertCanary(db: Db, write: CanaryWrite): Promise<CanaryRow | undefined> {
   const { rows } = await sql<CanaryRow>`INSERT INTO canaries
-      (name, namespace, labels, annotations, spec, schedule, source, created_by)
+      (name, namespace, labels, annotations, spec, schedule, source, created_by, agent_id)
     VALUES (${write.name}, ${write.namespace}, ${json(write.labels)}::jsonb, ${json(write.annotations)}::jsonb,
-      ${json(write.spec)}::jsonb, ${write.schedule}, ${write.source}, ${write.createdBy})
+      ${json(write.spec)}::jsonb, ${write.schedule}, ${write.source}, ${write.createdBy},
+      coalesce(${write.agentId ?? null}::uuid, '00000000-0000-0000-0000-000000000000'))
     ON CONFLICT DO NOTHING RETURNING *`.execute(db);
   return rows[0];
 }
@@ -77,7 +81,8 @@ export async function insertCanary(db: Db, write: CanaryWrite): Promise<CanaryRo
 export async function updateCanary(db: Db, id: string, write: CanaryWrite): Promise<CanaryRow | undefined> {
   const { rows } = await sql<CanaryRow>`UPDATE canaries SET name = ${write.name}, namespace = ${write.namespace},
       labels = ${json(write.labels)}::jsonb, annotations = ${json(write.annotations)}::jsonb,
-      spec = ${json(write.spec)}::jsonb, schedule = ${write.schedule}
+      spec = ${json(write.spec)}::jsonb, schedule = ${write.schedule},
+      agent_id = coalesce(${write.agentId ?? null}::uuid, agent_id)
     WHERE id = ${id} AND deleted_at IS NULL RETURNING *`.execute(db);
   return rows[0];
 }
@@ -107,15 +112,21 @@ export async function syncChecks(
   canary: { id: string; namespace: string; severity?: string | undefined; owner?: string | undefined },
   entries: CanaryCheckEntry[],
 ): Promise<string[]> {
+  // A check belongs to the canary's agent: a canary moved to another agent takes its checks along, so the
+  // upsert below finds them instead of adding copies under the old agent.
+  await sql`UPDATE checks k SET agent_id = c.agent_id FROM canaries c
+    WHERE c.id = ${canary.id} AND k.canary_id = c.id AND k.agent_id <> c.agent_id
+      AND NOT EXISTS (SELECT 1 FROM checks o WHERE o.canary_id = c.id AND o.type = k.type AND o.name = k.name
+        AND o.agent_id = c.agent_id)`.execute(db);
   const ids: string[] = [];
   for (const entry of entries) {
     const s = entry.spec;
     const str = (key: string) => (typeof s[key] === 'string' ? String(s[key]) : null);
     const { rows } = await sql<{ id: string }>`INSERT INTO checks
-        (canary_id, type, name, namespace, description, endpoint, icon, spec, labels, owner, severity)
+        (canary_id, type, name, namespace, description, endpoint, icon, spec, labels, owner, severity, agent_id)
       VALUES (${canary.id}, ${entry.type}, ${entry.name}, ${str('namespace') ?? canary.namespace}, ${str('description')},
         ${endpointOf(s)}, ${str('icon')}, ${json(s)}::jsonb, ${json(s.labels ?? null)}::jsonb,
-        ${canary.owner ?? null}, ${canary.severity ?? null})
+        ${canary.owner ?? null}, ${canary.severity ?? null}, (SELECT agent_id FROM canaries WHERE id = ${canary.id}))
       ON CONFLICT (canary_id, type, name, agent_id) DO UPDATE SET namespace = EXCLUDED.namespace,
         description = EXCLUDED.description, endpoint = EXCLUDED.endpoint, icon = EXCLUDED.icon, spec = EXCLUDED.spec,
         labels = EXCLUDED.labels, owner = EXCLUDED.owner, severity = EXCLUDED.severity, deleted_at = NULL

@@ -62,6 +62,7 @@ function toWrite(doc: CanaryDocument, source: CanarySource, createdBy: string | 
     schedule: canarySchedule(doc.spec),
     source,
     createdBy,
+    agentId: doc.agent_id,
   };
 }
 
@@ -159,8 +160,8 @@ export function canariesService(database: Database) {
           action: 'update',
           target: 'canaries',
           ids: [id],
-          before: { name: before.name, spec: before.spec },
-          after: { name: row.name, spec: row.spec },
+          before: { name: before.name, spec: before.spec, agent_id: before.agent_id },
+          after: { name: row.name, spec: row.spec, agent_id: row.agent_id },
         });
         return toApi(row);
       });

@@ -55,6 +55,8 @@ const checkLists = Object.fromEntries(
 export const canarySchema = z.object({
   apiVersion: z.literal(CANARY_API_VERSION, { message: `must be ${CANARY_API_VERSION}` }),
   kind: z.literal('Canary', { message: 'must be Canary' }),
+  /** The agent that runs it (docs/agents.md); the all-zero id is this server; absent keeps the current one. */
+  agent_id: z.guid('must be an agent id').optional(),
   metadata: z.object({
     name: nameRule,
     namespace: nameRule.optional(),

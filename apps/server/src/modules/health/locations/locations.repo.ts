@@ -1,5 +1,5 @@
 /** SQL of multi-location checks: each location's latest result and the canary's quorum rule. */
-import { AGENT_HEALTHY_WITHIN_SECONDS } from '@mc/contracts';
+import { AGENT_HEALTHY_WITHIN_SECONDS, AGENT_RUN_REQUEST_TTL_SECONDS } from '@mc/contracts';
 import type { Tables } from '@mc/db';
 import { type Kysely, sql } from 'kysely';
 
@@ -85,4 +85,61 @@ export async function checkLocationRows(
       LEFT JOIN check_location_statuses s ON s.check_id = ${checkId} AND s.agent_id = a.id
      ORDER BY l.n`.execute(db);
   return { canaryId, quorum: rule[0].quorum, count: rule[0].locations.length, rows };
+}
+
+/** A multi-location check whose verdict counted a location that has gone stale since, and when it did. */
+export interface StaleQuorum {
+  check_id: string;
+  stale_at: Date;
+}
+
+/**
+ * The live multi-location checks whose last verdict may have counted a location that no longer agrees:
+ * a healthy location whose agent went stale (not seen within the health window, or deleted) after that
+ * verdict's time. Only those need deciding again; `stale_at` is when the last of them went stale.
+ */
+export async function staleQuorumChecks(db: Kysely<Tables>): Promise<StaleQuorum[]> {
+  const { rows } = await sql<StaleQuorum>`
+    SELECT s.check_id, max(x.stale_at) AS stale_at
+      FROM agents a
+      CROSS JOIN LATERAL (SELECT least(coalesce(a.last_seen, a.created_at)
+        + make_interval(secs => ${AGENT_HEALTHY_WITHIN_SECONDS}), coalesce(a.deleted_at, 'infinity')) AS stale_at) x
+      JOIN check_location_statuses s ON s.agent_id = a.id AND s.status = 'healthy'
+      JOIN checks k ON k.id = s.check_id AND k.deleted_at IS NULL
+      JOIN canaries c ON c.id = k.canary_id AND c.deleted_at IS NULL AND jsonb_typeof(c.spec -> 'locations') = 'array'
+     WHERE x.stale_at <= now() AND x.stale_at > coalesce(k.last_runtime, '-infinity')
+     GROUP BY s.check_id`.execute(db);
+  return rows;
+}
+
+/** One named location of a check as Run Now found it: its live agent (null for none). */
+export interface RunRequestTarget {
+  name: string;
+  agent_id: string | null;
+}
+
+/**
+ * Asks each named location's live agent to run the check at its next poll (one row per agent and check:
+ * a second click before the poll asks once), after dropping requests no poll fetched in time. Answers
+ * every location with the agent it names, or null for a name that names no agent.
+ */
+export async function queueRunRequests(
+  db: Kysely<Tables>,
+  checkId: string,
+  locations: readonly string[],
+): Promise<RunRequestTarget[]> {
+  await sql`DELETE FROM agent_run_requests
+    WHERE requested_at < now() - make_interval(secs => ${AGENT_RUN_REQUEST_TTL_SECONDS})`.execute(db);
+  const { rows } = await sql<RunRequestTarget>`
+    SELECT l.name, a.id AS agent_id
+      FROM jsonb_array_elements_text(${JSON.stringify(locations)}::jsonb) WITH ORDINALITY AS l(name, n)
+      LEFT JOIN agents a ON a.name = l.name AND a.deleted_at IS NULL
+     ORDER BY l.n`.execute(db);
+  const agents = rows.flatMap((row) => (row.agent_id ? [row.agent_id] : []));
+  if (agents.length > 0) {
+    await sql`INSERT INTO agent_run_requests (agent_id, check_id)
+      SELECT unnest(${agents}::uuid[]), ${checkId}::uuid
+      ON CONFLICT (agent_id, check_id) DO UPDATE SET requested_at = now()`.execute(db);
+  }
+  return rows;
 }

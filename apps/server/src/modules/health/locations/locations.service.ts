@@ -5,9 +5,10 @@
  * agent seen within the health window. Each push of location results stores one result for the check:
  * that verdict, with the locations in its details.
  */
-import { type CheckLocations, defaultQuorum } from '@mc/contracts';
+import { type CheckLocations, defaultQuorum, type LocationRunAnswer } from '@mc/contracts';
 import type { Tables } from '@mc/db';
 import type { Kysely } from 'kysely';
+import { type AuditContext, recordAuditIn } from '../../../platform/audit.js';
 import { AppError } from '../../../platform/errors.js';
 import { recordResults } from '../results/results.repo.js';
 import type { SummaryScope } from '../summary/summary-scope.js';
@@ -16,6 +17,8 @@ import {
   type LocationResultWrite,
   type LocationRow,
   locatedChecks,
+  queueRunRequests,
+  staleQuorumChecks,
   upsertLocationResults,
 } from './locations.repo.js';
 
@@ -52,8 +55,22 @@ export async function recordLocationResults(
     const seen = newest.get(result.checkId);
     if (!seen || seen.time < result.time) newest.set(result.checkId, result);
   }
+  await decideQuorums(
+    db,
+    [...newest.values()].map((latest) => ({ checkId: latest.checkId, time: latest.time, duration: latest.duration })),
+  );
+}
+
+/**
+ * Stores one verdict per check under its quorum, as of now's locations, at the given time: healthy
+ * when at least `quorum` locations report healthy from an online agent, with the others in its error.
+ */
+async function decideQuorums(
+  db: Kysely<Tables>,
+  decisions: readonly { checkId: string; time: Date; duration: number }[],
+): Promise<void> {
   const verdicts = [];
-  for (const [checkId, latest] of newest) {
+  for (const { checkId, time, duration } of decisions) {
     const located = await checkLocationRows(db, checkId);
     if (!located || located.count === 0) continue;
     const quorum = located.quorum ?? defaultQuorum(located.count);
@@ -62,11 +79,11 @@ export async function recordLocationResults(
     const failing = located.rows.filter((row) => !agrees(row)).map(describe);
     verdicts.push({
       checkId,
-      time: latest.time,
+      time,
       nextRuntime: null,
       result: {
         status: passed ? ('healthy' as const) : ('unhealthy' as const),
-        duration: latest.duration,
+        duration,
         message: `${healthy} of ${located.count} locations healthy (quorum ${quorum})`,
         ...(passed || failing.length === 0 ? {} : { error: failing.join('; ') }),
         details: {
@@ -82,6 +99,21 @@ export async function recordLocationResults(
     });
   }
   await recordResults(db, verdicts);
+}
+
+/**
+ * Decides again the multi-location checks whose last verdict counted a healthy location whose agent
+ * has gone stale since (silent past the health window, or deleted): without it such a check would
+ * keep its verdict until another location votes. Each new verdict is stored at the time the location
+ * went stale, so a vote run after that still counts as newer. Answers how many checks were decided.
+ */
+export async function redecideStaleQuorums(db: Kysely<Tables>): Promise<number> {
+  const stale = await staleQuorumChecks(db);
+  await decideQuorums(
+    db,
+    stale.map((row) => ({ checkId: row.check_id, time: new Date(row.stale_at), duration: 0 })),
+  );
+  return stale.length;
 }
 
 /**
@@ -111,4 +143,44 @@ export async function checkLocations(
       error: row.error,
     })),
   };
+}
+
+/**
+ * Run Now on a multi-location check: this server never runs it, so each location's agent is asked to
+ * run it at its next poll (`GET /api/upstream/run-requests`); their votes then decide the check as
+ * usual. Answers who was asked and who could not be (a location naming no agent); 409 when none can be.
+ */
+export async function requestLocationRuns(
+  db: Kysely<Tables>,
+  check: { id: string; name: string; locations: readonly string[] },
+  audit: AuditContext,
+): Promise<LocationRunAnswer> {
+  return db.transaction().execute(async (trx) => {
+    const targets = await queueRunRequests(trx, check.id, check.locations);
+    const requested = targets.filter((target) => target.agent_id).map((target) => target.name);
+    const skipped = targets
+      .filter((target) => !target.agent_id)
+      .map((target) => ({ name: target.name, reason: 'no such agent' }));
+    if (requested.length === 0) {
+      throw new AppError(
+        'conflict',
+        `Check '${check.name}' runs from its locations (${check.locations.join(', ')}), and none of them names a registered agent to run it`,
+      );
+    }
+    await recordAuditIn(trx, {
+      ...audit,
+      action: 'check.run',
+      target: 'POST /api/canary/run/check/:id',
+      ids: [check.id],
+      after: { requested, skipped },
+    });
+    const notAsked =
+      skipped.length > 0 ? `; not asked: ${skipped.map((s) => `${s.name} (${s.reason})`).join(', ')}` : '';
+    return {
+      id: check.id,
+      message: `Asked ${requested.join(', ')} to run '${check.name}' at their next poll${notAsked}`,
+      requested,
+      skipped,
+    };
+  });
 }

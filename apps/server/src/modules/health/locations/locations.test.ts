@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../platform/config.js';
+import { createLogger } from '../../../platform/logger.js';
 import { apiCall, signedInUser } from '../../../test/signed-in-api.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { jobRegistry } from '../../jobs/job-definitions.js';
 import { runnableChecksOf } from '../runner/runnable-checks.repo.js';
+import { redecideQuorumsJob } from './redecide-quorums.job.js';
 
 let t: TestApp;
 let admin: string;
@@ -119,6 +123,62 @@ describe('multi-location checks', () => {
     expect(refused).toMatchObject({ stored: 0, refused: [{ reason: expect.stringContaining('not assigned') }] });
   });
 
+  it('Run Now asks each location’s agent to run it at its next poll (202); each poll claims its request once', async () => {
+    const count = async () =>
+      (await t.database.pool.query('SELECT count(*)::int AS n FROM check_statuses WHERE check_id = $1', [checkId]))
+        .rows[0].n;
+    const before = await count();
+    const runNow = () => apiCall(t.app, 'POST', `/api/canary/run/check/${checkId}`, admin);
+    const response = await runNow();
+    expect(response.status).toBe(202);
+    expect(await json(response)).toEqual({
+      id: checkId,
+      message: "Asked loc-eu, loc-us, loc-ap to run 'home' at their next poll",
+      requested: ['loc-eu', 'loc-us', 'loc-ap'],
+      skipped: [],
+    });
+    expect((await runNow()).status).toBe(202); // a second click before the poll asks once
+    const claim = async (agent: string) =>
+      (await apiCall(t.app, 'GET', '/api/upstream/run-requests', tokens[agent] ?? '')).json();
+    expect(await claim('loc-eu')).toEqual([{ check_id: checkId, canary_id: canaryId }]);
+    expect(await claim('loc-eu')).toEqual([]);
+    expect(await claim('loc-none')).toEqual([]);
+    expect(await claim('loc-us')).toEqual([{ check_id: checkId, canary_id: canaryId }]);
+    expect((await apiCall(t.app, 'GET', '/api/upstream/run-requests', admin)).status).toBe(401);
+    // the upstream itself ran nothing
+    expect(await count()).toBe(before);
+    const { rows: audit } = await t.database.pool.query(
+      "SELECT changes FROM audit_log WHERE action = 'check.run' AND $1 = ANY(target_ids)",
+      [checkId],
+    );
+    expect(audit.length).toBe(2);
+    expect(JSON.stringify(audit[0]?.changes)).toContain('loc-ap');
+  });
+
+  it('Run Now names the locations it could not ask, and is a 409 when none names an agent', async () => {
+    const located = async (name: string, locations: string[]) => {
+      const created = await apiCall(t.app, 'POST', '/api/canaries', admin, canary(name, { locations }));
+      const { rows } = await t.database.pool.query('SELECT id FROM checks WHERE canary_id = $1', [
+        (await json(created)).id,
+      ]);
+      return String(rows[0].id);
+    };
+    const mixed = await located('from-eu-and-ghost', ['loc-eu', 'ghost']);
+    const asked = await apiCall(t.app, 'POST', `/api/canary/run/check/${mixed}`, admin);
+    expect(asked.status).toBe(202);
+    expect(await json(asked)).toMatchObject({
+      message: "Asked loc-eu to run 'home' at their next poll; not asked: ghost (no such agent)",
+      requested: ['loc-eu'],
+      skipped: [{ name: 'ghost', reason: 'no such agent' }],
+    });
+    const nobody = await located('from-nowhere', ['ghost', 'phantom']);
+    const refused = await apiCall(t.app, 'POST', `/api/canary/run/check/${nobody}`, admin);
+    expect(refused.status).toBe(409);
+    expect(JSON.stringify(await json(refused))).toContain(
+      "Check 'home' runs from its locations (ghost, phantom), and none of them names a registered agent to run it",
+    );
+  });
+
   it('shows each location’s latest result to a viewer; 401 anonymous, 400 bad id, 404 unknown', async () => {
     const response = await apiCall(t.app, 'GET', `/api/checks/${checkId}/locations`, viewer);
     expect(response.status).toBe(200);
@@ -162,5 +222,71 @@ describe('multi-location checks', () => {
       expect(hidden.status).toBe(404);
       expect(JSON.stringify(await json(hidden))).not.toContain('loc-eu');
     }
+  });
+});
+
+describe('a quorum whose locations go silent', () => {
+  it('is decided again once a healthy location is not seen within the window, naming it, and only once', async () => {
+    const two: Record<string, string> = {};
+    for (const name of ['quiet-a', 'quiet-b']) {
+      two[name] = String(
+        (await json(await apiCall(t.app, 'POST', '/api/agent/generate', admin, { name }))).access_token,
+      );
+    }
+    const created = await apiCall(
+      t.app,
+      'POST',
+      '/api/canaries',
+      admin,
+      canary('from-two', { locations: ['quiet-a', 'quiet-b'], quorum: 2 }),
+    );
+    const { rows } = await t.database.pool.query('SELECT id FROM checks WHERE canary_id = $1', [
+      (await json(created)).id,
+    ]);
+    const id = String(rows[0].id);
+    for (const [index, name] of ['quiet-a', 'quiet-b'].entries()) {
+      // an agent pulls its canaries (its heartbeat) before it pushes what it ran
+      await apiCall(t.app, 'GET', '/api/upstream/canaries', two[name] ?? '');
+      const time = new Date(Date.now() - 31_000 + index * 1000).toISOString();
+      const result = { key: randomUUID(), check_id: id, time, status: 'healthy', duration: 5, message: 'ok' };
+      expect(
+        await json(await apiCall(t.app, 'POST', '/api/upstream/push', two[name] ?? '', { results: [result] })),
+      ).toMatchObject({ stored: 1 });
+    }
+    const state = async () =>
+      (
+        await t.database.pool.query(
+          `SELECT k.status, k.last_transition_time, s.message, s.error FROM checks k
+             JOIN check_statuses s ON s.check_id = k.id WHERE k.id = $1 ORDER BY s.time DESC LIMIT 1`,
+          [id],
+        )
+      ).rows[0];
+    expect(await state()).toMatchObject({ status: 'healthy', message: '2 of 2 locations healthy (quorum 2)' });
+    const job = () =>
+      redecideQuorumsJob.handler({
+        payload: {},
+        signal: new AbortController().signal,
+        job: { id: randomUUID(), name: redecideQuorumsJob.name, attempt: 1, maxAttempts: 1 },
+        deps: { config: loadConfig({}), database: t.database, logger: createLogger('error', {}, () => {}) },
+      });
+
+    // both still seen: nothing to decide
+    expect(await job()).toMatchObject({ status: 'SKIPPED' });
+    const before = (await state())?.last_transition_time;
+
+    await t.database.pool.query("UPDATE agents SET last_seen = now() - interval '65 seconds' WHERE name = 'quiet-b'");
+    expect(await job()).toMatchObject({ successCount: 1 });
+    const after = await state();
+    expect(after).toMatchObject({ status: 'unhealthy', message: '1 of 2 locations healthy (quorum 2)' });
+    expect(after?.error).toBe('quiet-b: agent offline');
+    expect(after?.last_transition_time).not.toEqual(before);
+
+    // decided once: the next tick finds nothing
+    expect(await job()).toMatchObject({ status: 'SKIPPED' });
+    expect(
+      (await t.database.pool.query('SELECT count(*)::int AS n FROM check_statuses WHERE check_id = $1', [id])).rows[0]
+        .n,
+    ).toBe(3);
+    expect(jobRegistry.get(redecideQuorumsJob.name)?.schedule?.schedule).toBe('@every 20s');
   });
 });

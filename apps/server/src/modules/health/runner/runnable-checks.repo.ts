@@ -19,12 +19,17 @@ export async function runnableChecksOf(db: Kysely<Tables>, canaryId: string): Pr
   return rows;
 }
 
-/** One live check of a live canary, or undefined. */
+/**
+ * One live check of a live canary, or undefined; with its canary's `locations` (the agents that run a
+ * multi-location check, null for any other), so Run Now can refuse what this server never runs.
+ */
 export async function runnableCheck(
   db: Kysely<Tables>,
   checkId: string,
-): Promise<(RunnableCheck & { canary_id: string }) | undefined> {
-  const { rows } = await sql<RunnableCheck & { canary_id: string }>`${SELECT}
-    WHERE k.id = ${checkId} AND k.deleted_at IS NULL AND c.deleted_at IS NULL`.execute(db);
+): Promise<(RunnableCheck & { canary_id: string; locations: string[] | null }) | undefined> {
+  const { rows } = await sql<RunnableCheck & { canary_id: string; locations: string[] | null }>`SELECT q.*,
+      CASE WHEN jsonb_typeof(c.spec -> 'locations') = 'array' THEN c.spec -> 'locations' END AS locations
+    FROM (${SELECT} WHERE k.id = ${checkId} AND k.deleted_at IS NULL AND c.deleted_at IS NULL) q
+    JOIN canaries c ON c.id = q.canary_id`.execute(db);
   return rows[0];
 }

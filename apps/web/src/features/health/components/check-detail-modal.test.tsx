@@ -1,7 +1,8 @@
 import { CHECK_HISTORY, LINK_TO_INCIDENT, STALE_TIMES } from '@mc/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '../../../components/toaster';
 import type { Session } from '../../../lib/permissions';
 import { adminSession, type FakeAnswer, shellApi, viewerSession } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
@@ -184,6 +185,32 @@ describe('check detail modal', { timeout: 30_000 }, () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(within(viewerDialog).queryByRole('button', { name: 'Run Now' })).toBeNull();
     expect(within(viewerDialog).queryByRole('button', { name: LINK_TO_INCIDENT.attachButton })).toBeNull();
+  });
+
+  it('Run Now on a multi-location check toasts whom the server asked; a refusal toasts the server’s message', async () => {
+    const asked = "Asked eu-west, us-east to run 'checkout-http' at their next poll";
+    const view = modalApi(editorSession, {
+      '/api/canary/run/check/c1': {
+        status: 202,
+        body: { id: 'c1', message: asked, requested: ['eu-west', 'us-east'], skipped: [] },
+      },
+    });
+    render(<Toaster />);
+    const app = renderApp('/health?checkId=c1&timeRange=1h');
+    let dialog = await screen.findByRole('dialog', { name: /checkout-http/ }, wait);
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Run Now' }, wait));
+    expect(await screen.findByText(asked, {}, wait)).toBeTruthy();
+    expect(view.calls.some((c) => c.url.pathname === '/api/canary/run/check/c1')).toBe(true);
+    app.unmount();
+
+    const refusal = "Check 'checkout-http' runs from its locations (ghost), and none of them names a registered agent";
+    modalApi(editorSession, {
+      '/api/canary/run/check/c1': { status: 409, body: { code: 'conflict', message: refusal, details: null } },
+    });
+    renderApp('/health?checkId=c1&timeRange=1h');
+    dialog = await screen.findByRole('dialog', { name: /checkout-http/ }, wait);
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Run Now' }, wait));
+    expect(await screen.findByText(refusal, {}, wait)).toBeTruthy();
   });
 
   it('closing removes the check from the URL', async () => {

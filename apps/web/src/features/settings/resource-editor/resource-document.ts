@@ -1,3 +1,4 @@
+import { NIL_AGENT_ID } from '@mc/contracts';
 import { parse, stringify } from 'yaml';
 import type { EditableResource, ResourceType, SpecType } from './resource-model';
 
@@ -77,6 +78,8 @@ export interface FormValues {
   schedule: string;
   icon: string;
   specText: string;
+  /** The agent that runs it, for the types that have one; the all-zero id is this server. */
+  agentId: string;
   fields: Record<string, string>;
 }
 
@@ -115,6 +118,7 @@ export function resourceToForm(type: ResourceType, specType: SpecType, resource:
     schedule: resource.schedule ?? '',
     icon: resource.icon ?? '',
     specText: toYaml(specWithoutSchedule(resource.spec)),
+    agentId: type.hasAgent ? (resource.agent_id ?? NIL_AGENT_ID) : '',
     fields: { ...defaults, ...filled },
   };
 }
@@ -139,6 +143,7 @@ export function formToResource(
     ...(type.hasNamespace ? { namespace: values.namespace.trim() || 'default' } : {}),
     labels: type.hasLabels ? textToLabels(values.labels) : base.labels,
     ...(type.hasIcon ? { icon: values.icon || undefined } : {}),
+    ...(type.hasAgent ? { agent_id: values.agentId || NIL_AGENT_ID } : {}),
     schedule,
     spec: schedule ? { ...spec, schedule } : spec,
   };

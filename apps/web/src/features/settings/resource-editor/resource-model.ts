@@ -68,6 +68,8 @@ export interface ResourceType {
   hasLabels: boolean;
   hasSchedule: boolean;
   hasIcon: boolean;
+  /** Whether it can be assigned to an agent (docs/agents.md): the form shows the Agent picker. */
+  hasAgent?: boolean;
   tabs: readonly ResourceTab[];
   /** job_history.resource_type of its runs, when it has runs. */
   jobResourceType?: string;

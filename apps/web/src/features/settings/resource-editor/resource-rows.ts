@@ -58,7 +58,7 @@ const MAPPINGS: Readonly<Record<string, RowMapping>> = {
   config_scrapers: {
     columns: 'id,name,namespace,spec,source,agent_id,created_at,updated_at',
     toResource: (row) => ({ spec: specColumn(row), schedule: str(specColumn(row).schedule) }),
-    toRow: (r) => ({ name: r.name, namespace: r.namespace, spec: r.spec }),
+    toRow: (r) => defined({ name: r.name, namespace: r.namespace, spec: r.spec, agent_id: r.agent_id ?? undefined }),
   },
   notifications: {
     columns: `id,name,namespace,source,created_at,updated_at,custom_services,${NOTIFICATION_FIELDS.map(([, column]) => column).join(',')}`,
@@ -88,7 +88,7 @@ const MAPPINGS: Readonly<Record<string, RowMapping>> = {
   logging_backends: {
     columns: 'id,name,labels,spec,source,agent_id,created_at,updated_at',
     toResource: (row) => ({ labels: labelsOf(row.labels), spec: specColumn(row) }),
-    toRow: (r) => ({ name: r.name, labels: r.labels, spec: r.spec }),
+    toRow: (r) => defined({ name: r.name, labels: r.labels, spec: r.spec, agent_id: r.agent_id ?? undefined }),
   },
   playbooks: {
     columns: 'id,name,namespace,spec,source,created_at,updated_at',

@@ -101,6 +101,7 @@ export const RESOURCE_TYPES: readonly ResourceType[] = [
     hasLabels: true,
     hasSchedule: true,
     hasIcon: false,
+    hasAgent: true,
     tabs: ['Spec', 'Job History'],
     jobResourceType: 'canary',
     specTypes: [
@@ -136,6 +137,7 @@ export const RESOURCE_TYPES: readonly ResourceType[] = [
     hasLabels: false,
     hasSchedule: true,
     hasIcon: false,
+    hasAgent: true,
     tabs: ['Spec', 'Job History'],
     jobResourceType: 'config_scraper',
     specTypes: [kubernetesScraper, fileScraper, codeType('Custom Scraper', () => ({ http: [{ url: '' }] }))],
@@ -182,6 +184,7 @@ export const RESOURCE_TYPES: readonly ResourceType[] = [
     hasLabels: true,
     hasSchedule: false,
     hasIcon: false,
+    hasAgent: true,
     tabs: ['Spec'],
     createText: 'Add',
     specTypes: [specForm('logging_backend', 'Log Backend', () => ({ loki: [{ url: '' }] }))],

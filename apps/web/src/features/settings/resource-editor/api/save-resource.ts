@@ -7,8 +7,8 @@ import { resourceKeys } from './keys';
 
 /**
  * Writes a resource. Canaries go through the health API (`POST /api/canaries`, `PUT
- * /api/canaries/{id}`) so their checks and schedule follow; the other tables through the data API,
- * with `created_by` on create.
+ * /api/canaries/{id}`) so their checks and schedule follow, with the agent that runs them beside the
+ * document; the other tables through the data API, with `created_by` on create.
  */
 export async function saveResource(
   type: ResourceType,
@@ -16,7 +16,10 @@ export async function saveResource(
   createdBy: string | undefined,
 ): Promise<void> {
   if (type.table === 'canaries') {
-    const body = resourceToDocument(type, resource);
+    const body = {
+      ...resourceToDocument(type, resource),
+      ...(resource.agent_id ? { agent_id: resource.agent_id } : {}),
+    };
     if (resource.id) await apiRequest(`/api/canaries/${resource.id}`, { method: 'PUT', body });
     else await apiRequest('/api/canaries', { method: 'POST', body });
     return;

@@ -1,5 +1,7 @@
 import { useId } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
+import { Select } from '../../../../components/ui/select';
+import { useAgentChoices } from '../api/get-agent-choices';
 import type { SpecIssue } from '../api/validate-spec';
 import { fieldRule } from '../form-rules';
 import type { FormValues } from '../resource-document';
@@ -50,9 +52,21 @@ function SpecField({ form, field }: { form: UseFormReturn<FormValues>; field: Fi
   );
 }
 
+/** The Agent picker: which agent runs the resource ("Local (this server)" is the all-zero id). */
+function AgentPicker({ form }: { form: UseFormReturn<FormValues> }) {
+  const choices = useAgentChoices(form.getValues('agentId'));
+  return (
+    <Controller
+      control={form.control}
+      name="agentId"
+      render={({ field }) => <Select label="Agent" value={field.value} choices={choices} onChange={field.onChange} />}
+    />
+  );
+}
+
 /**
  * The Form tab (001 §2, §5): name (required), namespace, labels, icon and schedule as the type has
- * them, the spec type's fields, and the spec as a YAML field when the type edits it that way. Name and
+ * them, the agent that runs it (canaries, scrapers, log backends), the spec type's fields, and the spec as a YAML field when the type edits it that way. Name and
  * namespace are disabled when editing; required fields say so once touched.
  */
 export function ResourceForm({
@@ -118,6 +132,7 @@ export function ResourceForm({
           </select>
         </label>
       ) : null}
+      {type.hasAgent ? <AgentPicker form={form} /> : null}
       {specType.fields.map((field) => (
         <SpecField key={field.key} form={form} field={field} />
       ))}

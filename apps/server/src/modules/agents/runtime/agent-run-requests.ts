@@ -1,0 +1,55 @@
+import type { AgentCanary, AgentRunRequest } from '@mc/contracts';
+import type { Logger } from '../../../platform/logger.js';
+import type { UpstreamClient } from './upstream-client.js';
+
+/**
+ * Polls the upstream every `intervalMs` for Run Now requests of the multi-location checks this agent
+ * runs (docs/agents.md "Locations") and runs each requested check of the canaries it last pulled, as a
+ * scheduled run would (its result is this location's vote). A request for a canary it has not pulled
+ * yet is logged and dropped: the next scheduled run covers it. Keeps polling through upstream outages.
+ */
+export function runRequestPoller(
+  client: Pick<UpstreamClient, 'runRequests'>,
+  logger: Logger,
+  options: {
+    intervalMs: number;
+    stopping: AbortSignal;
+    canaryOf: (canaryId: string) => AgentCanary | undefined;
+    run: (canary: AgentCanary) => Promise<void>;
+  },
+) {
+  const inFlight = new Set<Promise<void>>();
+  let timer: NodeJS.Timeout | undefined;
+  const runRequested = (request: AgentRunRequest) => {
+    const canary = options.canaryOf(request.canary_id);
+    const checks = canary?.checks.filter((check) => check.id === request.check_id) ?? [];
+    if (!canary || checks.length === 0) {
+      logger.info('run request for a check this agent has not pulled; its next scheduled run covers it', {
+        check: request.check_id,
+      });
+      return;
+    }
+    const work = options
+      .run({ ...canary, checks })
+      .catch((error: unknown) =>
+        logger.warn('requested run failed', { check: request.check_id, error: (error as Error).message }),
+      )
+      .finally(() => inFlight.delete(work));
+    inFlight.add(work);
+  };
+  const poll = async () => {
+    try {
+      for (const request of await client.runRequests()) runRequested(request);
+    } catch (error) {
+      logger.debug('run request poll failed', { error: (error as Error).message });
+    }
+    if (!options.stopping.aborted) timer = setTimeout(() => void poll(), options.intervalMs);
+  };
+  return {
+    start: () => void poll(),
+    async stop(): Promise<void> {
+      if (timer) clearTimeout(timer);
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}
