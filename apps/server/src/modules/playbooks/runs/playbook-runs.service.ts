@@ -13,6 +13,7 @@ import type { Database } from '@mc/db';
 import { type AuditContext, actorPersonId, auditedTransaction } from '../../../platform/audit.js';
 import type { Config } from '../../../platform/config.js';
 import { AppError } from '../../../platform/errors.js';
+import { type ResourceReach, resourceVisible } from '../../../platform/resource-visibility.js';
 import { enqueue } from '../../jobs/enqueue.js';
 import { ACTION_KINDS } from '../actions/registry.js';
 import { actionTypeOf, type PlaybookSpec, playbookSpecSchema } from '../playbook-document.js';
@@ -50,14 +51,23 @@ export interface ResourceRef {
 const NS_PER_MS = 1_000_000n;
 const DEFAULT_RUN_TIMEOUT_MS = 30 * 60_000;
 
-async function resourceOf(db: Database, ref: ResourceRef): Promise<SelectableResource | undefined> {
+/**
+ * The resource a request names, or a 404 — also when the caller may not read it (`reach`), with the same
+ * message, so a hidden id is indistinguishable from a missing one and no playbook reaches it.
+ */
+async function resourceOf(
+  db: Database,
+  ref: ResourceRef,
+  reach: ResourceReach,
+): Promise<SelectableResource | undefined> {
   const given = (['check', 'config', 'component'] as const).filter((k) => ref[`${k}_id`] !== undefined);
   if (given.length > 1) throw new AppError('bad_request', 'Give at most one of check_id, component_id, config_id');
   const kind = given[0];
   if (!kind) return undefined;
   const id = ref[`${kind}_id`] ?? '';
   const row = await findResource(db.db, kind, id);
-  if (!row) throw new AppError('not_found', `The ${kind} ${id} was not found`);
+  if (!row || !(await resourceVisible(db.db, reach, kind, id)))
+    throw new AppError('not_found', `The ${kind} ${id} was not found`);
   return {
     kind,
     id: row.id,
@@ -105,27 +115,33 @@ function mustBeBuilt(spec: PlaybookSpec): void {
  */
 export function playbookRunsService(database: Database, config?: Config) {
   return {
-    /** Playbooks applicable to a resource (000 §7 `/playbook/list`). */
-    async listFor(ref: ResourceRef) {
-      const resource = await resourceOf(database, ref);
+    /** Playbooks applicable to a resource the caller may read (`reach`) (000 §7 `/playbook/list`). */
+    async listFor(ref: ResourceRef, reach: ResourceReach) {
+      const resource = await resourceOf(database, ref, reach);
       const rows = await livePlaybooks(database.db);
       return rows.filter((p) => (resource ? appliesTo(p.spec, resource) : true));
     },
 
-    /** The parameters of a playbook for a resource (000 §7 `POST /playbook/{id}/params`). */
-    async paramsFor(id: string, ref: ResourceRef): Promise<{ params: PlaybookParameter[] }> {
+    /** The parameters of a playbook for a resource the caller may read (000 §7 `POST /playbook/{id}/params`). */
+    async paramsFor(id: string, ref: ResourceRef, reach: ResourceReach): Promise<{ params: PlaybookParameter[] }> {
       const { playbook, spec } = await playbookSpec(database, id);
-      mustApply(spec, playbook.name, await resourceOf(database, ref));
+      mustApply(spec, playbook.name, await resourceOf(database, ref, reach));
       return { params: spec.parameters ?? [] };
     },
 
     /**
-     * Starts a run: 400 with the parameter problems, else queued (or waiting for approval). `origin`
-     * links a run a notification rule started to its send-history row.
+     * Starts a run on a resource the requester may read (`reach`; a hidden one is a 404): 400 with the
+     * parameter problems, else queued (or waiting for approval). `origin` links a run a notification rule
+     * started to its send-history row.
      */
-    async run(request: PlaybookRunRequest, ctx: AuditContext, origin: RunOrigin = {}): Promise<{ run_id: string }> {
+    async run(
+      request: PlaybookRunRequest,
+      ctx: AuditContext,
+      reach: ResourceReach,
+      origin: RunOrigin = {},
+    ): Promise<{ run_id: string }> {
       const { playbook, spec } = await playbookSpec(database, request.id);
-      const resource = await resourceOf(database, request);
+      const resource = await resourceOf(database, request, reach);
       mustApply(spec, playbook.name, resource);
       mustBeBuilt(spec);
       const params = request.params ?? {};
