@@ -84,7 +84,7 @@ export function registerPlaybookRunRoutes(app: Hono<AppEnv>, deps: ModuleDeps): 
     c.json(await runs.run(parse(playbookRunRequestSchema, await body(c)), ctx(c), await reachOf(c)), 201),
   );
   app.post('/api/playbook/run/approve/:id', requirePermission('playbooks', 'playbook:approve'), async (c) =>
-    c.json(await runs.approve(idParam(c), ctx(c))),
+    c.json(await runs.approve(idParam(c), ctx(c), await reachOf(c))),
   );
   app.get('/api/playbook/run/:id/history', visibleRun, async (c) =>
     c.json(await runHistory(deps.database, idParam(c))),
@@ -126,6 +126,6 @@ export function registerPlaybookRunRoutes(app: Hono<AppEnv>, deps: ModuleDeps): 
     return c.body(new Uint8Array(artifact.content), 200, artifactHeaders(artifact));
   });
   app.post('/api/playbook/run/cancel/:id', requirePermission('playbook_runs', 'write'), async (c) =>
-    c.json(await runs.cancel(idParam(c), ctx(c))),
+    c.json(await runs.cancel(idParam(c), ctx(c), await reachOf(c))),
   );
 }

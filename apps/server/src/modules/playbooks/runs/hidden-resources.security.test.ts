@@ -12,8 +12,9 @@ const MISSING = '00000000-0000-4000-8000-00000000dead';
 
 /**
  * The playbook routes that take a resource id (`/api/playbook/list`, `POST /api/playbook/{id}/params`,
- * `POST /api/playbook/run`) answer for a component, check or config item the caller may not read exactly
- * as for a missing one (404, the same message), and never start a run on it.
+ * `POST /api/playbook/run`, and approve and cancel of a run on one) answer for a component, check or
+ * config item the caller may not read exactly as for a missing one (404, the same message), and never
+ * start a run on it.
  */
 describe('playbooks: resources a caller may not read', () => {
   let t: TestApp;
@@ -106,5 +107,36 @@ describe('playbooks: resources a caller may not read', () => {
     expect(await runsOn('check_id', ids.check)).toBe(0);
     expect((await run(people.subtreeOnly.token, { component_id: ids.web })).status).toBe(201);
     expect((await run(people.denied.token, { check_id: ids.check })).status).toBe(201);
+  });
+
+  it('a run on a hidden resource can be neither approved nor cancelled by whom it is hidden from', async () => {
+    const spec = {
+      components: [{ type: 'Service' }],
+      approval: { approvers: { people: [people.denied.id] } },
+      actions: [{ name: 'notify', http: { url: 'http://127.0.0.1:9/hook', method: 'POST' } }],
+    };
+    const { rows } = await sql<{ id: string }>`INSERT INTO playbooks (name, spec)
+      VALUES ('approved-restart', ${JSON.stringify(spec)}::jsonb) RETURNING id`.execute(t.database.db);
+    const started = await call(people.admin.token, 'POST', '/api/playbook/run', {
+      id: rows[0]?.id,
+      component_id: ids.vault,
+    });
+    expect(started.status).toBe(201);
+    const { run_id: runId } = (await started.json()) as { run_id: string };
+    const missing = await answer(await call(people.denied.token, 'POST', `/api/playbook/run/approve/${MISSING}`));
+    expect(missing).toEqual({ status: 404, message: `Playbook run ${MISSING} was not found` });
+    expect(await answer(await call(people.denied.token, 'POST', `/api/playbook/run/approve/${runId}`))).toEqual({
+      status: 404,
+      message: `Playbook run ${runId} was not found`,
+    });
+    expect(await answer(await call(people.denied.token, 'POST', `/api/playbook/run/cancel/${runId}`))).toEqual({
+      status: 404,
+      message: `Playbook run ${runId} was not found`,
+    });
+    const status = await sql<{ status: string }>`SELECT status FROM playbook_runs WHERE id = ${runId}`.execute(
+      t.database.db,
+    );
+    expect(status.rows[0]?.status).toBe('pending_approval');
+    expect((await call(people.admin.token, 'POST', `/api/playbook/run/cancel/${runId}`)).status).toBe(200);
   });
 });

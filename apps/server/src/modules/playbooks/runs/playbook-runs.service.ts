@@ -79,6 +79,24 @@ async function resourceOf(
   };
 }
 
+/**
+ * The run, or a 404 — also when it runs on a resource the caller may not read (`reach`), with the same
+ * message, so approving or cancelling is no way to act on, or learn of, a hidden resource.
+ */
+async function visibleRun(db: Database, runId: string, reach: ResourceReach) {
+  const run = await findRun(db.db, runId);
+  const target = run?.component_id
+    ? ({ kind: 'component', id: run.component_id } as const)
+    : run?.config_id
+      ? ({ kind: 'config', id: run.config_id } as const)
+      : run?.check_id
+        ? ({ kind: 'check', id: run.check_id } as const)
+        : undefined;
+  if (!run || (target && !(await resourceVisible(db.db, reach, target.kind, target.id))))
+    throw new AppError('not_found', `Playbook run ${runId} was not found`);
+  return run;
+}
+
 async function playbookSpec(db: Database, id: string) {
   const playbook = await findPlaybook(db.db, id);
   if (!playbook) throw new AppError('not_found', `Playbook ${id} was not found`);
@@ -185,10 +203,16 @@ export function playbookRunsService(database: Database, config?: Config) {
       });
     },
 
-    /** Approves a run waiting for approval; schedules it once the approval is satisfied. */
-    async approve(runId: string, ctx: AuditContext): Promise<{ run_id: string; status: PlaybookRunStatus }> {
-      const run = await findRun(database.db, runId);
-      if (!run) throw new AppError('not_found', `Playbook run ${runId} was not found`);
+    /**
+     * Approves a run waiting for approval, on a resource the approver may read (`reach`); schedules it
+     * once the approval is satisfied.
+     */
+    async approve(
+      runId: string,
+      ctx: AuditContext,
+      reach: ResourceReach,
+    ): Promise<{ run_id: string; status: PlaybookRunStatus }> {
+      const run = await visibleRun(database, runId, reach);
       if (run.status !== 'pending_approval') {
         throw new AppError('conflict', `Playbook run ${runId} is ${run.status}, not waiting for approval`);
       }
@@ -235,10 +259,16 @@ export function playbookRunsService(database: Database, config?: Config) {
       });
     },
 
-    /** Cancels a run not yet finished; a running action is stopped by the runner within a second. */
-    async cancel(runId: string, ctx: AuditContext): Promise<{ run_id: string; status: PlaybookRunStatus }> {
-      const run = await findRun(database.db, runId);
-      if (!run) throw new AppError('not_found', `Playbook run ${runId} was not found`);
+    /**
+     * Cancels a run not yet finished, on a resource the caller may read (`reach`); a running action is
+     * stopped by the runner within a second.
+     */
+    async cancel(
+      runId: string,
+      ctx: AuditContext,
+      reach: ResourceReach,
+    ): Promise<{ run_id: string; status: PlaybookRunStatus }> {
+      const run = await visibleRun(database, runId, reach);
       const open = ['pending_approval', 'scheduled', 'running'] as const;
       return auditedTransaction(database, ctx, async (tx) => {
         if (!(await transitionRun(tx.db, runId, open, 'cancelled', { end: true, actorId: actorPersonId(ctx) }))) {
