@@ -288,7 +288,9 @@ export type EvidenceResource =
       config_id: string;
       config_name: string | null;
     }
-  | { kind: 'component'; id: string; name: string; status: string; health: string | null; deleted: boolean };
+  | { kind: 'component'; id: string; name: string; status: string; health: string | null; deleted: boolean }
+  /** A resource its reader may not read: no id, name or status (docs/incidents.md). */
+  | { kind: 'hidden'; of: 'check' | 'config' | 'config_change' | 'config_analysis' | 'component' };
 
 /** An evidence row with its live resource. */
 export interface IncidentEvidenceView {

@@ -72,7 +72,7 @@ export type LogQuery = z.infer<typeof logQuerySchema>;
 export const logSearchRequestSchema = z
   .object({
     name: z.string().trim().min(1, 'name is required').max(200),
-    id: z.uuid().optional(),
+    id: z.guid().optional(),
     query: z.preprocess((value) => (typeof value === 'string' ? { text: value } : value), logQuerySchema).optional(),
   })
   .strict();

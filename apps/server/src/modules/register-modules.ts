@@ -27,7 +27,9 @@ import { registerPropertiesRoutes } from './properties/properties.routes.js';
 import { propertiesWriteHook } from './properties/properties-write.hook.js';
 import { teamGrantsHook } from './rbac/team-grants.hook.js';
 import { canariesWriteHook } from './rest/canaries-write.hook.js';
+import { bothHooks, LINKED_RESOURCE_COLUMNS, linkedResourcesHook } from './rest/linked-resources.hook.js';
 import { registerRestRoutes } from './rest/rest.routes.js';
+import type { WriteHook } from './rest/write-handler.js';
 import { registerSchemaRoutes } from './settings-views/schemas.routes.js';
 import { specRowCheck } from './settings-views/spec-row-check.js';
 import { registerSystemRoutes } from './system/system.routes.js';
@@ -45,7 +47,7 @@ export interface ModuleDeps {
 }
 
 /** What a write through `/api/db` does or checks per table, beyond storing the row (see docs/data-api.md). */
-const DATA_API_WRITE_HOOKS = {
+const DATA_API_WRITE_HOOKS: Readonly<Record<string, WriteHook>> = {
   canaries: canariesWriteHook,
   notifications: notificationsWriteHook,
   notification_silences: silencesWriteHook,
@@ -57,6 +59,17 @@ const DATA_API_WRITE_HOOKS = {
   team_members: teamGrantsHook,
 };
 
+/**
+ * The write hooks with, on tables whose rows name a component, config item, check or canary, the rule
+ * that a writer names only ones they may read (rest/linked-resources.hook.ts).
+ */
+function dataApiWriteHooks(policy: DataAccessPolicy): Readonly<Record<string, WriteHook>> {
+  const hooks: Record<string, WriteHook> = { ...DATA_API_WRITE_HOOKS };
+  for (const [table, columns] of Object.entries(LINKED_RESOURCE_COLUMNS))
+    hooks[table] = bothHooks(DATA_API_WRITE_HOOKS[table], linkedResourcesHook(policy, columns));
+  return hooks;
+}
+
 /** The one list of the product's routers, in mount order. */
 export function registerModules(app: OpenAPIHono<AppEnv>, deps: ModuleDeps): void {
   // An organisation backend answers the console's direct-mode preflights before sign-in is asked.
@@ -64,7 +77,7 @@ export function registerModules(app: OpenAPIHono<AppEnv>, deps: ModuleDeps): voi
   // Identity first: its middleware sets the actor and denies anonymous API calls for every router below.
   deps.dataAccess = registerIdentityModule(app, deps).access.dataAccess;
   registerSystemRoutes(app, deps);
-  registerRestRoutes(app, { ...deps, checkRow: specRowCheck, writeHooks: DATA_API_WRITE_HOOKS });
+  registerRestRoutes(app, { ...deps, checkRow: specRowCheck, writeHooks: dataApiWriteHooks(deps.dataAccess) });
   registerConnectionsRoutes(app, deps);
   registerIncidentsRoutes(app, deps);
   registerPropertiesRoutes(app, deps);

@@ -28,8 +28,14 @@ export function createHeaderAuthApp(
   database: Database,
   registerRoutes: (router: OpenAPIHono<AppEnv>, deps: ModuleDeps) => void,
 ): OpenAPIHono<AppEnv> {
-  const deps = { config: loadConfig({}), database, logger: createLogger('error', {}, () => {}), version: 'test' };
   const access = createAccessControl(database);
+  const deps = {
+    config: loadConfig({}),
+    database,
+    logger: createLogger('error', {}, () => {}),
+    version: 'test',
+    dataAccess: access.dataAccess,
+  };
   return createApp({
     ...deps,
     registerModules: (router) => {

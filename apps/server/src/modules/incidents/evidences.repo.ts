@@ -1,6 +1,7 @@
 import type { EvidenceLinkColumn } from '@mc/contracts';
 import type { Tables } from '@mc/db';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type ResourceReach, reachSql } from '../../platform/resource-visibility.js';
 
 type Db = Kysely<Tables>;
 
@@ -39,11 +40,34 @@ const LINK_TABLE: Readonly<Record<EvidenceLinkColumn, string>> = {
   check_id: 'checks',
 };
 
-/** True when the resource an evidence link column points at exists (and is not deleted, where that applies). */
-export async function linkedResourceExists(db: Db, column: EvidenceLinkColumn, id: string): Promise<boolean> {
+/** SQL true when the linked row `r` may be read: its own table's scopes, or its config item's for a change or insight. */
+function linkVisibleSql(column: EvidenceLinkColumn, reach: ResourceReach): RawBuilder<boolean> {
+  switch (column) {
+    case 'component_id':
+      return reachSql(reach.component, 'r');
+    case 'check_id':
+      return reachSql(reach.check, 'r');
+    case 'config_id':
+      return reachSql(reach.config, 'r');
+    default:
+      return sql<boolean>`EXISTS (SELECT 1 FROM config_items ci WHERE ci.id = r.config_id AND ${reachSql(reach.config, 'ci')})`;
+  }
+}
+
+/**
+ * True when the resource an evidence link column points at exists (and is not deleted, where that
+ * applies) and the writer may read it (`reach`): one they may not read answers as a missing one.
+ */
+export async function linkedResourceExists(
+  db: Db,
+  column: EvidenceLinkColumn,
+  id: string,
+  reach: ResourceReach,
+): Promise<boolean> {
   const table = LINK_TABLE[column];
-  const live = table === 'config_changes' || table === 'config_analysis' ? sql`true` : sql`deleted_at IS NULL`;
-  const { rows } = await sql`SELECT 1 FROM ${sql.table(table)} WHERE id = ${id}::uuid AND ${live}`.execute(db);
+  const live = table === 'config_changes' || table === 'config_analysis' ? sql`true` : sql`r.deleted_at IS NULL`;
+  const { rows } = await sql`SELECT 1 FROM ${sql.table(table)} AS r
+    WHERE r.id = ${id}::uuid AND ${live} AND ${linkVisibleSql(column, reach)}`.execute(db);
   return rows.length > 0;
 }
 

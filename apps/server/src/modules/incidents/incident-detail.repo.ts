@@ -7,6 +7,7 @@ import type {
 } from '@mc/contracts';
 import type { Database, Tables } from '@mc/db';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type ResourceReach, reachSql } from '../../platform/resource-visibility.js';
 import { runPrepared } from './prepared.js';
 
 type Db = Kysely<Tables>;
@@ -30,13 +31,30 @@ export async function detailHypotheses(db: Db, incidentId: string): Promise<Inci
 
 /**
  * The incident's evidence with the linked resource as it is now: a check's status and 24-hour uptime,
- * a config item's health, a change's diff, an insight's message, a component's status.
+ * a config item's health, a change's diff, an insight's message, a component's status. A resource the
+ * reader may not read (`reach`, the data API's answer for its table; a change or insight follows its config
+ * item) reads `{ kind: 'hidden', of }` instead, and the evidence's link ids and resource snapshot
+ * (`evidence`) are left out with it (docs/incidents.md, "Evidence on a hidden resource").
  */
-const evidencesSql = (
-  incidentId: string,
-): RawBuilder<IncidentEvidenceView> => sql`SELECT e.id, e.hypothesis_id, e.description, e.type, e.evidence, e.properties,
+const evidencesSql = (incidentId: string, reach: ResourceReach): RawBuilder<IncidentEvidenceView> => {
+  const hidden = sql<boolean>`((ch.id IS NOT NULL AND NOT ${reachSql(reach.check, 'ch')})
+      OR (cc.id IS NOT NULL AND NOT ${reachSql(reach.config, 'cci')})
+      OR (ca.id IS NOT NULL AND NOT ${reachSql(reach.config, 'cai')})
+      OR (ci.id IS NOT NULL AND NOT ${reachSql(reach.config, 'ci')})
+      OR (co.id IS NOT NULL AND NOT ${reachSql(reach.component, 'co')}))`;
+  return sql`SELECT id, hypothesis_id, description, type,
+      CASE WHEN hidden THEN NULL ELSE evidence END AS evidence, properties,
+      CASE WHEN hidden THEN NULL ELSE config_id END AS config_id,
+      CASE WHEN hidden THEN NULL ELSE config_change_id END AS config_change_id,
+      CASE WHEN hidden THEN NULL ELSE config_analysis_id END AS config_analysis_id,
+      CASE WHEN hidden THEN NULL ELSE component_id END AS component_id,
+      CASE WHEN hidden THEN NULL ELSE check_id END AS check_id,
+      definition_of_done, done, script, created_at, created_by,
+      CASE WHEN hidden THEN jsonb_build_object('kind', 'hidden', 'of', resource->>'kind') ELSE resource END AS resource
+    FROM (SELECT e.id, e.hypothesis_id, e.description, e.type, e.evidence, e.properties,
       e.config_id, e.config_change_id, e.config_analysis_id, e.component_id, e.check_id, e.definition_of_done, e.done,
       e.script, e.created_at, jsonb_build_object('id', p.id, 'name', p.name, 'avatar', p.avatar) AS created_by,
+      ${hidden} AS hidden,
       CASE
         WHEN ch.id IS NOT NULL THEN jsonb_build_object('kind', 'check', 'id', ch.id, 'name', ch.name, 'type', ch.type,
           'status', ch.status, 'last_runtime', ch.last_runtime, 'deleted', ch.deleted_at IS NOT NULL,
@@ -62,12 +80,17 @@ const evidencesSql = (
     LEFT JOIN config_items cai ON cai.id = ca.config_id
     LEFT JOIN config_items ci ON ci.id = e.config_id
     LEFT JOIN components co ON co.id = e.component_id
-    WHERE h.incident_id = ${incidentId}::uuid AND e.deleted_at IS NULL AND h.deleted_at IS NULL
-    ORDER BY e.created_at, e.id`;
+    WHERE h.incident_id = ${incidentId}::uuid AND e.deleted_at IS NULL AND h.deleted_at IS NULL) AS ev
+    ORDER BY created_at, id`;
+};
 
-/** The incident's evidence with its live resources, oldest first. */
-export async function detailEvidences(db: Db, incidentId: string): Promise<IncidentEvidenceView[]> {
-  return (await evidencesSql(incidentId).execute(db)).rows;
+/** The incident's evidence with its live resources as `reach` lets the reader see them, oldest first. */
+export async function detailEvidences(
+  db: Db,
+  incidentId: string,
+  reach: ResourceReach,
+): Promise<IncidentEvidenceView[]> {
+  return (await evidencesSql(incidentId, reach).execute(db)).rows;
 }
 
 const commentsSql = (
@@ -114,14 +137,19 @@ const agg = (query: RawBuilder<unknown>) =>
 
 /**
  * The whole detail payload in one statement and one round trip: the summary row and each list as a
- * JSON array in the lists' own order (jsonb_agg over an ordered subquery keeps it).
+ * JSON array in the lists' own order (jsonb_agg over an ordered subquery keeps it). `reach` is what the
+ * reader may see of the evidence's linked resources.
  */
-export async function loadDetail(database: Database, incidentId: string): Promise<DetailParts | undefined> {
+export async function loadDetail(
+  database: Database,
+  incidentId: string,
+  reach: ResourceReach,
+): Promise<DetailParts | undefined> {
   const rows = await runPrepared(
     database,
     sql<DetailParts>`SELECT to_jsonb(s) AS incident,
       ${agg(hypothesesSql(incidentId))} AS hypotheses,
-      ${agg(evidencesSql(incidentId))} AS evidences,
+      ${agg(evidencesSql(incidentId, reach))} AS evidences,
       ${agg(commentsSql(incidentId))} AS comments,
       ${agg(historySql(incidentId, DETAIL_HISTORY_LIMIT))} AS history
     FROM incident_summary s WHERE s.id = ${incidentId}::uuid`,

@@ -2,6 +2,7 @@ import type { Context, Hono } from 'hono';
 import { AppError } from '../../platform/errors.js';
 import type { AppEnv } from '../../platform/request-context.js';
 import { requirePermission } from '../../platform/require-permission.js';
+import { resourceReach } from '../../platform/resource-visibility.js';
 import type { ModuleDeps } from '../register-modules.js';
 import type { WriteContext } from './incident-tx.js';
 import { incidentsService } from './incidents.service.js';
@@ -29,6 +30,9 @@ const ctx = (c: Context<AppEnv>): WriteContext => ({ actor: c.var.actor, request
  */
 export function registerIncidentsRoutes(app: Hono<AppEnv>, deps: ModuleDeps): void {
   const db = deps.database.db;
+  const policy = deps.dataAccess;
+  if (!policy) throw new Error('The incidents routes need the access policy (ModuleDeps.dataAccess)');
+  const reachOf = (c: Context<AppEnv>) => resourceReach(policy, c.var.actor);
   const incidents = incidentsService(deps.database);
   const investigation = investigationService(db);
   const participation = participationService(db);
@@ -38,8 +42,10 @@ export function registerIncidentsRoutes(app: Hono<AppEnv>, deps: ModuleDeps): vo
 
   app.get('/api/incidents', read, async (c) => c.json(await incidents.list(c.req.query())));
   app.post('/api/incidents', write, async (c) => c.json(await incidents.create(await body(c), ctx(c)), 201));
-  app.post('/api/incidents/link', write, async (c) => c.json(await links.link(await body(c), ctx(c)), 201));
-  app.get('/api/incidents/:id', read, async (c) => c.json(await incidents.detail(c.req.param('id'))));
+  app.post('/api/incidents/link', write, async (c) =>
+    c.json(await links.link(await body(c), ctx(c), await reachOf(c)), 201),
+  );
+  app.get('/api/incidents/:id', read, async (c) => c.json(await incidents.detail(c.req.param('id'), await reachOf(c))));
   app.patch('/api/incidents/:id', write, async (c) =>
     c.json(await incidents.update(c.req.param('id'), await body(c), ctx(c))),
   );
@@ -62,7 +68,7 @@ export function registerIncidentsRoutes(app: Hono<AppEnv>, deps: ModuleDeps): vo
   );
 
   app.post('/api/incidents/:id/evidences', write, async (c) =>
-    c.json(await investigation.createEvidence(c.req.param('id'), await body(c), ctx(c)), 201),
+    c.json(await investigation.createEvidence(c.req.param('id'), await body(c), ctx(c), await reachOf(c)), 201),
   );
   app.patch('/api/incidents/:id/evidences/:eid', write, async (c) =>
     c.json(await investigation.updateEvidence(c.req.param('id'), c.req.param('eid'), await body(c), ctx(c))),

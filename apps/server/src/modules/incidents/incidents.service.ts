@@ -10,6 +10,7 @@ import {
 import type { Database, Tables } from '@mc/db';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../platform/errors.js';
+import type { ResourceReach } from '../../platform/resource-visibility.js';
 import { detailHistory, loadDetail } from './incident-detail.repo.js';
 import { parseInput } from './incident-input.js';
 import { inIncidentTx, type WriteContext } from './incident-tx.js';
@@ -59,9 +60,9 @@ export function incidentsService(database: Database) {
       return { data: rows, total };
     },
 
-    /** Everything the detail page shows. */
-    async detail(id: string): Promise<IncidentDetail> {
-      const parts = await loadDetail(database, requireId(id, 'Incident'));
+    /** Everything the detail page shows, the evidence's resources as `reach` lets the reader see them. */
+    async detail(id: string, reach: ResourceReach): Promise<IncidentDetail> {
+      const parts = await loadDetail(database, requireId(id, 'Incident'), reach);
       if (!parts) throw new AppError('not_found', 'Incident not found');
       // The summary view carries the lifecycle timestamps too.
       return { ...parts, incident: parts.incident as IncidentDetail['incident'] };

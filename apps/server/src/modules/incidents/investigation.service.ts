@@ -9,6 +9,7 @@ import {
 import type { Tables } from '@mc/db';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../platform/errors.js';
+import type { ResourceReach } from '../../platform/resource-visibility.js';
 import {
   deleteEvidence,
   type EvidenceInsert,
@@ -51,14 +52,18 @@ export async function requireOwnHypothesis(db: Db, incidentId: string, hypothesi
   return row;
 }
 
-/** Evidence for a resource that does not exist is refused (400), whichever link column names it. */
+/**
+ * Evidence for a resource that does not exist is refused (400), whichever link column names it; so is
+ * one the writer may not read (`reach`), with the same message, so the answer is no existence oracle.
+ */
 export async function requireLinkedResources(
   db: Db,
   values: Partial<Record<EvidenceLinkColumn, string | null>>,
+  reach: ResourceReach,
 ): Promise<void> {
   for (const column of EVIDENCE_LINK_COLUMNS) {
     const id = values[column];
-    if (id && !(await linkedResourceExists(db, column, id))) {
+    if (id && !(await linkedResourceExists(db, column, id, reach))) {
       throw new AppError('bad_request', `No ${LINK_NAMES[column]} with id ${id}`);
     }
   }
@@ -70,9 +75,10 @@ export async function attachEvidence(
   incidentId: string,
   values: EvidenceInsert,
   personId: string,
+  reach: ResourceReach,
 ): Promise<EvidenceRow> {
   await requireOwnHypothesis(db, incidentId, values.hypothesis_id);
-  await requireLinkedResources(db, values);
+  await requireLinkedResources(db, values, reach);
   return insertEvidence(db, values, personId);
 }
 
@@ -123,8 +129,13 @@ export function investigationService(db: Db) {
       });
     },
 
-    /** Attaches evidence to one of the incident's hypotheses. */
-    async createEvidence(incidentId: string, body: unknown, ctx: WriteContext): Promise<EvidenceRow> {
+    /** Attaches evidence to one of the incident's hypotheses, linking only resources `reach` lets the writer read. */
+    async createEvidence(
+      incidentId: string,
+      body: unknown,
+      ctx: WriteContext,
+      reach: ResourceReach,
+    ): Promise<EvidenceRow> {
       const v = parseInput(createEvidenceSchema, body);
       return inIncidentTx(db, ctx, { action: 'evidence.create', target: 'evidences' }, async (trx, personId) => {
         await requireIncident(trx, incidentId, true);
@@ -143,6 +154,7 @@ export function investigationService(db: Db) {
             check_id: v.check_id ?? null,
           },
           personId,
+          reach,
         );
         return { result: row, records: [{ id: row.id, before: null, after: { ...row } }] };
       });

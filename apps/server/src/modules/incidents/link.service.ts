@@ -3,6 +3,7 @@ import type { Tables } from '@mc/db';
 import type { Kysely } from 'kysely';
 import type { AuditRecord } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
+import type { ResourceReach } from '../../platform/resource-visibility.js';
 import { insertHypothesis } from './hypotheses.repo.js';
 import { parseInput } from './incident-input.js';
 import { inIncidentTx, type WriteContext } from './incident-tx.js';
@@ -18,7 +19,8 @@ type Db = Kysely<Tables>;
  */
 export function linkService(db: Db) {
   return {
-    async link(body: unknown, ctx: WriteContext): Promise<LinkEvidenceResult> {
+    /** Links a resource `reach` lets the writer read (a hidden one answers as a missing one). */
+    async link(body: unknown, ctx: WriteContext, reach: ResourceReach): Promise<LinkEvidenceResult> {
       const v = parseInput(linkEvidenceSchema, body);
       return inIncidentTx(
         db,
@@ -26,7 +28,7 @@ export function linkService(db: Db) {
         { action: 'incident.link', target: 'POST /api/incidents/link' },
         async (trx, personId) => {
           const records: AuditRecord[] = [];
-          await requireLinkedResources(trx, v);
+          await requireLinkedResources(trx, v, reach);
           let incident = v.incident_id ? await findIncident(trx, v.incident_id, true) : undefined;
           if (v.incident_id && !incident) throw new AppError('bad_request', `No incident with id ${v.incident_id}`);
           const isNew = !incident;
@@ -64,6 +66,7 @@ export function linkService(db: Db) {
               script: null,
             },
             personId,
+            reach,
           );
           records.push({ id: evidence.id, before: null, after: { ...evidence } });
           const result = {

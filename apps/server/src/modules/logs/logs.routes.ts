@@ -9,6 +9,7 @@ import { streamSSE } from 'hono/streaming';
 import { AppError } from '../../platform/errors.js';
 import type { AppEnv } from '../../platform/request-context.js';
 import { requirePermission } from '../../platform/require-permission.js';
+import { resourceReach } from '../../platform/resource-visibility.js';
 import type { ModuleDeps } from '../register-modules.js';
 import { TAIL_POLL_LIMIT, tailLines } from './log-tail.js';
 import { logsService } from './logs.service.js';
@@ -53,11 +54,18 @@ function tailRequest(c: Context<AppEnv>) {
 export function registerLogsRoutes(app: Hono<AppEnv>, deps: ModuleDeps): void {
   const logs = logsService(deps);
   const read = requirePermission('logging_backends', 'read');
+  const policy = deps.dataAccess;
+  if (!policy) throw new Error('The log routes need the access policy (ModuleDeps.dataAccess)');
+  // `id` narrows to a component or catalog item the caller may read (docs/logs.md)
+  const reachOf = (c: Context<AppEnv>) => resourceReach(policy, c.var.actor);
 
   app.get('/api/logs/backends', read, async (c) => c.json(await logs.backends()));
-  app.post('/api/logs', read, async (c) => c.json(await logs.search(await body(c), c.req.raw.signal)));
+  app.post('/api/logs', read, async (c) =>
+    c.json(await logs.search(await body(c), await reachOf(c), c.req.raw.signal)),
+  );
   app.get('/api/logs/tail', read, async (c) => {
     const request = tailRequest(c);
+    const reach = await reachOf(c);
     const startedAt = new Date();
     // the first search proves the request, the backend and its entries before the stream opens
     const probe = (start: Date, end: Date, signal?: AbortSignal) =>
@@ -66,6 +74,7 @@ export function registerLogsRoutes(app: Hono<AppEnv>, deps: ModuleDeps): void {
           ...request,
           query: { ...request.query, start: start.toISOString(), end: end.toISOString(), limit: TAIL_POLL_LIMIT },
         },
+        reach,
         signal,
       );
     await probe(startedAt, startedAt, c.req.raw.signal);

@@ -23,6 +23,7 @@ import type { Database } from '@mc/db';
 import type { Config } from '../../platform/config.js';
 import { egressGuardFor } from '../../platform/egress/egress-guard-for.js';
 import { AppError } from '../../platform/errors.js';
+import { type ResourceReach, resourceVisible } from '../../platform/resource-visibility.js';
 import { agentLogRelay } from '../agents/upstream/log-relay.service.js';
 import { connectionsServiceFor } from '../connections/connections.service.js';
 import { propertiesService } from '../properties/properties.service.js';
@@ -92,10 +93,19 @@ export function logsService(deps: { database: Database; config: Config }) {
     return { id: row.id, name: row.name, spec: row.spec ?? {}, agentId: row.agent_id };
   }
 
-  /** Labels a target adds: its selectors for this backend (component), or its identity (catalog item). */
-  async function targetLabels(id: string, backend: ResolvedBackend): Promise<Record<string, string>> {
+  /**
+   * Labels a target adds: its selectors for this backend (component), or its identity (catalog item).
+   * A target the caller may not read (`reach`) answers as a missing one: no lines, no existence oracle.
+   */
+  async function targetLabels(
+    id: string,
+    backend: ResolvedBackend,
+    reach: ResourceReach,
+  ): Promise<Record<string, string>> {
+    const missing = () => new AppError('not_found', `No component or catalog item has the id ${id}`);
     const selectors = await componentLogSelectors(database.pool, id);
     if (selectors) {
+      if (!(await resourceVisible(database.db, reach, 'component', id))) throw missing();
       const labels: Record<string, string> = {};
       for (const selector of selectors) {
         if (typeof selector !== 'object' || selector === null) continue;
@@ -108,7 +118,7 @@ export function logsService(deps: { database: Database; config: Config }) {
       return labels;
     }
     const item = await configTarget(database.pool, id);
-    if (!item) throw new AppError('not_found', `No component or catalog item has the id ${id}`);
+    if (!item || !(await resourceVisible(database.db, reach, 'config', id))) throw missing();
     if (item.type === 'Kubernetes::Pod' && item.name) {
       return { pod: item.name, ...(item.tags?.namespace ? { namespace: item.tags.namespace } : {}) };
     }
@@ -128,15 +138,18 @@ export function logsService(deps: { database: Database; config: Config }) {
       ];
     },
 
-    /** One page of lines (see the module comment); `signal` stops the remote calls when the caller leaves. */
-    async search(body: unknown, signal?: AbortSignal): Promise<LogSearchResponse> {
+    /**
+     * One page of lines (see the module comment), of a target `reach` lets the caller read; `signal` stops
+     * the remote calls when the caller leaves.
+     */
+    async search(body: unknown, reach: ResourceReach, signal?: AbortSignal): Promise<LogSearchResponse> {
       const request = parseSearchRequest(body);
       const query = request.query ?? {};
       const backend = await backendOf(request.name);
       const end = query.end ? new Date(query.end) : new Date();
       const start = query.start ? new Date(query.start) : new Date(end.getTime() - LOG_SEARCH_LIMITS.defaultWindowMs);
       if (start > end) throw new AppError('bad_request', 'Invalid request: query.start: must not be after query.end');
-      const labels = { ...(request.id ? await targetLabels(request.id, backend) : {}), ...(query.labels ?? {}) };
+      const labels = { ...(request.id ? await targetLabels(request.id, backend, reach) : {}), ...(query.labels ?? {}) };
       const entries = entriesOf(backend.spec);
       if (entries.length === 0) {
         throw new AppError(

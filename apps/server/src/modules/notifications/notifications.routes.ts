@@ -4,6 +4,7 @@ import { parseBoundedYaml } from '../../platform/bounded-yaml.js';
 import { AppError } from '../../platform/errors.js';
 import type { AppEnv } from '../../platform/request-context.js';
 import { requirePermission } from '../../platform/require-permission.js';
+import { resourceReach } from '../../platform/resource-visibility.js';
 import type { ModuleDeps } from '../register-modules.js';
 import type { MayRunPlaybook } from './playbook-recipient.js';
 import { rulesService } from './rules.service.js';
@@ -55,6 +56,10 @@ function range(c: Context<AppEnv>): { from: Date; to: Date } {
 export function registerNotificationsRoutes(app: Hono<AppEnv>, deps: ModuleDeps): void {
   const rules = rulesService(deps);
   const silences = silencesService(deps.database);
+  const policy = deps.dataAccess;
+  if (!policy) throw new Error('The notifications routes need the access policy (ModuleDeps.dataAccess)');
+  // a silence names only resources its caller may read (docs/notifications.md)
+  const reachOf = (c: Context<AppEnv>) => resourceReach(policy, c.var.actor);
   const read = requirePermission('notifications', 'read');
   const write = requirePermission('notifications', 'write');
 
@@ -76,14 +81,16 @@ export function registerNotificationsRoutes(app: Hono<AppEnv>, deps: ModuleDeps)
   app.post('/api/notification/rules/:id/test', write, async (c) => c.json(await rules.test(c.req.param('id'))));
 
   app.post('/api/notification/silence', write, async (c) =>
-    c.json(await silences.create(await jsonBody(c), ctx(c)), 201),
+    c.json(await silences.create(await jsonBody(c), ctx(c), await reachOf(c)), 201),
   );
   app.patch('/api/notification/silence/:id', write, async (c) =>
-    c.json(await silences.patch(c.req.param('id'), await jsonBody(c), ctx(c))),
+    c.json(await silences.patch(c.req.param('id'), await jsonBody(c), ctx(c), await reachOf(c))),
   );
   app.delete('/api/notification/silence/:id', write, async (c) => {
     await silences.remove(c.req.param('id'), ctx(c));
     return c.body(null, 204);
   });
-  app.post('/api/notification/silence_preview', read, async (c) => c.json(await silences.preview(await jsonBody(c))));
+  app.post('/api/notification/silence_preview', read, async (c) =>
+    c.json(await silences.preview(await jsonBody(c), await reachOf(c))),
+  );
 }

@@ -16,6 +16,7 @@ import {
 import type { Database } from '@mc/db';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.js';
+import { EVERY_RESOURCE } from '../../platform/resource-visibility.js';
 import { playbookRunsService } from '../playbooks/runs/playbook-runs.service.js';
 import type { HistoryRow } from './history.repo.js';
 import { livePlaybook, runStartedBy } from './playbook-recipient.repo.js';
@@ -131,6 +132,7 @@ export async function runRulePlaybook(database: Database, row: HistoryRow, rule:
       params: params && typeof params === 'object' ? (params as Record<string, unknown>) : {}, // written by the consumer
     },
     { actor },
+    EVERY_RESOURCE,
     { notificationSendId: row.id },
   );
   return run_id;

@@ -7,6 +7,13 @@ import { SILENCE_PREVIEW_DAYS, type SilenceBody, silenceBodySchema } from '@mc/c
 import type { Database } from '@mc/db';
 import { type AuditContext, actorPersonId, recordAudit } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
+import {
+  type Executor,
+  isLinkedKind,
+  type LinkedKind,
+  type ResourceReach,
+  visibleIds,
+} from '../../platform/resource-visibility.js';
 import { expressionError } from '../health/expressions/cel.js';
 import { loadEventResource } from './event-resources.js';
 import { ancestorsOf, type CoveredResource, coveredResources } from './relations.repo.js';
@@ -45,6 +52,51 @@ export function parseSilence(body: unknown): SilenceBody {
     throw new AppError('bad_request', 'until must be after from');
   }
   return data;
+}
+
+/** The body fields naming a resource, with the kind each names. */
+const TARGETS = [
+  ['check_id', 'check'],
+  ['config_id', 'config'],
+  ['component_id', 'component'],
+  ['canary_id', 'canary'],
+] as const satisfies readonly (readonly [keyof SilenceBody, LinkedKind])[];
+
+const TARGET_NAMES: Readonly<Record<LinkedKind, string>> = {
+  check: 'check',
+  config: 'config item',
+  component: 'component',
+  canary: 'canary',
+};
+
+/**
+ * A silence may name only a resource its writer (or previewer) may read: a hidden one is refused as a
+ * missing one is (400 `No component with id …`), so the answer is no existence oracle.
+ */
+async function requireVisibleTargets(db: Executor, reach: ResourceReach, body: SilenceBody): Promise<void> {
+  for (const [field, kind] of TARGETS) {
+    const id = body[field];
+    if (id && !(await visibleIds(db, reach, kind, [id])).has(id.toLowerCase()))
+      throw new AppError('bad_request', `No ${TARGET_NAMES[kind]} with id ${id}`);
+  }
+}
+
+/**
+ * The covered resources the caller may read: a recursive silence's hidden descendants (and their checks)
+ * are left out. Kinds no component, config or check permission governs (incidents) stay.
+ */
+async function visibleCovers(
+  db: Executor,
+  reach: ResourceReach,
+  covers: readonly CoveredResource[],
+): Promise<CoveredResource[]> {
+  const visible = new Set<string>();
+  for (const kind of new Set(covers.map((resource) => resource.kind))) {
+    if (!isLinkedKind(kind)) continue;
+    const ids = covers.filter((resource) => resource.kind === kind).map((resource) => resource.id);
+    for (const id of await visibleIds(db, reach, kind, ids)) visible.add(`${kind}:${id}`);
+  }
+  return covers.filter((resource) => !isLinkedKind(resource.kind) || visible.has(`${resource.kind}:${resource.id}`));
 }
 
 const columnsOf = (body: SilenceBody): SilenceColumns => ({
@@ -96,10 +148,20 @@ export interface SilencePreview {
   covers: CoveredResource[];
 }
 
-async function preview(db: Sql, body: SilenceBody, now: Date): Promise<SilencePreview> {
+/**
+ * The preview as the caller may see it (`reach`, run through `kdb`): only resources they may read are
+ * listed, and only the messages about those.
+ */
+async function preview(
+  db: Sql,
+  kdb: Executor,
+  reach: ResourceReach,
+  body: SilenceBody,
+  now: Date,
+): Promise<SilencePreview> {
   const since = new Date(now.getTime() - SILENCE_PREVIEW_DAYS * 86_400_000);
   const targeted = Boolean(body.check_id || body.canary_id || body.component_id || body.config_id);
-  const covers = targeted ? await coveredResources(db, body, body.recursive) : [];
+  const covers = targeted ? await visibleCovers(kdb, reach, await coveredResources(db, body, body.recursive)) : [];
   const { rows } = await db.query<PreviewRow>(
     `SELECT id, notification_name, source_event, resource_id, resource_name, status, created_at
      FROM notification_send_history_summary
@@ -135,7 +197,14 @@ async function preview(db: Sql, body: SilenceBody, now: Date): Promise<SilencePr
         covers.push({ id: resource.id, kind: resource.kind, name: resource.name });
       }
     }
-    matched = rows.filter((row) => verdicts.get(row.resource_id) === true);
+    const shown = new Set((await visibleCovers(kdb, reach, covers)).map((resource) => resource.id));
+    matched = rows.filter((row) => verdicts.get(row.resource_id) === true && shown.has(row.resource_id));
+    return {
+      days: SILENCE_PREVIEW_DAYS,
+      total: matched.length,
+      rows: matched.slice(0, PREVIEW_ROWS),
+      covers: covers.filter((resource) => shown.has(resource.id)),
+    };
   }
   return { days: SILENCE_PREVIEW_DAYS, total: matched.length, rows: matched.slice(0, PREVIEW_ROWS), covers };
 }
@@ -150,9 +219,11 @@ export function silencesService(database: Database) {
     return row;
   }
   return {
-    /** Creates a silence (`until` absent or null: indefinitely). */
-    async create(body: unknown, ctx: AuditContext): Promise<SilenceRow> {
-      const columns = columnsOf(parseSilence(body));
+    /** Creates a silence (`until` absent or null: indefinitely) on a resource `reach` lets the writer read. */
+    async create(body: unknown, ctx: AuditContext, reach: ResourceReach): Promise<SilenceRow> {
+      const parsed = parseSilence(body);
+      await requireVisibleTargets(database.db, reach, parsed);
+      const columns = columnsOf(parsed);
       return inTransaction(pool, async (client) => {
         const row = await insertSilence(client, columns, actorPersonId(ctx));
         await recordAudit(client, {
@@ -165,13 +236,15 @@ export function silencesService(database: Database) {
         return row;
       });
     },
-    /** Changes some fields of a live silence; the result is validated as a whole. */
-    async patch(id: string, body: unknown, ctx: AuditContext): Promise<SilenceRow> {
+    /** Changes some fields of a live silence; the result is validated as a whole, its target as in create. */
+    async patch(id: string, body: unknown, ctx: AuditContext, reach: ResourceReach): Promise<SilenceRow> {
       const before = await mustGet(id);
       if (typeof body !== 'object' || body === null || Array.isArray(body)) {
         throw new AppError('bad_request', 'The request body must be a JSON object');
       }
-      const columns = columnsOf(parseSilence({ ...bodyOf(before), ...body }));
+      const parsed = parseSilence({ ...bodyOf(before), ...body });
+      await requireVisibleTargets(database.db, reach, parsed);
+      const columns = columnsOf(parsed);
       return inTransaction(pool, async (client) => {
         const row = await updateSilence(client, id, columns);
         if (!row) throw new AppError('not_found', 'Silence not found');
@@ -202,13 +275,15 @@ export function silencesService(database: Database) {
         });
       });
     },
-    /** The preview of an unsaved silence (a missing reason is allowed here). */
-    async preview(body: unknown, now = new Date()): Promise<SilencePreview> {
+    /** The preview of an unsaved silence (a missing reason is allowed here), as `reach` lets the caller see it. */
+    async preview(body: unknown, reach: ResourceReach, now = new Date()): Promise<SilencePreview> {
       const withReason =
         typeof body === 'object' && body !== null && !Array.isArray(body) && !('description' in body)
           ? { ...body, description: 'preview' }
           : body;
-      return preview(pool, parseSilence(withReason), now);
+      const parsed = parseSilence(withReason);
+      await requireVisibleTargets(database.db, reach, parsed);
+      return preview(pool, database.db, reach, parsed, now);
     },
   };
 }

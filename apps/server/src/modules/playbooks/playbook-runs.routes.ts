@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { AppError } from '../../platform/errors.js';
 import type { AppEnv } from '../../platform/request-context.js';
 import { requirePermission } from '../../platform/require-permission.js';
+import { resourceReach } from '../../platform/resource-visibility.js';
 import type { ModuleDeps } from '../register-modules.js';
 import { findRunArtifact } from './actions/artifacts.repo.js';
 import { artifactHeaders } from './runs/artifact-download.js';
@@ -67,19 +68,23 @@ export function registerPlaybookRunRoutes(app: Hono<AppEnv>, deps: ModuleDeps): 
   const runs = playbookRunsService(deps.database, deps.config);
   const read = requirePermission('playbooks', 'read');
   const visibleRun = requireVisibleRun(deps.database, deps.dataAccess);
+  const policy = deps.dataAccess;
+  if (!policy) throw new Error('The playbook run routes need the access policy (ModuleDeps.dataAccess)');
+  // a component, config item or check the caller may not read answers as a missing one (docs/playbooks.md)
+  const reachOf = (c: Context<AppEnv>) => resourceReach(policy, c.var.actor);
 
   app.get('/api/playbook/list', read, async (c) =>
-    c.json(await runs.listFor(parse(playbookResourceSchema.strict(), c.req.query()))),
+    c.json(await runs.listFor(parse(playbookResourceSchema.strict(), c.req.query()), await reachOf(c))),
   );
   app.post('/api/playbook/:id/params', read, async (c) => {
     const input = await body(c); // read first, so a refused id does not leave the upload unread
-    return c.json(await runs.paramsFor(idParam(c), parse(playbookResourceSchema, input)));
+    return c.json(await runs.paramsFor(idParam(c), parse(playbookResourceSchema, input), await reachOf(c)));
   });
   app.post('/api/playbook/run', requirePermission('playbooks', 'playbook:run'), async (c) =>
-    c.json(await runs.run(parse(playbookRunRequestSchema, await body(c)), ctx(c)), 201),
+    c.json(await runs.run(parse(playbookRunRequestSchema, await body(c)), ctx(c), await reachOf(c)), 201),
   );
   app.post('/api/playbook/run/approve/:id', requirePermission('playbooks', 'playbook:approve'), async (c) =>
-    c.json(await runs.approve(idParam(c), ctx(c))),
+    c.json(await runs.approve(idParam(c), ctx(c), await reachOf(c))),
   );
   app.get('/api/playbook/run/:id/history', visibleRun, async (c) =>
     c.json(await runHistory(deps.database, idParam(c))),
@@ -121,6 +126,6 @@ export function registerPlaybookRunRoutes(app: Hono<AppEnv>, deps: ModuleDeps): 
     return c.body(new Uint8Array(artifact.content), 200, artifactHeaders(artifact));
   });
   app.post('/api/playbook/run/cancel/:id', requirePermission('playbook_runs', 'write'), async (c) =>
-    c.json(await runs.cancel(idParam(c), ctx(c))),
+    c.json(await runs.cancel(idParam(c), ctx(c), await reachOf(c))),
   );
 }

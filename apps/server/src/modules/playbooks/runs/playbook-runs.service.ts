@@ -13,6 +13,7 @@ import type { Database } from '@mc/db';
 import { type AuditContext, actorPersonId, auditedTransaction } from '../../../platform/audit.js';
 import type { Config } from '../../../platform/config.js';
 import { AppError } from '../../../platform/errors.js';
+import { type ResourceReach, resourceVisible } from '../../../platform/resource-visibility.js';
 import { enqueue } from '../../jobs/enqueue.js';
 import { ACTION_KINDS } from '../actions/registry.js';
 import { actionTypeOf, type PlaybookSpec, playbookSpecSchema } from '../playbook-document.js';
@@ -50,14 +51,23 @@ export interface ResourceRef {
 const NS_PER_MS = 1_000_000n;
 const DEFAULT_RUN_TIMEOUT_MS = 30 * 60_000;
 
-async function resourceOf(db: Database, ref: ResourceRef): Promise<SelectableResource | undefined> {
+/**
+ * The resource a request names, or a 404 — also when the caller may not read it (`reach`), with the same
+ * message, so a hidden id is indistinguishable from a missing one and no playbook reaches it.
+ */
+async function resourceOf(
+  db: Database,
+  ref: ResourceRef,
+  reach: ResourceReach,
+): Promise<SelectableResource | undefined> {
   const given = (['check', 'config', 'component'] as const).filter((k) => ref[`${k}_id`] !== undefined);
   if (given.length > 1) throw new AppError('bad_request', 'Give at most one of check_id, component_id, config_id');
   const kind = given[0];
   if (!kind) return undefined;
   const id = ref[`${kind}_id`] ?? '';
   const row = await findResource(db.db, kind, id);
-  if (!row) throw new AppError('not_found', `The ${kind} ${id} was not found`);
+  if (!row || !(await resourceVisible(db.db, reach, kind, id)))
+    throw new AppError('not_found', `The ${kind} ${id} was not found`);
   return {
     kind,
     id: row.id,
@@ -67,6 +77,24 @@ async function resourceOf(db: Database, ref: ResourceRef): Promise<SelectableRes
     labels: row.labels ?? {},
     tags: row.tags ?? {},
   };
+}
+
+/**
+ * The run, or a 404 — also when it runs on a resource the caller may not read (`reach`), with the same
+ * message, so approving or cancelling is no way to act on, or learn of, a hidden resource.
+ */
+async function visibleRun(db: Database, runId: string, reach: ResourceReach) {
+  const run = await findRun(db.db, runId);
+  const target = run?.component_id
+    ? ({ kind: 'component', id: run.component_id } as const)
+    : run?.config_id
+      ? ({ kind: 'config', id: run.config_id } as const)
+      : run?.check_id
+        ? ({ kind: 'check', id: run.check_id } as const)
+        : undefined;
+  if (!run || (target && !(await resourceVisible(db.db, reach, target.kind, target.id))))
+    throw new AppError('not_found', `Playbook run ${runId} was not found`);
+  return run;
 }
 
 async function playbookSpec(db: Database, id: string) {
@@ -105,27 +133,33 @@ function mustBeBuilt(spec: PlaybookSpec): void {
  */
 export function playbookRunsService(database: Database, config?: Config) {
   return {
-    /** Playbooks applicable to a resource (000 §7 `/playbook/list`). */
-    async listFor(ref: ResourceRef) {
-      const resource = await resourceOf(database, ref);
+    /** Playbooks applicable to a resource the caller may read (`reach`) (000 §7 `/playbook/list`). */
+    async listFor(ref: ResourceRef, reach: ResourceReach) {
+      const resource = await resourceOf(database, ref, reach);
       const rows = await livePlaybooks(database.db);
       return rows.filter((p) => (resource ? appliesTo(p.spec, resource) : true));
     },
 
-    /** The parameters of a playbook for a resource (000 §7 `POST /playbook/{id}/params`). */
-    async paramsFor(id: string, ref: ResourceRef): Promise<{ params: PlaybookParameter[] }> {
+    /** The parameters of a playbook for a resource the caller may read (000 §7 `POST /playbook/{id}/params`). */
+    async paramsFor(id: string, ref: ResourceRef, reach: ResourceReach): Promise<{ params: PlaybookParameter[] }> {
       const { playbook, spec } = await playbookSpec(database, id);
-      mustApply(spec, playbook.name, await resourceOf(database, ref));
+      mustApply(spec, playbook.name, await resourceOf(database, ref, reach));
       return { params: spec.parameters ?? [] };
     },
 
     /**
-     * Starts a run: 400 with the parameter problems, else queued (or waiting for approval). `origin`
-     * links a run a notification rule started to its send-history row.
+     * Starts a run on a resource the requester may read (`reach`; a hidden one is a 404): 400 with the
+     * parameter problems, else queued (or waiting for approval). `origin` links a run a notification rule
+     * started to its send-history row.
      */
-    async run(request: PlaybookRunRequest, ctx: AuditContext, origin: RunOrigin = {}): Promise<{ run_id: string }> {
+    async run(
+      request: PlaybookRunRequest,
+      ctx: AuditContext,
+      reach: ResourceReach,
+      origin: RunOrigin = {},
+    ): Promise<{ run_id: string }> {
       const { playbook, spec } = await playbookSpec(database, request.id);
-      const resource = await resourceOf(database, request);
+      const resource = await resourceOf(database, request, reach);
       mustApply(spec, playbook.name, resource);
       mustBeBuilt(spec);
       const params = request.params ?? {};
@@ -169,10 +203,16 @@ export function playbookRunsService(database: Database, config?: Config) {
       });
     },
 
-    /** Approves a run waiting for approval; schedules it once the approval is satisfied. */
-    async approve(runId: string, ctx: AuditContext): Promise<{ run_id: string; status: PlaybookRunStatus }> {
-      const run = await findRun(database.db, runId);
-      if (!run) throw new AppError('not_found', `Playbook run ${runId} was not found`);
+    /**
+     * Approves a run waiting for approval, on a resource the approver may read (`reach`); schedules it
+     * once the approval is satisfied.
+     */
+    async approve(
+      runId: string,
+      ctx: AuditContext,
+      reach: ResourceReach,
+    ): Promise<{ run_id: string; status: PlaybookRunStatus }> {
+      const run = await visibleRun(database, runId, reach);
       if (run.status !== 'pending_approval') {
         throw new AppError('conflict', `Playbook run ${runId} is ${run.status}, not waiting for approval`);
       }
@@ -219,10 +259,16 @@ export function playbookRunsService(database: Database, config?: Config) {
       });
     },
 
-    /** Cancels a run not yet finished; a running action is stopped by the runner within a second. */
-    async cancel(runId: string, ctx: AuditContext): Promise<{ run_id: string; status: PlaybookRunStatus }> {
-      const run = await findRun(database.db, runId);
-      if (!run) throw new AppError('not_found', `Playbook run ${runId} was not found`);
+    /**
+     * Cancels a run not yet finished, on a resource the caller may read (`reach`); a running action is
+     * stopped by the runner within a second.
+     */
+    async cancel(
+      runId: string,
+      ctx: AuditContext,
+      reach: ResourceReach,
+    ): Promise<{ run_id: string; status: PlaybookRunStatus }> {
+      const run = await visibleRun(database, runId, reach);
       const open = ['pending_approval', 'scheduled', 'running'] as const;
       return auditedTransaction(database, ctx, async (tx) => {
         if (!(await transitionRun(tx.db, runId, open, 'cancelled', { end: true, actorId: actorPersonId(ctx) }))) {

@@ -8,6 +8,15 @@ function uptimePercent(uptime: { passed: number; failed: number }): string {
   return total === 0 ? 'no runs' : `${((uptime.passed / total) * 100).toFixed(1)}% uptime`;
 }
 
+/** What a resource its reader may not read shows in place of its name and status (docs/incidents.md). */
+const HIDDEN_TEXT: Readonly<Record<Extract<EvidenceResource, { kind: 'hidden' }>['of'], string>> = {
+  check: 'A check you may not read',
+  config: 'A config item you may not read',
+  config_change: 'A change of a config item you may not read',
+  config_analysis: 'An insight on a config item you may not read',
+  component: 'A component you may not read',
+};
+
 /** The linked resource as it is now: a check's status and uptime, a config's health, a change's diff. */
 export function ResourceSummary({ resource }: { resource: EvidenceResource | null }) {
   if (!resource) return null;
@@ -63,6 +72,8 @@ export function ResourceSummary({ resource }: { resource: EvidenceResource | nul
           — {resource.status}
         </p>
       );
+    case 'hidden':
+      return <p className="text-sm text-fg-muted">{HIDDEN_TEXT[resource.of]}</p>;
   }
 }
 
