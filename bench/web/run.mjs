@@ -5,7 +5,9 @@
 // seeded rows: the catalog (virtual table; data answer in hand to the first painted frame of its rows)
 // and the Health page with grouping off and passing checks shown (every check in one flat table).
 // Targets: ≤ 180 kB gzip JS for the first screens (sign-in, /topology), LCP ≤ 1 s, first frame ≤ 100 ms.
-// The server runs MC_BENCH_SETTLE_MS (default 30 s) before anything is timed. Exits 1 when a target is missed.
+// Timing starts once the new server has settled (its startup scrape, topology build and first due checks done:
+// bench/web/settle.mjs, at most MC_BENCH_SETTLE_MS, default 120 s); /login and /topology are also timed cold,
+// right after the server started, and printed as information. Exits 1 when a target is missed.
 // `--table-only` times the bare DataTable harness (bench/web/table-harness).
 // MC_BENCH_URL points it at a running server instead (sign-in: MC_BENCH_EMAIL / MC_BENCH_PASSWORD).
 import { spawnSync } from 'node:child_process';
@@ -14,6 +16,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { waitForSteadyState } from './settle.mjs';
 import { benchCredentials, signIn } from './sign-in.mjs';
 import { startRealServer } from './start-server.mjs';
 import { serveFolder } from './static-server.mjs';
@@ -34,11 +37,11 @@ const ROUTES = [
 const TARGETS = { jsKb: 180, lcpMs: 1000, firstFrameMs: 100 };
 const ROWS = Number(process.env.MC_BENCH_ROWS ?? 10_000);
 /**
- * How long a freshly started server runs before anything is timed (MC_BENCH_SETTLE_MS, default 30 s): users
- * open the console on a server that has been running, not during the first seconds in which it scrapes this
- * host, builds its topology and runs every due check (timed then, /login's LCP was 3.0 s instead of 0.9 s).
+ * The longest wait for a new server to settle (MC_BENCH_SETTLE_MS, default 120 s): users open the console on
+ * a server that has been running, not during the first seconds in which it scrapes this host, builds its
+ * topology and runs every due check (timed then, /login's LCP was 3.0 s instead of 0.9 s).
  */
-const SETTLE_MS = Number(process.env.MC_BENCH_SETTLE_MS ?? 30_000);
+const SETTLE_BOUND_MS = Number(process.env.MC_BENCH_SETTLE_MS ?? 120_000);
 /** The first screens: the budget of 180 kB applies to these; the other routes are reported. */
 const FIRST_SCREENS = new Set(['/login', '/topology']);
 const misses = [];
@@ -255,17 +258,33 @@ async function main() {
   const server = process.env.MC_BENCH_URL
     ? { url: process.env.MC_BENCH_URL, stop: async () => {} }
     : await startRealServer(root, { ...benchCredentials, webDist: dist, prepare: seedDemo });
-  if (!process.env.MC_BENCH_URL && SETTLE_MS > 0) {
-    console.log(
-      `Letting the new server settle for ${SETTLE_MS / 1000} s (its first jobs: system scraper, topology, due checks)`,
-    );
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-  }
   const browser = await chromium.launch({ executablePath: process.env.MC_E2E_CHROMIUM ?? '/usr/bin/chromium' });
   try {
     const signInContext = await browser.newContext();
     await signIn(signInContext, server.url);
     const storageState = await signInContext.storageState();
+    if (!process.env.MC_BENCH_URL) {
+      // information only: what a person opening the console in the server's first seconds meets
+      const cold = [];
+      for (const route of ['/login', '/topology']) {
+        const result = await measureRoute(browser, server.url, route === '/login' ? undefined : storageState, route);
+        cold.push(`${route} ${result.lcp.toFixed(0)} ms`);
+      }
+      console.log(`\nLCP right after the server started (information, not judged): ${cold.join(', ')}`);
+      if (SETTLE_BOUND_MS > 0) {
+        const { settled, ms, state } = await waitForSteadyState(signInContext.request, server.url, SETTLE_BOUND_MS);
+        console.log(
+          settled
+            ? `Server settled after ${(ms / 1000).toFixed(1)} more s (startup scrape and topology build done, queue caught up)`
+            : `Server NOT settled within ${SETTLE_BOUND_MS / 1000} s (finished: ${[...(state?.finished ?? [])].join(', ') || 'none'}; busy: ${[...(state?.busy ?? [])].join(', ') || 'none'}; queue lag ${state?.lag ?? '?'} s): timing anyway`,
+        );
+        console.log(
+          `Load average ${loadavg()
+            .map((value) => value.toFixed(1))
+            .join(' ')} when timing starts`,
+        );
+      }
+    }
     await signInContext.close();
     await measureRoute(browser, server.url, storageState, '/topology'); // warm the server, not measured
     console.log('\nPer route: initial JavaScript (gzip) and largest contentful paint, cold browser cache');
