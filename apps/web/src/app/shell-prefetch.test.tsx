@@ -1,0 +1,59 @@
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildConfigItem } from '../features/catalog/testing/build-catalog';
+import { giveElementsAScreenSize } from '../features/catalog/testing/element-size';
+import { buildCheck } from '../features/health/testing/build-check';
+import { createQueryClient } from '../lib/query-client';
+import { shellApi } from '../test/fake-api';
+import { renderApp } from '../test/render';
+import { prefetchShell } from './shell-prefetch';
+
+vi.mock('../features/health/components/check-chart', () => ({ CheckChart: () => <div>chart</div> }));
+
+beforeEach(giveElementsAScreenSize);
+
+// the lazy area chunks are transformed on first use (seconds on a loaded machine)
+const wait = { timeout: 15_000 };
+
+describe('the page data asked for with who-am-I', { timeout: 30_000 }, () => {
+  it('/catalog: the list the table asks for, once, before the page has rendered', async () => {
+    const { calls } = shellApi(undefined, [], {
+      '/api/db/configs': { body: [buildConfigItem({ name: 'payments' })], headers: { 'Content-Range': '0-0/1' } },
+      '/api/catalog/summary': { body: [] },
+    });
+    const client = createQueryClient();
+    prefetchShell(client, '/catalog', '?pageSize=2000&sortBy=type&sortOrder=desc');
+    const list = () => calls.filter((call) => call.url.pathname === '/api/db/configs');
+    await vi.waitFor(() => expect(list()).toHaveLength(1), wait);
+    expect(calls.some((call) => call.url.pathname === '/api/catalog/summary')).toBe(false);
+    expect(list()[0]?.url.searchParams.get('limit')).toBe('2000');
+    expect(list()[0]?.url.searchParams.get('order')).toBe('type.desc.nullslast,id.asc');
+
+    renderApp('/catalog?pageSize=2000&sortBy=type&sortOrder=desc', client);
+    expect(await screen.findByRole('link', { name: /payments/ }, wait)).toBeTruthy();
+    expect(list()).toHaveLength(1);
+  });
+
+  it('/health: the summary the dashboard draws, once', async () => {
+    const { calls } = shellApi(undefined, [], {
+      '/api/canary/api/summary': { body: { checks_summary: [buildCheck({ name: 'db', status: 'unhealthy' })] } },
+    });
+    const client = createQueryClient();
+    prefetchShell(client, '/health');
+    const summaries = () => calls.filter((call) => call.url.pathname === '/api/canary/api/summary');
+    await vi.waitFor(() => expect(summaries()).toHaveLength(1), wait);
+
+    renderApp('/health', client);
+    expect(await screen.findByRole('link', { name: 'db' }, wait)).toBeTruthy();
+    expect(summaries()).toHaveLength(1);
+  });
+
+  it('asks for no page data on other pages, nor anything on the sign-in page', async () => {
+    const { calls } = shellApi();
+    prefetchShell(createQueryClient(), '/incidents');
+    prefetchShell(createQueryClient(), '/login');
+    await vi.waitFor(() => expect(calls.length).toBeGreaterThan(0));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.map((call) => call.url.pathname).sort()).toEqual(['/api/auth/whoami', '/api/db/properties']);
+  });
+});
