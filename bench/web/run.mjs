@@ -72,8 +72,13 @@ function seedDemo(env) {
 
 /**
  * A real page listing seeded rows: milliseconds from its data answer being read (the JSON text in hand) to the
- * first painted frame holding the table's rows, the rows in the DOM then, and the rows of the answer.
- * Median of three cold loads.
+ * first painted frame holding the table's rows, the rows in the DOM then, the rows of the answer, and (for
+ * information) the milliseconds from the navigation to that frame. Median of three loads, each in a new
+ * browser context (cold cache): the console opens on /topology, the landing page, and goes to the page as a
+ * sidebar link does (a client-side navigation). Opened directly, the console asks for /health's and /catalog's
+ * data while it boots (app/shell-prefetch.ts), so the answer is often in hand before the page has rendered at
+ * all, and the window would time the console's boot rather than the table; the direct loads' own figure is
+ * their LCP above.
  */
 async function measurePageTable(browser, base, storageState, { path, api, rows: rowSelector }) {
   const runs = [];
@@ -88,7 +93,8 @@ async function measurePageTable(browser, base, storageState, { path, api, rows: 
         const text = Response.prototype.text;
         Response.prototype.text = async function readText() {
           const body = await text.call(this);
-          if (this.url.includes(api) && window.__answerAt === undefined) {
+          // only the page's answer: the landing page before it may ask the same API
+          if (window.__navigatedAt !== undefined && this.url.includes(api) && window.__answerAt === undefined) {
             window.__answerBody = body;
             window.__answerAt = performance.now();
           }
@@ -100,7 +106,12 @@ async function measurePageTable(browser, base, storageState, { path, api, rows: 
         const watch = () => {
           if (window.__answerAt !== undefined && count() > 0) {
             requestAnimationFrame(() => {
-              window.__tableFrame = { ms: performance.now() - window.__answerAt, rows: count() };
+              const now = performance.now();
+              window.__tableFrame = {
+                ms: now - window.__answerAt,
+                fromNavigation: now - window.__navigatedAt,
+                rows: count(),
+              };
             });
             return;
           }
@@ -110,7 +121,14 @@ async function measurePageTable(browser, base, storageState, { path, api, rows: 
       },
       { api, rowSelector },
     );
-    await page.goto(`${base}${path}`);
+    await page.goto(`${base}/topology`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.evaluate((to) => {
+      window.__navigatedAt = performance.now();
+      // what the router's links do: a history entry, then the router reads the new location
+      window.history.pushState({ usr: null, key: 'bench', idx: (window.history.state?.idx ?? 0) + 1 }, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+    }, path);
     await page.waitForFunction(() => window.__tableFrame !== undefined, null, { timeout: 120_000 });
     runs.push(
       await page.evaluate(() => {
@@ -122,7 +140,13 @@ async function measurePageTable(browser, base, storageState, { path, api, rows: 
     await context.close();
   }
   runs.sort((a, b) => a.ms - b.ms);
-  return { ms: runs[1].ms, best: runs[0].ms, rows: runs[1].rows, answered: runs[1].answered };
+  return {
+    ms: runs[1].ms,
+    best: runs[0].ms,
+    rows: runs[1].rows,
+    answered: runs[1].answered,
+    fromNavigation: runs[1].fromNavigation,
+  };
 }
 
 /** Pages timed for the 10,000-row first frame (real pages, seeded data). */
@@ -306,13 +330,13 @@ async function main() {
       console.log(line(`${route} LCP`, result.lcp, TARGETS.lcpMs, 'ms'));
     }
     console.log(
-      `\nFirst frame of real pages listing the ${ROWS.toLocaleString('en')} seeded rows (median of 3 cold loads)`,
+      `\nFirst frame of real pages listing the ${ROWS.toLocaleString('en')} seeded rows (median of 3, reached from /topology, cold cache)`,
     );
     for (const target of TABLE_PAGES) {
       const result = await measurePageTable(browser, server.url, storageState, target);
       console.log(
         line(`${target.label} first frame`, result.ms, TARGETS.firstFrameMs, 'ms'),
-        `— ${target.path}: answer of ${result.answered} rows read to first painted frame, best ${result.best.toFixed(1)} ms, ${result.rows} rows in the DOM`,
+        `— ${target.path}: answer of ${result.answered} rows read to first painted frame, best ${result.best.toFixed(1)} ms, ${result.rows} rows in the DOM; ${result.fromNavigation.toFixed(0)} ms from the navigation`,
       );
     }
   } finally {
