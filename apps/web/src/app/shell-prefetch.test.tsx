@@ -48,9 +48,51 @@ describe('the page data asked for with who-am-I', { timeout: 30_000 }, () => {
     expect(summaries()).toHaveLength(1);
   });
 
+  it('/incidents: the list with the filters, paging and sort of the address, once; not with a time range', async () => {
+    const { calls } = shellApi(undefined, [], {
+      '/api/incidents': {
+        body: {
+          data: [
+            {
+              id: '01a200f5-0ed6-b567-c6b7-d18fd7d11bff',
+              incident_id: 'INC-1',
+              title: 'Checkout down',
+              severity: 'high',
+              type: 'availability',
+              description: 'p99 up',
+              status: 'open',
+              created_at: '2026-11-22T01:00:00Z',
+              updated_at: '2026-11-22T01:05:00Z',
+              commander: null,
+              communicator: null,
+              responders: [],
+              commenters: [],
+            },
+          ],
+          total: 1,
+        },
+      },
+      '/api/db/people': { body: [] },
+    });
+    const lists = () => calls.filter((call) => call.url.pathname === '/api/incidents');
+    prefetchShell(createQueryClient(), '/incidents', '?rangeType=relative&range=now-1h');
+    const client = createQueryClient();
+    prefetchShell(client, '/incidents', '?status=open&sortBy=severity&sortOrder=asc');
+    await vi.waitFor(() => expect(lists()).toHaveLength(1), wait);
+    expect(Object.fromEntries(lists()[0]?.url.searchParams ?? [])).toMatchObject({
+      status: 'open',
+      sortBy: 'severity',
+      sortOrder: 'asc',
+    });
+
+    renderApp('/incidents?status=open&sortBy=severity&sortOrder=asc', client);
+    expect(await screen.findByText('Checkout down', {}, wait)).toBeTruthy();
+    expect(lists()).toHaveLength(1);
+  });
+
   it('asks for no page data on other pages, nor anything on the sign-in page', async () => {
     const { calls } = shellApi();
-    prefetchShell(createQueryClient(), '/incidents');
+    prefetchShell(createQueryClient(), '/playbooks');
     prefetchShell(createQueryClient(), '/login');
     await vi.waitFor(() => expect(calls.length).toBeGreaterThan(0));
     await new Promise((resolve) => setTimeout(resolve, 50));
