@@ -90,6 +90,28 @@ describe('the page data asked for with who-am-I', { timeout: 30_000 }, () => {
     expect(lists()).toHaveLength(1);
   });
 
+  it('/topology: the cards with the filters and hidden-components choice of the address, once', async () => {
+    const { calls } = shellApi(undefined, [], {
+      '/api/canary/api/topology': {
+        body: { components: [], parents: [], healthStatuses: [], teams: [], tags: {}, types: [] },
+      },
+    });
+    const trees = () => calls.filter((call) => call.url.pathname === '/api/canary/api/topology');
+    const client = createQueryClient();
+    prefetchShell(client, '/topology', '?status=unhealthy&showHiddenComponents=no');
+    await vi.waitFor(() => expect(trees()).toHaveLength(1), wait);
+    expect(Object.fromEntries(trees()[0]?.url.searchParams ?? [])).toEqual({
+      depth: '0',
+      hidden: 'false',
+      status: 'unhealthy',
+    });
+
+    renderApp('/topology?status=unhealthy&showHiddenComponents=no', client);
+    // filtered and empty: the page has its answer
+    expect(await screen.findByText(/No components match/i, {}, wait)).toBeTruthy();
+    expect(trees()).toHaveLength(1);
+  });
+
   it('asks for no page data on other pages, nor anything on the sign-in page', async () => {
     const { calls } = shellApi();
     prefetchShell(createQueryClient(), '/playbooks');

@@ -4,7 +4,8 @@ import { authRoutes } from './routes';
 
 /**
  * Pages whose data is asked for with who-am-I, not after it: the long lists, whose answers are most of
- * their first paint, and /incidents, whose LCP is the closest to its budget of the pages a quiet bench holds. Each module sits in its area's chunk, which the route-preload script already asks
+ * their first paint; /incidents, whose LCP is the closest to its budget of the pages a quiet bench held; and
+ * /topology, the landing page. Each module sits in its area's chunk, which the route-preload script already asks
  * for with the HTML on these routes (scripts/route-preload.ts), so this adds no download; a 401 or 403
  * ends as the page's own request would (the sign-in redirect; the guard's Unauthorized page).
  */
@@ -14,6 +15,7 @@ const PAGE_DATA: Readonly<
   '/health': () => import('../features/health/api/prefetch-health-page'),
   '/catalog': () => import('../features/catalog/api/prefetch-catalog-page'),
   '/incidents': () => import('../features/incidents/api/prefetch-incidents-page'),
+  '/topology': () => import('../features/topology/api/prefetch-topology-page'),
 };
 
 /**
