@@ -302,7 +302,7 @@ async function main() {
         console.log(
           settled
             ? `Server settled after ${(ms / 1000).toFixed(1)} more s (startup scrape and topology build done, queue caught up)`
-            : `Server NOT settled within ${SETTLE_BOUND_MS / 1000} s (finished: ${[...(state?.finished ?? [])].join(', ') || 'none'}; busy: ${[...(state?.busy ?? [])].join(', ') || 'none'}; queue lag ${state?.lag ?? '?'} s): timing anyway`,
+            : `Server NOT settled within ${SETTLE_BOUND_MS / 1000} s (finished: ${[...(state?.finished ?? [])].join(', ') || 'none'}; busy: ${[...(state?.busy ?? [])].join(', ') || 'none'}; queue lag ${state?.lag ?? '?'} s${state?.error ? `; last poll: ${state.error}` : ''}): timing anyway`,
         );
         console.log(
           `Load average ${loadavg()

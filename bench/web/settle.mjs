@@ -47,16 +47,23 @@ async function look(request, base) {
  * end) and are neither pending nor running again, and no pending job is more than 2 s past its run time
  * (the first round of due checks has been worked off), on three polls in a row a second apart.
  * `request` is a signed-in admin's API context (/metrics is for admins). Never waits longer than
- * `boundMs`; resolves to { settled, ms, state } either way, so the bench can say which it was.
+ * `boundMs`; resolves to { settled, ms, state } either way (state.error: the last poll failed), so the
+ * bench can say which it was.
  */
 export async function waitForSteadyState(request, base, boundMs) {
   const started = performance.now();
   let calm = 0;
   let state;
   while (performance.now() - started < boundMs) {
-    state = await look(request, base);
-    const startupDone = STARTUP_JOBS.every((name) => state.finished.has(name)) && state.busy.size === 0;
-    calm = startupDone && state.lag <= CAUGHT_UP_LAG_S ? calm + 1 : 0;
+    try {
+      state = await look(request, base);
+      const startupDone = STARTUP_JOBS.every((name) => state.finished.has(name)) && state.busy.size === 0;
+      calm = startupDone && state.lag <= CAUGHT_UP_LAG_S ? calm + 1 : 0;
+    } catch (error) {
+      // a busy new server may fail a poll: not calm, try again
+      state = { busy: new Set(), finished: new Set(), lag: Number.NaN, error: error.message };
+      calm = 0;
+    }
     if (calm >= CALM_POLLS) return { settled: true, ms: performance.now() - started, state };
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
