@@ -5,7 +5,9 @@
 // seeded rows: the catalog (virtual table; data answer in hand to the first painted frame of its rows)
 // and the Health page with grouping off and passing checks shown (every check in one flat table).
 // Targets: ≤ 180 kB gzip JS for the first screens (sign-in, /topology), LCP ≤ 1 s, first frame ≤ 100 ms.
-// The server runs MC_BENCH_SETTLE_MS (default 30 s) before anything is timed. Exits 1 when a target is missed.
+// Timing starts once the new server has settled (its startup scrape, topology build and first due checks done:
+// bench/web/settle.mjs, at most MC_BENCH_SETTLE_MS, default 120 s); /login and /topology are also timed cold,
+// right after the server started, and printed as information. Exits 1 when a target is missed.
 // `--table-only` times the bare DataTable harness (bench/web/table-harness).
 // MC_BENCH_URL points it at a running server instead (sign-in: MC_BENCH_EMAIL / MC_BENCH_PASSWORD).
 import { spawnSync } from 'node:child_process';
@@ -14,6 +16,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { waitForSteadyState } from './settle.mjs';
 import { benchCredentials, signIn } from './sign-in.mjs';
 import { startRealServer } from './start-server.mjs';
 import { serveFolder } from './static-server.mjs';
@@ -34,11 +37,11 @@ const ROUTES = [
 const TARGETS = { jsKb: 180, lcpMs: 1000, firstFrameMs: 100 };
 const ROWS = Number(process.env.MC_BENCH_ROWS ?? 10_000);
 /**
- * How long a freshly started server runs before anything is timed (MC_BENCH_SETTLE_MS, default 30 s): users
- * open the console on a server that has been running, not during the first seconds in which it scrapes this
- * host, builds its topology and runs every due check (timed then, /login's LCP was 3.0 s instead of 0.9 s).
+ * The longest wait for a new server to settle (MC_BENCH_SETTLE_MS, default 120 s): users open the console on
+ * a server that has been running, not during the first seconds in which it scrapes this host, builds its
+ * topology and runs every due check (timed then, /login's LCP was 3.0 s instead of 0.9 s).
  */
-const SETTLE_MS = Number(process.env.MC_BENCH_SETTLE_MS ?? 30_000);
+const SETTLE_BOUND_MS = Number(process.env.MC_BENCH_SETTLE_MS ?? 120_000);
 /** The first screens: the budget of 180 kB applies to these; the other routes are reported. */
 const FIRST_SCREENS = new Set(['/login', '/topology']);
 const misses = [];
@@ -68,9 +71,14 @@ function seedDemo(env) {
 }
 
 /**
- * A real page listing seeded rows: milliseconds from its data answer being read (the JSON parsed) to the
- * first painted frame holding the table's rows, the rows in the DOM then, and the rows of the answer.
- * Median of three cold loads.
+ * A real page listing seeded rows: milliseconds from its data answer being read (the JSON text in hand) to the
+ * first painted frame holding the table's rows, the rows in the DOM then, the rows of the answer, and (for
+ * information) the milliseconds from the navigation to that frame. Median of three loads, each in a new
+ * browser context (cold cache): the console opens on /topology, the landing page, and goes to the page as a
+ * sidebar link does (a client-side navigation). Opened directly, the console asks for /health's and /catalog's
+ * data while it boots (app/shell-prefetch.ts), so the answer is often in hand before the page has rendered at
+ * all, and the window would time the console's boot rather than the table; the direct loads' own figure is
+ * their LCP above.
  */
 async function measurePageTable(browser, base, storageState, { path, api, rows: rowSelector }) {
   const runs = [];
@@ -79,14 +87,15 @@ async function measurePageTable(browser, base, storageState, { path, api, rows: 
     const page = await context.newPage();
     await page.addInitScript(
       ({ api, rowSelector }) => {
-        // the console reads every answer with text() and parses it itself (lib/api/client.ts)
+        // the console reads every answer with text() and parses it itself (lib/api/client.ts); the bench
+        // keeps the text and counts its rows after the frame: counting them here would put a 7 MB parse of
+        // the bench's own, and its garbage, on the page's main thread just before the timed window
         const text = Response.prototype.text;
         Response.prototype.text = async function readText() {
           const body = await text.call(this);
-          if (this.url.includes(api) && window.__answerAt === undefined) {
-            const parsed = JSON.parse(body);
-            const list = Array.isArray(parsed) ? parsed : Object.values(parsed).find(Array.isArray);
-            window.__answerRows = list?.length ?? null;
+          // only the page's answer: the landing page before it may ask the same API
+          if (window.__navigatedAt !== undefined && this.url.includes(api) && window.__answerAt === undefined) {
+            window.__answerBody = body;
             window.__answerAt = performance.now();
           }
           return body;
@@ -97,10 +106,11 @@ async function measurePageTable(browser, base, storageState, { path, api, rows: 
         const watch = () => {
           if (window.__answerAt !== undefined && count() > 0) {
             requestAnimationFrame(() => {
+              const now = performance.now();
               window.__tableFrame = {
-                ms: performance.now() - window.__answerAt,
+                ms: now - window.__answerAt,
+                fromNavigation: now - window.__navigatedAt,
                 rows: count(),
-                answered: window.__answerRows,
               };
             });
             return;
@@ -111,13 +121,32 @@ async function measurePageTable(browser, base, storageState, { path, api, rows: 
       },
       { api, rowSelector },
     );
-    await page.goto(`${base}${path}`);
+    await page.goto(`${base}/topology`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.evaluate((to) => {
+      window.__navigatedAt = performance.now();
+      // what the router's links do: a history entry, then the router reads the new location
+      window.history.pushState({ usr: null, key: 'bench', idx: (window.history.state?.idx ?? 0) + 1 }, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+    }, path);
     await page.waitForFunction(() => window.__tableFrame !== undefined, null, { timeout: 120_000 });
-    runs.push(await page.evaluate(() => window.__tableFrame));
+    runs.push(
+      await page.evaluate(() => {
+        const parsed = JSON.parse(window.__answerBody);
+        const list = Array.isArray(parsed) ? parsed : Object.values(parsed).find(Array.isArray);
+        return { ...window.__tableFrame, answered: list?.length ?? null };
+      }),
+    );
     await context.close();
   }
   runs.sort((a, b) => a.ms - b.ms);
-  return { ms: runs[1].ms, best: runs[0].ms, rows: runs[1].rows, answered: runs[1].answered };
+  return {
+    ms: runs[1].ms,
+    best: runs[0].ms,
+    rows: runs[1].rows,
+    answered: runs[1].answered,
+    fromNavigation: runs[1].fromNavigation,
+  };
 }
 
 /** Pages timed for the 10,000-row first frame (real pages, seeded data). */
@@ -255,17 +284,33 @@ async function main() {
   const server = process.env.MC_BENCH_URL
     ? { url: process.env.MC_BENCH_URL, stop: async () => {} }
     : await startRealServer(root, { ...benchCredentials, webDist: dist, prepare: seedDemo });
-  if (!process.env.MC_BENCH_URL && SETTLE_MS > 0) {
-    console.log(
-      `Letting the new server settle for ${SETTLE_MS / 1000} s (its first jobs: system scraper, topology, due checks)`,
-    );
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-  }
   const browser = await chromium.launch({ executablePath: process.env.MC_E2E_CHROMIUM ?? '/usr/bin/chromium' });
   try {
     const signInContext = await browser.newContext();
     await signIn(signInContext, server.url);
     const storageState = await signInContext.storageState();
+    if (!process.env.MC_BENCH_URL) {
+      // information only: what a person opening the console in the server's first seconds meets
+      const cold = [];
+      for (const route of ['/login', '/topology']) {
+        const result = await measureRoute(browser, server.url, route === '/login' ? undefined : storageState, route);
+        cold.push(`${route} ${result.lcp.toFixed(0)} ms`);
+      }
+      console.log(`\nLCP right after the server started (information, not judged): ${cold.join(', ')}`);
+      if (SETTLE_BOUND_MS > 0) {
+        const { settled, ms, state } = await waitForSteadyState(signInContext.request, server.url, SETTLE_BOUND_MS);
+        console.log(
+          settled
+            ? `Server settled after ${(ms / 1000).toFixed(1)} more s (startup scrape and topology build done, queue caught up)`
+            : `Server NOT settled within ${SETTLE_BOUND_MS / 1000} s (finished: ${[...(state?.finished ?? [])].join(', ') || 'none'}; busy: ${[...(state?.busy ?? [])].join(', ') || 'none'}; queue lag ${state?.lag ?? '?'} s${state?.error ? `; last poll: ${state.error}` : ''}): timing anyway`,
+        );
+        console.log(
+          `Load average ${loadavg()
+            .map((value) => value.toFixed(1))
+            .join(' ')} when timing starts`,
+        );
+      }
+    }
     await signInContext.close();
     await measureRoute(browser, server.url, storageState, '/topology'); // warm the server, not measured
     console.log('\nPer route: initial JavaScript (gzip) and largest contentful paint, cold browser cache');
@@ -285,13 +330,13 @@ async function main() {
       console.log(line(`${route} LCP`, result.lcp, TARGETS.lcpMs, 'ms'));
     }
     console.log(
-      `\nFirst frame of real pages listing the ${ROWS.toLocaleString('en')} seeded rows (median of 3 cold loads)`,
+      `\nFirst frame of real pages listing the ${ROWS.toLocaleString('en')} seeded rows (median of 3, reached from /topology, cold cache)`,
     );
     for (const target of TABLE_PAGES) {
       const result = await measurePageTable(browser, server.url, storageState, target);
       console.log(
         line(`${target.label} first frame`, result.ms, TARGETS.firstFrameMs, 'ms'),
-        `— ${target.path}: answer of ${result.answered} rows read to first painted frame, best ${result.best.toFixed(1)} ms, ${result.rows} rows in the DOM`,
+        `— ${target.path}: answer of ${result.answered} rows read to first painted frame, best ${result.best.toFixed(1)} ms, ${result.rows} rows in the DOM; ${result.fromNavigation.toFixed(0)} ms from the navigation`,
       );
     }
   } finally {

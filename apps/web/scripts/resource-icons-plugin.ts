@@ -2,13 +2,15 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Plugin } from 'vite';
-import { RESOURCE_ICON_NAMES } from '../src/lib/resource-icons.ts';
+import { COMMON_RESOURCE_ICONS, RESOURCE_ICON_NAMES } from '../src/lib/resource-icons.ts';
 import { hasDarkInk } from './icon-ink.ts';
 
 /** The module the console imports: a map from icon name to a loader of that one drawing. */
 const LOADERS_ID = 'virtual:resource-icon-loaders';
 /** One module per drawing, so each becomes a chunk of a few hundred bytes. */
 const ICON_PREFIX = 'virtual:resource-icon/';
+/** The common drawings (COMMON_RESOURCE_ICONS) together: one chunk, asked for when the icon component loads. */
+const COMMON_ID = 'virtual:resource-icons-common';
 
 /**
  * Reads upstream's generated module (`@flanksource/icons/mi`, 2.4 MB, "THIS FILE IS AUTO GENERATED"):
@@ -41,7 +43,8 @@ function readUpstreamTrees(): Map<string, string> {
  * screen's 180 kB budget with the page itself). Each drawing instead becomes a module holding only its
  * tree (no imports, so its loader needs no preload bookkeeping), turned into a component by upstream's
  * small GenIcon when a row first needs it. A name the resolver lists but upstream lacks fails the build.
- * The loader map also names the drawings painted partly in a dark colour (`DARK_INK_ICONS`, see
+ * The most common drawings also come together as one module (`virtual:resource-icons-common`), so a long
+ * list draws them in its first frame. The loader map also names the drawings painted partly in a dark colour (`DARK_INK_ICONS`, see
  * icon-ink.ts), which the dark theme shows on a light backdrop.
  */
 export function resourceIcons(): Plugin {
@@ -53,7 +56,7 @@ export function resourceIcons(): Plugin {
   return {
     name: 'mc-resource-icons',
     resolveId(id) {
-      return id === LOADERS_ID || id.startsWith(ICON_PREFIX) ? `\0${id}` : undefined;
+      return id === LOADERS_ID || id === COMMON_ID || id.startsWith(ICON_PREFIX) ? `\0${id}` : undefined;
     },
     load(id) {
       if (id === `\0${LOADERS_ID}`) {
@@ -64,6 +67,14 @@ export function resourceIcons(): Plugin {
         );
         const darkInk = RESOURCE_ICON_NAMES.filter((name) => hasDarkInk(tree(name) ?? ''));
         return `export const ICON_LOADERS = {\n${entries.join('\n')}\n};\nexport const DARK_INK_ICONS = new Set(${JSON.stringify(darkInk)});\n`;
+      }
+      if (id === `\0${COMMON_ID}`) {
+        const entries = COMMON_RESOURCE_ICONS.map((name) => {
+          const drawing = tree(name);
+          if (!drawing) this.error(`@flanksource/icons has no drawing named ${name}`);
+          return `  ${JSON.stringify(name)}: ${drawing},`;
+        });
+        return `export default {\n${entries.join('\n')}\n};\n`;
       }
       if (id.startsWith(`\0${ICON_PREFIX}`)) {
         const name = id.slice(ICON_PREFIX.length + 1);

@@ -9,7 +9,7 @@ import { prefetchShell } from './shell-prefetch';
 export function App() {
   const [client] = useState(() => {
     const created = createQueryClient();
-    prefetchShell(created, window.location.pathname);
+    prefetchShell(created, window.location.pathname, window.location.search);
     return created;
   });
   const [router] = useState(createAppRouter);

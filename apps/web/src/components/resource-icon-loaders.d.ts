@@ -7,3 +7,11 @@ declare module 'virtual:resource-icon-loaders' {
   /** Drawings painted partly in a colour too dark for the dark theme's surfaces (scripts/icon-ink.ts). */
   export const DARK_INK_ICONS: ReadonlySet<string>;
 }
+
+/** Served by scripts/resource-icons-plugin.ts: the trees of COMMON_RESOURCE_ICONS, one chunk. */
+declare module 'virtual:resource-icons-common' {
+  import type { IconTree } from '@flanksource/icons';
+
+  const trees: Readonly<Record<string, IconTree>>;
+  export default trees;
+}

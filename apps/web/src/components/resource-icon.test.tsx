@@ -2,7 +2,7 @@ import { DARK_INK_ICONS, ICON_LOADERS } from 'virtual:resource-icon-loaders';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { colourLuminance, hasDarkInk } from '../../scripts/icon-ink';
-import { RESOURCE_ICON_NAMES } from '../lib/resource-icons';
+import { COMMON_RESOURCE_ICONS, RESOURCE_ICON_NAMES, resolveResourceIcon } from '../lib/resource-icons';
 import { ResourceIcon } from './resource-icon';
 
 describe('ResourceIcon', () => {
@@ -22,10 +22,23 @@ describe('ResourceIcon', () => {
   });
 
   it('shows the generic icon while a drawing loads, then the drawing', async () => {
-    render(<ResourceIcon source={{ type: 'AWS::EC2::Instance' }} />);
-    const icon = screen.getByTitle('AWS::EC2::Instance');
+    render(<ResourceIcon source={{ type: 'AWS::Lambda::Function' }} />);
+    const icon = screen.getByTitle('AWS::Lambda::Function');
+    expect(icon.getAttribute('data-icon')).toBe('aws-lambda-loading');
     expect(icon.querySelector('svg')).not.toBeNull();
-    await expect.poll(() => icon.getAttribute('data-icon')).toBe('aws-ec2-instance');
+    await expect.poll(() => icon.getAttribute('data-icon')).toBe('aws-lambda');
+  });
+
+  it('draws the common kinds in their first render once the common chunk has loaded (no per-row load)', async () => {
+    render(<ResourceIcon source={{ type: 'Kubernetes::Namespace' }} />);
+    await expect.poll(() => screen.getByTitle('Kubernetes::Namespace').getAttribute('data-icon')).toBe('k8s-namespace');
+    const { default: common } = await import('virtual:resource-icons-common');
+    expect(Object.keys(common).sort()).toEqual([...COMMON_RESOURCE_ICONS].sort());
+    for (const type of ['Kubernetes::Deployment', 'AWS::S3::Bucket', 'http']) {
+      render(<ResourceIcon source={{ type }} />);
+      // synchronously: no generic box first
+      expect(screen.getByTitle(type).getAttribute('data-icon')).toBe(resolveResourceIcon({ type }));
+    }
   });
 
   it('loads a drawing for every name the resolver can answer', async () => {

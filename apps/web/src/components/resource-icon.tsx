@@ -3,24 +3,50 @@ import { GenIcon, type IconType } from '@flanksource/icons';
 import { clsx } from 'clsx';
 import { Box } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { type IconSource, type ResourceIconName, resolveResourceIcon } from '../lib/resource-icons';
+import {
+  COMMON_RESOURCE_ICONS,
+  type IconSource,
+  type ResourceIconName,
+  resolveResourceIcon,
+} from '../lib/resource-icons';
 
 export type { IconSource };
 
 const loaded = new Map<ResourceIconName, IconType>();
 const pending = new Map<ResourceIconName, Promise<IconType | undefined>>();
 
-/** Loads one drawing (a chunk of its own), once; a failed chunk is asked for again next time. */
+const COMMON = new Set<string>(COMMON_RESOURCE_ICONS);
+
+/**
+ * The common drawings, asked for as this module loads (with the page that shows icons, before its rows'
+ * data has arrived), so a long list's first frame draws them directly. Settles either way: a failed chunk
+ * leaves each common drawing to its own loader.
+ */
+const common: Promise<void> = import('virtual:resource-icons-common').then(
+  (module) => {
+    for (const [name, tree] of Object.entries(module.default)) {
+      if (!loaded.has(name as ResourceIconName)) loaded.set(name as ResourceIconName, GenIcon(tree));
+    }
+  },
+  () => undefined,
+);
+
+/** Loads one drawing (a chunk of its own, or the common chunk), once; a failed chunk is asked for again next time. */
 function loadDrawing(name: ResourceIconName): Promise<IconType | undefined> {
   let promise = pending.get(name);
   if (!promise) {
     const loader = ICON_LOADERS[name];
+    const before = COMMON.has(name) ? common : Promise.resolve();
     promise = loader
-      ? loader().then((module) => {
-          const icon = GenIcon(module.default);
-          loaded.set(name, icon);
-          return icon;
-        })
+      ? before.then(
+          () =>
+            loaded.get(name) ??
+            loader().then((module) => {
+              const icon = GenIcon(module.default);
+              loaded.set(name, icon);
+              return icon;
+            }),
+        )
       : Promise.resolve(undefined);
     promise.catch(() => pending.delete(name));
     pending.set(name, promise);

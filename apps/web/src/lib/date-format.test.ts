@@ -17,6 +17,17 @@ describe('the one date formatter', () => {
     expect(formatDateTime(instant, 'timestamp', 'America/New_York')).toBe('2025-01-01 05:30:01.999');
   });
 
+  it("reads the browser's zone from the date's own getters with the same result as the named zone", () => {
+    const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const formats = ['timestamp', 'full', 'medium'] as const;
+    for (let step = 0; step < 200; step += 1) {
+      const value = new Date(Date.UTC(1999, 0, 1) + step * 4_321_987_654).toISOString();
+      for (const format of formats) {
+        expect(formatDateTime(value, format)).toBe(formatDateTime(value, format, browserZone));
+      }
+    }
+  });
+
   it('gives an empty text for empty or invalid values', () => {
     expect(formatDateTime(null)).toBe('');
     expect(formatDateTime('not a date')).toBe('');

@@ -27,9 +27,33 @@ function partsFormatter(timeZone: string | undefined): Intl.DateTimeFormat {
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+
+/**
+ * The browser zone's parts from the Date's own local getters: `formatToParts` costs microseconds per
+ * call, which a table's first frame pays for every visible date cell (9–17 ms on /catalog's first frame).
+ */
+function localParts(date: Date) {
+  const month = date.getMonth();
+  return {
+    year: String(date.getFullYear()),
+    month: pad(month + 1),
+    monthName: MONTHS[month] ?? '',
+    day: pad(date.getDate()),
+    weekday: WEEKDAYS[date.getDay()] ?? '',
+    hour: pad(date.getHours()),
+    minute: pad(date.getMinutes()),
+    second: pad(date.getSeconds()),
+    millis: pad(date.getMilliseconds(), 3),
+  };
+}
+
 /** The wall-clock parts of an instant in a zone (undefined or 'Browser' means the browser's). */
 export function zonedParts(date: Date, timezone?: string) {
   const zone = !timezone || timezone === BROWSER_TIMEZONE ? undefined : timezone;
+  if (!zone) return localParts(date);
   const parts: Record<string, string> = {};
   for (const part of partsFormatter(zone).formatToParts(date)) parts[part.type] = part.value;
   const month = Number(parts.month);

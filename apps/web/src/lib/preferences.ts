@@ -48,6 +48,11 @@ export function useShowDeletedConfigs(): [boolean, (value: boolean) => void] {
   return [raw === 'yes', setBool];
 }
 
+/** Whether an address shows hidden components: unless showHiddenComponents reads 'no' (001 §2). */
+export function showsHiddenComponents(params: URLSearchParams): boolean {
+  return params.get('showHiddenComponents') !== 'no';
+}
+
 /**
  * URL parameter showHiddenComponents: shown unless it reads 'no' (001 §2). The write is flushed with
  * the event (`flushSync`): a navigation otherwise commits in a transition, and until it does React puts
@@ -56,7 +61,7 @@ export function useShowDeletedConfigs(): [boolean, (value: boolean) => void] {
  */
 export function useShowHiddenComponents(): [boolean, (value: boolean) => void] {
   const [params, setParams] = useSearchParams();
-  const shown = params.get('showHiddenComponents') !== 'no';
+  const shown = showsHiddenComponents(params);
   const set = useCallback(
     (next: boolean) =>
       setParams(

@@ -439,10 +439,58 @@ function resolveValue(value: string | null | undefined): ResourceIconName | unde
 }
 
 /**
+ * Answers by icon, type and class: a table of thousands of rows has a handful of distinct types, and each
+ * row's splitting, slugging and alias lookups were paid again on every render of its icon. Bounded, as the
+ * values come from data.
+ */
+const resolved = new Map<string, ResourceIconName | undefined>();
+const RESOLVED_LIMIT = 5_000;
+
+/**
  * The drawing for a resource: its explicit icon, else its type, else its config class; undefined
  * when none is known (the component then draws the generic icon).
  */
 export function resolveResourceIcon(source: IconSource): ResourceIconName | undefined {
+  const key = `${source.icon ?? ''}\u0000${source.type ?? ''}\u0000${source.config_class ?? ''}`;
+  if (resolved.has(key)) return resolved.get(key);
   const explicit = source.icon && !/^https?:/i.test(source.icon) ? source.icon : undefined;
-  return resolveValue(explicit) ?? resolveValue(source.type) ?? resolveValue(source.config_class);
+  const name = resolveValue(explicit) ?? resolveValue(source.type) ?? resolveValue(source.config_class);
+  if (resolved.size >= RESOLVED_LIMIT) resolved.clear();
+  resolved.set(key, name);
+  return name;
 }
+
+/**
+ * The drawings most rows show — the core Kubernetes kinds, the main AWS services and the common check
+ * types — served as one chunk (`virtual:resource-icons-common`) that components/resource-icon.tsx asks
+ * for as soon as it loads, so a long list's first frame draws them at once instead of a generic box and
+ * then one chunk request and one re-render per row.
+ */
+export const COMMON_RESOURCE_ICONS: readonly ResourceIconName[] = [
+  'k8s',
+  'k8s-namespace',
+  'k8s-node',
+  'k8s-pod',
+  'k8s-deployment',
+  'k8s-replicaset',
+  'k8s-statefulset',
+  'k8s-daemonset',
+  'k8s-service',
+  'k8s-ingress',
+  'k8s-configmap',
+  'k8s-secret',
+  'k8s-job',
+  'k8s-cronjob',
+  'aws',
+  'aws-ec2-instance',
+  'aws-rds',
+  'aws-s3',
+  'http',
+  'dns',
+  'network',
+  'ssl',
+  'icmp',
+  'postgres',
+  'prometheus',
+  'database',
+];

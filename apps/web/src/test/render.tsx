@@ -14,10 +14,9 @@ export const routerFlushSync = (fn: () => unknown): undefined => {
   flushSync(fn);
 };
 
-/** Renders the real routing table at a path, as the browser would, with a fresh query cache. */
-export function renderApp(path: string) {
+/** Renders the real routing table at a path, as the browser would, with a fresh query cache (or `client`). */
+export function renderApp(path: string, client = createQueryClient()) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const client = createQueryClient();
   const view = render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} flushSync={routerFlushSync} />

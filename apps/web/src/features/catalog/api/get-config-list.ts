@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { SortingState } from '@tanstack/react-table';
 import { apiRequestText } from '../../../lib/api/client';
 import { progressiveList } from '../../../lib/api/progressive-list';
@@ -43,8 +43,8 @@ export function configListQuery(request: ConfigListRequest): Record<string, stri
  * A long page (the virtual list asks for thousands of rows) is read progressively: its first rows at
  * once, the rest between frames (`useProgressiveList`), so the first screenful draws without waiting.
  */
-export function useConfigList(request: ConfigListRequest) {
-  return useQuery({
+export function configListQueryOptions(request: ConfigListRequest) {
+  return queryOptions({
     queryKey: catalogKeys.list(request),
     queryFn: async ({ signal }) => {
       const answer = await apiRequestText('/api/db/configs', {
@@ -57,8 +57,12 @@ export function useConfigList(request: ConfigListRequest) {
       );
       return { items, total: answer.total ?? (items.complete ? items.first.length : undefined) };
     },
-    placeholderData: keepPreviousData,
     // a new page is new data: comparing thousands of rows deeply costs more than it saves
     structuralSharing: false,
   });
+}
+
+/** The list's query; while another page or sort loads, the previous page stays on screen. */
+export function useConfigList(request: ConfigListRequest) {
+  return useQuery({ ...configListQueryOptions(request), placeholderData: keepPreviousData });
 }

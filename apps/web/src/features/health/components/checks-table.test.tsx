@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
+import { Profiler, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../../test/render';
 import type { CheckSummary } from '../api/get-checks-summary';
@@ -26,6 +27,29 @@ function checks(count: number): CheckSummary[] {
   })) as CheckSummary[];
 }
 
+interface CountedPageState {
+  show: (rows: CheckSummary[]) => void;
+  commits: number;
+}
+
+/** The table in a scroll area, its rows set from outside, counting the table's commits. */
+function CountedPage({ page }: { page: CountedPageState }) {
+  const [rows, setRows] = useState<CheckSummary[]>([]);
+  page.show = setRows;
+  return (
+    <main>
+      <Profiler
+        id="checks"
+        onRender={() => {
+          page.commits += 1;
+        }}
+      >
+        <ChecksTable checks={rows} groupBy="none" loading={rows.length === 0} />
+      </Profiler>
+    </main>
+  );
+}
+
 describe('ChecksTable', () => {
   afterEach(() => vi.restoreAllMocks());
 
@@ -47,6 +71,27 @@ describe('ChecksTable', () => {
     expect(drawn).toBeLessThan(100);
     expect(screen.getByRole('link', { name: 'check-0' })).toBeTruthy();
     expect(document.querySelector('tr[data-spacer]')).not.toBeNull();
+  });
+
+  it('draws a long list once when its rows replace the skeleton: no second render before the first frame', () => {
+    // the scroll area (main) has a window's size; the table sits at its top
+    for (const [name, main] of [
+      ['clientHeight', 900],
+      ['offsetHeight', 900],
+      ['clientWidth', 1200],
+      ['offsetWidth', 1200],
+    ] as const) {
+      vi.spyOn(HTMLElement.prototype, name, 'get').mockImplementation(function size(this: HTMLElement) {
+        return this.tagName === 'MAIN' ? main : 0;
+      });
+    }
+    const page: CountedPageState = { show: () => undefined, commits: 0 };
+    renderAt(<CountedPage page={page} />);
+    expect(screen.getByTestId('table-skeleton')).toBeTruthy();
+    page.commits = 0;
+    act(() => page.show(checks(10_000)));
+    expect(screen.getByRole('link', { name: 'check-0' })).toBeTruthy();
+    expect(page.commits).toBe(1);
   });
 
   it('draws every row of a short flat list', () => {

@@ -18,25 +18,35 @@ function Spacer({ height }: { height: number }) {
   ) : null;
 }
 
+/** Where the list sits: the page's scroll area, the list's offset in it and the area's size. */
+function placement(table: HTMLTableElement | null) {
+  if (!table) return undefined;
+  const area = table.closest('main') ?? (document.scrollingElement as HTMLElement | null);
+  if (!area) return undefined;
+  const head = table.tHead?.offsetHeight ?? 0;
+  const margin = Math.round(
+    table.getBoundingClientRect().top - area.getBoundingClientRect().top + area.scrollTop + head,
+  );
+  return { area, margin, rect: { width: area.clientWidth, height: area.clientHeight }, offset: area.scrollTop };
+}
+
 /**
  * The rows in view of a long list inside the page's scroll area (the page shell's `main`, else the
  * document): the list starts below the table's heading row, which is measured after every commit
- * (tabs appearing above the table move it).
+ * (tabs appearing above the table move it). The table is already drawn when the list first renders
+ * (with the skeleton, before the rows), so its place and the area's size are read then: with guesses
+ * (no scroll area, offset 0, 1024 × 900) the rows in view were rendered once more in the layout effect,
+ * and again when the virtualizer measured the real area, before the first frame was painted.
  */
 function useRowsInView(count: number, table: RefObject<HTMLTableElement | null>) {
-  const [scroller, setScroller] = useState<HTMLElement | null>(null);
-  const [margin, setMargin] = useState(0);
+  const [initial] = useState(() => placement(table.current));
+  const [scroller, setScroller] = useState<HTMLElement | null>(initial?.area ?? null);
+  const [margin, setMargin] = useState(initial?.margin ?? 0);
   useLayoutEffect(() => {
-    const element = table.current;
-    if (!element) return;
-    const area = element.closest('main') ?? (document.scrollingElement as HTMLElement | null);
-    if (area !== scroller) setScroller(area);
-    if (!area) return;
-    const head = element.tHead?.offsetHeight ?? 0;
-    const next = Math.round(
-      element.getBoundingClientRect().top - area.getBoundingClientRect().top + area.scrollTop + head,
-    );
-    if (next !== margin) setMargin(next);
+    const now = placement(table.current);
+    if (!now) return;
+    if (now.area !== scroller) setScroller(now.area);
+    if (now.margin !== margin) setMargin(now.margin);
   });
   const virtualizer = useVirtualizer({
     count,
@@ -44,7 +54,8 @@ function useRowsInView(count: number, table: RefObject<HTMLTableElement | null>)
     estimateSize: () => ROW_ESTIMATE,
     overscan: OVERSCAN,
     scrollMargin: margin,
-    initialRect: { width: 1024, height: 900 },
+    initialRect: initial?.rect.height ? initial.rect : { width: 1024, height: 900 },
+    initialOffset: initial?.offset ?? 0,
   });
   const items = virtualizer.getVirtualItems();
   const top = (items[0]?.start ?? margin) - margin;

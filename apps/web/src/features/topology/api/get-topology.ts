@@ -1,5 +1,5 @@
 import type { TopologyResponse } from '@mc/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api/client';
 import { topologyKeys } from './keys';
 
@@ -8,14 +8,21 @@ export const TOPOLOGY_STALE_MS = 10_000;
 
 /**
  * GET /api/canary/api/topology: the tree from the roots (dashboard) or from one component (detail),
- * with the card level filtered on the server. `refetchMs` keeps a wall screen current.
+ * with the card level filtered on the server.
  */
-export function useTopology(params: Record<string, string>, options: { refetchMs?: number } = {}) {
-  return useQuery({
+export function topologyQuery(params: Record<string, string>) {
+  return queryOptions({
     queryKey: topologyKeys.tree(params),
     queryFn: ({ signal }) => apiGet<TopologyResponse>('/api/canary/api/topology', { signal, query: params }),
-    placeholderData: keepPreviousData,
     staleTime: TOPOLOGY_STALE_MS,
+  });
+}
+
+/** The tree's query; `refetchMs` keeps a wall screen current; a new filter keeps the old cards meanwhile. */
+export function useTopology(params: Record<string, string>, options: { refetchMs?: number } = {}) {
+  return useQuery({
+    ...topologyQuery(params),
+    placeholderData: keepPreviousData,
     ...(options.refetchMs ? { refetchInterval: options.refetchMs } : {}),
   });
 }

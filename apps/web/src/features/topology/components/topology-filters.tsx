@@ -1,5 +1,6 @@
 import { COMPONENT_STATUSES, type TopologyResponse } from '@mc/contracts';
 import { LabelledSelect } from '../../../components/labelled-select';
+import { showsHiddenComponents } from '../../../lib/preferences';
 import { useUrlParams } from '../../../lib/url-state';
 
 /** The URL parameters of the topology filters (001 §2: every filter held in the URL). */
@@ -20,6 +21,11 @@ export function topologyQueryFrom(params: URLSearchParams, base: Record<string, 
     if (value) query[key] = value;
   }
   return query;
+}
+
+/** The dashboard's query (/topology): the roots' cards with the address's filters and hidden-components choice. */
+export function dashboardTopologyQuery(params: URLSearchParams): Record<string, string> {
+  return topologyQueryFrom(params, { depth: '0', hidden: showsHiddenComponents(params) ? 'true' : 'false' });
 }
 
 /** Status, type, team and label filters of the cards; the options come from the last answer. */

@@ -6,11 +6,10 @@ import { ErrorPanel } from '../../../components/error-panel';
 import { PageShell } from '../../../components/page-shell/page-shell';
 import { Skeleton } from '../../../components/skeleton';
 import { useCan } from '../../../lib/api/shell-queries';
-import { useShowHiddenComponents } from '../../../lib/preferences';
 import { useUrlParams } from '../../../lib/url-state';
 import { useTopology } from '../api/get-topology';
 import { TopologyCards } from '../components/topology-cards';
-import { TOPOLOGY_FILTER_PARAMS, TopologyFilters, topologyQueryFrom } from '../components/topology-filters';
+import { dashboardTopologyQuery, TOPOLOGY_FILTER_PARAMS, TopologyFilters } from '../components/topology-filters';
 import { TOPOLOGY_FORM_PATH } from '../topology-paths';
 
 /** Where the empty state and the header send someone adding a topology: the Topology form (001 §2). */
@@ -26,9 +25,8 @@ const TOPOLOGY_DASHBOARD_REFRESH_MS = 10_000;
  */
 export function TopologyPage() {
   const [params] = useUrlParams();
-  const [showHidden] = useShowHiddenComponents();
   const canWrite = useCan({ resource: 'topologies', action: 'write' });
-  const query = topologyQueryFrom(params, { depth: '0', hidden: showHidden ? 'true' : 'false' });
+  const query = dashboardTopologyQuery(params);
   // The dashboard is the landing page: it follows builds and results without a manual refresh (a topology
   // saved a moment ago shows up once its first build has run).
   const topology = useTopology(query, { refetchMs: TOPOLOGY_DASHBOARD_REFRESH_MS });

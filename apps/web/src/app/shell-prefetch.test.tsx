@@ -1,0 +1,123 @@
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildConfigItem } from '../features/catalog/testing/build-catalog';
+import { giveElementsAScreenSize } from '../features/catalog/testing/element-size';
+import { buildCheck } from '../features/health/testing/build-check';
+import { createQueryClient } from '../lib/query-client';
+import { shellApi } from '../test/fake-api';
+import { renderApp } from '../test/render';
+import { prefetchShell } from './shell-prefetch';
+
+vi.mock('../features/health/components/check-chart', () => ({ CheckChart: () => <div>chart</div> }));
+
+beforeEach(giveElementsAScreenSize);
+
+// the lazy area chunks are transformed on first use (seconds on a loaded machine)
+const wait = { timeout: 15_000 };
+
+describe('the page data asked for with who-am-I', { timeout: 30_000 }, () => {
+  it('/catalog: the list the table asks for, once, before the page has rendered', async () => {
+    const { calls } = shellApi(undefined, [], {
+      '/api/db/configs': { body: [buildConfigItem({ name: 'payments' })], headers: { 'Content-Range': '0-0/1' } },
+      '/api/catalog/summary': { body: [] },
+    });
+    const client = createQueryClient();
+    prefetchShell(client, '/catalog', '?pageSize=2000&sortBy=type&sortOrder=desc');
+    const list = () => calls.filter((call) => call.url.pathname === '/api/db/configs');
+    await vi.waitFor(() => expect(list()).toHaveLength(1), wait);
+    expect(calls.some((call) => call.url.pathname === '/api/catalog/summary')).toBe(false);
+    expect(list()[0]?.url.searchParams.get('limit')).toBe('2000');
+    expect(list()[0]?.url.searchParams.get('order')).toBe('type.desc.nullslast,id.asc');
+
+    renderApp('/catalog?pageSize=2000&sortBy=type&sortOrder=desc', client);
+    expect(await screen.findByRole('link', { name: /payments/ }, wait)).toBeTruthy();
+    expect(list()).toHaveLength(1);
+  });
+
+  it('/health: the summary the dashboard draws, once', async () => {
+    const { calls } = shellApi(undefined, [], {
+      '/api/canary/api/summary': { body: { checks_summary: [buildCheck({ name: 'db', status: 'unhealthy' })] } },
+    });
+    const client = createQueryClient();
+    prefetchShell(client, '/health');
+    const summaries = () => calls.filter((call) => call.url.pathname === '/api/canary/api/summary');
+    await vi.waitFor(() => expect(summaries()).toHaveLength(1), wait);
+
+    renderApp('/health', client);
+    expect(await screen.findByRole('link', { name: 'db' }, wait)).toBeTruthy();
+    expect(summaries()).toHaveLength(1);
+  });
+
+  it('/incidents: the list with the filters, paging and sort of the address, once; not with a time range', async () => {
+    const { calls } = shellApi(undefined, [], {
+      '/api/incidents': {
+        body: {
+          data: [
+            {
+              id: '01a200f5-0ed6-b567-c6b7-d18fd7d11bff',
+              incident_id: 'INC-1',
+              title: 'Checkout down',
+              severity: 'high',
+              type: 'availability',
+              description: 'p99 up',
+              status: 'open',
+              created_at: '2026-11-22T01:00:00Z',
+              updated_at: '2026-11-22T01:05:00Z',
+              commander: null,
+              communicator: null,
+              responders: [],
+              commenters: [],
+            },
+          ],
+          total: 1,
+        },
+      },
+      '/api/db/people': { body: [] },
+    });
+    const lists = () => calls.filter((call) => call.url.pathname === '/api/incidents');
+    prefetchShell(createQueryClient(), '/incidents', '?rangeType=relative&range=now-1h');
+    const client = createQueryClient();
+    prefetchShell(client, '/incidents', '?status=open&sortBy=severity&sortOrder=asc');
+    await vi.waitFor(() => expect(lists()).toHaveLength(1), wait);
+    expect(Object.fromEntries(lists()[0]?.url.searchParams ?? [])).toMatchObject({
+      status: 'open',
+      sortBy: 'severity',
+      sortOrder: 'asc',
+    });
+
+    renderApp('/incidents?status=open&sortBy=severity&sortOrder=asc', client);
+    expect(await screen.findByText('Checkout down', {}, wait)).toBeTruthy();
+    expect(lists()).toHaveLength(1);
+  });
+
+  it('/topology: the cards with the filters and hidden-components choice of the address, once', async () => {
+    const { calls } = shellApi(undefined, [], {
+      '/api/canary/api/topology': {
+        body: { components: [], parents: [], healthStatuses: [], teams: [], tags: {}, types: [] },
+      },
+    });
+    const trees = () => calls.filter((call) => call.url.pathname === '/api/canary/api/topology');
+    const client = createQueryClient();
+    prefetchShell(client, '/topology', '?status=unhealthy&showHiddenComponents=no');
+    await vi.waitFor(() => expect(trees()).toHaveLength(1), wait);
+    expect(Object.fromEntries(trees()[0]?.url.searchParams ?? [])).toEqual({
+      depth: '0',
+      hidden: 'false',
+      status: 'unhealthy',
+    });
+
+    renderApp('/topology?status=unhealthy&showHiddenComponents=no', client);
+    // filtered and empty: the page has its answer
+    expect(await screen.findByText(/No components match/i, {}, wait)).toBeTruthy();
+    expect(trees()).toHaveLength(1);
+  });
+
+  it('asks for no page data on other pages, nor anything on the sign-in page', async () => {
+    const { calls } = shellApi();
+    prefetchShell(createQueryClient(), '/playbooks');
+    prefetchShell(createQueryClient(), '/login');
+    await vi.waitFor(() => expect(calls.length).toBeGreaterThan(0));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.map((call) => call.url.pathname).sort()).toEqual(['/api/auth/whoami', '/api/db/properties']);
+  });
+});
