@@ -1,7 +1,6 @@
 import { MIN_LAYOUT_WIDTH } from '@mc/contracts';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { OrganizationGate } from '../../features/organizations/organization-gate';
-import { OrganizationSwitcher } from '../../features/organizations/organization-switcher';
 import { isHostedOrgMode } from '../../lib/auth-mode';
 import { PaletteHost } from '../command-palette/palette-host';
 import { SessionBoundary } from '../session-boundary';
@@ -25,6 +24,17 @@ export function SidebarLayout() {
 }
 
 /**
+ * The organisation switcher and gate, loaded only by a hosted build: their dialogs would otherwise put
+ * the dialog primitives in the entry every flow-mode first screen downloads.
+ */
+const OrganizationSwitcher = lazy(async () => ({
+  default: (await import('../../features/organizations/organization-switcher')).OrganizationSwitcher,
+}));
+const OrganizationGate = lazy(async () => ({
+  default: (await import('../../features/organizations/organization-gate')).OrganizationGate,
+}));
+
+/**
  * Hosted mode (000 §1): the same layout under the organisation switcher, once the active organisation
  * has been chosen and the API client points at its backend.
  */
@@ -33,13 +43,15 @@ function HostedSidebarLayout() {
     <div className="flex h-screen bg-canvas text-fg" style={{ minWidth: MIN_LAYOUT_WIDTH }}>
       <Sidebar />
       <div className="flex min-w-0 flex-1 flex-col">
-        <OrganizationSwitcher />
-        <OrganizationGate>
-          <SessionBoundary>
-            <Outlet />
-            <PaletteHost />
-          </SessionBoundary>
-        </OrganizationGate>
+        <Suspense fallback={null}>
+          <OrganizationSwitcher />
+          <OrganizationGate>
+            <SessionBoundary>
+              <Outlet />
+              <PaletteHost />
+            </SessionBoundary>
+          </OrganizationGate>
+        </Suspense>
       </div>
     </div>
   );

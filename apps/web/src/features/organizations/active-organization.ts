@@ -2,6 +2,9 @@ import { configureApiTarget } from '../../lib/api/client';
 import { readStored, writeStored } from '../../lib/storage';
 import { fetchOrgToken, ORG_SERVICE_PREFIXES, type Organization } from './organizations-api';
 
+/** Where the console lands after choosing or creating an organisation (000 §2). */
+export const ORGS_SWITCHED_PATH = '/organizations/orgs-switched';
+
 const ACTIVE_KEY = 'mc.organization.active';
 const LAST_PAGE_KEY = 'mc.organization.last-page.';
 /** A token is renewed this long before it expires, so no call goes out with a stale one. */

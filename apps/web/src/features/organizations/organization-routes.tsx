@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { isHostedOrgMode } from '../../lib/auth-mode';
-import { ORGS_SWITCHED_PATH } from './organization-switcher';
+import { ORGS_SWITCHED_PATH } from './active-organization';
 
 /** /organizations/orgs-switched, in hosted mode only (the flow-based mode has no organisations). */
 export const organizationRoutes: RouteObject[] = isHostedOrgMode()

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Modal } from '../../components/modal';
-import { activeOrganizationId, chooseOrganization } from './active-organization';
+import { activeOrganizationId, chooseOrganization, ORGS_SWITCHED_PATH } from './active-organization';
 import {
   createOrganization,
   listMembers,
@@ -13,9 +13,6 @@ import {
   putMember,
   removeMember,
 } from './organizations-api';
-
-/** Where the console lands after choosing or creating an organisation (000 §2). */
-export const ORGS_SWITCHED_PATH = '/organizations/orgs-switched';
 
 const inputClass = 'rounded border border-border bg-canvas px-2 py-1 text-sm';
 const buttonClass = 'rounded border border-border px-2 py-1 text-sm hover:bg-surface-hover disabled:opacity-50';
