@@ -5,6 +5,7 @@ import type { Logger } from '../../../platform/logger.js';
 import { type KindContext, LogBackendError } from '../../logs/backends/backend-kind.js';
 import { FILE_ROOTS_ENV, splitRoots } from '../../logs/logs.service.js';
 import { entriesOf, searchEntries } from '../../logs/search-entries.js';
+import { polledWork } from './polled-work.js';
 import type { UpstreamClient } from './upstream-client.js';
 
 /** Longest message a relayed line carries (the upstream refuses longer ones). */
@@ -66,30 +67,15 @@ export function logQueryPoller(
   logger: Logger,
   options: { intervalMs: number; egress: EgressGuard; deniedRoots: readonly string[]; stopping: AbortSignal },
 ) {
-  const inFlight = new Set<Promise<void>>();
-  let timer: NodeJS.Timeout | undefined;
-  const answer = (query: AgentLogQuery) => {
-    const work = answerLogQuery(query, options)
+  const answer = (query: AgentLogQuery) =>
+    answerLogQuery(query, options)
       .then((result) => client.answerLogQuery(query.id, result))
       .catch((error: unknown) =>
         logger.warn('log query answer not delivered', { id: query.id, error: (error as Error).message }),
-      )
-      .finally(() => inFlight.delete(work));
-    inFlight.add(work);
-  };
-  const poll = async () => {
-    try {
-      for (const query of await client.logQueries()) answer(query);
-    } catch (error) {
-      logger.debug('log query poll failed', { error: (error as Error).message });
-    }
-    if (!options.stopping.aborted) timer = setTimeout(() => void poll(), options.intervalMs);
-  };
-  return {
-    start: () => void poll(),
-    async stop(): Promise<void> {
-      if (timer) clearTimeout(timer);
-      await Promise.allSettled([...inFlight]);
-    },
-  };
+      );
+  return polledWork(() => client.logQueries(), answer, logger, {
+    what: 'log query',
+    intervalMs: options.intervalMs,
+    stopping: options.stopping,
+  });
 }

@@ -1,5 +1,6 @@
 import type { AgentCanary, AgentRunRequest } from '@mc/contracts';
 import type { Logger } from '../../../platform/logger.js';
+import { polledWork } from './polled-work.js';
 import type { UpstreamClient } from './upstream-client.js';
 
 /**
@@ -18,9 +19,7 @@ export function runRequestPoller(
     run: (canary: AgentCanary) => Promise<void>;
   },
 ) {
-  const inFlight = new Set<Promise<void>>();
-  let timer: NodeJS.Timeout | undefined;
-  const runRequested = (request: AgentRunRequest) => {
+  const runRequested = async (request: AgentRunRequest): Promise<void> => {
     const canary = options.canaryOf(request.canary_id);
     const checks = canary?.checks.filter((check) => check.id === request.check_id) ?? [];
     if (!canary || checks.length === 0) {
@@ -29,27 +28,15 @@ export function runRequestPoller(
       });
       return;
     }
-    const work = options
+    await options
       .run({ ...canary, checks })
       .catch((error: unknown) =>
         logger.warn('requested run failed', { check: request.check_id, error: (error as Error).message }),
-      )
-      .finally(() => inFlight.delete(work));
-    inFlight.add(work);
+      );
   };
-  const poll = async () => {
-    try {
-      for (const request of await client.runRequests()) runRequested(request);
-    } catch (error) {
-      logger.debug('run request poll failed', { error: (error as Error).message });
-    }
-    if (!options.stopping.aborted) timer = setTimeout(() => void poll(), options.intervalMs);
-  };
-  return {
-    start: () => void poll(),
-    async stop(): Promise<void> {
-      if (timer) clearTimeout(timer);
-      await Promise.allSettled([...inFlight]);
-    },
-  };
+  return polledWork(() => client.runRequests(), runRequested, logger, {
+    what: 'run request',
+    intervalMs: options.intervalMs,
+    stopping: options.stopping,
+  });
 }
