@@ -16,6 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { connectPostgres } from '@mc/db';
 import { createPostgresTestUrl } from '@mc/db/testing';
 import { incidentsService } from '../../apps/server/src/modules/incidents/incidents.service.js';
+import { EVERY_RESOURCE } from '../../apps/server/src/platform/resource-visibility.js';
 import { seedIncidentBench } from './seed-incidents.js';
 
 const INCIDENTS = Number(process.argv[2] ?? 100_000);
@@ -111,7 +112,7 @@ try {
 
   for (let i = 0; i < 30; i++) {
     await service.list(queries());
-    await service.detail(pick(ids));
+    await service.detail(pick(ids), EVERY_RESOURCE);
   }
   const listTimes: number[] = [];
   const detailTimes: number[] = [];
@@ -123,7 +124,7 @@ try {
     listTimes.push(performance.now() - t);
     if (page.data.length > 50) throw new Error('page larger than 50');
     t = performance.now();
-    const detail = await service.detail(pick(ids));
+    const detail = await service.detail(pick(ids), EVERY_RESOURCE);
     detailTimes.push(performance.now() - t);
     sizes.push(JSON.stringify(detail).length);
   }
