@@ -96,14 +96,16 @@ export interface StaleQuorum {
 /**
  * The live multi-location checks whose last verdict may have counted a location that no longer agrees:
  * a healthy location whose agent went stale (not seen within the health window, or deleted) after that
- * verdict's time. Only those need deciding again; `stale_at` is when the last of them went stale.
+ * verdict's time. Only those need deciding again; `stale_at` is when the last of them went stale, to the
+ * millisecond: the verdict is stored at that time through a JavaScript Date, and a microsecond more would
+ * find the same check stale again at the next tick (PostgreSQL keeps microseconds).
  */
 export async function staleQuorumChecks(db: Kysely<Tables>): Promise<StaleQuorum[]> {
   const { rows } = await sql<StaleQuorum>`
     SELECT s.check_id, max(x.stale_at) AS stale_at
       FROM agents a
-      CROSS JOIN LATERAL (SELECT least(coalesce(a.last_seen, a.created_at)
-        + make_interval(secs => ${AGENT_HEALTHY_WITHIN_SECONDS}), coalesce(a.deleted_at, 'infinity')) AS stale_at) x
+      CROSS JOIN LATERAL (SELECT date_trunc('milliseconds', least(coalesce(a.last_seen, a.created_at)
+        + make_interval(secs => ${AGENT_HEALTHY_WITHIN_SECONDS}), coalesce(a.deleted_at, 'infinity'))) AS stale_at) x
       JOIN check_location_statuses s ON s.agent_id = a.id AND s.status = 'healthy'
       JOIN checks k ON k.id = s.check_id AND k.deleted_at IS NULL
       JOIN canaries c ON c.id = k.canary_id AND c.deleted_at IS NULL AND jsonb_typeof(c.spec -> 'locations') = 'array'
