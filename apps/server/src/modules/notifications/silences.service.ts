@@ -12,6 +12,7 @@ import {
   isLinkedKind,
   type LinkedKind,
   type ResourceReach,
+  resourceVisible,
   visibleIds,
 } from '../../platform/resource-visibility.js';
 import { expressionError } from '../health/expressions/cel.js';
@@ -76,7 +77,7 @@ const TARGET_NAMES: Readonly<Record<LinkedKind, string>> = {
 async function requireVisibleTargets(db: Executor, reach: ResourceReach, body: SilenceBody): Promise<void> {
   for (const [field, kind] of TARGETS) {
     const id = body[field];
-    if (id && !(await visibleIds(db, reach, kind, [id])).has(id.toLowerCase()))
+    if (id && !(await resourceVisible(db, reach, kind, id)))
       throw new AppError('bad_request', `No ${TARGET_NAMES[kind]} with id ${id}`);
   }
 }
