@@ -53,15 +53,16 @@ describe('registration answers alike for new and taken addresses', () => {
   });
 
   it('similar timing: a taken address pays the same password hashing as a new one', async () => {
-    const owners = await Promise.all(Array.from({ length: 4 }, () => buildUser(t.database)));
+    const owners = await Promise.all(Array.from({ length: 5 }, () => buildUser(t.database)));
     const takenMs: number[] = [];
     const freshMs: number[] = [];
     for (const [i, owner] of owners.entries()) {
       takenMs.push((await register(t, (await startFlow(t)).body.id, owner.email)).ms);
       freshMs.push((await register(t, (await startFlow(t)).body.id, `timing-${i}@example.com`)).ms);
     }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-    expect(median(takenMs)).toBeGreaterThan(median(freshMs) * 0.4);
+    // the fastest of each (a loaded machine only adds time): a new address also writes its identity and so
+    // costs more, but a taken one that skipped the hashing would cost a tenth of it
+    expect(Math.min(...takenMs)).toBeGreaterThan(Math.min(...freshMs) * 0.3);
   });
 });
 
