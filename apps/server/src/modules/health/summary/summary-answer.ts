@@ -18,6 +18,11 @@ export class SummaryAnswer {
 
   constructor(readonly json: string) {}
 
+  /** The codings this answer has been asked in (each made once), e.g. to ready its successor in them. */
+  codings(): ContentCoding[] {
+    return [...this.encodings.keys()];
+  }
+
   /** The answer compressed with `coding`, shared by every request that asks for it. */
   encoded(coding: ContentCoding): Promise<Buffer> {
     let found = this.encodings.get(coding);

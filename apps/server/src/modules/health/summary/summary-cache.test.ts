@@ -143,3 +143,102 @@ describe('SingleFlightCache', () => {
     expect(await cache.get('k', compute)).toBe(2);
   });
 });
+
+describe('SingleFlightCache kept warm', () => {
+  const setup = (forMs = 10_000, maxKeys = 2) => {
+    let clock = 0;
+    const timers: { at: number; run: () => void }[] = [];
+    const prepared: [number, number][] = [];
+    const cache = new SingleFlightCache<number>(
+      1_000,
+      () => clock,
+      {
+        forMs,
+        maxKeys,
+        prepare: async (previous, next) => {
+          prepared.push([previous, next]);
+        },
+      },
+      (run, ms) => {
+        timers.push({ at: clock + ms, run });
+      },
+    );
+    /** Moves the clock and fires the timers due, letting their computations settle. */
+    const advance = async (to: number) => {
+      clock = to;
+      const due = timers.filter((timer) => timer.at <= to);
+      timers.splice(0, timers.length, ...timers.filter((timer) => timer.at > to));
+      for (const timer of due) timer.run();
+      await new Promise((resolve) => setImmediate(resolve));
+    };
+    return { cache, advance, prepared, timers };
+  };
+
+  it('computes a recently asked value again when its period ends; the old one answers until the new is ready', async () => {
+    const { cache, advance, prepared } = setup();
+    let computed = 0;
+    let release: ((value: number) => void) | undefined;
+    const compute = () => {
+      computed++;
+      if (computed === 1) return Promise.resolve(1);
+      return new Promise<number>((resolve) => {
+        release = resolve;
+      });
+    };
+    expect(await cache.get('k', compute)).toBe(1);
+    await advance(1_000);
+    expect(computed).toBe(2);
+    // past its period but being refreshed: the old value answers at once, nothing more is computed
+    expect(await cache.get('k', compute)).toBe(1);
+    expect(computed).toBe(2);
+    release?.(2);
+    await advance(1_100);
+    expect(await cache.get('k', compute)).toBe(2);
+    expect(prepared).toEqual([[1, 2]]);
+    expect(computed).toBe(2);
+  });
+
+  it('lets a value go cold once nobody asked for it within forMs, and keeps at most maxKeys warm', async () => {
+    const { cache, advance } = setup(1_500, 2);
+    const counts: Record<string, number> = {};
+    const compute = (key: string) => async () => {
+      counts[key] = (counts[key] ?? 0) + 1;
+      return counts[key];
+    };
+    for (const key of ['a', 'b', 'c']) await cache.get(key, compute(key));
+    await advance(1_000);
+    // 'a' is not among the two most recently asked keys
+    expect(counts).toEqual({ a: 1, b: 2, c: 2 });
+    await advance(2_000);
+    expect(counts).toEqual({ a: 1, b: 2, c: 2 });
+    // nobody asked since 0: 2,000 ms > forMs, so b and c go cold and expire
+    expect(await cache.get('b', compute('b'))).toBe(3);
+  });
+
+  it('a failed refresh leaves the old value to expire; a cleared cache discards a refresh in flight', async () => {
+    const { cache, advance } = setup();
+    let calls = 0;
+    let release: ((value: number) => void) | undefined;
+    const compute = () => {
+      calls++;
+      if (calls === 1) return Promise.resolve(1);
+      if (calls === 2) return Promise.reject(new Error('down'));
+      if (calls === 3) return Promise.resolve(3);
+      return new Promise<number>((resolve) => {
+        release = resolve;
+      });
+    };
+    expect(await cache.get('k', compute)).toBe(1);
+    await advance(1_000);
+    expect(calls).toBe(2);
+    // the refresh failed: the expired value is dropped and the caller computes afresh
+    expect(await cache.get('k', compute)).toBe(3);
+    await advance(2_000);
+    expect(calls).toBe(4);
+    cache.clear();
+    release?.(4);
+    await advance(2_100);
+    // the refresh finished after the clear: it is not kept, the next caller computes
+    expect(await cache.get('k', async () => 9)).toBe(9);
+  });
+});
