@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { sep } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Rolldown } from 'vite';
 import { precompress } from './scripts/precompress.ts';
 import { resourceIcons } from './scripts/resource-icons-plugin.ts';
 import { routePreload } from './scripts/route-preload.ts';
@@ -19,13 +20,31 @@ const UNGROUPED_AREAS = new Set(['settings', 'topology']);
  * table imports statically) stay with the entry: grouping a statically imported module would make the
  * entry and the area chunk import each other and read exports before they are initialised.
  */
-function areaChunk(id: string): string | null {
+function areaChunk(id: string, ctx: Rolldown.ChunkingContext): string | null {
   const match = /[\\/]src[\\/]features[\\/]([^\\/]+)[\\/](routes|components|api)[\\/]/.exec(id);
   // Settings is a dozen independent consoles (connections, users, jobs, the resource editor…): grouped,
   // its chunk would statically pull every page's own dependencies (CodeMirror for a connections list),
   // so each settings page stays its own lazy chunk. Topology's list is the landing page after sign-in:
   // grouped, it would load the component page's tabs with it, over the first screen's 180 kB budget.
-  return match && !UNGROUPED_AREAS.has(match[1] ?? '') ? `area-${match[1]}` : null;
+  if (!match || UNGROUPED_AREAS.has(match[1] ?? '')) return null;
+  return servesPagePrefetch(id, ctx, new Set()) ? null : `area-${match[1]}`;
+}
+
+const PAGE_PREFETCH = /[\\/]api[\\/]prefetch-[^\\/]+$/;
+
+/**
+ * Whether `id` is a page-data prefetch module (app/shell-prefetch.ts) or one of its static imports: these
+ * stay out of the area's chunk, so the console asks for the page's data as soon as the few modules that
+ * build the request have loaded, not once the whole area (dialogs, tables, pickers) has (~100 ms on /health).
+ */
+function servesPagePrefetch(id: string, ctx: Rolldown.ChunkingContext, seen: Set<string>): boolean {
+  if (PAGE_PREFETCH.test(id)) return true;
+  seen.add(id);
+  const importers = ctx.getModuleInfo(id)?.importers ?? [];
+  return importers.some(
+    (importer) =>
+      importer.includes(`${sep}features${sep}`) && !seen.has(importer) && servesPagePrefetch(importer, ctx, seen),
+  );
 }
 
 export default defineConfig({

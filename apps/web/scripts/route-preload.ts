@@ -43,7 +43,14 @@ export function routeChunks(bundle: OutputBundle, base = '/'): Record<string, st
   for (const [path, module] of Object.entries(PRELOADED_ROUTES)) {
     const page = chunks.find((chunk) => chunk.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith(module)));
     if (!page) continue;
-    routes[path] = [...closure(bundle, page.fileName)].filter((file) => !entry.has(file)).map((file) => base + file);
+    // the page's data prefetch first (app/shell-prefetch.ts): its request waits for these few chunks only
+    const area = /^src\/features\/([^/]+)\//.exec(module)?.[1];
+    const prefetch = chunks.find((chunk) =>
+      chunk.moduleIds.some((id) => id.replaceAll('\\', '/').includes(`src/features/${area}/api/prefetch-`)),
+    );
+    const files = new Set(prefetch ? closure(bundle, prefetch.fileName) : []);
+    closure(bundle, page.fileName, files);
+    routes[path] = [...files].filter((file) => !entry.has(file)).map((file) => base + file);
   }
   return routes;
 }

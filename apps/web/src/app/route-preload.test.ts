@@ -20,7 +20,17 @@ const bundle = Object.fromEntries(
     ),
     chunk('assets/table.js', ['assets/virtual.js']),
     chunk('assets/virtual.js', []),
-    chunk('assets/area-health.js', ['assets/table.js'], ['/repo/apps/web/src/features/health/routes/health-page.tsx']),
+    chunk(
+      'assets/area-health.js',
+      ['assets/table.js', 'assets/summary.js'],
+      ['/repo/apps/web/src/features/health/routes/health-page.tsx'],
+    ),
+    chunk(
+      'assets/prefetch-health.js',
+      ['assets/summary.js'],
+      ['/repo/apps/web/src/features/health/api/prefetch-health-page.ts'],
+    ),
+    chunk('assets/summary.js', ['assets/jsx.js'], ['/repo/apps/web/src/features/health/api/get-checks-summary.ts']),
   ].map((file) => [file.fileName, file]),
 ) as unknown as OutputBundle;
 
@@ -30,10 +40,16 @@ afterEach(() => {
 });
 
 describe('route chunk preloading', () => {
-  it('names, for each landing route, the chunks its page needs beyond the entry’s', () => {
+  it('names, for each landing route, the chunks its page needs beyond the entry’s, its data prefetch first', () => {
     expect(routeChunks(bundle)).toEqual({
       '/catalog': ['/assets/area-catalog.js', '/assets/table.js', '/assets/virtual.js'],
-      '/health': ['/assets/area-health.js', '/assets/table.js', '/assets/virtual.js'],
+      '/health': [
+        '/assets/prefetch-health.js',
+        '/assets/summary.js',
+        '/assets/area-health.js',
+        '/assets/table.js',
+        '/assets/virtual.js',
+      ],
     });
   });
 
