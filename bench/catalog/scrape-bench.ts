@@ -12,6 +12,18 @@ function rssMb(pid: number): number {
   return kb / 1024;
 }
 
+/** What the server's resident memory is made of: anonymous and file pages, and its main isolate's heap. */
+async function memoryDetail(server: BenchServer, token: string, pid: number): Promise<string> {
+  const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(rollup)?.[1] ?? 0) / 1024;
+  const metrics = await server.request('GET', '/metrics', token);
+  const metric = (name: string) => {
+    const found = new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.e+]+)`, 'm').exec(metrics.body)?.[1];
+    return found === undefined ? '?' : (Number(found) / 1024 / 1024).toFixed(0);
+  };
+  return `anonymous ${kb('Anonymous').toFixed(0)} MB, file ${(kb('Rss') - kb('Anonymous')).toFixed(0)} MB; main isolate heap ${metric('nodejs_heap_size_used_bytes')} of ${metric('nodejs_heap_size_total_bytes')} MB, external ${metric('nodejs_external_memory_bytes')} MB`;
+}
+
 /**
  * A scrape of 10,000 unchanged items through the real server: a file scraper over one JSON file of 10,000
  * documents is created and run once (creating the items), then Run Now (`?wait=true`) again with the file
@@ -44,6 +56,7 @@ export async function benchScrape(server: BenchServer, token: string, workDir: s
     if (first.status !== 200)
       return `NOT RUN scrape: the first run answered ${first.status} ${first.body.slice(0, 200)}`;
     const pid = server.child.pid ?? 0;
+    const detail = await memoryDetail(server, token, pid);
     let peak = rssMb(pid);
     const before = peak;
     const sampler = setInterval(() => {
@@ -56,7 +69,7 @@ export async function benchScrape(server: BenchServer, token: string, workDir: s
       return `NOT RUN scrape: the second run answered ${second.status} ${second.body.slice(0, 200)}`;
     const run = JSON.parse(second.body) as { run?: Record<string, unknown> | null };
     const ok = second.ms <= TARGET_MS && peak <= TARGET_RSS_MB;
-    return `${ok ? 'PASS' : 'MISS'} scrape of ${ITEMS} unchanged items (Run Now, waited): ${(second.ms / 1000).toFixed(2)} s (target ≤ ${TARGET_MS / 1000} s; first run creating them ${(first.ms / 1000).toFixed(2)} s); server RSS ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB (target ≤ ${TARGET_RSS_MB}); run ${JSON.stringify(run.run ?? null).slice(0, 300)}`;
+    return `${ok ? 'PASS' : 'MISS'} scrape of ${ITEMS} unchanged items (Run Now, waited): ${(second.ms / 1000).toFixed(2)} s (target ≤ ${TARGET_MS / 1000} s; first run creating them ${(first.ms / 1000).toFixed(2)} s); server RSS ${before.toFixed(0)} MB before (${detail}), peak ${peak.toFixed(0)} MB (target ≤ ${TARGET_RSS_MB}); run ${JSON.stringify(run.run ?? null).slice(0, 300)}`;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

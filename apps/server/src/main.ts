@@ -1,5 +1,6 @@
 import { startAgent } from './modules/agents/runtime/agent-runtime.js';
 import { ConfigError, loadConfig } from './platform/config.js';
+import { limitHeapGrowth } from './platform/heap-growth.js';
 import { createLogger } from './platform/logger.js';
 import { startServer } from './server.js';
 
@@ -14,6 +15,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  limitHeapGrowth(config.MC_HEAP_GROWING_PERCENT);
   const logger = createLogger(config.LOG_LEVEL, { service: 'mission-control', role: config.MC_ROLE });
   // Node would exit on these anyway; saying why in a JSON line tells the operator what npm start's
   // supervisor restarted after.

@@ -38,4 +38,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MC_MAX_BODY_BYTES: 'lots' })).toThrow(/MC_MAX_BODY_BYTES="lots": must be a number/);
     expect(() => loadConfig({ MC_MAX_BODY_BYTES: '10' })).toThrow(/MC_MAX_BODY_BYTES="10"/);
   });
+
+  it('reads the heap growing percent (50 by default, 0 for V8’s own), refusing a fraction or past 300', () => {
+    expect(loadConfig({}).MC_HEAP_GROWING_PERCENT).toBe(50);
+    expect(loadConfig({ MC_HEAP_GROWING_PERCENT: '0' }).MC_HEAP_GROWING_PERCENT).toBe(0);
+    expect(() => loadConfig({ MC_HEAP_GROWING_PERCENT: '12.5' })).toThrow(/MC_HEAP_GROWING_PERCENT="12.5"/);
+    expect(() => loadConfig({ MC_HEAP_GROWING_PERCENT: '400' })).toThrow(/MC_HEAP_GROWING_PERCENT="400"/);
+  });
 });

@@ -26,6 +26,7 @@ const schema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   MC_ROLE: z.enum(ROLES, { message: `must be one of ${ROLES.join(', ')}` }).default('all'),
   MC_SHUTDOWN_TIMEOUT_MS: z.coerce.number({ message: 'must be a number' }).int().min(0).default(10_000),
+  MC_HEAP_GROWING_PERCENT: z.coerce.number({ message: 'must be a number' }).int().min(0).max(300).default(50),
   MC_WORKER_CONCURRENCY: z.coerce.number({ message: 'must be a number' }).int().min(1).max(256).default(8),
   MC_JOB_LEASE_MS: z.coerce.number({ message: 'must be a number' }).int().min(1_000).default(30_000),
   MC_JOB_POLL_INTERVAL_MS: z.coerce.number({ message: 'must be a number' }).int().min(10).max(60_000).default(500),
