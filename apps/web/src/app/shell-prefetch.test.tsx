@@ -112,6 +112,54 @@ describe('the page data asked for with who-am-I', { timeout: 30_000 }, () => {
     expect(trees()).toHaveLength(1);
   });
 
+  it('/notifications: the rules and the page of send history the address names, once; not with a time range', async () => {
+    const rule = '01900000-0000-7000-8000-000000000001';
+    const { calls } = shellApi(undefined, [], {
+      '/api/db/notification_send_history_summary': {
+        body: [
+          {
+            id: '01900000-0000-7000-8000-000000000002',
+            notification_id: rule,
+            notification_name: 'check-failures',
+            source_event: 'check.failed',
+            resource_id: '01900000-0000-7000-8000-000000000003',
+            resource_name: 'checkout-api',
+            resource_kind: 'check',
+            resource_type: 'http',
+            status: 'error',
+            body: 'Check: checkout-api',
+            count: 1,
+            error: 'Webhook answered HTTP 500: boom',
+            silenced_by: null,
+            silence_description: null,
+            duration_millis: 12,
+            not_before: null,
+            created_at: '2026-11-25T10:00:00Z',
+            playbook_run_id: null,
+            playbook_run: null,
+          },
+        ],
+        headers: { 'content-range': '0-0/1' },
+      },
+      '/api/db/notifications_summary': { body: [{ id: rule, name: 'check-failures', events: ['check.failed'] }] },
+      '/api/db/notification_send_history': { body: [], headers: { 'content-range': '*/0' } },
+    });
+    const histories = () => calls.filter((call) => call.url.pathname === '/api/db/notification_send_history_summary');
+    const rules = () => calls.filter((call) => call.url.pathname === '/api/db/notifications_summary');
+    prefetchShell(createQueryClient(), '/notifications', '?rangeType=relative&range=now-1h');
+    const client = createQueryClient();
+    prefetchShell(client, '/notifications', `?status=error&rule=${rule}`);
+    await vi.waitFor(() => expect(histories()).toHaveLength(1), wait);
+    expect(histories()[0]?.url.searchParams.get('status')).toBe('eq.error');
+    expect(histories()[0]?.url.searchParams.get('notification_id')).toBe(`eq.${rule}`);
+
+    renderApp(`/notifications?status=error&rule=${rule}`, client);
+    expect(await screen.findByText('Webhook answered HTTP 500: boom', {}, wait)).toBeTruthy();
+    expect(histories()).toHaveLength(1);
+    // both clients asked for the rules (the one with a time range too); the page asked for none more
+    expect(rules()).toHaveLength(2);
+  });
+
   it('asks for no page data on other pages, nor anything on the sign-in page', async () => {
     const { calls } = shellApi();
     prefetchShell(createQueryClient(), '/playbooks');

@@ -4,7 +4,7 @@ import { authRoutes } from './routes';
 
 /**
  * Pages whose data is asked for with who-am-I, not after it: the long lists, whose answers are most of
- * their first paint; /incidents, whose LCP is the closest to its budget of the pages a quiet bench held; and
+ * their first paint; /incidents and /notifications, whose LCP came closest to the budget in the bench; and
  * /topology, the landing page. Each module sits in its area's chunk, which the route-preload script already asks
  * for with the HTML on these routes (scripts/route-preload.ts), so this adds no download; a 401 or 403
  * ends as the page's own request would (the sign-in redirect; the guard's Unauthorized page).
@@ -16,6 +16,7 @@ const PAGE_DATA: Readonly<
   '/catalog': () => import('../features/catalog/api/prefetch-catalog-page'),
   '/incidents': () => import('../features/incidents/api/prefetch-incidents-page'),
   '/topology': () => import('../features/topology/api/prefetch-topology-page'),
+  '/notifications': () => import('../features/notifications/api/prefetch-notifications-page'),
 };
 
 /**

@@ -1,5 +1,5 @@
 import { NOTIFICATION_LIST_PAGE_SIZE } from '@mc/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api/client';
 import { notificationKeys } from './keys';
 
@@ -43,9 +43,9 @@ export interface RuleView {
   document: Record<string, unknown>;
 }
 
-/** The rules, 1000 sorted by name (spec 000 §9). */
-export function useRules() {
-  return useQuery({
+/** The query of the rules, 1000 sorted by name (spec 000 §9). */
+export const rulesQuery = () =>
+  queryOptions({
     queryKey: notificationKeys.rules(),
     queryFn: ({ signal }) =>
       apiGet<RuleSummary[]>('/api/db/notifications_summary', {
@@ -54,6 +54,10 @@ export function useRules() {
       }),
     staleTime: 30_000,
   });
+
+/** The rules, 1000 sorted by name. */
+export function useRules() {
+  return useQuery(rulesQuery());
 }
 
 /** Each rule's counts in [from, to). */

@@ -1,5 +1,5 @@
 import type { NotificationSendStatus } from '@mc/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api/client';
 import { notificationKeys } from './keys';
 
@@ -41,8 +41,8 @@ export interface HistoryFilters {
 /** Page size of the send history. */
 export const HISTORY_PAGE_SIZE = 50;
 
-/** One page of the send history, newest first, filtered and counted by the server. */
-export function useSendHistory(filters: HistoryFilters) {
+/** The query of one page of the send history, newest first, filtered and counted by the server. */
+export function sendHistoryQuery(filters: HistoryFilters) {
   const query: Record<string, string | string[]> = {
     order: 'created_at.desc',
     limit: String(filters.pageSize),
@@ -55,7 +55,7 @@ export function useSendHistory(filters: HistoryFilters) {
   if (filters.from) created.push(`gte.${filters.from}`);
   if (filters.to) created.push(`lt.${filters.to}`);
   if (created.length) query.created_at = created;
-  return useQuery({
+  return queryOptions({
     queryKey: notificationKeys.history({
       ...filters,
       pageIndex: String(filters.pageIndex),
@@ -69,7 +69,11 @@ export function useSendHistory(filters: HistoryFilters) {
       });
       return { rows: response.data, total: response.total ?? response.data.length };
     },
-    placeholderData: keepPreviousData,
     staleTime: 10_000,
   });
+}
+
+/** One page of the send history; the previous page stays on screen while the next loads. */
+export function useSendHistory(filters: HistoryFilters) {
+  return useQuery({ ...sendHistoryQuery(filters), placeholderData: keepPreviousData });
 }
