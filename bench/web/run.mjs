@@ -1,7 +1,7 @@
 // `node bench/web/run.mjs`: builds the console, starts the real server on a fresh embedded database filled
 // by `seed:demo -- --checks N --configs N` (MC_BENCH_ROWS, default 10,000; the other sizes are the demo's),
 // and prints, each beside its target: the JavaScript (gzip) of the sign-in screen and of each route after
-// sign-in, the largest contentful paint of each, and the first frame of two real pages listing the 10,000
+// sign-in, the largest contentful paint of each (median of three visits), and the first frame of two real pages listing the 10,000
 // seeded rows: the catalog (virtual table; data answer in hand to the first painted frame of its rows)
 // and the Health page with grouping off and passing checks shown (every check in one flat table).
 // Targets: ≤ 180 kB gzip JS for the first screens (sign-in, /topology), LCP ≤ 1 s, first frame ≤ 100 ms.
@@ -36,6 +36,8 @@ const ROUTES = [
   '/settings/connections',
 ];
 const TARGETS = { jsKb: 180, lcpMs: 1000, firstFrameMs: 100 };
+/** Timed visits of each route; its LCP is their median (one visit moved ±150 ms between runs on this machine). */
+const LCP_VISITS = 3;
 const ROWS = Number(process.env.MC_BENCH_ROWS ?? 10_000);
 /**
  * The longest wait for a new server to settle (MC_BENCH_SETTLE_MS, default 120 s): users open the console on
@@ -324,21 +326,35 @@ async function main() {
     console.log(
       `\nLCP of each route's first visit since the start (information, not judged), ms: ${firstVisits.join(', ')}`,
     );
-    console.log('\nPer route: initial JavaScript (gzip) and largest contentful paint, cold browser cache');
+    console.log(
+      `\nPer route: initial JavaScript (gzip) and largest contentful paint, cold browser cache (median of ${LCP_VISITS} visits, each in a new browser context, the routes taken in turn)`,
+    );
+    const visits = new Map();
+    for (let round = 0; round < LCP_VISITS; round += 1) {
+      for (const route of ['/login', ...ROUTES]) {
+        try {
+          const result = await measureRoute(browser, server.url, route === '/login' ? undefined : storageState, route);
+          visits.set(route, [...(visits.get(route) ?? []), result]);
+        } catch (error) {
+          console.log(`${route.padEnd(24)} not measured: ${error.message.split('\n')[0]}`);
+        }
+      }
+    }
     for (const route of ['/login', ...ROUTES]) {
-      let result;
-      try {
-        result = await measureRoute(browser, server.url, route === '/login' ? undefined : storageState, route);
-      } catch (error) {
-        console.log(`${route.padEnd(24)} not measured: ${error.message.split('\n')[0]}`);
+      const results = visits.get(route) ?? [];
+      if (results.length < LCP_VISITS) {
         misses.push(`${route} not measured`);
         continue;
       }
+      const lcps = results.map((result) => result.lcp).sort((a, b) => a - b);
       const js = FIRST_SCREENS.has(route)
-        ? line(`${route} JS`, result.js, TARGETS.jsKb, 'kB')
-        : `${`${route} JS`.padEnd(24)} ${result.js.toFixed(1).padStart(8)} kB  (not a first screen)`;
+        ? line(`${route} JS`, results[0].js, TARGETS.jsKb, 'kB')
+        : `${`${route} JS`.padEnd(24)} ${results[0].js.toFixed(1).padStart(8)} kB  (not a first screen)`;
       console.log(js);
-      console.log(line(`${route} LCP`, result.lcp, TARGETS.lcpMs, 'ms'));
+      console.log(
+        line(`${route} LCP`, lcps[Math.floor(lcps.length / 2)], TARGETS.lcpMs, 'ms'),
+        `— visits ${results.map((result) => result.lcp.toFixed(0)).join(' · ')} ms`,
+      );
     }
     console.log(
       `\nFirst frame of real pages listing the ${ROWS.toLocaleString('en')} seeded rows (median of 3, reached from /topology, cold cache)`,
