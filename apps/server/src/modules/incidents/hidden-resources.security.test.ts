@@ -100,6 +100,21 @@ describe('incidents: resources a reader may not read', () => {
       expect(text).not.toContain(secret);
   });
 
+  it('editing evidence on a hidden resource answers without its link ids or snapshot; the row keeps them', async () => {
+    const found = await sql<{ id: string }>`SELECT id FROM evidences WHERE description = 'on vault'`.execute(
+      t.database.db,
+    );
+    const path = `/api/incidents/${incidentId}/evidences/${found.rows[0]?.id}`;
+    const edited = await call(people.denied.token, 'PATCH', path, { done: true });
+    expect(edited.status).toBe(200);
+    const text = await edited.text();
+    expect(JSON.parse(text)).toMatchObject({ done: true, component_id: null, evidence: null });
+    expect(text).not.toContain(ids.vault);
+    expect(text).not.toContain('"vault"');
+    const admin = await call(people.admin.token, 'PATCH', path, { done: false });
+    expect(await admin.json()).toMatchObject({ done: false, component_id: ids.vault, evidence: { name: 'vault' } });
+  });
+
   it('an anonymous stranger gets 401', async () => {
     expect((await call(null, 'GET', `/api/incidents/${incidentId}`)).status).toBe(401);
   });

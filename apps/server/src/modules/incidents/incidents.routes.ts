@@ -71,7 +71,15 @@ export function registerIncidentsRoutes(app: Hono<AppEnv>, deps: ModuleDeps): vo
     c.json(await investigation.createEvidence(c.req.param('id'), await body(c), ctx(c), await reachOf(c)), 201),
   );
   app.patch('/api/incidents/:id/evidences/:eid', write, async (c) =>
-    c.json(await investigation.updateEvidence(c.req.param('id'), c.req.param('eid'), await body(c), ctx(c))),
+    c.json(
+      await investigation.updateEvidence(
+        c.req.param('id'),
+        c.req.param('eid'),
+        await body(c),
+        ctx(c),
+        await reachOf(c),
+      ),
+    ),
   );
   app.delete('/api/incidents/:id/evidences/:eid', write, async (c) => {
     await investigation.deleteEvidence(c.req.param('id'), c.req.param('eid'), ctx(c));

@@ -28,6 +28,7 @@ import {
   listHypotheses,
   updateHypothesis,
 } from './hypotheses.repo.js';
+import { detailEvidences } from './incident-detail.repo.js';
 import { parseInput } from './incident-input.js';
 import { inIncidentTx, type WriteContext } from './incident-tx.js';
 import { requireId, requireIncident } from './incidents.service.js';
@@ -81,6 +82,16 @@ export async function attachEvidence(
   await requireLinkedResources(db, values, reach);
   return insertEvidence(db, values, personId);
 }
+
+/** An evidence row's fields that name or show its resource, blanked when the reader may not read it. */
+const HIDDEN_LINKS = {
+  evidence: null,
+  config_id: null,
+  config_change_id: null,
+  config_analysis_id: null,
+  component_id: null,
+  check_id: null,
+} as const;
 
 /** Hypotheses and evidence of an incident: the investigation tree. */
 export function investigationService(db: Db) {
@@ -160,15 +171,27 @@ export function investigationService(db: Db) {
       });
     },
 
-    /** Toggles done / definition of done, edits description or script. */
-    async updateEvidence(incidentId: string, id: string, body: unknown, ctx: WriteContext): Promise<EvidenceRow> {
+    /**
+     * Toggles done / definition of done, edits description or script. The answer shows the evidence's
+     * resource as the incident page shows it to the writer: on a resource `reach` hides, without its link
+     * ids and snapshot (the audit keeps the whole row).
+     */
+    async updateEvidence(
+      incidentId: string,
+      id: string,
+      body: unknown,
+      ctx: WriteContext,
+      reach: ResourceReach,
+    ): Promise<EvidenceRow> {
       const values = parseInput(updateEvidenceSchema, body);
       return inIncidentTx(db, ctx, { action: 'evidence.update', target: 'evidences' }, async (trx) => {
         await requireIncident(trx, incidentId, true);
         const before = await findEvidence(trx, incidentId, requireId(id, 'Evidence'));
         if (!before) throw new AppError('not_found', 'Evidence not found');
         const after = Object.keys(values).length ? await updateEvidence(trx, id, values) : before;
-        return { result: after, records: [{ id, before: { ...before }, after: { ...after } }] };
+        const seen = (await detailEvidences(trx, incidentId, reach)).find((view) => view.id === id);
+        const result = seen?.resource?.kind === 'hidden' ? { ...after, ...HIDDEN_LINKS } : after;
+        return { result, records: [{ id, before: { ...before }, after: { ...after } }] };
       });
     },
 
