@@ -57,7 +57,12 @@ export default defineConfig({
     rolldownOptions: {
       // zod schemas built at module level in @mc/contracts are pure: unused ones (and zod) stay out of the entry
       treeshake: { manualPureFunctions: ['z'] },
-      output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: areaChunk, debugName: 'product areas' }] } },
+      output: {
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [{ name: areaChunk, debugName: 'product areas' }],
+        },
+      },
     },
   },
 });
