@@ -36,7 +36,7 @@ export async function detailHypotheses(db: Db, incidentId: string): Promise<Inci
  * item) reads `{ kind: 'hidden', of }` instead, and the evidence's link ids and resource snapshot
  * (`evidence`) are left out with it (docs/incidents.md, "Evidence on a hidden resource").
  */
-const evidencesSql = (incidentId: string, reach: ResourceReach): RawBuilder<IncidentEvidenceView> => {
+const evidencesSql = (incidentId: string, reach: ResourceReach, onlyId?: string): RawBuilder<IncidentEvidenceView> => {
   const hidden = sql<boolean>`((ch.id IS NOT NULL AND NOT ${reachSql(reach.check, 'ch')})
       OR (cc.id IS NOT NULL AND NOT ${reachSql(reach.config, 'cci')})
       OR (ca.id IS NOT NULL AND NOT ${reachSql(reach.config, 'cai')})
@@ -80,7 +80,8 @@ const evidencesSql = (incidentId: string, reach: ResourceReach): RawBuilder<Inci
     LEFT JOIN config_items cai ON cai.id = ca.config_id
     LEFT JOIN config_items ci ON ci.id = e.config_id
     LEFT JOIN components co ON co.id = e.component_id
-    WHERE h.incident_id = ${incidentId}::uuid AND e.deleted_at IS NULL AND h.deleted_at IS NULL) AS ev
+    WHERE h.incident_id = ${incidentId}::uuid AND e.deleted_at IS NULL AND h.deleted_at IS NULL
+      ${onlyId ? sql`AND e.id = ${onlyId}::uuid` : sql``}) AS ev
     ORDER BY created_at, id`;
 };
 
@@ -91,6 +92,16 @@ export async function detailEvidences(
   reach: ResourceReach,
 ): Promise<IncidentEvidenceView[]> {
   return (await evidencesSql(incidentId, reach).execute(db)).rows;
+}
+
+/** One evidence of the incident as {@link detailEvidences} shows it to a reader with `reach`. */
+export async function detailEvidence(
+  db: Db,
+  incidentId: string,
+  id: string,
+  reach: ResourceReach,
+): Promise<IncidentEvidenceView | undefined> {
+  return (await evidencesSql(incidentId, reach, id).execute(db)).rows[0];
 }
 
 const commentsSql = (

@@ -28,7 +28,7 @@ import {
   listHypotheses,
   updateHypothesis,
 } from './hypotheses.repo.js';
-import { detailEvidences } from './incident-detail.repo.js';
+import { detailEvidence } from './incident-detail.repo.js';
 import { parseInput } from './incident-input.js';
 import { inIncidentTx, type WriteContext } from './incident-tx.js';
 import { requireId, requireIncident } from './incidents.service.js';
@@ -82,16 +82,6 @@ export async function attachEvidence(
   await requireLinkedResources(db, values, reach);
   return insertEvidence(db, values, personId);
 }
-
-/** An evidence row's fields that name or show its resource, blanked when the reader may not read it. */
-const HIDDEN_LINKS = {
-  evidence: null,
-  config_id: null,
-  config_change_id: null,
-  config_analysis_id: null,
-  component_id: null,
-  check_id: null,
-} as const;
 
 /** Hypotheses and evidence of an incident: the investigation tree. */
 export function investigationService(db: Db) {
@@ -189,8 +179,19 @@ export function investigationService(db: Db) {
         const before = await findEvidence(trx, incidentId, requireId(id, 'Evidence'));
         if (!before) throw new AppError('not_found', 'Evidence not found');
         const after = Object.keys(values).length ? await updateEvidence(trx, id, values) : before;
-        const seen = (await detailEvidences(trx, incidentId, reach)).find((view) => view.id === id);
-        const result = seen?.resource?.kind === 'hidden' ? { ...after, ...HIDDEN_LINKS } : after;
+        // the link ids and snapshot as the detail shows them: null on a resource `reach` hides
+        const seen = await detailEvidence(trx, incidentId, id, reach);
+        const result = seen
+          ? {
+              ...after,
+              evidence: seen.evidence,
+              config_id: seen.config_id,
+              config_change_id: seen.config_change_id,
+              config_analysis_id: seen.config_analysis_id,
+              component_id: seen.component_id,
+              check_id: seen.check_id,
+            }
+          : after;
         return { result, records: [{ id, before: { ...before }, after: { ...after } }] };
       });
     },
