@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildConfigItem } from '../features/catalog/testing/build-catalog';
 import { giveElementsAScreenSize } from '../features/catalog/testing/element-size';
 import { buildCheck } from '../features/health/testing/build-check';
+import { buildSendHistoryRow } from '../features/notifications/testing/build-send-history';
 import { createQueryClient } from '../lib/query-client';
 import { shellApi } from '../test/fake-api';
 import { renderApp } from '../test/render';
@@ -116,29 +117,7 @@ describe('the page data asked for with who-am-I', { timeout: 30_000 }, () => {
     const rule = '01900000-0000-7000-8000-000000000001';
     const { calls } = shellApi(undefined, [], {
       '/api/db/notification_send_history_summary': {
-        body: [
-          {
-            id: '01900000-0000-7000-8000-000000000002',
-            notification_id: rule,
-            notification_name: 'check-failures',
-            source_event: 'check.failed',
-            resource_id: '01900000-0000-7000-8000-000000000003',
-            resource_name: 'checkout-api',
-            resource_kind: 'check',
-            resource_type: 'http',
-            status: 'error',
-            body: 'Check: checkout-api',
-            count: 1,
-            error: 'Webhook answered HTTP 500: boom',
-            silenced_by: null,
-            silence_description: null,
-            duration_millis: 12,
-            not_before: null,
-            created_at: '2026-11-25T10:00:00Z',
-            playbook_run_id: null,
-            playbook_run: null,
-          },
-        ],
+        body: [buildSendHistoryRow({ notification_id: rule })],
         headers: { 'content-range': '0-0/1' },
       },
       '/api/db/notifications_summary': { body: [{ id: rule, name: 'check-failures', events: ['check.failed'] }] },

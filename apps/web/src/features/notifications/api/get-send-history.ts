@@ -1,5 +1,6 @@
 import type { NotificationSendStatus } from '@mc/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { resolvePageSize } from '../../../components/data-table/use-table-url-state';
 import { apiRequest } from '../../../lib/api/client';
 import { notificationKeys } from './keys';
 
@@ -40,6 +41,20 @@ export interface HistoryFilters {
 
 /** Page size of the send history. */
 export const HISTORY_PAGE_SIZE = 50;
+
+/**
+ * The filters the address names (rule, status, resource, page), without the time range: the page adds its
+ * bounds, which are resolved against the clock; the boot prefetch asks for the same page without one.
+ */
+export function historyFiltersOf(params: URLSearchParams): HistoryFilters {
+  return {
+    rule: params.get('rule') ?? undefined,
+    status: params.get('status') ?? undefined,
+    resource: params.get('resource') ?? undefined,
+    pageIndex: Math.max(0, Number(params.get('pageIndex') ?? 0) || 0),
+    pageSize: resolvePageSize(params.get('pageSize'), HISTORY_PAGE_SIZE),
+  };
+}
 
 /** The query of one page of the send history, newest first, filtered and counted by the server. */
 export function sendHistoryQuery(filters: HistoryFilters) {

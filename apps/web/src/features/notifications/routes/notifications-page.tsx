@@ -3,7 +3,6 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table/data-table';
 import { dateTimeColumn } from '../../../components/data-table/date-time-column';
-import { resolvePageSize } from '../../../components/data-table/use-table-url-state';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorPanel } from '../../../components/error-panel';
 import { PageShell } from '../../../components/page-shell/page-shell';
@@ -13,7 +12,7 @@ import { useCan } from '../../../lib/api/shell-queries';
 import { useFormatDateTime } from '../../../lib/date-format';
 import { useUrlParams } from '../../../lib/url-state';
 import { useRules } from '../api/get-rules';
-import { HISTORY_PAGE_SIZE, type SendHistoryRow, useSendHistory } from '../api/get-send-history';
+import { HISTORY_PAGE_SIZE, historyFiltersOf, type SendHistoryRow, useSendHistory } from '../api/get-send-history';
 import { NotificationTabs } from '../components/notification-tabs';
 import { SendStatusBadge, sendStatusLabel } from '../components/status-badge';
 
@@ -94,15 +93,7 @@ export function NotificationsPage() {
   const [range, setRange] = useTimeRangeParams();
   const canWrite = useCan({ resource: 'notifications', action: 'write' });
   const rules = useRules();
-  const pageIndex = Math.max(0, Number(params.get('pageIndex') ?? 0) || 0);
-  const history = useSendHistory({
-    rule: params.get('rule') ?? undefined,
-    status: params.get('status') ?? undefined,
-    resource: params.get('resource') ?? undefined,
-    ...rangeBounds(range),
-    pageIndex,
-    pageSize: resolvePageSize(params.get('pageSize'), HISTORY_PAGE_SIZE),
-  });
+  const history = useSendHistory({ ...historyFiltersOf(params), ...rangeBounds(range) });
   const set = (key: string) => (event: { target: { value: string } }) =>
     update({ [key]: event.target.value || null, pageIndex: null });
   const columns = useColumns(canWrite);

@@ -2,32 +2,13 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { shellApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
+import { buildSendHistoryRow } from '../testing/build-send-history';
 
 const wait = { timeout: 10_000 };
 const RULE = '01900000-0000-7000-8000-000000000001';
 const CHECK = '01900000-0000-7000-8000-000000000002';
 
-const historyRow = {
-  id: '01900000-0000-7000-8000-000000000003',
-  notification_id: RULE,
-  notification_name: 'check-failures',
-  source_event: 'check.failed',
-  resource_id: CHECK,
-  resource_name: 'checkout-api',
-  resource_kind: 'check',
-  resource_type: 'http',
-  status: 'error',
-  body: 'Check: checkout-api',
-  count: 1,
-  error: 'Webhook answered HTTP 500: boom',
-  silenced_by: null,
-  silence_description: null,
-  duration_millis: 12,
-  not_before: null,
-  created_at: '2026-11-25T10:00:00Z',
-  playbook_run_id: null,
-  playbook_run: null,
-};
+const historyRow = buildSendHistoryRow({ notification_id: RULE, resource_id: CHECK });
 
 const RUN = '01900000-0000-7000-8000-000000000004';
 
