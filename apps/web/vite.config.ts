@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Rolldown } from 'vite';
 import { precompress } from './scripts/precompress.ts';
 import { resourceIcons } from './scripts/resource-icons-plugin.ts';
-import { routePreload } from './scripts/route-preload.ts';
+import { pagePrefetchArea, routePreload } from './scripts/route-preload.ts';
 
 // The product's version, from the root package.json the server reports too (platform/version.ts), so the
 // user menu's frontend and backend versions come from one place and cannot drift apart.
@@ -30,15 +30,13 @@ function areaChunk(id: string, ctx: Rolldown.ChunkingContext): string | null {
   return servesPagePrefetch(id, ctx, new Set()) ? null : `area-${match[1]}`;
 }
 
-const PAGE_PREFETCH = /[\\/]api[\\/]prefetch-[^\\/]+$/;
-
 /**
  * Whether `id` is a page-data prefetch module (app/shell-prefetch.ts) or one of its static imports: these
  * stay out of the area's chunk, so the console asks for the page's data as soon as the few modules that
  * build the request have loaded, not once the whole area (dialogs, tables, pickers) has (~100 ms on /health).
  */
 function servesPagePrefetch(id: string, ctx: Rolldown.ChunkingContext, seen: Set<string>): boolean {
-  if (PAGE_PREFETCH.test(id)) return true;
+  if (pagePrefetchArea(id)) return true;
   seen.add(id);
   const importers = ctx.getModuleInfo(id)?.importers ?? [];
   return importers.some(

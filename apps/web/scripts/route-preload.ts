@@ -17,6 +17,14 @@ export const PRELOADED_ROUTES: Readonly<Record<string, string>> = {
   '/settings/connections': 'src/features/settings/routes/connections-page.tsx',
 };
 
+/**
+ * The area of a page-data prefetch module (`features/<area>/api/prefetch-*`, app/shell-prefetch.ts), or
+ * undefined for any other module. Such modules get chunks of their own (vite.config.ts), preloaded first.
+ */
+export function pagePrefetchArea(id: string): string | undefined {
+  return /[\\/]features[\\/]([^\\/]+)[\\/]api[\\/]prefetch-[^\\/]+$/.exec(id)?.[1];
+}
+
 function chunksOf(bundle: OutputBundle): OutputChunk[] {
   return Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
 }
@@ -45,9 +53,7 @@ export function routeChunks(bundle: OutputBundle, base = '/'): Record<string, st
     if (!page) continue;
     // the page's data prefetch first (app/shell-prefetch.ts): its request waits for these few chunks only
     const area = /^src\/features\/([^/]+)\//.exec(module)?.[1];
-    const prefetch = chunks.find((chunk) =>
-      chunk.moduleIds.some((id) => id.replaceAll('\\', '/').includes(`src/features/${area}/api/prefetch-`)),
-    );
+    const prefetch = chunks.find((chunk) => chunk.moduleIds.some((id) => pagePrefetchArea(id) === area));
     const files = new Set(prefetch ? closure(bundle, prefetch.fileName) : []);
     closure(bundle, page.fileName, files);
     routes[path] = [...files].filter((file) => !entry.has(file)).map((file) => base + file);

@@ -5,9 +5,10 @@ import { authRoutes } from './routes';
 /**
  * Pages whose data is asked for with who-am-I, not after it: the long lists, whose answers are most of
  * their first paint; /incidents and /notifications, whose LCP came closest to the budget in the bench; and
- * /topology, the landing page. Each module sits in its area's chunk, which the route-preload script already asks
- * for with the HTML on these routes (scripts/route-preload.ts), so this adds no download; a 401 or 403
- * ends as the page's own request would (the sign-in redirect; the guard's Unauthorized page).
+ * /topology, the landing page. Each module and what it imports is a small chunk of its own (vite.config.ts),
+ * which the route-preload script asks for first with the HTML on these routes (scripts/route-preload.ts), so the
+ * request waits for those chunks only; a 401 or 403 ends as the page's own request would (the sign-in
+ * redirect; the guard's Unauthorized page).
  */
 const PAGE_DATA: Readonly<
   Record<string, () => Promise<{ prefetchPageData(client: QueryClient, search: string): void }>>
