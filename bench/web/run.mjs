@@ -1,6 +1,6 @@
 // `node bench/web/run.mjs`: builds the console, starts the real server on a fresh embedded database filled
 // by `seed:demo -- --checks N --configs N` (MC_BENCH_ROWS, default 10,000; the other sizes are the demo's),
-// and prints, each beside its target: the JavaScript (gzip) of the sign-in screen and of each route after
+// and prints, each beside its target: the JavaScript (gzip; the bodies as sent on the wire beside it) of the sign-in screen and of each route after
 // sign-in, the largest contentful paint of each (median of three visits), and the first frame of two real pages listing the 10,000
 // seeded rows: the catalog (virtual table; data answer in hand to the first painted frame of its rows)
 // and the Health page with grouping off and passing checks shown (every check in one flat table).
@@ -184,9 +184,18 @@ async function measureRoute(browser, base, storageState, route) {
   const context = await browser.newContext({ storageState, viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   const scripts = new Set();
+  // what the browser received for each script: its encoded body as sent (brotli or gzip), headers apart
+  const wire = [];
   page.on('response', (response) => {
     const url = new URL(response.url());
-    if (url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js')) scripts.add(url.pathname);
+    if (!url.pathname.startsWith('/assets/') || !url.pathname.endsWith('.js')) return;
+    scripts.add(url.pathname);
+    wire.push(
+      response
+        .request()
+        .sizes()
+        .then((sizes) => sizes.responseBodySize),
+    );
   });
   await page.addInitScript(() => {
     window.__lcp = 0;
@@ -203,9 +212,10 @@ async function measureRoute(browser, base, storageState, route) {
   }
   await page.waitForTimeout(300);
   const lcp = await page.evaluate(() => window.__lcp);
+  const wireKb = (await Promise.all(wire)).reduce((sum, bytes) => sum + bytes, 0) / 1024;
   await context.close();
   const js = [...scripts].reduce((sum, path) => sum + gzipKb(join(dist, path)), 0);
-  return { route, js, lcp, scripts: scripts.size };
+  return { route, js, wireKb, lcp, scripts: scripts.size };
 }
 
 async function measureTable(browser) {
@@ -350,7 +360,7 @@ async function main() {
       const js = FIRST_SCREENS.has(route)
         ? line(`${route} JS`, results[0].js, TARGETS.jsKb, 'kB')
         : `${`${route} JS`.padEnd(24)} ${results[0].js.toFixed(1).padStart(8)} kB  (not a first screen)`;
-      console.log(js);
+      console.log(js, `— ${results[0].wireKb.toFixed(1)} kB of script bodies on the wire, as the server sent them`);
       console.log(
         line(`${route} LCP`, lcps[Math.floor(lcps.length / 2)], TARGETS.lcpMs, 'ms'),
         `— visits ${results.map((result) => result.lcp.toFixed(0)).join(' · ')} ms`,
