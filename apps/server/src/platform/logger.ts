@@ -1,9 +1,14 @@
 import { LOG_LEVELS } from './config.js';
+import { redact } from './log-redaction.js';
 
 type Level = (typeof LOG_LEVELS)[number];
 type Fields = Record<string, unknown>;
 
-/** Structured JSON logger: one line per event on stdout, fields merged with the bound context. */
+/**
+ * Structured JSON logger: one line per event on stdout, fields merged with the bound context. Every
+ * entry is redacted (platform/log-redaction.ts) before it is written or handed to a tap, so no secret
+ * reaches stdout, the built-in log backend or a test's captured lines.
+ */
 export interface Logger {
   debug(message: string, fields?: Fields): void;
   info(message: string, fields?: Fields): void;
@@ -17,7 +22,7 @@ function serialise(value: unknown): unknown {
   return value;
 }
 
-/** Receives every entry any logger of this thread emits (after the level filter), as written. */
+/** Receives every entry any logger of this thread emits (after the level filter), as written: redacted. */
 export type LogTap = (entry: Readonly<Fields>) => void;
 
 const taps = new Set<LogTap>();
@@ -40,8 +45,9 @@ export function createLogger(
   const threshold = LOG_LEVELS.indexOf(level);
   const emit = (at: Level, message: string, fields: Fields = {}) => {
     if (LOG_LEVELS.indexOf(at) < threshold) return;
-    const entry: Fields = { time: new Date().toISOString(), level: at, msg: message, ...context };
-    for (const [key, value] of Object.entries(fields)) entry[key] = serialise(value);
+    const raw: Fields = { time: new Date().toISOString(), level: at, msg: message, ...context };
+    for (const [key, value] of Object.entries(fields)) raw[key] = serialise(value);
+    const entry = redact(raw);
     write(JSON.stringify(entry));
     for (const tap of taps) tap(entry);
   };

@@ -7,6 +7,7 @@
  * logs through the logger it taps.
  */
 import type { Database } from '@mc/db';
+import { redact } from '../../platform/log-redaction.js';
 import { tapLogEntries } from '../../platform/logger.js';
 import { insertLogLines, type NewLogLine, pruneLogLines } from './log-lines.repo.js';
 
@@ -24,8 +25,13 @@ const MAX_LABELS = 20;
 const MAX_LABEL_CHARS = 200;
 const LEVELS = new Set(['debug', 'info', 'warn', 'error']);
 
-/** The stored form of one logged entry: scalar short fields become labels, the whole entry the fields. */
-export function lineOfEntry(entry: Readonly<Record<string, unknown>>): NewLogLine {
+/**
+ * The stored form of one logged entry: scalar short fields become labels, the whole entry the fields.
+ * Redacted again here (the logger already did) so nothing stored for the log backend can hold a secret
+ * even if an entry reaches the capture another way.
+ */
+export function lineOfEntry(logged: Readonly<Record<string, unknown>>): NewLogLine {
+  const entry = redact(logged);
   const labels: Record<string, string> = {};
   for (const [key, value] of Object.entries(entry)) {
     if (key === 'time' || key === 'level' || key === 'msg' || Object.keys(labels).length >= MAX_LABELS) continue;
