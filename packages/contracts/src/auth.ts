@@ -52,6 +52,8 @@ export const AUTH_LIMITS = {
   sessionLifespanMs: 24 * 60 * 60 * 1000,
   privilegedSessionMs: 15 * 60 * 1000,
   codeLifespanMs: 60 * 60 * 1000,
+  /** How long an administrator's recovery link works (Kratos's admin recovery link default: 1 h). */
+  recoveryLinkLifespanMs: 60 * 60 * 1000,
   maxFailedAttempts: 5,
   failureWindowMs: 15 * 60 * 1000,
   lockMs: 15 * 60 * 1000,

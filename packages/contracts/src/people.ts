@@ -14,6 +14,12 @@ export const TEAM_MESSAGES = {
 /** Texts of the users page (spec 000 §2, 001 §8); the spec names no invite toast, so it says what happened. */
 export const USER_MESSAGES = {
   invited: (email: string) => `Invitation sent to ${email}`,
+  /** The invitation could not be mailed: the dialog shows its link to copy. */
+  inviteNotMailed: (email: string) =>
+    `No mail was sent to ${email} (SMTP is not configured). Copy the invitation link and send it to them yourself; it is shown only once.`,
+  recoveryLinkCreated: (name: string) =>
+    `Recovery link for ${name}. It works once, for one hour; copy it and send it to them yourself.`,
+  linkCopied: 'Link copied',
   roleChanged: (name: string) => `${name} updated successfully`,
   deleted: (name: string) => `${name} deleted successfully`,
   cannotDeleteSelf: 'You cannot delete your own account',

@@ -28,6 +28,7 @@ export const RESOURCE_KINDS = [
   'playbooks',
   'playbook_runs',
   'permissions',
+  'server_logs',
 ] as const;
 /** One matrix resource kind. */
 export type ResourceKind = (typeof RESOURCE_KINDS)[number];
@@ -49,6 +50,7 @@ export const PERMISSION_OBJECTS = [
   'logs',
   'agent',
   'artifact',
+  'logs:server',
 ] as const;
 
 /**
@@ -67,6 +69,7 @@ export const OBJECT_TO_KIND: Readonly<Record<string, ResourceKind>> = {
   notification: 'notifications',
   logs: 'logging_backends',
   artifact: 'database',
+  'logs:server': 'server_logs',
 };
 
 /** Actions a permission row may carry (spec 001 §6), in the order the form offers them. */
@@ -87,17 +90,25 @@ export type AccessAction = 'read' | 'write' | 'create' | 'update' | 'delete' | '
 const WRITE_FREE: readonly ResourceKind[] = [];
 const NO_SECRETS: readonly ResourceKind[] = ['rbac', 'identities', 'connections'];
 const RESPONDER_WRITES: readonly ResourceKind[] = ['responder', 'incident', 'evidences', 'comments'];
+/**
+ * Kinds only administrators hold by the matrix (a permission row may still grant them): the server's own
+ * log lines (`server_logs`, permission object `logs:server`) record what every request and job did, so
+ * they are the operator's, not every signed-in person's (issue 25).
+ */
+export const ADMIN_ONLY_KINDS: readonly ResourceKind[] = ['server_logs'];
+const notAdminOnly = (kind: ResourceKind) => !ADMIN_ONLY_KINDS.includes(kind);
+const readable = (kind: ResourceKind) => !NO_SECRETS.includes(kind) && notAdminOnly(kind);
 
-/** The role matrix of spec 001 §6: what each role may read and write. */
+/** The role matrix of spec 001 §6: what each role may read and write (plus {@link ADMIN_ONLY_KINDS}). */
 export const ROLE_MATRIX: Readonly<
   Record<Role, { read: (kind: ResourceKind) => boolean; write: (kind: ResourceKind) => boolean }>
 > = {
   admin: { read: () => true, write: () => true },
-  editor: { read: () => true, write: (kind) => !NO_SECRETS.includes(kind) },
-  commander: { read: (kind) => !NO_SECRETS.includes(kind), write: (kind) => RESPONDER_WRITES.includes(kind) },
-  responder: { read: (kind) => !NO_SECRETS.includes(kind), write: (kind) => RESPONDER_WRITES.includes(kind) },
-  viewer: { read: (kind) => !NO_SECRETS.includes(kind), write: (kind) => WRITE_FREE.includes(kind) },
-  guest: { read: (kind) => !NO_SECRETS.includes(kind), write: (kind) => WRITE_FREE.includes(kind) },
+  editor: { read: notAdminOnly, write: (kind) => readable(kind) },
+  commander: { read: readable, write: (kind) => RESPONDER_WRITES.includes(kind) },
+  responder: { read: readable, write: (kind) => RESPONDER_WRITES.includes(kind) },
+  viewer: { read: readable, write: (kind) => WRITE_FREE.includes(kind) },
+  guest: { read: readable, write: (kind) => WRITE_FREE.includes(kind) },
 };
 
 /** True when one of `roles` grants `action` on `kind` by the matrix alone. */

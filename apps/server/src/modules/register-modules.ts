@@ -6,6 +6,7 @@ import type { Logger } from '../platform/logger.js';
 import type { AppEnv } from '../platform/request-context.js';
 import { registerAgentsRoutes } from './agents/agents.routes.js';
 import { registerIdentityModule } from './auth/identity.module.js';
+import type { Mailer } from './auth/mail/mailer.js';
 import { registerCatalogApiRoutes } from './catalog/api/catalog-api.routes.js';
 import { configScrapersWriteHook } from './catalog/scrapers/config-scrapers-write.hook.js';
 import { registerScraperRoutes } from './catalog/scrapers/scrapers.routes.js';
@@ -44,6 +45,8 @@ export interface ModuleDeps {
   version: string;
   /** The data API's access policy; set by the identity module before the other routers mount. */
   dataAccess?: DataAccessPolicy;
+  /** The identity provider's mailer; the SMTP one from the configuration when absent (tests record mail). */
+  mailer?: Mailer;
 }
 
 /** What a write through `/api/db` does or checks per table, beyond storing the row (see docs/data-api.md). */

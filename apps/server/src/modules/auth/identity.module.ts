@@ -20,6 +20,7 @@ import { registerInviteRoutes } from './invite.routes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { registerOidcRoutes } from './oidc/oidc.routes.js';
 import { oidcProviders } from './oidc/oidc-providers.js';
+import { registerRecoveryLinkRoutes } from './recovery-link.routes.js';
 import { registerSessionRoutes } from './session.routes.js';
 import { createSessionCache } from './session-cache.js';
 import { registerWhoamiRoutes } from './whoami.routes.js';
@@ -75,6 +76,7 @@ export function registerIdentityModule(
   registerSessionRoutes(app, authDeps);
   registerWhoamiRoutes(app, { database: deps.database, access });
   registerInviteRoutes(app, authDeps);
+  registerRecoveryLinkRoutes(app, authDeps);
   registerTokenRoutes(app, { database: deps.database });
   const ready = ensureFirstAdmin(deps.database, deps.config, deps.logger).catch((error: unknown) => {
     deps.logger.error('first-admin bootstrap failed', { error });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, signedInUser } from '../../test/signed-in-api.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { apiSignIn, type FlowJson } from './testing/auth-factory.js';
+import { mailText } from './testing/recording-mailer.js';
 import { sha256 } from './tokens.js';
 
 type Answer = FlowJson & { session_token?: string; error?: { id: string; reason: string } };
@@ -23,9 +24,9 @@ describe('invitations: a single-use, expiring link grants the invited role — n
   });
   afterAll(() => t.close());
 
-  /** Invites `email` with `role` and returns the token of the link mailed (logged without SMTP). */
+  /** Invites `email` with `role` and returns the token of the link mailed (the recording mailer). */
   async function invite(email: string, role: string): Promise<string> {
-    const seen = t.logs.length;
+    const seen = t.mails.length;
     const answer = await apiCall(t.app, 'POST', '/api/auth/invite_user', admin.token, {
       firstName: 'In',
       lastName: 'Vited',
@@ -33,7 +34,10 @@ describe('invitations: a single-use, expiring link grants the invited role — n
       role,
     });
     expect(answer.status).toBe(201);
-    const line = t.logs.slice(seen).find((l) => l.includes(email) && l.includes('/registration?invite='));
+    const line = t.mails
+      .slice(seen)
+      .map(mailText)
+      .find((l) => l.includes(email) && l.includes('/registration?invite='));
     const token = line?.match(/\/registration\?invite=([A-Za-z0-9_-]+)/)?.[1];
     if (!token) throw new Error(`no invitation link mailed to ${email}`);
     return token;
@@ -136,13 +140,14 @@ describe('invitations: a single-use, expiring link grants the invited role — n
 
   it('registering without the link, then proving the address by the emailed code, takes the invited role', async () => {
     await invite('later@example.com', 'commander');
-    const seen = t.logs.length;
+    const seen = t.mails.length;
     const flow = await startFlow();
     const answer = await register(flow.id, 'later@example.com');
     const verificationId = (answer.body as unknown as { continue_with: { flow: { id: string } }[] }).continue_with[0]
       ?.flow.id; // the registration answer carries the verification flow
-    const code = t.logs
+    const code = t.mails
       .slice(seen)
+      .map(mailText)
       .find((l) => l.includes('later@example.com') && l.includes('verify'))
       ?.match(/\b(\d{6})\b/)?.[1];
     const token = await apiSignIn(t.app, 'later@example.com', 'an invited passphrase');

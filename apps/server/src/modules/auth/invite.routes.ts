@@ -1,5 +1,5 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
-import { inviteUserSchema } from '@mc/contracts';
+import { inviteUserResultSchema, inviteUserSchema } from '@mc/contracts';
 import type { Database } from '@mc/db';
 import type { Config } from '../../platform/config.js';
 import { AppError } from '../../platform/errors.js';
@@ -14,13 +14,13 @@ const errorSchema = z.object({ code: z.string(), message: z.string() });
 const inviteRoute = createRoute({
   method: 'post',
   path: '/api/auth/invite_user',
-  summary: 'Invite a person with a role; mails a registration link',
+  summary: 'Invite a person with a role; mails a registration link, or answers it when it could not be mailed',
   middleware: [requirePermission('identities', 'write')] as const,
   request: { body: { content: { 'application/json': { schema: inviteUserSchema } }, required: true } },
   responses: {
     201: {
       description: 'Invited',
-      content: { 'application/json': { schema: z.object({ id: z.string(), email: z.string(), role: z.string() }) } },
+      content: { 'application/json': { schema: inviteUserResultSchema } },
     },
     400: { description: 'Bad input', content: { 'application/json': { schema: errorSchema } } },
     401: { description: 'Not signed in', content: { 'application/json': { schema: errorSchema } } },

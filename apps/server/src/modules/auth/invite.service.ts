@@ -1,4 +1,4 @@
-import { AUTH_ROUTES, type InviteUserInput } from '@mc/contracts';
+import { AUTH_ROUTES, type InviteUserInput, type InviteUserResult } from '@mc/contracts';
 import type { Database } from '@mc/db';
 import { sql } from 'kysely';
 import { type AuditContext, auditedTransaction } from '../../platform/audit.js';
@@ -18,7 +18,9 @@ export const INVITE_PARAM = 'invite';
  * (only its SHA-256 is stored) that expires after MC_INVITE_LIFESPAN_HOURS. Only registration
  * through that link — or a later proof of the address by an emailed code — takes the invited role;
  * registering the address without it gets MC_DEFAULT_ROLE. An address that already has an account
- * is a 409. The audit row names the address and role, never the token.
+ * is a 409. The audit row names the address and role, never the token. When the mail was not sent (no
+ * SMTP, or sending failed) the link is answered to the inviting administrator instead — only to them,
+ * only in this answer — so they hand it over; it never goes to the log (issue 25).
  */
 export async function inviteUser(
   deps: { database: Database; mailer: Mailer; config: Config },
@@ -26,7 +28,7 @@ export async function inviteUser(
   invitedBy: string,
   baseUrl: string,
   audit: AuditContext,
-): Promise<{ id: string; email: string; role: string }> {
+): Promise<InviteUserResult> {
   const email = input.email.toLowerCase();
   const name = `${input.firstName} ${input.lastName}`;
   const token = randomToken('', 32);
@@ -58,10 +60,10 @@ export async function inviteUser(
     };
   });
   const link = `${baseUrl}${AUTH_ROUTES.registration}?${INVITE_PARAM}=${encodeURIComponent(token)}`;
-  await deps.mailer.send({
+  const mailed = await deps.mailer.send({
     to: email,
     subject: 'You have been invited to Mission Control',
     text: `Hi ${input.firstName},\n\nyou have been invited to Mission Control as ${input.role}. Create your account here (the link works once, until ${expiresAt.toUTCString()}):\n\n${link}\n`,
   });
-  return { id, email, role: input.role };
+  return { id, email, role: input.role, mailed, ...(mailed ? {} : { link }) };
 }

@@ -80,38 +80,6 @@ describe('identity security', () => {
     expect(flow.ui.action.startsWith('https://localhost/api/.ory/')).toBe(true);
   });
 
-  it('creates the first admin on start with a generated password written once to the log', async () => {
-    const fresh = await createTestApp();
-    try {
-      for (let i = 0; i < 50 && !fresh.logs.some((l) => l.includes('first admin')); i += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      const line = fresh.logs.find((l) => l.includes('created the first admin'));
-      expect(line).toBeTruthy();
-      const { email, password } = JSON.parse(line as string) as { email: string; password: string };
-      expect(email).toBe('admin@localhost');
-      const b = browser(fresh.app);
-      expect((await b.signIn(email, password)).status).toBe(200);
-      const who = await b.json<{ roles: string[] }>('/api/auth/whoami');
-      expect(who.body.roles).toEqual(['admin']);
-    } finally {
-      await fresh.close();
-    }
-  });
-
-  it('without SMTP, a recovery code goes to the server log with a warning', async () => {
-    const b = browser(t.app);
-    const { body: flow } = await b.json<FlowJson>('/api/.ory/self-service/recovery/browser');
-    const sent = await b.json<FlowJson>(`/api/.ory/self-service/recovery?flow=${flow.id}`, {
-      method: 'POST',
-      body: JSON.stringify({ method: 'code', email: admin.email, csrf_token: csrfOf(flow) }),
-    });
-    expect(sent.status).toBe(200);
-    const line = t.logs.find((l) => l.includes('SMTP is not configured') && l.includes(admin.email));
-    expect(JSON.parse(line as string)).toMatchObject({ level: 'warn', to: admin.email });
-    expect(line).toMatch(/\\n\d{6}\\n/);
-  });
-
   it('HSTS also behind a TLS-terminating proxy (X-Forwarded-Proto: https)', async () => {
     const proxied = await t.app.request('/api/.ory/self-service/login/api', {
       headers: { 'x-forwarded-proto': 'https' },

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../platform/logger.js';
 import { type HiddenResourceIds, type HiddenResourcePeople, seedHiddenResources } from '../../test/hidden-resources.js';
@@ -27,6 +28,11 @@ describe('logs: a target the caller may not read', () => {
   beforeAll(async () => {
     t = await createTestApp();
     ({ ids, people } = await seedHiddenResources(t));
+    // the built-in backend needs `logs:server` (server-logs-access.ts); these people hold it by a row
+    for (const person of [people.viewer, people.denied, people.subtreeOnly])
+      await sql`INSERT INTO permissions (person_id, object, action) VALUES (${person.id}, 'logs:server', 'read')`.execute(
+        t.database.db,
+      );
     const capture = startLogCapture(t.database, { flushMs: 60_000 });
     const logger = createLogger('info', { service: 'mission-control' }, () => {});
     logger.child({ module: 'vault-logs' }).info('vault unsealed with key 42');

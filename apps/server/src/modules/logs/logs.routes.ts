@@ -1,7 +1,8 @@
 /**
  * The log search routes (issue 17; spec 000 §7 `POST /logs {name, id, query}`): the search, the
  * backends the console offers, and the live tail as server-sent events. Every route needs read on
- * logging_backends; bad input is a 400 before any backend is asked.
+ * logging_backends, and a backend reading the server's own lines needs read on server_logs too
+ * (server-logs-access.ts); bad input is a 400 before any backend is asked.
  */
 import type { LogLineLevel } from '@mc/contracts';
 import type { Context, Hono } from 'hono';
@@ -13,6 +14,7 @@ import { resourceReach } from '../../platform/resource-visibility.js';
 import type { ModuleDeps } from '../register-modules.js';
 import { TAIL_POLL_LIMIT, tailLines } from './log-tail.js';
 import { logsService } from './logs.service.js';
+import { assertServerLogsReadable, visibleBackends } from './server-logs-access.js';
 
 async function body(c: Context<AppEnv>): Promise<unknown> {
   const text = await c.req.text();
@@ -22,6 +24,11 @@ async function body(c: Context<AppEnv>): Promise<unknown> {
   } catch {
     throw new AppError('bad_request', 'The request body must be JSON');
   }
+}
+
+/** The backend a search body names (the search itself validates the body). */
+function nameOf(request: unknown): unknown {
+  return typeof request === 'object' && request !== null ? (request as { name?: unknown }).name : undefined; // any object: only `name` is read
 }
 
 /** The tail's query string as a search request (`levels` comma-separated, `labels` a JSON object). */
@@ -59,12 +66,15 @@ export function registerLogsRoutes(app: Hono<AppEnv>, deps: ModuleDeps): void {
   // `id` narrows to a component or catalog item the caller may read (docs/logs.md)
   const reachOf = (c: Context<AppEnv>) => resourceReach(policy, c.var.actor);
 
-  app.get('/api/logs/backends', read, async (c) => c.json(await logs.backends()));
-  app.post('/api/logs', read, async (c) =>
-    c.json(await logs.search(await body(c), await reachOf(c), c.req.raw.signal)),
-  );
+  app.get('/api/logs/backends', read, async (c) => c.json(await visibleBackends(c, await logs.backends())));
+  app.post('/api/logs', read, async (c) => {
+    const request = await body(c);
+    await assertServerLogsReadable(c, deps.database, nameOf(request));
+    return c.json(await logs.search(request, await reachOf(c), c.req.raw.signal));
+  });
   app.get('/api/logs/tail', read, async (c) => {
     const request = tailRequest(c);
+    await assertServerLogsReadable(c, deps.database, request.name);
     const reach = await reachOf(c);
     const startedAt = new Date();
     // the first search proves the request, the backend and its entries before the stream opens

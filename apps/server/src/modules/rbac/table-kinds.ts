@@ -10,7 +10,8 @@ export interface TableRule {
 
 /**
  * Tables the data API never serves to anyone: credentials, sessions, flows, one-time codes, token
- * hashes. Secrets never appear in an API answer.
+ * hashes, and the server's own log lines (read through `/api/logs` with `server_logs`, issue 25).
+ * Secrets never appear in an API answer.
  */
 export const SECRET_TABLES: ReadonlySet<string> = new Set([
   'identity_credentials',
@@ -21,6 +22,7 @@ export const SECRET_TABLES: ReadonlySet<string> = new Set([
   'auth_attempts',
   'access_tokens',
   'schema_migrations',
+  'log_lines',
 ]);
 
 /**

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, signedInUser } from '../../../test/signed-in-api.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import type { FlowJson } from '../testing/auth-factory.js';
+import { mailText } from '../testing/recording-mailer.js';
 
 type Answer = FlowJson & { error?: { id: string } };
 
@@ -21,7 +22,7 @@ describe('a foreign Host header never becomes a mail link or an allowed redirect
   const linksIn = (lines: string[]) => lines.flatMap((l) => l.match(/https?:\/\/[^\s"\\]+/g) ?? []);
 
   it('the invitation mail sent from a request to evil.example links to the loopback origin', async () => {
-    const seen = t.logs.length;
+    const seen = t.mails.length;
     const answer = await apiCall(t.app, 'POST', 'http://evil.example/api/auth/invite_user', admin.token, {
       firstName: 'Host',
       lastName: 'Header',
@@ -29,13 +30,18 @@ describe('a foreign Host header never becomes a mail link or an allowed redirect
       role: 'viewer',
     });
     expect(answer.status).toBe(201);
-    const links = linksIn(t.logs.slice(seen).filter((l) => l.includes('host-header@example.com')));
+    const links = linksIn(
+      t.mails
+        .slice(seen)
+        .map(mailText)
+        .filter((l) => l.includes('host-header@example.com')),
+    );
     expect(links.some((l) => l.startsWith('http://localhost:8080/registration?invite='))).toBe(true);
     expect(links.join(' ')).not.toContain('evil.example');
   });
 
   it('the verification mail and the flow action of a registration through evil.example use the trusted origin', async () => {
-    const seen = t.logs.length;
+    const seen = t.mails.length;
     const flow = (await (
       await t.app.request('http://evil.example/api/.ory/self-service/registration/api')
     ).json()) as Answer;
@@ -50,7 +56,12 @@ describe('a foreign Host header never becomes a mail link or an allowed redirect
       }),
     });
     expect(answer.status).toBe(200);
-    const links = linksIn(t.logs.slice(seen).filter((l) => l.includes('evil-host@example.com')));
+    const links = linksIn(
+      t.mails
+        .slice(seen)
+        .map(mailText)
+        .filter((l) => l.includes('evil-host@example.com')),
+    );
     expect(links.length).toBeGreaterThan(0);
     for (const link of links) expect(link.startsWith('http://localhost:8080/')).toBe(true);
   });

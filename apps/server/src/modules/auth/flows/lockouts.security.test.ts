@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { upsertCredential } from '../identity.repo.js';
 import { lookupConfigOf, newTotpSecret, totpCode } from '../second-factor.js';
 import { apiSignIn, buildUser, type FlowJson } from '../testing/auth-factory.js';
+import { mailText } from '../testing/recording-mailer.js';
 
 /**
  * Issue 11 item 6: the correct password as guess #200 of one concurrent burst was accepted (limit 5),
@@ -38,10 +39,11 @@ describe('lockouts hold under concurrent bursts', () => {
     evaluated: statuses.filter((s) => s === 400).length,
     refused: statuses.filter((s) => s === 429).length,
   });
-  /** The 6-digit code of the newest mail to `to` in the log after `seen` lines. */
+  /** The 6-digit code of the newest mail to `to` recorded after `seen` mails. */
   const mailedCode = (to: string, seen: number) =>
-    t.logs
+    t.mails
       .slice(seen)
+      .map(mailText)
       .filter((l) => l.includes(to))
       .at(-1)
       ?.match(/(?<!\d)(\d{6})(?!\d)/)?.[1] ?? '';
@@ -77,7 +79,7 @@ describe('lockouts hold under concurrent bursts', () => {
   it('2,000 concurrent recovery-code guesses, the right code last: at most 5 evaluated, none accepted', async () => {
     const user = await buildUser(t.database);
     const flow = await apiFlow('recovery');
-    const seen = t.logs.length;
+    const seen = t.mails.length;
     expect((await submit('recovery', flow.id, { method: 'code', email: user.email })).status).toBe(200);
     const code = mailedCode(user.email, seen);
     expect(code).toMatch(/^\d{6}$/);
@@ -98,7 +100,7 @@ describe('lockouts hold under concurrent bursts', () => {
   it('200 concurrent verification-code guesses, the right code last: at most 5 evaluated, none accepted', async () => {
     const user = await buildUser(t.database);
     const flow = await apiFlow('verification');
-    const seen = t.logs.length;
+    const seen = t.mails.length;
     expect((await submit('verification', flow.id, { method: 'code', email: user.email })).status).toBe(200);
     const code = mailedCode(user.email, seen);
     const wrong = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
@@ -148,12 +150,15 @@ describe('lockouts hold under concurrent bursts', () => {
 
   it('verification mails to one address are limited like recovery mails (5 per window)', async () => {
     const user = await buildUser(t.database);
-    const seen = t.logs.length;
+    const seen = t.mails.length;
     for (let i = 0; i < 9; i += 1) {
       const flow = await apiFlow('verification');
       expect((await submit('verification', flow.id, { method: 'code', email: user.email })).status).toBe(200);
     }
-    const mails = t.logs.slice(seen).filter((l) => l.includes(user.email) && l.includes('verify your'));
+    const mails = t.mails
+      .slice(seen)
+      .map(mailText)
+      .filter((l) => l.includes(user.email) && l.includes('verify your'));
     expect(mails).toHaveLength(5);
   });
 });

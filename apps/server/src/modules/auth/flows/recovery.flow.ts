@@ -3,16 +3,13 @@ import { findAddress, getIdentity } from '../identity.repo.js';
 import { KRATOS_ERRORS } from '../kratos/kratos-error.js';
 import { addFieldMessage, clearMessages, input } from '../kratos/ui-node.js';
 import { TEXT } from '../kratos/ui-text.js';
-import { revokeOtherSessions } from '../session.repo.js';
-import { issueSession, methodNow } from '../session.service.js';
 import { sha256 } from '../tokens.js';
 import { beginAttempt, mayMail } from './attempts.js';
 import { consumeCode } from './code.repo.js';
 import { mailFlowCode } from './emailed-code.js';
-import { type FlowRow, saveFlow } from './flow.repo.js';
+import type { FlowRow } from './flow.repo.js';
 import type { FlowContext, FlowHandler, FlowOutcome } from './flow-context.js';
-import { createFlow } from './flow-engine.js';
-import { settingsFlow } from './settings.flow.js';
+import { signInRecovered } from './recovered-session.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -76,23 +73,9 @@ export const recoveryFlow: FlowHandler = {
         return { kind: 'invalid', ...(locked ? { status: 429 as const } : {}) };
       }
       await attempt.succeeded();
-      const issued = await issueSession(ctx.db, identity.id, {
-        aal: 'aal1',
-        methods: [methodNow('code_recovery', 'aal1')],
-        userAgent: ctx.userAgent,
-        ip: ctx.ip,
-      });
-      await revokeOtherSessions(ctx.db, identity.id, issued.session.id);
-      const settings = await createFlow(
-        { ...ctx, current: { token: issued.token, session: issued.session, identity } },
-        settingsFlow,
-        new URLSearchParams(),
-      );
-      settings.ui.messages = [TEXT.recovered()];
-      await saveFlow(ctx.db, settings);
+      const { issued, settingsId, url } = await signInRecovered(ctx, identity);
       flow.state = 'passed_challenge';
-      const url = `${ctx.baseUrl}${AUTH_ROUTES.settings}?flow=${settings.id}`;
-      const continueWith: Record<string, unknown>[] = [{ action: 'show_settings_ui', flow: { id: settings.id, url } }];
+      const continueWith: Record<string, unknown>[] = [{ action: 'show_settings_ui', flow: { id: settingsId, url } }];
       if (ctx.type === 'api')
         continueWith.unshift({ action: 'set_ory_session_token', ory_session_token: issued.token });
       return { kind: 'redirect', to: url, issued, continueWith };

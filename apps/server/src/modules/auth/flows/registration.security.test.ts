@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, signedInUser } from '../../../test/signed-in-api.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { apiSignIn, buildUser, type FlowJson } from '../testing/auth-factory.js';
+import { mailText } from '../testing/recording-mailer.js';
 
 type Answer = FlowJson & {
   session_token?: string;
@@ -37,7 +38,7 @@ describe('registration answers alike for new and taken addresses', () => {
 
   it('same status, same answer shape, no session either way; the owner of a taken address gets a notice', async () => {
     const owner = await buildUser(t.database);
-    const seen = t.logs.length;
+    const seen = t.mails.length;
     const taken = await register(t, (await startFlow(t)).body.id, owner.email);
     const fresh = await register(t, (await startFlow(t)).body.id, 'brand-new@example.com');
     expect(taken.status).toBe(200);
@@ -47,7 +48,7 @@ describe('registration answers alike for new and taken addresses', () => {
     expect(fresh.body.continue_with?.map((c) => c.action)).toEqual(['show_verification_ui']);
     expect(taken.body.session_token).toBeUndefined();
     expect(fresh.body.session_token).toBeUndefined();
-    const mails = t.logs.slice(seen);
+    const mails = t.mails.slice(seen).map(mailText);
     expect(mails.some((l) => l.includes(owner.email) && l.includes('someone tried to create'))).toBe(true);
     expect(mails.some((l) => l.includes('brand-new@example.com') && l.includes('verify your account'))).toBe(true);
   });
@@ -140,7 +141,7 @@ describe('self-registration off: only invitations create accounts', () => {
   });
 
   it('the invitation link still registers, with the invited role', async () => {
-    const seen = t.logs.length;
+    const seen = t.mails.length;
     const invited = await apiCall(t.app, 'POST', '/api/auth/invite_user', admin.token, {
       firstName: 'Only',
       lastName: 'Invited',
@@ -148,8 +149,9 @@ describe('self-registration off: only invitations create accounts', () => {
       role: 'editor',
     });
     expect(invited.status).toBe(201);
-    const token = t.logs
+    const token = t.mails
       .slice(seen)
+      .map(mailText)
       .join('\n')
       .match(/invite=([A-Za-z0-9_-]+)/)?.[1];
     const flow = await startFlow(t, `?invite=${token}`);

@@ -121,6 +121,8 @@ export const TEXT = {
   recoveryExpired: (minutes: number) =>
     error(4060005, `The recovery flow expired ${minutes} minutes ago, please try again.`),
   invalidRecoveryCode: () => error(4060006, 'The recovery code is invalid or has already been used. Please try again.'),
+  invalidRecoveryLink: () =>
+    error(4060004, 'The recovery token is invalid or has already been used. Please retry the flow.'),
   verificationExpired: (minutes: number) =>
     error(4070005, `The verification flow expired ${minutes} minutes ago, please try again.`),
   invalidVerificationCode: () =>

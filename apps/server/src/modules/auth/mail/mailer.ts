@@ -9,24 +9,38 @@ export interface Mail {
   text: string;
 }
 
-/** Sends the identity provider's mail (codes, invitations). Never throws: a failure is logged. */
+/**
+ * Sends the identity provider's mail (codes, invitations). Never throws: a failure is logged (without the
+ * message, which carries a code or a link). Resolves true when the message was handed to the SMTP server,
+ * false when it was not sent, so a caller with another way to deliver it (the invitation link answered to
+ * the administrator) can use that.
+ */
 export interface Mailer {
-  send(mail: Mail): Promise<void>;
+  send(mail: Mail): Promise<boolean>;
+}
+
+/** `a***@example.com`: enough for an operator to tell whose mail it was, not the whole address. */
+export function maskAddress(address: string): string {
+  const at = address.lastIndexOf('@');
+  if (at < 1) return '***';
+  return `${address.slice(0, 1)}***${address.slice(at)}`;
 }
 
 /**
- * SMTP when SMTP_HOST is set; otherwise the message (with its code) goes to the server log with a
- * warning, so a first-run operator without mail can still recover or verify an account.
+ * SMTP when SMTP_HOST is set. Without it nothing is sent and only that fact is logged (masked address,
+ * subject): the message itself — a recovery or verification code, an invitation link — never goes to the
+ * log, which the built-in log backend serves (issue 25). Administrators hand invitation and recovery
+ * links over from the console instead (docs/identity.md).
  */
 export function createMailer(config: Config, logger: Logger): Mailer {
   if (!config.SMTP_HOST) {
     return {
       async send(mail) {
-        logger.warn('SMTP is not configured (SMTP_HOST); the message is written to the log instead', {
-          to: mail.to,
+        logger.warn('a mail was not sent: SMTP is not configured (SMTP_HOST)', {
+          to: maskAddress(mail.to),
           subject: mail.subject,
-          body: mail.text,
         });
+        return false;
       },
     };
   }
@@ -41,8 +55,10 @@ export function createMailer(config: Config, logger: Logger): Mailer {
     async send(mail) {
       try {
         await transport.sendMail({ from: config.SMTP_FROM, to: mail.to, subject: mail.subject, text: mail.text });
+        return true;
       } catch (error) {
-        logger.error('sending mail failed', { to: mail.to, subject: mail.subject, error });
+        logger.error('sending mail failed', { to: maskAddress(mail.to), subject: mail.subject, error });
+        return false;
       }
     },
   };

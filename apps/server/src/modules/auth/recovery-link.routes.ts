@@ -1,0 +1,78 @@
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import { AUTH_ROUTES, createRecoveryLinkSchema, ORY_BASE_PATH, recoveryLinkSchema } from '@mc/contracts';
+import type { AppEnv } from '../../platform/request-context.js';
+import { requirePermission } from '../../platform/require-permission.js';
+import { type AuthDeps, flowContext } from './auth-context.js';
+import { consumeCode } from './flows/code.repo.js';
+import { getFlow, saveFlow } from './flows/flow.repo.js';
+import { createFlow, saveFlowAudited } from './flows/flow-engine.js';
+import { baseUrlOf, ensureCsrfCookie, setSessionCookie } from './flows/flow-http.js';
+import { signInRecovered } from './flows/recovered-session.js';
+import { recoveryFlow } from './flows/recovery.flow.js';
+import { getIdentity } from './identity.repo.js';
+import { TEXT } from './kratos/ui-text.js';
+import { ADMIN_LINK_FLOW, createRecoveryLink } from './recovery-link.service.js';
+import { randomToken, sha256 } from './tokens.js';
+
+const errorSchema = z.object({ code: z.string(), message: z.string() });
+
+const recoveryLinkRoute = createRoute({
+  method: 'post',
+  path: '/api/auth/recovery_link',
+  summary: "Create a single-use recovery link for a person (administrators; Kratos's admin recovery link)",
+  middleware: [requirePermission('identities', 'write')] as const,
+  request: { body: { content: { 'application/json': { schema: createRecoveryLinkSchema } }, required: true } },
+  responses: {
+    201: { description: 'The link', content: { 'application/json': { schema: recoveryLinkSchema } } },
+    400: { description: 'Bad input', content: { 'application/json': { schema: errorSchema } } },
+    401: { description: 'Not signed in', content: { 'application/json': { schema: errorSchema } } },
+    403: { description: 'Not an administrator', content: { 'application/json': { schema: errorSchema } } },
+    404: { description: 'No account', content: { 'application/json': { schema: errorSchema } } },
+  },
+});
+
+/**
+ * `POST /api/auth/recovery_link` (administrators) and the link it answers,
+ * `GET /api/.ory/self-service/recovery?flow=&token=` (Kratos's link method): a live token signs the
+ * browser in as the person and sends it to set a new password; a used, expired or wrong one sends it to
+ * a fresh recovery flow saying so. The token is never logged nor audited.
+ */
+export function registerRecoveryLinkRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps): void {
+  app.openapi(
+    recoveryLinkRoute,
+    async (c) => {
+      const audit = { actor: c.var.actor, requestId: c.var.requestId };
+      const { personId } = c.req.valid('json');
+      return c.json(await createRecoveryLink(deps.database, personId, baseUrlOf(c, deps.config), audit), 201);
+    },
+    (result, c) => {
+      if (!result.success) {
+        const issue = result.error.issues[0];
+        return c.json({ code: 'bad_request', message: issue?.message ?? 'Bad request' }, 400);
+      }
+      return undefined;
+    },
+  );
+
+  app.get(`${ORY_BASE_PATH}/self-service/recovery`, async (c) => {
+    const ctx = await flowContext(c, deps, 'browser');
+    ctx.csrfToken = ensureCsrfCookie(c, () => randomToken('', 32));
+    const flowId = c.req.query('flow') ?? '';
+    const token = c.req.query('token') ?? '';
+    const flow = await getFlow(ctx.db, flowId);
+    const linkFlow = flow?.kind === 'recovery' && flow.internal[ADMIN_LINK_FLOW] === true;
+    const used = linkFlow && token ? await consumeCode(ctx.db, flowId, sha256(token)) : undefined;
+    const identity = used?.identity_id ? await getIdentity(ctx.db, used.identity_id) : undefined;
+    if (!flow || !identity) {
+      const fresh = await createFlow(ctx, recoveryFlow, new URLSearchParams());
+      fresh.ui.messages = [TEXT.invalidRecoveryLink()];
+      await saveFlow(ctx.db, fresh);
+      return c.redirect(`${ctx.baseUrl}${AUTH_ROUTES.recovery}?flow=${fresh.id}`, 303);
+    }
+    const { issued, url } = await signInRecovered(ctx, identity);
+    flow.state = 'passed_challenge';
+    await saveFlowAudited(ctx, flow, { identityId: identity.id, method: 'link', outcome: 'redirect' });
+    setSessionCookie(c, issued.token, issued.session.expires_at);
+    return c.redirect(url, 303);
+  });
+}
