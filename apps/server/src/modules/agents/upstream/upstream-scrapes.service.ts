@@ -3,12 +3,15 @@
  * it, runs their kinds near its sources and pushes each run whole. The upstream saves the run as one of
  * its own scrapes — items compared with the stored ones, changes recorded for what differs, items gone
  * from the source soft-deleted — and stamps the items with the agent's id. A push is idempotent per key:
- * a push seen before is acknowledged and not saved again.
+ * a push seen before is acknowledged and not saved again. The scraper's `transform.mask` entries are
+ * applied to the pushed items before anything is stored (a value already masked stays as it is).
  */
 import { type AgentScrape, type AgentScrapeAnswer, type AgentScraper, agentScrapeSchema } from '@mc/contracts';
 import type { Database } from '@mc/db';
 import { AppError } from '../../../platform/errors.js';
+import { maskUnattributedItems } from '../../catalog/kinds/config-mask.js';
 import { catalogSettings } from '../../catalog/scrape/catalog-settings.js';
+import { documentMasks } from '../../catalog/scrape/document-masks.js';
 import { refKey, type ScrapeBatch } from '../../catalog/scrape/save-results.js';
 import { documentOfRow, saveCollected } from '../../catalog/scrape/scrape-engine.js';
 import { findScraper } from '../../catalog/scrapers/scrapers.repo.js';
@@ -56,7 +59,10 @@ export function upstreamScrapesService(database: Database) {
       if (!(await repo.claim(agent.id, scrape.key))) return { status: 'duplicate', counts: null };
       try {
         const settings = await catalogSettings(database);
-        const { counts, errors } = await saveCollected(database, row.id, doc, batchOf(scrape), {
+        const batch = batchOf(scrape);
+        // The agent masks as it scrapes; masking again here keeps an older agent's clear text out too.
+        maskUnattributedItems(documentMasks(doc), batch.items);
+        const { counts, errors } = await saveCollected(database, row.id, doc, batch, {
           dedupWindowMs: settings.dedupWindowMs,
         });
         await repo.stampItems(agent.id, row.id);

@@ -3,12 +3,15 @@
  * `description`, `status`, `health` as a static value, a JSONPath (`$.metadata.uid`) or a CEL expression
  * (`{expr: "config.kind + '/' + config.name"}`); `items` (a JSONPath that splits one document into many
  * items); `labels`, `tags`; `transform.exclude` (JSONPaths removed before comparing, for fields that
- * change without meaning); `transform.relationship` (hard links by selector) and `analysis` (insight rules).
+ * change without meaning); `transform.mask` (secrets replaced by a hash or fixed text, config-mask.ts);
+ * `transform.relationship` (hard links by selector) and `analysis` (insight rules). A `transform` key this
+ * server does not apply is refused by name rather than ignored.
  */
 import { JSONPath } from 'jsonpath-plus';
 import { z } from 'zod';
 import { ExpressionError, evaluateExpression, expressionError } from '../../health/expressions/cel.js';
 import { analysisRuleSchema } from '../insights/analysis-rules.js';
+import { type ConfigMask, maskSchema } from './config-mask.js';
 import type { ItemRef, ScrapedItem, ScrapedRelationship } from './scraper-kind.js';
 
 /** A field: literal text, a JSONPath starting with `$`, or `{expr}` (CEL over `config` and the kind's variables). */
@@ -41,6 +44,9 @@ export const relationshipSchema = z.object({
   relation: z.string().optional(),
 });
 
+const TRANSFORM_KEYS_MESSAGE = (keys: readonly string[]) =>
+  `${keys.join(', ')}: not applied by this server (transform supports exclude, mask, relationship)`;
+
 /** The base fields of every entry. */
 export const baseEntryShape = {
   id: fieldSchema.optional(),
@@ -54,11 +60,14 @@ export const baseEntryShape = {
   labels: z.record(z.string(), z.string()).optional(),
   tags: z.record(z.string(), z.string()).optional(),
   transform: z
-    .object({
-      exclude: z.array(z.object({ jsonpath: z.string().startsWith('$', 'must start with $') })).optional(),
-      relationship: z.array(relationshipSchema).optional(),
-    })
-    .loose()
+    .strictObject(
+      {
+        exclude: z.array(z.object({ jsonpath: z.string().startsWith('$', 'must start with $') })).optional(),
+        mask: z.array(maskSchema).optional(),
+        relationship: z.array(relationshipSchema).optional(),
+      },
+      { error: (issue) => (issue.code === 'unrecognized_keys' ? TRANSFORM_KEYS_MESSAGE(issue.keys) : undefined) },
+    )
     .optional(),
   analysis: z.array(analysisRuleSchema).optional(),
   parent: selectorSchema.optional(),
@@ -78,6 +87,7 @@ export interface BaseEntry {
   tags?: Record<string, string>;
   transform?: {
     exclude?: { jsonpath: string }[];
+    mask?: ConfigMask[];
     relationship?: z.infer<typeof relationshipSchema>[];
   };
   analysis?: z.infer<typeof analysisRuleSchema>[];

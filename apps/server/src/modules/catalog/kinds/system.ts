@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { VERSION } from '../../../platform/version.js';
 import { canariesService } from '../../health/canaries/canaries.service.js';
 import { runQuery } from '../../jobs/executor.js';
+import { maskSchema } from './config-mask.js';
 import {
   emptyOutput,
   type ItemRef,
@@ -29,6 +30,13 @@ const systemEntrySchema = z
     interfaces: z.boolean().optional(),
     ports: z.boolean().optional(),
     installation: z.boolean().optional(),
+    /** Only masks: the system items are built here, not from a document the other transforms shape. */
+    transform: z
+      .strictObject(
+        { mask: z.array(maskSchema).optional() },
+        { message: 'a system entry supports transform.mask only' },
+      )
+      .optional(),
   })
   .loose();
 /** One `spec.system[]` entry. */

@@ -13,6 +13,7 @@ import { type ChangeWrite, recordChange } from '../changes/changes.repo.js';
 import { configDiff, DELETED_CHANGE_TYPE, DIFF_CHANGE_TYPE } from '../changes/config-diff.js';
 import { closeInsights, type InsightWrite, upsertInsights } from '../insights/analysis.repo.js';
 import type { Insight } from '../insights/analysis-rules.js';
+import { type ConfigMask, maskStoredConfig } from '../kinds/config-mask.js';
 import type { ItemRef, ScrapedItem, ScrapedRelationship } from '../kinds/scraper-kind.js';
 import { canonicalJson, sha256 } from './canonical.js';
 import {
@@ -56,6 +57,11 @@ export interface SaveOptions {
   dedupWindowMs: number;
   onProgress?: (phase: string, done: number, total: number) => void;
   signal?: AbortSignal;
+  /**
+   * The scraper's `transform.mask` entries, applied to the stored side of a change diff: the scraped side
+   * is masked already, and a secret stored before its mask existed must not show as the diff's old value.
+   */
+  masks?: readonly ConfigMask[];
 }
 
 /** The counts of one scrape, as job history shows them. */
@@ -148,13 +154,13 @@ export async function saveResults(database: Database, batch: ScrapeBatch, option
     stored.set(refKey({ type: row.type, key: row.scrape_key }), row);
 
   const inserts: ItemWrite[] = [];
-  const updates: { write: ItemWrite; before: StoredItem }[] = [];
+  const updates: { write: ItemWrite; before: StoredItem; item: ScrapedItem }[] = [];
   for (const [key, item] of wanted) {
     const write = toWrite(item);
     const before = stored.get(key);
     if (!before) inserts.push(write);
     else if (before.content_hash !== write.content_hash || before.deleted_at !== null) {
-      updates.push({ write: { ...write, id: before.id }, before });
+      updates.push({ write: { ...write, id: before.id }, before, item });
     } else counts.unchanged++;
   }
   const total = wanted.size;
@@ -185,10 +191,12 @@ export async function saveResults(database: Database, batch: ScrapeBatch, option
       pool,
       part.map((u) => u.write),
     );
-    for (const { write, before } of part) {
+    for (const { write, before, item } of part) {
       counts.updated++;
       if (before.deleted_at !== null) continue; // a revived item: its document is its first again
-      const diff = configDiff(before.id, older.get(before.id), write.config, `${write.type}/${write.name}`);
+      const stored = older.get(before.id);
+      const previous = options.masks?.length ? maskStoredConfig(options.masks, item, stored) : stored;
+      const diff = configDiff(before.id, previous, write.config, `${write.type}/${write.name}`);
       if (!diff) continue;
       const change: ChangeWrite = {
         config_id: before.id,
