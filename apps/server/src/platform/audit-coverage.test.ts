@@ -139,6 +139,10 @@ const CASES: Record<string, RouteCase> = {
     fail: (w) =>
       w.call('POST', '/api/auth/invite_user', { firstName: 'I', lastName: 'I', email: 'nope', role: 'responder' }),
   },
+  'POST /api/auth/recovery_link': {
+    ok: (w) => w.call('POST', '/api/auth/recovery_link', { personId: w.ids.admin }),
+    fail: (w) => w.call('POST', '/api/auth/recovery_link', { personId: UNKNOWN }),
+  },
   'POST /api/rbac/:id/update_role': {
     ok: async (w) => {
       const person = await buildUser(w.t.database, { roles: ['viewer'] });

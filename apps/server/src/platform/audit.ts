@@ -1,5 +1,6 @@
 import type { Database, Tables } from '@mc/db';
 import { sql, type Transaction } from 'kysely';
+import { redact } from './log-redaction.js';
 import type { Actor } from './request-context.js';
 
 /** Column names that hold credentials anywhere in the schema: never shown by the data API, masked in audit rows. */
@@ -62,11 +63,16 @@ export interface Queryable {
   query(text: string, params?: unknown[]): Promise<unknown>;
 }
 
+/**
+ * A secret column's value becomes {@link MASK}; every other value goes through the log redactor, so a
+ * secret nested in a JSON column (a spec's `password`, a URL's `user:pass@`, a `token=` parameter) is
+ * not kept either (issue 25).
+ */
 function mask(table: string, image: object | null): JsonObject | null {
   if (!image) return null;
   const out: JsonObject = {};
   for (const [key, value] of Object.entries(image)) {
-    out[key] = value !== null && isSecretColumn(table, key) ? MASK : value;
+    out[key] = value !== null && isSecretColumn(table, key) ? MASK : redact(value);
   }
   return out;
 }
