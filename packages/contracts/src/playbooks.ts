@@ -205,6 +205,27 @@ export function playbookParamsProblems(
   return problems;
 }
 
+/**
+ * Most playbooks `GET /playbook/list` reads and answers (in category and title order): the request
+ * matches each playbook's selectors on the HTTP thread, so the work per request stays bounded (issue 25).
+ */
+export const PLAYBOOK_LIST_MAX = 500;
+
+/** Playbooks `GET /playbook/list` reads from the database at a time, handing the event loop back between. */
+export const PLAYBOOK_LIST_PAGE = 5;
+
+/**
+ * Longest JSON text of a playbook's spec: `GET /playbook/list` reads a page of specs at a time on the HTTP
+ * thread (embedded PostgreSQL runs in it), so a page stays small (issue 25).
+ */
+export const PLAYBOOK_SPEC_MAX_CHARS = 256 * 1024;
+
+/**
+ * Longest JSON text of one selector list of a playbook (`configs`, `components` or `checks`): the list
+ * reads and matches every playbook's list on the HTTP thread, so each stays small (issue 25).
+ */
+export const PLAYBOOK_SELECTORS_MAX_CHARS = 16_384;
+
 /** Statuses of a playbook run (000 §4 leaves them unsaid; upstream's words, see docs/playbooks.md). */
 export const PLAYBOOK_RUN_STATUSES = [
   'pending_approval',

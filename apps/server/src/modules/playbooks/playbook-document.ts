@@ -8,12 +8,15 @@
 import {
   PLAYBOOK_ACTION_TYPES,
   PLAYBOOK_API_VERSION,
+  PLAYBOOK_SELECTORS_MAX_CHARS,
+  PLAYBOOK_SPEC_MAX_CHARS,
   type PlaybookActionType,
   playbookParameterSchema,
 } from '@mc/contracts';
 import { z } from 'zod';
 import { parseBoundedYaml } from '../../platform/bounded-yaml.js';
 import { AppError } from '../../platform/errors.js';
+import { MAX_WILDCARD_PATTERN_CHARS } from '../../platform/wildcard-match.js';
 
 const nameRule = z
   .string()
@@ -23,14 +26,19 @@ const nameRule = z
 
 const durationRule = z.string().regex(/^(\d+(ms|s|m|h))+$/, 'must be a duration such as 30s, 5m or 1h30m');
 
+/** A `*` wildcard of a selector, bounded so its matching stays cheap (platform/wildcard-match.ts). */
+const wildcardRule = z
+  .string()
+  .max(MAX_WILDCARD_PATTERN_CHARS, `must be at most ${MAX_WILDCARD_PATTERN_CHARS} characters (a "*" wildcard pattern)`);
+
 /** A resource selector of `configs`, `components` or `checks`: type, name, labels, tags (any one narrows). */
 const selectorSchema = z
   .object({
     id: z.string().max(64).optional(),
-    name: z.string().max(256).optional(),
-    namespace: z.string().max(256).optional(),
-    type: z.string().max(256).optional(),
-    types: z.array(z.string().max(256)).max(50).optional(),
+    name: wildcardRule.optional(),
+    namespace: wildcardRule.optional(),
+    type: wildcardRule.optional(),
+    types: z.array(wildcardRule).max(50).optional(),
     labelSelector: z.string().max(1024).optional(),
     tagSelector: z.string().max(1024).optional(),
     labels: z.record(z.string(), z.string()).optional(),
@@ -38,6 +46,14 @@ const selectorSchema = z
     agent: z.string().max(256).optional(),
   })
   .loose();
+
+/** The selectors of one kind, bounded in count and in size (the list request matches them all, issue 25). */
+const selectorListSchema = z
+  .array(selectorSchema)
+  .max(50)
+  .refine((list) => JSON.stringify(list).length <= PLAYBOOK_SELECTORS_MAX_CHARS, {
+    message: `must be at most ${PLAYBOOK_SELECTORS_MAX_CHARS} characters of JSON`,
+  });
 
 const approvalSchema = z.object({
   type: z.enum(['any', 'all'], { message: 'must be any or all' }).default('any'),
@@ -80,9 +96,9 @@ export const playbookSpecSchema = z
     category: z.string().max(128).optional(),
     icon: z.string().max(256).optional(),
     timeout: durationRule.optional(),
-    configs: z.array(selectorSchema).max(50).optional(),
-    components: z.array(selectorSchema).max(50).optional(),
-    checks: z.array(selectorSchema).max(50).optional(),
+    configs: selectorListSchema.optional(),
+    components: selectorListSchema.optional(),
+    checks: selectorListSchema.optional(),
     parameters: z.array(playbookParameterSchema).max(100).optional(),
     approval: approvalSchema.optional(),
     actions: z.array(actionSchema).min(1, 'at least one action is required').max(50),
@@ -123,6 +139,9 @@ export function actionTypeOf(action: Record<string, unknown>): PlaybookActionTyp
 
 function specProblems(spec: PlaybookSpec): string[] {
   const problems: string[] = [];
+  if (JSON.stringify(spec).length > PLAYBOOK_SPEC_MAX_CHARS) {
+    problems.push(`spec: must be at most ${PLAYBOOK_SPEC_MAX_CHARS} characters of JSON`);
+  }
   const names = new Set<string>();
   spec.actions.forEach((action, index) => {
     const type = actionTypeOf(action);

@@ -1,13 +1,16 @@
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { startEventLoopDelayHistogram } from './event-loop-delay.js';
 
 /**
- * The process-wide Prometheus registry: Node's default metrics (memory, CPU, event loop, GC) and the
- * instruments code paths record into as they run (HTTP requests, check runs). One per process, since
+ * The process-wide Prometheus registry: Node's default metrics (memory, CPU, event loop, GC), the
+ * event-loop delay histogram (event-loop-delay.ts) and the instruments code paths record into as they
+ * run (HTTP requests, check runs). One per process, since
  * those figures belong to the process, not to one database; per-database gauges are collected at
  * scrape time by the system module and merged with this registry.
  */
 export const processRegistry = new Registry();
 collectDefaultMetrics({ register: processRegistry });
+startEventLoopDelayHistogram(processRegistry);
 
 /**
  * HTTP request durations by method, route pattern and status. The route is the pattern the router

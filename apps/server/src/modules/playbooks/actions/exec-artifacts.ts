@@ -1,22 +1,18 @@
 /**
  * The artifacts of an exec action: its stdout and stderr (when not empty) and the files its
  * `artifacts` entries declare — paths relative to the script's working directory, `*` allowed in the
- * last segment — read without following symbolic links out of that directory, at most
- * {@link EXEC_ARTIFACT_MAX_FILES} files of {@link EXEC_ARTIFACT_MAX_BYTES} each.
+ * last segment (the shared linear-time wildcard matcher) — read without following symbolic links out of
+ * that directory, at most {@link EXEC_ARTIFACT_MAX_FILES} files of {@link EXEC_ARTIFACT_MAX_BYTES} each.
  */
 import { lstat, readdir, readFile, realpath } from 'node:fs/promises';
 import { dirname, isAbsolute, join, normalize, sep } from 'node:path';
+import { wildcardMatch } from '../../../platform/wildcard-match.js';
 import type { NewArtifact } from './artifacts.repo.js';
 
 /** The most declared files kept per attempt. */
 export const EXEC_ARTIFACT_MAX_FILES = 20;
 /** The largest declared file kept; a larger one is listed as skipped. */
 export const EXEC_ARTIFACT_MAX_BYTES = 5 * 1024 * 1024;
-
-function globRegex(pattern: string): RegExp {
-  const escaped = pattern.replace(/[.+^${}()|[\]\\?]/g, '\\$&').replaceAll('*', '[^/]*');
-  return new RegExp(`^${escaped}$`);
-}
 
 async function matches(root: string, declared: string): Promise<string[]> {
   const clean = normalize(declared);
@@ -25,8 +21,7 @@ async function matches(root: string, declared: string): Promise<string[]> {
   const name = clean.slice(dir === '.' ? 0 : dir.length + 1);
   if (!name.includes('*')) return [clean];
   const entries = await readdir(join(root, dir)).catch(() => [] as string[]);
-  const pattern = globRegex(name);
-  return entries.filter((entry) => pattern.test(entry)).map((entry) => (dir === '.' ? entry : join(dir, entry)));
+  return entries.filter((entry) => wildcardMatch(name, entry)).map((entry) => (dir === '.' ? entry : join(dir, entry)));
 }
 
 /** A text file with the run's secrets replaced; a binary file, or one holding none, byte for byte as written. */

@@ -83,6 +83,17 @@ export async function insertRun(db: Executor, run: NewRun): Promise<string> {
 }
 
 /** A run by id. */
+/**
+ * Who last saved a playbook (null: the system): its runs resolve connections with that person's rights.
+ * A run's playbook always exists (runs cascade with it).
+ */
+export async function playbookSaver(db: Executor, playbookId: string): Promise<string | null> {
+  const [row] = await runQuery<{ saved_by: string | null }>(db, 'SELECT saved_by FROM playbooks WHERE id = $1', [
+    playbookId,
+  ]);
+  return row?.saved_by ?? null;
+}
+
 export async function findRun(db: Executor, id: string): Promise<PlaybookRunRow | undefined> {
   const [row] = await runQuery<PlaybookRunRow>(db, 'SELECT * FROM playbook_runs WHERE id = $1', [id]);
   return row;
@@ -207,19 +218,43 @@ export async function findResource(db: Executor, kind: keyof typeof RESOURCE_SQL
   return row;
 }
 
-/** Every live playbook (the applicable ones are picked by their selectors). */
-export async function livePlaybooks(db: Executor) {
-  return runQuery<{
-    id: string;
-    name: string;
-    title: string;
-    icon: string | null;
-    description: string | null;
-    category: string;
-    spec: Record<string, unknown>;
-  }>(
+/** A live playbook as `/playbook/list` answers it. */
+export interface ListedPlaybookRow {
+  id: string;
+  name: string;
+  title: string;
+  icon: string | null;
+  description: string | null;
+  category: string;
+  spec: Record<string, unknown>;
+}
+
+/** The ids of the live playbooks in list order (category, title), at most `limit`; no spec is read. */
+export async function livePlaybookIds(db: Executor, limit: number): Promise<string[]> {
+  const rows = await runQuery<{ id: string }>(
     db,
-    'SELECT id, name, title, icon, description, category, spec FROM playbooks WHERE deleted_at IS NULL ORDER BY category, title',
+    'SELECT id FROM playbooks WHERE deleted_at IS NULL ORDER BY category, title, id LIMIT $1',
+    [limit],
+  );
+  return rows.map((row) => row.id);
+}
+
+/** The selector list under `selectorKey` (`checks`, `configs`, `components`) of each playbook of `ids`. */
+export async function playbookSelectors(db: Executor, selectorKey: string, ids: readonly string[]) {
+  return runQuery<{ id: string; selectors: unknown }>(
+    db,
+    'SELECT id, spec -> $1::text AS selectors FROM playbooks WHERE id = ANY($2::uuid[])',
+    [selectorKey, ids],
+  );
+}
+
+/** The live playbooks of `ids`, in list order. */
+export async function listedPlaybooks(db: Executor, ids: readonly string[]) {
+  return runQuery<ListedPlaybookRow>(
+    db,
+    `SELECT id, name, title, icon, description, category, spec FROM playbooks
+      WHERE deleted_at IS NULL AND id = ANY($1::uuid[]) ORDER BY category, title, id`,
+    [ids],
   );
 }
 

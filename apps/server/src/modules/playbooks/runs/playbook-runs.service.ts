@@ -18,6 +18,7 @@ import { enqueue } from '../../jobs/enqueue.js';
 import { ACTION_KINDS } from '../actions/registry.js';
 import { actionTypeOf, type PlaybookSpec, playbookSpecSchema } from '../playbook-document.js';
 import { findPlaybook } from '../playbooks.repo.js';
+import { applicablePlaybooks } from './applicable-playbooks.js';
 import { approvalState } from './approval.js';
 import { durationMs } from './duration.js';
 import {
@@ -26,7 +27,6 @@ import {
   findRun,
   insertApproval,
   insertRun,
-  livePlaybooks,
   personWithTeams,
   resolveApprovers,
   transitionRun,
@@ -133,11 +133,12 @@ function mustBeBuilt(spec: PlaybookSpec): void {
  */
 export function playbookRunsService(database: Database, config?: Config) {
   return {
-    /** Playbooks applicable to a resource the caller may read (`reach`) (000 §7 `/playbook/list`). */
+    /**
+     * Playbooks applicable to a resource the caller may read (`reach`) (000 §7 `/playbook/list`), bounded
+     * and yielding so no list holds the HTTP thread (applicable-playbooks.ts).
+     */
     async listFor(ref: ResourceRef, reach: ResourceReach) {
-      const resource = await resourceOf(database, ref, reach);
-      const rows = await livePlaybooks(database.db);
-      return rows.filter((p) => (resource ? appliesTo(p.spec, resource) : true));
+      return applicablePlaybooks(database.db, await resourceOf(database, ref, reach));
     },
 
     /** The parameters of a playbook for a resource the caller may read (000 §7 `POST /playbook/{id}/params`). */

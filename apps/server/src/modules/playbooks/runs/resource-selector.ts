@@ -2,8 +2,10 @@
  * Where a playbook applies: its `configs`, `components` and `checks` selectors against one resource.
  * Every field a selector gives must match (name and type accept `*` wildcards; labels, tags and
  * `labelSelector`/`tagSelector` as `k=v,k2=v2`); a playbook without a selector for a kind does not
- * apply to that kind.
+ * apply to that kind. Wildcards go through the shared linear-time matcher, never a regular expression, so
+ * a crafted name cannot hold the HTTP thread (issue 25).
  */
+import { wildcardMatch } from '../../../platform/wildcard-match.js';
 
 /** A resource a playbook may run on, as the selectors read it. */
 export interface SelectableResource {
@@ -19,14 +21,7 @@ export interface SelectableResource {
 type Selector = Record<string, unknown>;
 
 function glob(pattern: string, value: string | null): boolean {
-  if (value === null) return false;
-  const re = new RegExp(
-    `^${pattern
-      .split('*')
-      .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-      .join('.*')}$`,
-  );
-  return re.test(value);
+  return value !== null && wildcardMatch(pattern, value);
 }
 
 function pairs(text: string): Record<string, string> {
@@ -63,11 +58,20 @@ function matches(selector: Selector, resource: SelectableResource): boolean {
 
 const SELECTOR_KEY = { check: 'checks', config: 'configs', component: 'components' } as const;
 
-/** Whether a playbook spec applies to the resource. */
-export function appliesTo(spec: Record<string, unknown>, resource: SelectableResource): boolean {
-  const selectors = spec[SELECTOR_KEY[resource.kind]];
+/** The spec key of a resource kind's selector list (`checks`, `configs`, `components`). */
+export function selectorKeyOf(kind: SelectableResource['kind']): string {
+  return SELECTOR_KEY[kind];
+}
+
+/** Whether one of a playbook's selectors for the resource's kind (its `spec[selectorKeyOf(kind)]`) matches it. */
+export function selectorsApply(selectors: unknown, resource: SelectableResource): boolean {
   if (!Array.isArray(selectors)) return false;
   return selectors.some((s) => typeof s === 'object' && s !== null && matches(s as Selector, resource));
+}
+
+/** Whether a playbook spec applies to the resource. */
+export function appliesTo(spec: Record<string, unknown>, resource: SelectableResource): boolean {
+  return selectorsApply(spec[SELECTOR_KEY[resource.kind]], resource);
 }
 
 /** Whether a playbook declares no selector at all (it then runs without a resource). */
