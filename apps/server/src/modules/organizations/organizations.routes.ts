@@ -2,11 +2,13 @@ import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Database } from '@mc/db';
 import type { Context } from 'hono';
 import type { Config } from '../../platform/config.js';
+import { egressGuardFor } from '../../platform/egress/egress-guard-for.js';
 import { AppError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logger.js';
 import type { AppEnv } from '../../platform/request-context.js';
 import { requireSignIn } from '../../platform/require-permission.js';
 import { describeGuard } from '../../platform/route-permission.js';
+import { backendStatus, proxyToBackend } from './org-backend-proxy.js';
 import { PROVISIONING_MESSAGE } from './org-rules.js';
 import { findPersonProfile, ORG_ROLES } from './organizations.repo.js';
 import { organizationsService } from './organizations.service.js';
@@ -192,10 +194,6 @@ const badRequest = (result: { success: boolean; error?: { issues: { message: str
   return undefined;
 };
 
-/** Request headers a proxied console call carries on to the backend. */
-const FORWARDED_REQUEST_HEADERS = ['accept', 'content-type', 'prefer', 'range', 'accept-profile', 'content-profile'];
-/** Response headers the backend's answer keeps. */
-const FORWARDED_RESPONSE_HEADERS = ['content-type', 'content-range', 'location', 'cache-control'];
 const PROXY_PREFIX = /^\/api\/organizations\/[^/]+\/proxy/;
 
 /**
@@ -211,12 +209,12 @@ export function registerOrganizationsRoutes(
   const orgs = organizationsService({ ...deps, signer });
   const serviceUrlOf = (c: Context<AppEnv>) => deps.config.MC_PUBLIC_URL ?? new URL(c.req.url).origin;
   const audit = (c: Context<AppEnv>) => ({ actor: c.var.actor, requestId: c.var.requestId });
-  const tokenFor = async (c: Context<AppEnv>, orgId: string) => {
+  const guard = egressGuardFor(deps.database);
+  const profileOf = async (c: Context<AppEnv>) => {
     const actor = c.var.actor;
-    const profile =
-      actor.kind === 'person' ? await findPersonProfile(deps.database.db, actor.id) : { name: '', email: null };
-    return orgs.token(actor, orgId, profile);
+    return actor.kind === 'person' ? findPersonProfile(deps.database.db, actor.id) : { name: '', email: null };
   };
+  const tokenFor = async (c: Context<AppEnv>, orgId: string) => orgs.token(c.var.actor, orgId, await profileOf(c));
 
   app.openapi(jwksRoute, async (c) => {
     c.header('Cache-Control', 'public, max-age=60');
@@ -256,7 +254,7 @@ export function registerOrganizationsRoutes(
   app.openapi(
     tokenRoute,
     async (c) => {
-      const { org, token, expires_at } = await tokenFor(c, c.req.valid('param').id);
+      const { org, token, expires_at } = await orgs.exchange(c.var.actor, c.req.valid('param').id, await profileOf(c));
       c.header('Cache-Control', 'no-store');
       return c.json({ token, expires_at, backend_url: org.backend_url, direct: org.direct }, 200);
     },
@@ -268,22 +266,9 @@ export function registerOrganizationsRoutes(
       const id = c.req.valid('param').id;
       const org = await orgs.get(c.var.actor, id);
       if (!org.backend_url || !org.instance_finished)
-        return c.json({ state: 'provisioning', message: PROVISIONING_MESSAGE }, 200);
+        return c.json({ state: 'provisioning' as const, message: PROVISIONING_MESSAGE }, 200);
       const { token } = await tokenFor(c, id);
-      let status: number;
-      try {
-        const response = await fetch(`${org.backend_url}/api/auth/whoami`, {
-          headers: { authorization: `Bearer ${token}` },
-          signal: AbortSignal.timeout(10_000),
-        });
-        await response.body?.cancel();
-        status = response.status;
-      } catch {
-        status = 503;
-      }
-      if (status === 200) return c.json({ state: 'ready', message: null }, 200);
-      if (status >= 500 || status === 404) return c.json({ state: 'provisioning', message: PROVISIONING_MESSAGE }, 200);
-      return c.json({ state: 'error', message: `The organisation's backend answered ${status}` }, 200);
+      return c.json(await backendStatus(deps.config, guard, org.backend_url, token), 200);
     },
     badRequest,
   );
@@ -296,31 +281,7 @@ export function registerOrganizationsRoutes(
     const org = await orgs.readyBackend(c.var.actor, id);
     const { token } = await tokenFor(c, id);
     const incoming = new URL(c.req.url);
-    const target = `${org.backend_url}${incoming.pathname.replace(PROXY_PREFIX, '')}${incoming.search}`;
-    const headers = new Headers({ authorization: `Bearer ${token}` });
-    for (const name of FORWARDED_REQUEST_HEADERS) {
-      const value = c.req.header(name);
-      if (value) headers.set(name, value);
-    }
-    const method = c.req.method;
-    const body = method === 'GET' || method === 'HEAD' ? undefined : await c.req.arrayBuffer();
-    let response: Response;
-    try {
-      response = await fetch(target, {
-        method,
-        headers,
-        body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(60_000),
-      });
-    } catch {
-      throw new AppError('bad_gateway', 'The organisation’s backend cannot be reached');
-    }
-    const out = new Headers({ 'cache-control': 'no-store' });
-    for (const name of FORWARDED_RESPONSE_HEADERS) {
-      const value = response.headers.get(name);
-      if (value) out.set(name, value);
-    }
-    return new Response(response.body, { status: response.status, headers: out });
+    const path = `${incoming.pathname.replace(PROXY_PREFIX, '')}${incoming.search}`;
+    return proxyToBackend(deps.config, guard, org.backend_url, token, c.req, path);
   });
 }

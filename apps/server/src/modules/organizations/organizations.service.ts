@@ -1,9 +1,11 @@
 import type { Database } from '@mc/db';
 import { type AuditContext, auditedTransaction, recordAuditIn } from '../../platform/audit.js';
 import type { Config } from '../../platform/config.js';
+import { egressGuardFor } from '../../platform/egress/egress-guard-for.js';
 import { AppError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Actor } from '../../platform/request-context.js';
+import { BackendAddressRefused, checkBackendAddress } from './org-backend-address.js';
 import { CONSOLE_ROLE_OF, mayManage, PROVISIONING_MESSAGE, parseBackendUrl, parseDirect } from './org-rules.js';
 import {
   countOwners,
@@ -39,6 +41,9 @@ export function organizationOut(row: MembershipRow) {
   };
 }
 
+/** Who a token names, as the service's people table holds them. */
+type Profile = { name: string; email: string | null };
+
 function personOf(actor: Actor): { id: string; actor: Actor } {
   if (actor.kind !== 'person') throw new AppError('forbidden', 'Only a person can belong to organisations');
   return { id: actor.id, actor };
@@ -63,6 +68,19 @@ function inOrg(context: AuditContext, orgId: string): AuditContext {
  */
 export function organizationsService(deps: { config: Config; database: Database; logger: Logger; signer: Signer }) {
   const db = deps.database.db;
+  const guard = egressGuardFor(deps.database);
+  /** A backend address as given, refused with a 400 naming backend_url unless the service may reach it. */
+  const backendAddress = async (value: unknown): Promise<string | null> => {
+    const url = parseBackendUrl(value);
+    if (url === null) return null;
+    try {
+      await checkBackendAddress(deps.config, guard, url);
+    } catch (error) {
+      if (error instanceof BackendAddressRefused) throw new AppError('bad_request', error.message);
+      throw error;
+    }
+    return url;
+  };
   const membership = async (orgId: string, personId: string): Promise<MembershipRow> => {
     const row = await findMembership(db, orgId, personId);
     if (!row) throw new AppError('not_found', NOT_FOUND);
@@ -73,9 +91,21 @@ export function organizationsService(deps: { config: Config; database: Database;
     if (!mayManage(row.role)) throw new AppError('forbidden', 'Only owners and admins can change this organisation');
     return row;
   };
+  const issue = async (actor: Actor, org: MembershipRow, profile: Profile) => {
+    const { token, expiresAt } = await deps.signer.sign({
+      subject: personOf(actor).id,
+      organization: org.id,
+      name: profile.name,
+      email: profile.email,
+      orgRole: org.role,
+      roles: [CONSOLE_ROLE_OF[org.role]],
+      ttlSeconds: deps.config.MC_ORG_TOKEN_TTL_S,
+    });
+    return { org, token, expires_at: expiresAt.toISOString() };
+  };
   const applyReport = async (orgId: string, report: ProvisioningReport): Promise<void> => {
     const patch: Partial<OrganizationRow> = {};
-    if (report.backend_url !== undefined) patch.backend_url = parseBackendUrl(report.backend_url);
+    if (report.backend_url !== undefined) patch.backend_url = await backendAddress(report.backend_url);
     if (report.instance_finished !== undefined) patch.instance_finished = report.instance_finished;
     await auditedTransaction(deps.database, { actor: { kind: 'system', name: 'provisioning' } }, async (tx) => {
       const after = await updateOrganization(tx.db, orgId, patch);
@@ -101,7 +131,7 @@ export function organizationsService(deps: { config: Config; database: Database;
       const person = personOf(context.actor);
       const values = {
         name: input.name,
-        backend_url: input.backend_url === undefined ? null : parseBackendUrl(input.backend_url),
+        backend_url: input.backend_url === undefined ? null : await backendAddress(input.backend_url),
         direct: input.direct === undefined ? false : parseDirect(input.direct),
         instance_finished: input.instance_finished === undefined ? false : parseDirect(input.instance_finished),
       };
@@ -124,7 +154,7 @@ export function organizationsService(deps: { config: Config; database: Database;
         }
         patch.name = input.name.trim();
       }
-      if (input.backend_url !== undefined) patch.backend_url = parseBackendUrl(input.backend_url);
+      if (input.backend_url !== undefined) patch.backend_url = await backendAddress(input.backend_url);
       if (input.direct !== undefined) patch.direct = parseDirect(input.direct);
       if (input.instance_finished !== undefined) patch.instance_finished = parseDirect(input.instance_finished);
       const after = await auditedTransaction(deps.database, inOrg(context, orgId), async (tx) => {
@@ -190,19 +220,24 @@ export function organizationsService(deps: { config: Config; database: Database;
     },
 
     /** A short-lived token for the caller on the organisation's backend (roles mapped from their org role). */
-    async token(actor: Actor, orgId: string, profile: { name: string; email: string | null }) {
-      const person = personOf(actor);
-      const org = await membership(orgId, person.id);
-      const { token, expiresAt } = await deps.signer.sign({
-        subject: person.id,
-        organization: org.id,
-        name: profile.name,
-        email: profile.email,
-        orgRole: org.role,
-        roles: [CONSOLE_ROLE_OF[org.role]],
-        ttlSeconds: deps.config.MC_ORG_TOKEN_TTL_S,
-      });
-      return { org, token, expires_at: expiresAt.toISOString() };
+    token: async (actor: Actor, orgId: string, profile: Profile) =>
+      issue(actor, await membership(orgId, personOf(actor).id), profile),
+
+    /**
+     * The token exchange of direct mode: a token and the address to use it at, which is checked again
+     * first (a 409 naming backend_url when the https rule or the service's egress policy refuses it).
+     */
+    async exchange(actor: Actor, orgId: string, profile: Profile) {
+      const org = await membership(orgId, personOf(actor).id);
+      if (org.backend_url) {
+        try {
+          await checkBackendAddress(deps.config, guard, org.backend_url);
+        } catch (error) {
+          if (error instanceof BackendAddressRefused) throw new AppError('conflict', error.message);
+          throw error;
+        }
+      }
+      return issue(actor, org, profile);
     },
 
     /** The member's organisation, or the provisioning answer (503) while it has no finished backend. */
