@@ -62,12 +62,20 @@ export function isFeatureDisabled(feature: string, properties: readonly { name: 
 }
 
 /**
- * Properties that loosen or tighten security (the egress policy and its allow-list, the folders file log
- * backends may read): only an
- * administrator may create, change or delete them, whatever permission rows say, because an editor who
- * could rewrite them could aim the server at its own network. Matched case-insensitively by prefix.
+ * Security properties: each widens or narrows what the server reads, sends or executes — the egress
+ * policy and its allow-list (`health.egress.`), the folders file log backends (`logs.file.`) and file
+ * scrapers (`catalog.scraper.file.`) may read, the email connection every person's and team's mail goes
+ * through (`notifications.smtp.`). Only an administrator may create, change, rename or delete them, on
+ * every path (`/api/properties`, `/api/db/properties`), whatever permission rows say: an editor who could
+ * rewrite them could aim the server at its own network, its host's files or its people's mail. Matched
+ * case-insensitively by prefix. (The exec switch is no property: `MC_EXEC_CHECKS` is the host's.)
  */
-export const ADMIN_ONLY_PROPERTY_PREFIXES = ['health.egress.', 'logs.file.'] as const;
+export const ADMIN_ONLY_PROPERTY_PREFIXES = [
+  'health.egress.',
+  'logs.file.',
+  'catalog.scraper.file.',
+  'notifications.smtp.',
+] as const;
 
 /** The message a non-administrator gets when writing one of {@link ADMIN_ONLY_PROPERTY_PREFIXES}. */
 export const ADMIN_ONLY_PROPERTY_MESSAGE = (name: string) => `Only an administrator may change the property '${name}'`;

@@ -23,6 +23,7 @@ import type { Database } from '@mc/db';
 import type { Config } from '../../platform/config.js';
 import { egressGuardFor } from '../../platform/egress/egress-guard-for.js';
 import { AppError } from '../../platform/errors.js';
+import { serverOwnFolders } from '../../platform/file-confinement.js';
 import { type ResourceReach, resourceVisible } from '../../platform/resource-visibility.js';
 import { agentLogRelay } from '../agents/upstream/log-relay.service.js';
 import { connectionsServiceFor } from '../connections/connections.service.js';
@@ -194,7 +195,7 @@ export function logsService(deps: { database: Database; config: Config }) {
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
         resolveConnection: (ref) => connectionsServiceFor(deps).resolveConnection(ref),
         fileRoots: await fileRoots(),
-        deniedRoots: [resolve(deps.config.MC_DATA_DIR), '/proc', '/sys', '/dev'],
+        deniedRoots: serverOwnFolders(deps.config.MC_DATA_DIR),
       };
       try {
         return mergePages(backend.name, entries, await searchEntries(backend.name, entries, search, cursors, ctx));

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { AGENT_RUN_REQUEST_POLL_MS, type AgentCanary, type AgentPushResult, type AgentScrape } from '@mc/contracts';
 import { type Config, ConfigError } from '../../../platform/config.js';
 import { createEgressGuard } from '../../../platform/egress/egress-guard.js';
+import { serverOwnFolders } from '../../../platform/file-confinement.js';
 import type { Logger } from '../../../platform/logger.js';
 import { VERSION } from '../../../platform/version.js';
+import { FILE_ROOTS_ENV, splitFileRoots } from '../../catalog/scrape/catalog-settings.js';
 import { runCheck } from '../../health/check-types/registry.js';
 import { parseSchedule, type ScheduleSpec } from '../../jobs/schedule-spec.js';
 import { logQueryPoller } from './agent-log-queries.js';
@@ -60,7 +62,7 @@ export async function startAgent(config: Config, logger: Logger): Promise<Runnin
   });
   // The agent runs next to the systems it watches; its operator sets its egress by where it runs.
   const egress = createEgressGuard({ getPolicy: () => ({}) });
-  const deniedRoots = [resolve(config.MC_DATA_DIR), '/proc', '/sys', '/dev'];
+  const deniedRoots = serverOwnFolders(config.MC_DATA_DIR);
   const stopping = new AbortController();
   const scheduler = taskScheduler(logger, stopping.signal);
   const logQueries = logQueryPoller(client, logger, {
@@ -111,6 +113,7 @@ export async function startAgent(config: Config, logger: Logger): Promise<Runnin
     outbox: scrapeOutbox,
     egress,
     deniedRoots,
+    fileRoots: splitFileRoots(process.env[FILE_ROOTS_ENV]),
     logger,
     stopping: stopping.signal,
     kick: () => scrapeFlusher.kick(),

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { AgentScrape, AgentScraper } from '@mc/contracts';
 import type { EgressGuard } from '../../../platform/egress/egress-guard.js';
+import { FileConfinementError } from '../../../platform/file-confinement.js';
 import type { Logger } from '../../../platform/logger.js';
 import type { KindContext } from '../../catalog/kinds/scraper-kind.js';
+import type { ScrapeBatch } from '../../catalog/scrape/save-results.js';
 import { collect } from '../../catalog/scrape/scrape-engine.js';
 import {
   DEFAULT_SCRAPE_SCHEDULE,
@@ -21,8 +23,10 @@ export const AGENT_SCRAPE_TIMEOUT_MS = 30 * 60_000;
 export interface AgentScrapeDeps {
   outbox: Outbox<AgentScrape>;
   egress: EgressGuard;
-  /** Folders no scraper reads (the agent's buffer, /proc, /sys, /dev). */
+  /** Folders no scraper reads (the agent's data folder with its buffer, /proc, /sys, /dev). */
   deniedRoots: readonly string[];
+  /** Folders its file scrapers may read below: the agent's own MC_SCRAPER_FILE_ROOTS (none: nothing is read). */
+  fileRoots: readonly string[];
   logger: Logger;
   stopping: AbortSignal;
   /** A new scrape is on disk: deliver it. */
@@ -42,7 +46,8 @@ function scheduleOf(scraper: AgentScraper, text: string, logger: Logger): Schedu
  * A scraper assigned to this agent as a scheduled task: each run collects with the server's own kinds
  * (no database: a kind needing a stored connection, or the system scraper's installation part, reports
  * it cannot), writes the whole run to the scrape outbox and kicks its delivery. The upstream saves it as
- * a scrape of its own.
+ * a scrape of its own. A file path the agent's confinement refuses makes a run of that one error and no
+ * items: the upstream keeps every item it had (a run with errors deletes nothing).
  */
 export function scraperTask(scraper: AgentScraper, deps: AgentScrapeDeps): ScheduledTask | undefined {
   const validated = validateScrapeConfig({
@@ -64,6 +69,7 @@ export function scraperTask(scraper: AgentScraper, deps: AgentScrapeDeps): Sched
     },
     listConnections: async () => [],
     deniedRoots: deps.deniedRoots,
+    fileRoots: deps.fileRoots,
     scraper: { id: scraper.id, name: scraper.name, namespace: scraper.namespace },
   });
   return {
@@ -74,7 +80,11 @@ export function scraperTask(scraper: AgentScraper, deps: AgentScrapeDeps): Sched
     async run() {
       const started = new Date();
       const signal = AbortSignal.any([deps.stopping, AbortSignal.timeout(AGENT_SCRAPE_TIMEOUT_MS)]);
-      const batch = await collect(doc, ctx(signal));
+      const batch = await collect(doc, ctx(signal)).catch((error: unknown): ScrapeBatch => {
+        if (!(error instanceof FileConfinementError)) throw error;
+        // a refused path: the run reports it and nothing else, so the upstream takes no item for gone
+        return { items: [], relationships: [], insights: new Map(), errors: [error.message], ruleErrors: [] };
+      });
       if (signal.aborted) return;
       const insights = [...batch.insights].map(([ref, list]) => {
         const at = ref.indexOf('\u0000'); // refKey: type NUL key

@@ -117,6 +117,7 @@ describe('an agent process runs scrapers and answers log searches', () => {
         MC_AGENT_PULL_INTERVAL_MS: '500',
         MC_AGENT_LOG_POLL_MS: '200',
         MC_LOG_FILE_ROOTS: sources,
+        MC_SCRAPER_FILE_ROOTS: sources,
         MC_SHUTDOWN_TIMEOUT_MS: '5000',
       });
       cleanups.push(async () => {

@@ -3,7 +3,7 @@
  * of `---` documents (`.yaml`, `.yml`, anything else), through the bounded parsers, so a hostile file
  * (huge, deeply nested, alias bomb) is an error of that file, never a crashed scrape.
  */
-import { readFile, stat } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import type { DocumentLimits } from '../../../platform/bounded-json.js';
 import { MAX_DOCUMENT_DEPTH, parseBoundedJson } from '../../../platform/bounded-json.js';
 import { boundedToJs, parseBoundedYamlDocuments } from '../../../platform/bounded-yaml.js';
@@ -28,11 +28,14 @@ export function parseDocuments(text: string, fileName: string, format?: string):
   return values;
 }
 
-/** Reads and parses one file; throws an Error naming the problem (too large, unreadable, invalid). */
-export async function readDocuments(path: string, format?: string): Promise<unknown[]> {
-  const info = await stat(path);
+/**
+ * Reads and parses one opened file (opened by platform/file-confinement.ts, so what is read is what was
+ * checked); throws an Error naming the problem (too large, unreadable, invalid).
+ */
+export async function readDocuments(handle: FileHandle, path: string, format?: string): Promise<unknown[]> {
+  const info = await handle.stat();
   if (info.size > MAX_SCRAPED_FILE_BYTES) {
     throw new Error(`${info.size} bytes is over the ${MAX_SCRAPED_FILE_BYTES}-byte limit of a scraped file`);
   }
-  return parseDocuments(await readFile(path, 'utf8'), path, format);
+  return parseDocuments(await handle.readFile('utf8'), path, format);
 }

@@ -2,6 +2,8 @@
  * Glob matching for the file scraper (`*`, `**`, `?`, `{a,b}`, `[abc]`), walking only below the
  * pattern's literal prefix and bounded in depth and file count, so a pattern like `/**` cannot walk a
  * whole disk. Paths under refused roots are skipped; with allowed roots set, only paths below them match.
+ * Symbolic links are matched as they are named, not followed: platform/file-confinement.ts resolves each
+ * match and refuses one that leads out of the allowed folders.
  */
 import { readdir } from 'node:fs/promises';
 import { isAbsolute, join, resolve, sep } from 'node:path';
@@ -103,7 +105,12 @@ export async function globFiles(pattern: string, bounds: GlobBounds, cwd = proce
     for (const entry of entries) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) await walk(path, depth + 1);
-      else if (entry.isFile() && regex.test(path.split(sep).join('/')) && mayRead(path, bounds)) {
+      // a symbolic link is a candidate, never a folder to descend: its reader resolves where it leads
+      else if (
+        (entry.isFile() || entry.isSymbolicLink()) &&
+        regex.test(path.split(sep).join('/')) &&
+        mayRead(path, bounds)
+      ) {
         found.push(path);
         if (found.length >= MAX_GLOB_FILES) return;
       }

@@ -64,9 +64,9 @@ export interface KindContext {
   resolveConnection(ref: string): Promise<ResolvedConnection>;
   /** The stored connections, without their secrets (for the system scraper). */
   listConnections(): Promise<{ id: string; name: string; namespace: string; type: string }[]>;
-  /** Roots a file-reading kind may read below (absent: anywhere but the refused system folders). */
-  fileRoots?: readonly string[];
-  /** Folders no file-reading kind reads (the embedded database, /proc, /sys, /dev). */
+  /** Folders a file-reading kind may read below (empty: none, the safe default; an administrator sets them). */
+  fileRoots: readonly string[];
+  /** Folders no file-reading kind reads, whatever the roots say (platform/file-confinement.ts serverOwnFolders). */
   deniedRoots: readonly string[];
   scraper: { id: string; name: string; namespace: string };
 }

@@ -2,6 +2,7 @@
  * The catalog's runtime settings, read from properties at each scrape or retention run (so an
  * administrator's change applies at the next run), with config-db's defaults. Documented in docs/catalog.md.
  */
+import { isAbsolute } from 'node:path';
 import type { Database } from '@mc/db';
 import { propertiesService } from '../../properties/properties.service.js';
 
@@ -11,8 +12,22 @@ export const DEDUP_WINDOW_PROPERTY = 'catalog.changes.dedup.window';
 export const RETENTION_AGE_PROPERTY = 'catalog.changes.retention.age';
 /** Property: each item keeps at most this many changes (the newest). */
 export const RETENTION_COUNT_PROPERTY = 'catalog.changes.retention.count';
-/** Property: comma-separated folders the file scraper may read below (unset: anywhere but the refused ones). */
+/**
+ * Property: comma-separated absolute folders the file scraper may read below, added to
+ * {@link FILE_ROOTS_ENV}; unset, nothing is read. Only an administrator may write it (contracts'
+ * `isAdminOnlyProperty`), since it is the scraper's own confinement.
+ */
 export const FILE_ROOTS_PROPERTY = 'catalog.scraper.file.roots';
+/** Environment variable: the same folders, set by whoever runs the server (the only source on an agent). */
+export const FILE_ROOTS_ENV = 'MC_SCRAPER_FILE_ROOTS';
+
+/** Absolute folders of a comma- or newline-separated list; a relative entry is ignored (it would depend on the cwd). */
+export function splitFileRoots(text: string | undefined): string[] {
+  return (text ?? '')
+    .split(/[,\n]/)
+    .map((root) => root.trim())
+    .filter((root) => isAbsolute(root));
+}
 
 /** Defaults of the settings. */
 export const CATALOG_DEFAULTS = {
@@ -43,11 +58,12 @@ export interface CatalogSettings {
   dedupWindowMs: number;
   retentionAgeMs: number;
   retentionCount: number;
-  fileRoots?: string[];
+  /** Folders the file scraper may read below: {@link FILE_ROOTS_ENV} and {@link FILE_ROOTS_PROPERTY}. */
+  fileRoots: string[];
 }
 
 /** Reads the settings (unset or unreadable values fall back to the defaults). */
-export async function catalogSettings(database: Database): Promise<CatalogSettings> {
+export async function catalogSettings(database: Database, env = process.env): Promise<CatalogSettings> {
   const [dedup, age, count, roots] = await Promise.all([
     property(database, DEDUP_WINDOW_PROPERTY),
     property(database, RETENTION_AGE_PROPERTY),
@@ -55,14 +71,10 @@ export async function catalogSettings(database: Database): Promise<CatalogSettin
     property(database, FILE_ROOTS_PROPERTY),
   ]);
   const keep = Number(count);
-  const fileRoots = roots
-    ?.split(/[,\n]/)
-    .map((root) => root.trim())
-    .filter(Boolean);
   return {
     dedupWindowMs: parseDuration(dedup) ?? CATALOG_DEFAULTS.dedupWindowMs,
     retentionAgeMs: parseDuration(age) ?? CATALOG_DEFAULTS.retentionAgeMs,
     retentionCount: Number.isInteger(keep) && keep > 0 ? keep : CATALOG_DEFAULTS.retentionCount,
-    ...(fileRoots && fileRoots.length > 0 ? { fileRoots } : {}),
+    fileRoots: [...new Set([...splitFileRoots(env[FILE_ROOTS_ENV]), ...splitFileRoots(roots)])],
   };
 }

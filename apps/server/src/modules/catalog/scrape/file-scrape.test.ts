@@ -2,7 +2,12 @@ import { mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CatalogTestApp, createCatalogTestApp, scrapeConfig } from '../testing/catalog-test-app.js';
+import {
+  allowScraperFiles,
+  type CatalogTestApp,
+  createCatalogTestApp,
+  scrapeConfig,
+} from '../testing/catalog-test-app.js';
 
 let t: CatalogTestApp;
 let admin: string;
@@ -50,6 +55,7 @@ beforeAll(async () => {
   t = await createCatalogTestApp();
   admin = await t.person(['admin']);
   dir = await mkdtemp(join(tmpdir(), 'mc-file-scrape-'));
+  await allowScraperFiles(t.database, dir);
   await writeFile(join(dir, 'web.yaml'), `${deployment('web', 1)}---\n${deployment('api', 2)}`);
   await writeFile(
     join(dir, 'cluster.json'),

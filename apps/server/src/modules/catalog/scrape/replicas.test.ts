@@ -8,7 +8,7 @@ import { fireDueSchedules } from '../../jobs/scheduler.js';
 import { createJobTestKit, type JobTestKit, waitFor } from '../../jobs/testing/job-test-kit.js';
 import { mustValidateScrapeConfig } from '../scrapers/scrape-config.js';
 import { scrapersService } from '../scrapers/scrapers.service.js';
-import { scrapeConfig } from '../testing/catalog-test-app.js';
+import { allowScraperFiles, scrapeConfig } from '../testing/catalog-test-app.js';
 import { runScraperJob } from './run-scraper.job.js';
 
 const logger = createLogger('error', {}, () => {});
@@ -20,6 +20,7 @@ let dir: string;
 beforeAll(async () => {
   kit = await createJobTestKit();
   dir = await mkdtemp(join(tmpdir(), 'mc-scrape-replicas-'));
+  await allowScraperFiles(kit.database, dir);
   await writeFile(join(dir, 'a.json'), JSON.stringify({ id: 'a', name: 'alpha' }));
 });
 afterAll(async () => {

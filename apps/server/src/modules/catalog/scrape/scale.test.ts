@@ -2,7 +2,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CatalogTestApp, createCatalogTestApp, scrapeConfig } from '../testing/catalog-test-app.js';
+import {
+  allowScraperFiles,
+  type CatalogTestApp,
+  createCatalogTestApp,
+  scrapeConfig,
+} from '../testing/catalog-test-app.js';
 
 /** The budget of issue 13: a scrape of 10,000 unchanged items within 5 s (bench/catalog measures it over HTTP). */
 const ITEMS = 10_000;
@@ -16,6 +21,7 @@ beforeAll(async () => {
   t = await createCatalogTestApp();
   const admin = await t.person(['admin']);
   dir = await mkdtemp(join(tmpdir(), 'mc-scrape-scale-'));
+  await allowScraperFiles(t.database, dir);
   const items = Array.from({ length: ITEMS }, (_, i) => ({
     id: `item-${i}`,
     name: `service-${i}`,

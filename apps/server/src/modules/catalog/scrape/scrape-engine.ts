@@ -3,11 +3,11 @@
  * of the run, not its end), evaluates the entries' insight rules over their items, saves everything
  * (save-results.ts), applies the scraper's own change retention and reports progress while it runs.
  */
-import { resolve } from 'node:path';
 import { NIL_AGENT_ID } from '@mc/contracts';
 import type { Database } from '@mc/db';
 import type { Config } from '../../../platform/config.js';
 import { egressGuardFor } from '../../../platform/egress/egress-guard-for.js';
+import { FileConfinementError, serverOwnFolders } from '../../../platform/file-confinement.js';
 import { connectionsServiceFor } from '../../connections/connections.service.js';
 import { PermanentJobError } from '../../jobs/job-definition.js';
 import { applyScraperChangeRule } from '../changes/changes.repo.js';
@@ -43,9 +43,9 @@ export interface ScrapeOutcome {
   agentId?: string;
 }
 
-/** Folders no scraper reads: the embedded database and the kernel's pseudo file systems. */
+/** Folders no scraper reads, whatever the roots say: the server's own (data folder, database, /proc, /sys, /dev). */
 export function deniedRoots(config: Config): string[] {
-  return [resolve(config.MC_DATA_DIR), '/proc', '/sys', '/dev'];
+  return serverOwnFolders(config.MC_DATA_DIR);
 }
 
 /** The document a scraper row describes. */
@@ -63,7 +63,9 @@ export function documentOfRow(row: ScraperRow): ScrapeConfigDocument {
 
 /**
  * Runs every entry of the document's kinds and gathers their items, relationships, insights and errors.
- * An entry's relationship selectors are matched against the items of every entry of the scrape.
+ * An entry's relationship selectors are matched against the items of every entry of the scrape. A path
+ * the file confinement refuses is no entry's error but the run's end: it throws FileConfinementError,
+ * so nothing is saved and no item is taken for gone.
  */
 export async function collect(doc: ScrapeConfigDocument, ctx: KindContext): Promise<ScrapeBatch> {
   const batch: ScrapeBatch = {
@@ -98,6 +100,8 @@ export async function collect(doc: ScrapeConfigDocument, ctx: KindContext): Prom
         batch.errors.push(`${name}[${index}]: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
+        if (error instanceof FileConfinementError)
+          throw new FileConfinementError(`${name}[${index}]: ${error.message}`);
   }
   for (const { where, entry, items } of selectors) {
     try {
@@ -140,7 +144,10 @@ export async function saveCollected(
   return { counts, errors: [...batch.errors, ...batch.ruleErrors] };
 }
 
-/** Scrapes one scraper now and saves the results. Throws PermanentJobError when the scraper is gone or invalid. */
+/**
+ * Scrapes one scraper now and saves the results. Throws PermanentJobError when the scraper is gone or
+ * invalid, or when it names a file path the confinement refuses (the run fails, naming the path).
+ */
 export async function runScrape(
   deps: ScrapeDeps,
   scraperId: string,
@@ -163,13 +170,17 @@ export async function runScrape(
     listConnections: async () =>
       (await connections.list()).map(({ id, name, namespace, type }) => ({ id, name, namespace, type })),
     deniedRoots: deniedRoots(deps.config),
-    ...(settings.fileRoots ? { fileRoots: settings.fileRoots } : {}),
+    fileRoots: settings.fileRoots,
     scraper: { id: row.id, name: row.name, namespace: row.namespace },
   };
   const progress = await startProgress(deps.database, options.jobName, row.id);
   try {
     progress.report('scrape', 0, 0);
-    const batch = await collect(doc, ctx);
+    const batch = await collect(doc, ctx).catch((error: unknown) => {
+      if (!(error instanceof FileConfinementError)) throw error;
+      // a refused path fails the run (no retry helps until an administrator or the scraper changes)
+      throw new PermanentJobError(`scraper ${row.namespace}/${row.name}: ${error.message}`);
+    });
     options.signal.throwIfAborted();
     const { counts, errors } = await saveCollected(deps.database, row.id, doc, batch, {
       dedupWindowMs: settings.dedupWindowMs,

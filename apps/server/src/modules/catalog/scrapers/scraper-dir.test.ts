@@ -2,7 +2,12 @@ import { mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CatalogTestApp, createCatalogTestApp, scrapeConfig } from '../testing/catalog-test-app.js';
+import {
+  allowScraperFiles,
+  type CatalogTestApp,
+  createCatalogTestApp,
+  scrapeConfig,
+} from '../testing/catalog-test-app.js';
 import { syncScraperDir } from './scraper-dir.js';
 
 let t: CatalogTestApp;
@@ -12,6 +17,7 @@ beforeAll(async () => {
   t = await createCatalogTestApp();
   admin = await t.person(['admin']);
   dir = await mkdtemp(join(tmpdir(), 'mc-scraper-dir-'));
+  await allowScraperFiles(t.database, dir);
 });
 afterAll(async () => {
   await t.close();

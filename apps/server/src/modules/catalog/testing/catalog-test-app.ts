@@ -9,6 +9,7 @@ import { type Config, loadConfig } from '../../../platform/config.js';
 import type { AppEnv } from '../../../platform/request-context.js';
 import { createHeaderAuthApp, TEST_PERSON_HEADER, type TestResponse } from '../../../test/header-auth-app.js';
 import { setRoles } from '../../rbac/rbac.repo.js';
+import { FILE_ROOTS_PROPERTY } from '../scrape/catalog-settings.js';
 import { runScrape, type ScrapeOutcome } from '../scrape/scrape-engine.js';
 import { registerScraperRoutes } from '../scrapers/scrapers.routes.js';
 
@@ -59,6 +60,18 @@ export async function createCatalogTestApp(): Promise<CatalogTestApp> {
     },
     close: () => database.close(),
   };
+}
+
+/**
+ * Lets file scrapers read below `roots`, as an administrator would with the property
+ * `catalog.scraper.file.roots` (nothing is read without it).
+ */
+export async function allowScraperFiles(database: Pick<Database, 'pool'>, ...roots: string[]): Promise<void> {
+  await database.pool.query(
+    `INSERT INTO properties (name, value) VALUES ($1, $2)
+     ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value, deleted_at = NULL`,
+    [FILE_ROOTS_PROPERTY, roots.join(',')],
+  );
 }
 
 /** A ScrapeConfig document of one name and spec. */

@@ -29,7 +29,7 @@ beforeAll(async () => {
     join(dir, 'worker.log'),
     `${JSON.stringify({ time: at(5), level: 'error', msg: 'job failed: gateway timeout', job: 'sync' })}\n`,
   );
-  await symlink('/etc/hostname', join(dir, 'escape.log'));
+  await symlink('/etc/hostname', join(dir, 'escape.link'));
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -97,11 +97,19 @@ describe('the file backend', () => {
     expect(body.lines.map((l: { message: string }) => l.message)).toEqual(['appended after the first search']);
   });
 
-  it('never reads outside the allowed folders: other paths and links out of them are refused', async () => {
-    await t.backend('files-escape', { file: [{ paths: ['/etc/passwd', join(dir, 'escape.log')] }] });
-    const response = await t.search(editor, { name: 'files-escape' });
-    expect(response.status).toBe(400);
-    expect((await response.json()).message).toContain('no readable file matches');
+  it('never reads outside the allowed folders: other paths and links out of them are refused, by name', async () => {
+    await t.backend('files-escape', { file: [{ paths: ['/etc/passwd'] }] });
+    const outside = await t.search(editor, { name: 'files-escape' });
+    expect(outside.status).toBe(400);
+    expect((await outside.json()).message).toBe(
+      `path /etc/passwd is outside the folders this server may read (${dir})`,
+    );
+    await t.backend('files-link', { file: [{ paths: [join(dir, '*.link')] }] });
+    const link = await t.search(editor, { name: 'files-link' });
+    expect(link.status).toBe(400);
+    expect((await link.json()).message).toBe(
+      `path ${join(dir, 'escape.link')} leads outside the folders this server may read (${dir})`,
+    );
   });
 
   it('refuses a line pattern that could backtrack for ever, with the reason', async () => {

@@ -2,13 +2,21 @@
  * The file backend: files or globs on the server's host, read from their end (at most
  * {@link MAX_FILE_TAIL_BYTES} of each, {@link MAX_FILES} files), each line parsed by the entry's
  * pattern (named groups timestamp, level, message), as JSON (time/level/msg fields), or kept whole.
- * Reads are confined to the configured roots (`MC_LOG_FILE_ROOTS` or the admin-only property
- * `logs.file.roots`; none by default) after resolving symbolic links, and never below the denied roots.
+ * Reads are confined (platform/file-confinement.ts, shared with the file scraper) to the configured
+ * roots (`MC_LOG_FILE_ROOTS` or the admin-only property `logs.file.roots`; none by default) after
+ * resolving symbolic links, and never below the server's own folders; a refused path is an error naming it.
  */
-import { open, realpath, stat } from 'node:fs/promises';
 import type { LogLine } from '@mc/contracts';
 import { z } from 'zod';
-import { globFiles, mayRead } from '../../catalog/kinds/file-glob.js';
+import {
+  confinedPattern,
+  confinedRealPath,
+  type FileConfinement,
+  FileConfinementError,
+  fileConfinement,
+  openConfined,
+} from '../../../platform/file-confinement.js';
+import { globFiles } from '../../catalog/kinds/file-glob.js';
 import {
   type KindContext,
   type KindPage,
@@ -46,8 +54,8 @@ export type FileEntry = z.infer<typeof fileEntrySchema>;
 export const NO_FILE_ROOTS_MESSAGE =
   'file log backends may read only below configured folders, and none are set: an administrator sets MC_LOG_FILE_ROOTS or the property logs.file.roots';
 
-async function readTail(path: string): Promise<{ text: string; mtime: Date }> {
-  const handle = await open(path, 'r');
+async function readTail(path: string, confinement: FileConfinement): Promise<{ text: string; mtime: Date }> {
+  const handle = await openConfined(path, path, confinement);
   try {
     const info = await handle.stat();
     const length = Math.min(info.size, MAX_FILE_TAIL_BYTES);
@@ -88,25 +96,38 @@ function lineOf(raw: string, pattern: RegExp | undefined, fallback: Date, labels
   };
 }
 
-/** The readable files of an entry: globbed, links resolved, each checked against the roots. */
-async function filesOf(entry: FileEntry, ctx: KindContext): Promise<string[]> {
-  if (ctx.fileRoots.length === 0) throw new LogBackendError('query', NO_FILE_ROOTS_MESSAGE);
-  const bounds = { allowedRoots: ctx.fileRoots, deniedRoots: ctx.deniedRoots };
+async function matchesOf(entry: FileEntry, confinement: FileConfinement): Promise<string[]> {
   const found = new Set<string>();
   for (const path of entry.paths) {
-    for (const match of await globFiles(path, bounds)) {
-      const real = await realpath(match).catch(() => undefined);
-      if (real && mayRead(real, bounds) && (await stat(real)).isFile()) found.add(real);
-      if (found.size >= MAX_FILES) break;
+    const { absolute, isGlob } = await confinedPattern(path, confinement);
+    const matches = isGlob
+      ? await globFiles(absolute, { allowedRoots: confinement.namedRoots, deniedRoots: confinement.denied })
+      : [absolute];
+    for (const match of matches) {
+      const real = await confinedRealPath(match, confinement);
+      if (real) found.add(real);
+      if (found.size >= MAX_FILES) return [...found];
     }
   }
-  if (found.size === 0) {
-    throw new LogBackendError(
-      'query',
-      `no readable file matches ${entry.paths.join(', ')} below the allowed folders (${ctx.fileRoots.join(', ')})`,
-    );
-  }
   return [...found];
+}
+
+/** The readable files of an entry: globbed, links resolved, each checked against the roots (a refusal names the path). */
+async function filesOf(entry: FileEntry, ctx: KindContext): Promise<{ files: string[]; confinement: FileConfinement }> {
+  try {
+    const confinement = await fileConfinement(ctx.fileRoots, ctx.deniedRoots, NO_FILE_ROOTS_MESSAGE);
+    const files = await matchesOf(entry, confinement);
+    if (files.length === 0) {
+      throw new LogBackendError(
+        'query',
+        `no readable file matches ${entry.paths.join(', ')} below the allowed folders (${confinement.roots.join(', ')})`,
+      );
+    }
+    return { files, confinement };
+  } catch (error) {
+    if (error instanceof FileConfinementError) throw new LogBackendError('query', error.message);
+    throw error;
+  }
 }
 
 /** Searches the entry's files; the cursor is how many matching lines earlier pages took. */
@@ -115,8 +136,9 @@ async function search(entry: FileEntry, query: KindSearch, ctx: KindContext): Pr
   const entryLabels = entry.labels ?? {};
   const words = wordsOf(query.text);
   const matched: Array<LogLine & { at: number }> = [];
-  for (const path of await filesOf(entry, ctx)) {
-    const { text, mtime } = await readTail(path);
+  const { files, confinement } = await filesOf(entry, ctx);
+  for (const path of files) {
+    const { text, mtime } = await readTail(path, confinement);
     const labels = { ...entryLabels, file: path };
     if (!labelsMatch(labels, query.labels)) continue;
     for (const raw of text.split('\n')) {
