@@ -97,11 +97,11 @@ export async function collect(doc: ScrapeConfigDocument, ctx: KindContext): Prom
           if (fired.length > 0) batch.insights.set(refKey(item), fired);
         }
       } catch (error) {
+        if (error instanceof FileConfinementError)
+          throw new FileConfinementError(`${name}[${index}]: ${error.message}`);
         batch.errors.push(`${name}[${index}]: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
-        if (error instanceof FileConfinementError)
-          throw new FileConfinementError(`${name}[${index}]: ${error.message}`);
   }
   for (const { where, entry, items } of selectors) {
     try {
