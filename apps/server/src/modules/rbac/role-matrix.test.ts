@@ -36,6 +36,8 @@ interface Probe {
   path: string;
   body?: unknown;
   allowed: Rule;
+  /** The answer an allowed role gets, where the probe pins it (otherwise: anything but 401, 403 and 5xx). */
+  answers?: number;
 }
 
 const NO_ROW = '00000000-0000-4000-8000-000000000000';
@@ -167,6 +169,22 @@ const PROBES: Probe[] = [
   ...route('canaries', '/api/canaries', matrixRules('canaries'), { update: 'PUT' }),
   ...route('config_scrapers', '/api/catalog/scrapers', matrixRules('config_scrapers'), { update: 'PUT' }),
   {
+    resource: 'config_scrapers (one)',
+    action: 'read',
+    method: 'GET',
+    path: `/api/catalog/scrapers/${NO_ROW}`,
+    allowed: byMatrix('config_scrapers', 'read'),
+    answers: 404,
+  },
+  {
+    resource: 'config_scrapers (Run Now)',
+    action: 'update',
+    method: 'POST',
+    path: `/api/catalog/scrapers/${NO_ROW}/run`,
+    allowed: byMatrix('config_scrapers', 'write'),
+    answers: 404,
+  },
+  {
     resource: 'checks',
     action: 'read',
     method: 'GET',
@@ -191,6 +209,24 @@ const PROBES: Probe[] = [
   },
   ...dataApi('config_scrapers', 'config_scrapers'),
   ...dataApi('logging_backends', 'logging_backends'),
+  // log search (issue 17): every route reads logging_backends
+  ...(
+    [
+      ['GET', '/api/logs/backends', undefined, 200],
+      ['POST', '/api/logs', { name: 'nope', query: {} }, 404],
+      ['GET', '/api/logs/tail?name=nope', undefined, 404],
+    ] as const
+  ).map(
+    ([method, path, body, answers]): Probe => ({
+      answers,
+      resource: `logs ${path}`,
+      action: 'read',
+      method,
+      path,
+      body,
+      allowed: byMatrix('logging_backends', 'read'),
+    }),
+  ),
   ...dataApi('integrations', 'integrations'),
   ...dataApi('notifications', 'notifications'),
   ...dataApi('notification_silences', 'notifications'),
@@ -208,6 +244,30 @@ const PROBES: Probe[] = [
     path: '/api/playbook/list',
     allowed: byMatrix('playbooks', 'read'),
   },
+  {
+    resource: 'playbook params',
+    action: 'read',
+    method: 'POST',
+    path: `/api/playbook/${NO_ROW}/params`,
+    body: { config_id: NO_ROW },
+    allowed: byMatrix('playbooks', 'read'),
+    answers: 404,
+  },
+  // one run's history, live log and artifacts: read on playbook_runs, a run not visible answers 404
+  ...[
+    `/api/playbook/run/${NO_ROW}/history`,
+    `/api/playbook/run/${NO_ROW}/logs/stream`,
+    `/api/playbook/run/${NO_ROW}/artifacts/${NO_ROW}`,
+  ].map(
+    (path): Probe => ({
+      resource: `playbook run ${path.split('/')[5]}`,
+      action: 'read',
+      method: 'GET',
+      path,
+      allowed: byMatrix('playbook_runs', 'read'),
+      answers: 404,
+    }),
+  ),
   {
     resource: 'playbook run',
     action: 'create',
@@ -342,6 +402,7 @@ describe('role matrix (spec 001 §6) through real routes and /api/db', () => {
     } else {
       expect([401, 403], text).not.toContain(response.status);
       expect(response.status, text).toBeLessThan(500);
+      if (c.answers !== undefined) expect(response.status, text).toBe(c.answers);
     }
   });
 
