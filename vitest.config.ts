@@ -19,6 +19,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          // every log line the run writes is kept and checked for secrets at the end (docs/logs.md)
+          setupFiles: ['./apps/server/src/test/log-tee.setup.ts'],
+          globalSetup: ['./apps/server/src/test/log-secret-check.ts'],
         },
       },
       {

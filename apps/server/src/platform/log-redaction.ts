@@ -32,7 +32,17 @@ const SECRET_KEYS: ReadonlySet<string> = new Set([
 ]);
 
 /** Key endings that name a secret (`smtpPassword`, `client_secret`, `access_token`, `x-auth-token`…). */
-const SECRET_KEY_ENDINGS = ['password', 'passwd', 'secret', 'token', 'apikey', 'privatekey', 'recoverycode'];
+const SECRET_KEY_ENDINGS = [
+  'password',
+  'passwd',
+  'secret',
+  'token',
+  'apikey',
+  'privatekey',
+  'recoverycode',
+  'cookie',
+  'authorization',
+];
 
 /** Keys named `code` hold a one-time code unless the value is a number or an identifier (`ECONNREFUSED`, `not_found`). */
 const CODE_KEYS: ReadonlySet<string> = new Set(['code', 'verificationcode']);
