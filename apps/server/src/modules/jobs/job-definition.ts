@@ -42,11 +42,24 @@ export interface Backoff {
   maxMs: number;
 }
 
-/** A schedule declared by a definition: the schedule named after the job, with a fixed payload. */
+/**
+ * When the built-in retention schedules first run after they are first declared: a minute in, out of
+ * the way of a fresh start's first check runs, scrapes and builds (on the embedded database they share
+ * the job thread's one connection), then hourly.
+ */
+export const RETENTION_FIRST_RUN_MS = 60_000;
+
+/**
+ * A schedule declared by a definition: the schedule named after the job, with a fixed payload. Its
+ * first run is `startAfterMs` (default 0: at once) after the schedule is first declared — the first
+ * start of a fresh install, or of the version that added or changed it — then on its ticks.
+ */
 export interface DefinitionSchedule<P> {
   schedule: string;
   payload: P;
   jitterMs?: number;
+  /** Delay of the first run, for work that would only compete with a fresh start (retention). */
+  startAfterMs?: number;
 }
 
 /**

@@ -11,15 +11,21 @@ export interface JobListener {
 }
 
 /**
- * PostgreSQL only: holds one dedicated connection LISTENing on {@link JOBS_CHANNEL} and calls
- * `onJob` for each notification, reconnecting after a lost connection. Polling still runs, so a
- * missed notification only costs latency. Not used on PGlite, where a held connection would block
+ * PostgreSQL only: holds one dedicated connection LISTENing on each channel of `wakes` (the job
+ * runtime's: {@link JOBS_CHANNEL} for its worker, each consumer's channel) and calls that channel's
+ * function for each notification, reconnecting after a lost connection. Polling still runs, so a
+ * missed notification only costs latency, and every channel's function runs once each time the
+ * connection starts listening. Not used on PGlite, where a held connection would block
  * its single session.
  */
-export function listenForJobs(url: string, onJob: () => void, logger: Logger): JobListener {
+export function listenForJobs(url: string, wakes: Record<string, () => void>, logger: Logger): JobListener {
   let stopping = false;
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
+  // Channel names are the code's own identifiers, never input; one round trip listens on all of them.
+  const listen = Object.keys(wakes)
+    .map((channel) => `LISTEN ${channel}`)
+    .join('; ');
   const connect = () => {
     if (stopping) return;
     const next = new pg.Client({ connectionString: url, application_name: 'mission-control-listen' });
@@ -32,12 +38,16 @@ export function listenForJobs(url: string, onJob: () => void, logger: Logger): J
       logger.warn('job listener connection lost; reconnecting', { error });
       retry = setTimeout(connect, RECONNECT_MS);
     };
-    next.on('notification', () => onJob());
+    next.on('notification', (message) => wakes[message.channel]?.());
     next.on('error', lost);
     next.on('end', () => lost());
     next
       .connect()
-      .then(() => next.query(`LISTEN ${JOBS_CHANNEL}`))
+      .then(() => next.query(listen))
+      // whatever arrived while no connection listened is picked up now, not at the next poll
+      .then(() => {
+        for (const wake of Object.values(wakes)) wake();
+      })
       .catch((error: Error) => lost(error));
   };
   connect();

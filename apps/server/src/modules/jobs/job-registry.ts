@@ -1,10 +1,17 @@
+import type { ConsumerDefinition } from './consumer-definition.js';
 import type { AnyJobDefinition } from './job-definition.js';
 
-/** The job kinds a process knows: workers claim only these, and enqueue validates payloads against them. */
+/**
+ * The job kinds a process knows: workers claim only these, and enqueue validates payloads against them;
+ * and the queues its job runtime consumes continuously (see consumer-definition.ts).
+ */
 export class JobRegistry {
   private readonly definitions = new Map<string, AnyJobDefinition>();
 
-  constructor(definitions: readonly AnyJobDefinition[] = []) {
+  constructor(
+    definitions: readonly AnyJobDefinition[] = [],
+    readonly consumers: readonly ConsumerDefinition[] = [],
+  ) {
     for (const definition of definitions) this.register(definition);
   }
 

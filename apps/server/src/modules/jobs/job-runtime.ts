@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import type { ConsumerContext, ConsumerDefinition } from './consumer-definition.js';
 import type { JobDeps } from './job-definition.js';
-import { listenForJobs } from './job-listener.js';
+import { JOBS_CHANNEL, listenForJobs } from './job-listener.js';
 import type { JobRegistry } from './job-registry.js';
 import { reapExpiredLeases } from './jobs.repo.js';
 import { type PollLoop, startPollLoop } from './poll-loop.js';
@@ -26,9 +27,11 @@ export function leaseOwner(host: string = hostname()): string {
 }
 
 /**
- * Starts the job runtime of a worker process: declares the definitions' own schedules, then runs
- * the worker (claims and runs jobs), the scheduler (fires due schedules) and the reaper (returns
- * expired leases to pending). Every replica runs all three; the database keeps them from colliding.
+ * Starts the job runtime of a worker process: declares the definitions' own schedules (a schedule
+ * declared for the first time fires at once or after its `startAfterMs`, then on its ticks), then runs the worker (claims and runs
+ * jobs), the scheduler (fires due schedules), the reaper (returns expired leases to pending) and one
+ * loop per consumer of the registry (from this moment on, woken by its channel on PostgreSQL, polling
+ * as a safety net). Every replica runs them all; the database keeps them from colliding.
  */
 export async function startJobRuntime(deps: JobDeps, registry: JobRegistry): Promise<JobRuntime> {
   const { config, database, logger } = deps;
@@ -41,9 +44,12 @@ export async function startJobRuntime(deps: JobDeps, registry: JobRegistry): Pro
       job: definition,
       payload: definition.schedule.payload,
       jitterMs: definition.schedule.jitterMs,
+      // A fresh install, or a schedule new in this version, does not wait for its first tick.
+      startAt: new Date(Date.now() + (definition.schedule.startAfterMs ?? 0)),
     });
   }
   const host = hostname();
+  const owner = leaseOwner(host);
   const worker = new JobWorker(
     registry,
     deps,
@@ -51,15 +57,31 @@ export async function startJobRuntime(deps: JobDeps, registry: JobRegistry): Pro
       concurrency: config.MC_WORKER_CONCURRENCY,
       leaseMs: config.MC_JOB_LEASE_MS,
       pollIntervalMs: config.MC_JOB_POLL_INTERVAL_MS,
-      owner: leaseOwner(host),
+      owner,
       hostname: host,
     },
     log,
   );
   worker.start();
+  const stopping = new AbortController();
+  const listenUrl = database.engine === 'postgres' ? config.DATABASE_URL : undefined;
+  const listening = listenUrl !== undefined;
+  const consumers = registry.consumers.map((consumer) =>
+    startConsumerLoop(consumer, { deps, owner, leaseMs: config.MC_JOB_LEASE_MS, signal: stopping.signal }, listening, {
+      wakeWorker: () => worker.wake(),
+      logger: log,
+    }),
+  );
   const listener =
-    database.engine === 'postgres' && config.DATABASE_URL
-      ? listenForJobs(config.DATABASE_URL, () => worker.wake(), log)
+    listenUrl !== undefined
+      ? listenForJobs(
+          listenUrl,
+          Object.fromEntries([
+            [JOBS_CHANNEL, () => worker.wake()],
+            ...registry.consumers.map((consumer, index) => [consumer.channel, () => consumers[index]?.wake()]),
+          ]),
+          log,
+        )
       : undefined;
   const loops: PollLoop[] = [
     // Sleeps until the earliest schedule is due (at most a second), so a tick fires on time, not up to a
@@ -83,9 +105,29 @@ export async function startJobRuntime(deps: JobDeps, registry: JobRegistry): Pro
   return {
     worker,
     async stop(timeoutMs) {
-      await Promise.all([...loops.map((loop) => loop.stop()), listener?.stop()]);
+      stopping.abort();
+      await Promise.all([...[...loops, ...consumers].map((loop) => loop.stop()), listener?.stop()]);
       await worker.stop(timeoutMs);
       log.info('job runtime stopped');
     },
   };
+}
+
+/**
+ * One consumer's loop: a pass at once, then after its idle poll (longer when a LISTEN connection wakes
+ * it) or as soon as woken (a wake during a pass starts the next one right after it). A pass that queued jobs wakes this
+ * process's worker, so a message does not wait for the worker's poll either.
+ */
+function startConsumerLoop(
+  consumer: ConsumerDefinition,
+  context: ConsumerContext,
+  listening: boolean,
+  { wakeWorker, logger }: { wakeWorker: () => void; logger: JobDeps['logger'] },
+): PollLoop {
+  const idleMs = listening ? consumer.pollMs.listening : consumer.pollMs.polling;
+  return startPollLoop(consumer.name, idleMs, logger, async () => {
+    const { enqueued } = await consumer.pass(context);
+    if (enqueued) wakeWorker();
+    return false;
+  });
 }

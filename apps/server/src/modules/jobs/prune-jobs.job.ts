@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob } from './job-definition.js';
+import { defineJob, RETENTION_FIRST_RUN_MS } from './job-definition.js';
 import { deleteFinishedJobs, deleteOldJobHistory } from './jobs.repo.js';
 
 /** Rows deleted per statement, so retention never holds long locks on a big table. */
@@ -27,7 +27,7 @@ export const pruneJobsJob = defineJob({
   }),
   maxAttempts: 3,
   timeoutMs: 10 * 60_000,
-  schedule: { schedule: '@hourly', payload: {}, jitterMs: 5 * 60_000 },
+  schedule: { schedule: '@hourly', payload: {}, jitterMs: 5 * 60_000, startAfterMs: RETENTION_FIRST_RUN_MS },
   async handler({ payload, signal, deps }) {
     const pool = deps.database.pool;
     const jobs = await deleteInBatches(() => deleteFinishedJobs(pool, payload.jobsRetentionDays, BATCH), signal);

@@ -1,10 +1,11 @@
 import { EVENT_QUEUE_MAX_ATTEMPTS } from '@mc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enqueue } from '../jobs/enqueue.js';
+import { JobRegistry } from '../jobs/job-registry.js';
+import { startJobRuntime } from '../jobs/job-runtime.js';
 import { waitFor } from '../jobs/testing/job-test-kit.js';
 import { drainEvents } from './event-consumer.js';
 import { claimEvents, failEvent } from './event-queue.repo.js';
-import { notificationEventsJob } from './notification-events.job.js';
+import { notificationEventsConsumer } from './notification-events.consumer.js';
 import { sendNotificationJob } from './send-notification.job.js';
 import {
   createNotificationsKit,
@@ -214,16 +215,18 @@ describe('the event consumer', () => {
 });
 
 describe('the job runtime', () => {
-  it('delivers through the real jobs: the consumer job drains, the send job sends', async () => {
+  it('delivers through the real runtime: its consumer drains from the start, the send job sends', async () => {
     await settle();
     const check = await t.check('healthy', 'via-jobs');
     const rule = await t.rule({ events: ['check.failed'], to: { connection: webhook } });
     provider.received.length = 0;
-    await enqueue(t.pool, notificationEventsJob, {});
-    const worker = t.kit.startWorker([notificationEventsJob, sendNotificationJob]);
+    const runtime = await startJobRuntime(
+      t.kit.deps,
+      new JobRegistry([sendNotificationJob], [notificationEventsConsumer]),
+    );
     await t.setCheck(check, 'unhealthy');
     const row = await waitFor(async () => (await t.history(rule)).find((r) => r.status === 'sent'));
-    await worker.stop(0);
+    await runtime.stop(1_000);
     expect(row.resource_id).toBe(check);
     expect(provider.received).toHaveLength(1);
     await t.pool.query('UPDATE notifications SET deleted_at = now() WHERE id = $1', [rule]);

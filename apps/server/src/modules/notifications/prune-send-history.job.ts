@@ -1,6 +1,6 @@
 import { SEND_HISTORY_RETENTION_DAYS } from '@mc/contracts';
 import { z } from 'zod';
-import { defineJob } from '../jobs/job-definition.js';
+import { defineJob, RETENTION_FIRST_RUN_MS } from '../jobs/job-definition.js';
 import { pruneHistory } from './history.repo.js';
 
 /** The property holding the send history's retention in days. */
@@ -14,7 +14,7 @@ export const pruneSendHistoryJob = defineJob({
   payload: z.object({}),
   maxAttempts: 3,
   timeoutMs: 10 * 60_000,
-  schedule: { schedule: '@hourly', payload: {}, jitterMs: 5 * 60_000 },
+  schedule: { schedule: '@hourly', payload: {}, jitterMs: 5 * 60_000, startAfterMs: RETENTION_FIRST_RUN_MS },
   async handler({ signal, deps }) {
     const pool = deps.database.pool;
     const { rows } = await pool.query<{ value: string }>(

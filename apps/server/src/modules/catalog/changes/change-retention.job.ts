@@ -6,7 +6,7 @@
  * Deletes in batches so a large backlog never holds one long transaction.
  */
 import { z } from 'zod';
-import { defineJob } from '../../jobs/job-definition.js';
+import { defineJob, RETENTION_FIRST_RUN_MS } from '../../jobs/job-definition.js';
 import { catalogSettings } from '../scrape/catalog-settings.js';
 import { deleteChangesOlderThan, deleteChangesOverCount } from './changes.repo.js';
 
@@ -40,7 +40,7 @@ export const changeRetentionJob = defineJob({
   payload: z.object({}),
   maxAttempts: 3,
   timeoutMs: 30 * 60_000,
-  schedule: { schedule: '@hourly', payload: {}, jitterMs: 60_000 },
+  schedule: { schedule: '@hourly', payload: {}, jitterMs: 60_000, startAfterMs: RETENTION_FIRST_RUN_MS },
   async handler({ deps, signal }) {
     const deleted = await applyChangeRetention(deps.database, signal);
     return { successCount: deleted.by_age + deleted.by_count, details: { deleted } };

@@ -6,7 +6,7 @@
  */
 import type { Database } from '@mc/db';
 import { z } from 'zod';
-import { defineJob } from '../../jobs/job-definition.js';
+import { defineJob, RETENTION_FIRST_RUN_MS } from '../../jobs/job-definition.js';
 
 /** The retention properties and their defaults in days. */
 export const RETENTION_PROPERTIES = {
@@ -73,7 +73,7 @@ export const checkRetentionJob = defineJob({
   maxAttempts: 3,
   timeoutMs: 30 * 60_000,
   resourceType: 'canary',
-  schedule: { schedule: '@hourly', payload: {}, jitterMs: 5 * 60_000 },
+  schedule: { schedule: '@hourly', payload: {}, jitterMs: 5 * 60_000, startAfterMs: RETENTION_FIRST_RUN_MS },
   async handler({ signal, deps }) {
     const deleted = await applyRetention(deps.database, signal);
     return { successCount: Object.values(deleted).reduce((a, b) => a + b, 0), details: { summary: deleted } };
