@@ -1,8 +1,9 @@
-import { type InviteUserInput, inviteUserSchema, ROLES } from '@mc/contracts';
+import { type InviteUserInput, type InviteUserResult, inviteUserSchema, ROLES, USER_MESSAGES } from '@mc/contracts';
 import { type FormEvent, useState } from 'react';
 import { DialogActions } from '../../../components/dialog-actions';
 import { Modal } from '../../../components/modal';
 import { useInviteUser } from './api/person-mutations';
+import { CopyLink } from './copy-link';
 
 type Field = keyof InviteUserInput;
 const EMPTY: Record<Field, string> = { firstName: '', lastName: '', email: '', role: 'viewer' };
@@ -15,16 +16,19 @@ const LABELS: Record<Exclude<Field, 'role'>, string> = {
 /**
  * The invite dialog of /settings/users (issue 3 §7): first name, last name, email and role, checked
  * with the contract's schema (the server checks the same), then `POST /api/auth/invite_user`, which
- * mails the person a registration link. Closes and resets once the invitation is sent.
+ * mails the person a registration link. Closes and resets once the invitation is sent; when it could not
+ * be mailed (no SMTP) it shows the link, this once, with **Copy link** for the administrator to send.
  */
 export function InviteUserDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const invite = useInviteUser();
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [unsent, setUnsent] = useState<InviteUserResult | null>(null);
 
   const close = () => {
     setValues(EMPTY);
     setErrors({});
+    setUnsent(null);
     onClose();
   };
   const submit = (event: FormEvent) => {
@@ -40,10 +44,30 @@ export function InviteUserDialog({ open, onClose }: { open: boolean; onClose: ()
       return;
     }
     setErrors({});
-    invite.mutate(parsed.data, { onSuccess: close });
+    invite.mutate(parsed.data, { onSuccess: (result) => (result.link ? setUnsent(result) : close()) });
   };
   const set = (field: Field) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  if (unsent?.link) {
+    return (
+      <Modal open={open} onClose={close} title="Invite User" size="small">
+        <div className="flex flex-col gap-3 text-sm">
+          <p>{USER_MESSAGES.inviteNotMailed(unsent.email)}</p>
+          <CopyLink label="Invitation link" link={unsent.link} />
+          <div className="flex justify-end pt-2">
+            <button
+              type="button"
+              onClick={close}
+              className="rounded bg-primary px-3 py-1.5 text-sm text-on-primary hover:bg-primary-hover"
+            >
+              Done
+            </button>
+          </div>
+        </div>
+      </Modal>
+    );
+  }
 
   return (
     <Modal open={open} onClose={close} title="Invite User" size="small">

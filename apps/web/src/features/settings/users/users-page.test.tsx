@@ -1,7 +1,7 @@
 import { USER_MESSAGES } from '@mc/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../../components/toaster';
 import { adminSession, shellApi, viewerSession } from '../../../test/fake-api';
 import { renderApp, renderAt } from '../../../test/render';
@@ -43,12 +43,16 @@ describe('/settings/users', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Invite User' })).toBeNull();
     expect(screen.queryByRole('combobox', { name: 'Role of Bob Builder' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Recovery link for Bob Builder' })).toBeNull();
   });
 
   it('invites with the schema messages first, then posts and toasts', async () => {
     const { calls } = shellApi(adminSession, [], {
       '/api/db/people_roles': { body: people },
-      '/api/auth/invite_user': { status: 201, body: { id: 'p9', email: 'cy@example.com', role: 'editor' } },
+      '/api/auth/invite_user': {
+        status: 201,
+        body: { id: 'p9', email: 'cy@example.com', role: 'editor', mailed: true },
+      },
     });
     render();
     await userEvent.click(await screen.findByRole('button', { name: 'Invite User' }, wait));
@@ -93,5 +97,56 @@ describe('/settings/users', { timeout: 20_000 }, () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(USER_MESSAGES.deleted('Bob Builder'), {}, wait)).toBeTruthy();
     expect(calls.some((c) => c.url.pathname === '/api/people/p2' && c.init?.method === 'DELETE')).toBe(true);
+  });
+
+  it('without SMTP the invite dialog shows the link once with Copy link, and no "sent" toast', async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const link = 'http://localhost:8080/registration?invite=AbCdEf0123456789';
+    shellApi(adminSession, [], {
+      '/api/db/people_roles': { body: people },
+      '/api/auth/invite_user': {
+        status: 201,
+        body: { id: 'p9', email: 'cy@example.com', role: 'editor', mailed: false, link },
+      },
+    });
+    render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Invite User' }, wait));
+    const dialog = screen.getByRole('dialog', { name: 'Invite User' });
+    await userEvent.type(within(dialog).getByLabelText('First name'), 'Cy');
+    await userEvent.type(within(dialog).getByLabelText('Last name'), 'Young');
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'cy@example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invite' }));
+    expect(await within(dialog).findByText(USER_MESSAGES.inviteNotMailed('cy@example.com'), {}, wait)).toBeTruthy();
+    expect((within(dialog).getByLabelText('Invitation link') as HTMLInputElement).value).toBe(link);
+    expect(screen.queryByText(USER_MESSAGES.invited('cy@example.com'))).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Copy link' }));
+    expect(writeText).toHaveBeenCalledWith(link);
+    expect(await screen.findByText(USER_MESSAGES.linkCopied, {}, wait)).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Invite User' })).toBeNull(), wait);
+  });
+
+  it('an administrator creates a recovery link for a person and copies it; never for themselves', async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const link = 'http://localhost:8080/api/.ory/self-service/recovery?flow=f1&token=T0k3n';
+    const { calls } = shellApi(adminSession, [], {
+      '/api/db/people_roles': { body: people },
+      '/api/auth/recovery_link': { status: 201, body: { link, expiresAt: '2026-12-05T21:00:00Z' } },
+    });
+    render();
+    const button = await screen.findByRole('button', { name: 'Recovery link for Bob Builder' }, wait);
+    expect(screen.queryByRole('button', { name: 'Recovery link for Ada Lovelace' })).toBeNull();
+    await userEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Recovery link for Bob Builder' }, wait);
+    expect(within(dialog).getByText(USER_MESSAGES.recoveryLinkCreated('Bob Builder'))).toBeTruthy();
+    expect((within(dialog).getByLabelText('Recovery link') as HTMLInputElement).value).toBe(link);
+    const post = calls.find((c) => c.url.pathname === '/api/auth/recovery_link');
+    expect(JSON.parse(String(post?.init?.body))).toEqual({ personId: 'p2' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Copy link' }));
+    expect(writeText).toHaveBeenCalledWith(link);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /Recovery link/ })).toBeNull(), wait);
   });
 });

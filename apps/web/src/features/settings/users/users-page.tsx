@@ -1,4 +1,4 @@
-import { ROLES } from '@mc/contracts';
+import { type RecoveryLink, ROLES } from '@mc/contracts';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Avatar } from '../../../components/avatar';
@@ -11,9 +11,11 @@ import { PageShell } from '../../../components/page-shell/page-shell';
 import { PrimaryActionButton } from '../../../components/primary-action-button';
 import { useCan, useSession } from '../../../lib/api/shell-queries';
 import { useFormatDateTime } from '../../../lib/date-format';
+import { useCreateRecoveryLink } from './api/create-recovery-link';
 import { type PersonRow, usePeople } from './api/people';
 import { useDeletePerson, useUpdateRole } from './api/person-mutations';
 import { InviteUserDialog } from './invite-user-dialog';
+import { RecoveryLinkDialog } from './recovery-link-dialog';
 
 /** The role select of one row: people with write on rbac change others' roles; their own stays read-only. */
 function RoleCell({ person, editable }: { person: PersonRow; editable: boolean }) {
@@ -42,7 +44,8 @@ function RoleCell({ person, editable }: { person: PersonRow; editable: boolean }
 /**
  * /settings/users (issue 3 §7): everyone with their role, last sign-in and creation time; Invite User,
  * role change and delete for those allowed (write on identities to invite and delete, on rbac to change
- * roles — admins, by the matrix). Nobody changes or deletes themselves here.
+ * roles — admins, by the matrix); administrators also create a person's recovery link to hand over when
+ * mail cannot reach them. Nobody changes, deletes or recovers themselves here.
  */
 export function UsersPage() {
   const people = usePeople();
@@ -53,7 +56,10 @@ export function UsersPage() {
   const format = useFormatDateTime();
   const [inviting, setInviting] = useState(false);
   const [deleting, setDeleting] = useState<PersonRow | null>(null);
+  const recovery = useCreateRecoveryLink();
+  const [recovered, setRecovered] = useState<{ person: PersonRow; link: RecoveryLink } | null>(null);
   const me = session.data?.user.id;
+  const isAdmin = session.data?.roles.includes('admin') ?? false;
 
   const columns = useMemo<ColumnDef<PersonRow, unknown>[]>(
     () => [
@@ -82,10 +88,29 @@ export function UsersPage() {
         header: '',
         enableSorting: false,
         cell: ({ row }) =>
-          canInvite && row.original.id !== me ? <RowDeleteButton onDelete={() => setDeleting(row.original)} /> : null,
+          row.original.id === me ? null : (
+            <span className="inline-flex items-center gap-2">
+              {isAdmin ? (
+                <button
+                  type="button"
+                  className="rounded border border-border-strong px-2 py-0.5 text-xs"
+                  aria-label={`Recovery link for ${row.original.name}`}
+                  disabled={recovery.isPending}
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    const person = row.original;
+                    recovery.mutate(person.id, { onSuccess: (link) => setRecovered({ person, link }) });
+                  }}
+                >
+                  Recovery link
+                </button>
+              ) : null}
+              {canInvite ? <RowDeleteButton onDelete={() => setDeleting(row.original)} /> : null}
+            </span>
+          ),
       },
     ],
-    [canChangeRoles, canInvite, format, me],
+    [canChangeRoles, canInvite, format, me, isAdmin, recovery],
   );
 
   return (
@@ -102,6 +127,9 @@ export function UsersPage() {
         <DataTable id="users" columns={columns} data={people.data ?? []} loading={people.isPending} />
       </div>
       <InviteUserDialog open={inviting} onClose={() => setInviting(false)} />
+      {recovered ? (
+        <RecoveryLinkDialog person={recovered.person} link={recovered.link} onClose={() => setRecovered(null)} />
+      ) : null}
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete ${deleting?.name ?? ''}`}

@@ -1,4 +1,4 @@
-import { type InviteUserInput, USER_MESSAGES } from '@mc/contracts';
+import { type InviteUserInput, type InviteUserResult, USER_MESSAGES } from '@mc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../../lib/api/client';
 import { toastSuccess } from '../../../../lib/toast';
@@ -7,15 +7,16 @@ import type { PersonRow } from './people';
 
 /**
  * POST /api/auth/invite_user {firstName, lastName, email, role} (000 §7): the server creates the person
- * and mails a registration link. Refreshes the people list; failures toast through the query client.
+ * and mails a registration link — or, when it could not (no SMTP), answers the link for the dialog to show
+ * (no toast then). Refreshes the people list; failures toast through the query client.
  */
 export function useInviteUser() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: InviteUserInput) =>
-      (await apiRequest<{ id: string; email: string }>('/api/auth/invite_user', { method: 'POST', body: input })).data,
+      (await apiRequest<InviteUserResult>('/api/auth/invite_user', { method: 'POST', body: input })).data,
     onSuccess: (invited) => {
-      toastSuccess(USER_MESSAGES.invited(invited.email));
+      if (invited.mailed) toastSuccess(USER_MESSAGES.invited(invited.email));
       return client.invalidateQueries({ queryKey: identityKeys.all });
     },
   });
