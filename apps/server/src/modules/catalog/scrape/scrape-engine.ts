@@ -12,12 +12,14 @@ import { connectionsServiceFor } from '../../connections/connections.service.js'
 import { PermanentJobError } from '../../jobs/job-definition.js';
 import { applyScraperChangeRule } from '../changes/changes.repo.js';
 import { evaluateRules, type Insight } from '../insights/analysis-rules.js';
+import { maskItems } from '../kinds/config-mask.js';
 import { type BaseEntry, selectorRelationships } from '../kinds/item-fields.js';
 import { SCRAPER_KINDS, type ScraperKindName } from '../kinds/registry.js';
 import type { KindContext, ScrapedItem, ScraperKind } from '../kinds/scraper-kind.js';
 import { type ScrapeConfigDocument, validateScrapeConfig } from '../scrapers/scrape-config.js';
 import { findScraper, type ScraperRow } from '../scrapers/scrapers.repo.js';
 import { catalogSettings, parseDuration } from './catalog-settings.js';
+import { documentMasks } from './document-masks.js';
 import {
   emptyScrapeCounts,
   refKey,
@@ -84,11 +86,12 @@ export async function collect(doc: ScrapeConfigDocument, ctx: KindContext): Prom
       if (ctx.signal.aborted) break;
       try {
         const output = await kind.scrape(entry, ctx);
+        // Every kind's entry schema is built on the base fields (item-fields.ts).
+        const base = entry as BaseEntry;
+        maskItems(base.transform?.mask ?? [], output.items); // before rules, storage, diffs or an agent's push
         batch.items.push(...output.items);
         batch.relationships.push(...output.relationships);
         batch.errors.push(...output.errors.map((error) => `${name}[${index}]: ${error}`));
-        // Every kind's entry schema is built on the base fields (item-fields.ts).
-        const base = entry as BaseEntry;
         if (base.transform?.relationship?.length)
           selectors.push({ where: `${name}[${index}]`, entry: base, items: output.items });
         if (output.rules.length === 0) continue;
@@ -131,7 +134,12 @@ export async function saveCollected(
   batch: ScrapeBatch,
   options: Pick<SaveOptions, 'dedupWindowMs' | 'onProgress' | 'signal'>,
 ): Promise<{ counts: ScrapeCounts; errors: string[] }> {
-  const counts = await saveResults(database, batch, { ...options, scraperId, source: kindsOf(doc) });
+  const counts = await saveResults(database, batch, {
+    ...options,
+    scraperId,
+    source: kindsOf(doc),
+    masks: documentMasks(doc),
+  });
   for (const rule of doc.spec.retention?.changes ?? []) {
     const ageMs = parseDuration(rule.age);
     await applyScraperChangeRule(database.pool, scraperId, {
