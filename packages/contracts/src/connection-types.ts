@@ -119,7 +119,11 @@ const plain: readonly ConnectionTypeDefinition[] = [
   {
     type: 'azure_devops',
     label: 'Azure DevOps',
-    fields: [f('username', 'Organization', 'text'), pass({ label: 'Personal Access Token' })],
+    fields: [
+      f('username', 'Organization', 'text'),
+      pass({ label: 'Personal Access Token' }),
+      f('url', 'API URL', 'text', { hint: 'Azure DevOps Server; empty for https://dev.azure.com' }),
+    ],
   },
   {
     type: 'azure',
@@ -130,7 +134,16 @@ const plain: readonly ConnectionTypeDefinition[] = [
       f('properties.tenant', 'Tenant ID', 'text', req),
     ],
   },
-  { type: 'github', label: 'GitHub', fields: [pass({ label: 'Personal Access Token' })] },
+  {
+    type: 'github',
+    label: 'GitHub',
+    fields: [
+      pass({ label: 'Personal Access Token' }),
+      f('url', 'API URL', 'text', {
+        hint: 'GitHub Enterprise (https://ghe.example.com/api/v3); empty for api.github.com',
+      }),
+    ],
+  },
   { type: 'gitlab', label: 'GitLab', fields: [pass({ label: 'Personal Access Token' })] },
   {
     type: 'restic',

@@ -10,6 +10,8 @@ import type { Mailer } from './auth/mail/mailer.js';
 import { registerCatalogApiRoutes } from './catalog/api/catalog-api.routes.js';
 import { configScrapersWriteHook } from './catalog/scrapers/config-scrapers-write.hook.js';
 import { registerScraperRoutes } from './catalog/scrapers/scrapers.routes.js';
+import { connectionReferencesHook } from './connections/connection-references.hook.js';
+import { SAVED_BY_TABLES } from './connections/connection-references.js';
 import { registerConnectionsRoutes } from './connections/connections.routes.js';
 import { registerHealthRoutes } from './health/health.routes.js';
 import { registerIncidentsRoutes } from './incidents/incidents.routes.js';
@@ -64,12 +66,14 @@ const DATA_API_WRITE_HOOKS: Readonly<Record<string, WriteHook>> = {
 
 /**
  * The write hooks with, on tables whose rows name a component, config item, check or canary, the rule
- * that a writer names only ones they may read (rest/linked-resources.hook.ts).
+ * that a writer names only ones they may read (rest/linked-resources.hook.ts), and on definitions that may
+ * name connections, the same rule for connections with the saver recorded (connection-references.hook.ts).
  */
 function dataApiWriteHooks(policy: DataAccessPolicy): Readonly<Record<string, WriteHook>> {
   const hooks: Record<string, WriteHook> = { ...DATA_API_WRITE_HOOKS };
   for (const [table, columns] of Object.entries(LINKED_RESOURCE_COLUMNS))
     hooks[table] = bothHooks(DATA_API_WRITE_HOOKS[table], linkedResourcesHook(policy, columns));
+  for (const table of SAVED_BY_TABLES) hooks[table] = bothHooks(hooks[table], connectionReferencesHook(table));
   return hooks;
 }
 

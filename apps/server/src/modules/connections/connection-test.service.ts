@@ -72,7 +72,7 @@ export function connectionTestService(
     async test(id: string): Promise<ConnectionTestResult> {
       const stored = await connections.get(id);
       // A saved connection's references may have gone since it was saved: that is a failed test, not a 4xx.
-      return run(() => connections.resolveConnection(stored.id), ['bad_request', 'unprocessable']);
+      return run(() => connections.resolveConnection(stored.id, null), ['bad_request', 'unprocessable']);
     },
     async testInput(body: unknown, id?: string): Promise<ConnectionTestResult> {
       // Bad form values answer 400 exactly as saving them would.

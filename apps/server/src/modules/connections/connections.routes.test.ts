@@ -203,9 +203,9 @@ describe('connections API: secrets', () => {
     );
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ url: 'postgres://db/orders2', password: SECRET_MASK });
-    const resolved = await connectionsServiceFor(t.deps).resolveConnection('connection://postgres/orders-db');
+    const resolved = await connectionsServiceFor(t.deps).resolveConnection('connection://postgres/orders-db', null);
     expect(resolved).toMatchObject({ password: 'hunter2', url: 'postgres://db/orders2' });
-    expect((await connectionsServiceFor(t.deps).resolveConnection('connection://default/orders-db')).id).toBe(
+    expect((await connectionsServiceFor(t.deps).resolveConnection('connection://default/orders-db', null)).id).toBe(
       created.id,
     );
   });
@@ -226,7 +226,9 @@ describe('connections API: secrets', () => {
     expect(response.status).toBe(201);
     const body = await jsonOf(response);
     expect(body.password).toBe('secret://db-creds/password');
-    expect((await connectionsServiceFor(t.deps).resolveConnection(String(body.id))).password).toBe('from-a-secret');
+    expect((await connectionsServiceFor(t.deps).resolveConnection(String(body.id), null)).password).toBe(
+      'from-a-secret',
+    );
   });
 
   it('fails the test clearly when a stored reference no longer resolves', async () => {
@@ -264,7 +266,7 @@ describe('connections API: secrets', () => {
     expect(body).toMatchObject({ url: SECRET_MASK, password: SECRET_MASK, namespace: 'ops' });
     const { rows } = await t.database.pool.query('SELECT url FROM connections WHERE id = $1', [body.id]);
     expect(rows[0].url).toMatch(/^mcenc:v1:/);
-    expect((await connectionsServiceFor(t.deps).resolveConnection('connection://discord/chat')).url).toBe(
+    expect((await connectionsServiceFor(t.deps).resolveConnection('connection://discord/chat', null)).url).toBe(
       'discord://webhook-token@42',
     );
   });

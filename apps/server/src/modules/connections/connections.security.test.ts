@@ -394,6 +394,7 @@ describe('passwords embedded in connection URLs', () => {
     }
     const resolved = await connectionsServiceFor({ database: t.database, config: loadConfig({}) }).resolveConnection(
       'connection://redis/m3',
+      null,
     );
     expect(resolved.url).toBe('redis://:redispw@127.0.0.1:6379/0');
   });
@@ -450,7 +451,7 @@ describe('passwords embedded in connection URLs', () => {
     expect(await service.sealEmbeddedPasswords()).toBe(0);
     const row = await sql<{ url: string }>`SELECT url FROM connections WHERE name = 'legacy'`.execute(t.database.db);
     expect(row.rows[0]?.url).toMatch(/^mcenc:v1:/);
-    expect((await service.resolveConnection('connection://postgres/legacy')).url).toBe(
+    expect((await service.resolveConnection('connection://postgres/legacy', null)).url).toBe(
       'postgres://root:legacypw@127.0.0.1:5432/test',
     );
 

@@ -39,8 +39,8 @@ describe('key rotation', () => {
     expect(await rotating.reencryptAll()).toBe(0);
 
     const after = serviceWith(createSecretBox(newKey));
-    expect((await after.resolveConnection(created.id)).password).toBe('pw');
-    expect((await after.resolveConnection('connection://slack/hook')).url).toBe('slack://xoxb:t@ops');
+    expect((await after.resolveConnection(created.id, null)).password).toBe('pw');
+    expect((await after.resolveConnection('connection://slack/hook', null)).url).toBe('slack://xoxb:t@ops');
     const { rows } = await database.pool.query("SELECT password FROM connections WHERE name = 'rot'");
     expect(rows[0].password).toMatch(new RegExp(`^mcenc:v1:${createSecretBox(newKey).currentKeyId}:`));
   });

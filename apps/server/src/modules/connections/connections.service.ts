@@ -16,6 +16,7 @@ import { type AuditContext, actorPersonId, auditedTransaction } from '../../plat
 import type { Config } from '../../platform/config.js';
 import { AppError } from '../../platform/errors.js';
 import { loadSecretBox, type SecretBox } from '../../platform/secrets.js';
+import { readRefusal, type SavedBy } from './connection-access.js';
 import {
   type ConnectionValues,
   embedsPassword,
@@ -210,15 +211,24 @@ export function connectionsService(deps: ConnectionsServiceDeps) {
     },
     /**
      * The decrypted connection behind a reference: an id, `connection://<type>/<name>` or
-     * `connection://<namespace>/<name>`. Config map and secret references are read too, and a
-     * notification type's provider URL is rebuilt from the resolved fields.
+     * `connection://<namespace>/<name>`, for a definition last saved by `savedBy` (a person's id, or null
+     * for the system). The saver must still be allowed to read the connection (docs/connections.md "Who may
+     * use a connection"): otherwise 403 and nothing is decrypted. Config map and secret references are read
+     * too, and a notification type's provider URL is rebuilt from the resolved fields.
      */
-    async resolveConnection(ref: string): Promise<ResolvedConnection> {
+    async resolveConnection(ref: string, savedBy: SavedBy): Promise<ResolvedConnection> {
       const row = await findByRef(ref);
       if (!row) throw new AppError('not_found', `Connection ${ref} not found`);
+      const refusal = await readRefusal(deps.database.db, savedBy, row);
+      if (refusal) throw new AppError('forbidden', `${refusal}; nothing was sent`);
       const definition = definitionOf(row.type);
       const opened = await resolveValues(definition, open(values(row), secretPaths(definition), secretBox));
       return { id: row.id, name: row.name, namespace: row.namespace, type: row.type, ...opened };
+    },
+    /** The live connection a reference names (id, name and namespace only), or undefined: for checks at save. */
+    async find(ref: string): Promise<{ id: string; name: string; namespace: string; type: string } | undefined> {
+      const row = await findByRef(ref);
+      return row && { id: row.id, name: row.name, namespace: row.namespace, type: row.type };
     },
     /**
      * The connection a form body describes, unsaved, with secrets resolved: for testing the values being
@@ -277,7 +287,7 @@ const shared = new WeakMap<object, ConnectionsService>();
  * The one connections service of a database, built on first use: the keyring comes from
  * `MC_SECRET_KEY` or the key file in MC_DATA_DIR (loaded when a secret is first sealed or opened), and
  * config map / secret references are read under `MC_SECRET_REFS_DIR` (default `<MC_DATA_DIR>/refs`).
- * Checks, scrapers, playbooks and channels call `connectionsServiceFor(deps).resolveConnection(ref)`.
+ * Checks, scrapers, playbooks and channels call `connectionsServiceFor(deps).resolveConnection(ref, savedBy)`.
  */
 export function connectionsServiceFor(deps: { database: Database; config: Config }): ConnectionsService {
   const existing = shared.get(deps.database);

@@ -9,6 +9,8 @@ export interface LoggingBackendRow {
   source: string | null;
   /** The agent that runs it (the all-zero id: this server). */
   agent_id: string;
+  /** Who last saved it (null: the system): its connections are resolved with their rights. */
+  saved_by: string | null;
 }
 
 /** Most backends listed for the console's picker. */
@@ -17,7 +19,7 @@ export const MAX_LISTED_BACKENDS = 500;
 /** Backends not deleted, by name. */
 export async function listBackends(db: Queryable): Promise<LoggingBackendRow[]> {
   const { rows } = await db.query<LoggingBackendRow>(
-    `SELECT id, name, spec, source, agent_id FROM logging_backends WHERE deleted_at IS NULL ORDER BY name, id LIMIT ${MAX_LISTED_BACKENDS}`,
+    `SELECT id, name, spec, source, agent_id, saved_by FROM logging_backends WHERE deleted_at IS NULL ORDER BY name, id LIMIT ${MAX_LISTED_BACKENDS}`,
   );
   return rows;
 }
@@ -26,7 +28,7 @@ export async function listBackends(db: Queryable): Promise<LoggingBackendRow[]> 
 export async function backendByNameOrId(db: Queryable, nameOrId: string): Promise<LoggingBackendRow | undefined> {
   const isId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(nameOrId);
   const { rows } = await db.query<LoggingBackendRow>(
-    `SELECT id, name, spec, source, agent_id FROM logging_backends
+    `SELECT id, name, spec, source, agent_id, saved_by FROM logging_backends
      WHERE deleted_at IS NULL AND ${isId ? 'id = $1::uuid' : 'name = $1'} ORDER BY created_at LIMIT 1`,
     [nameOrId],
   );

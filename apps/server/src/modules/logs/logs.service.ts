@@ -50,12 +50,15 @@ interface ResolvedBackend {
   name: string;
   spec: Record<string, unknown>;
   agentId: string;
+  /** Whose rights its connections are resolved with (null: the system). */
+  savedBy: string | null;
 }
 
 const BUILT_IN: ResolvedBackend = {
   id: BUILT_IN_LOG_BACKEND,
   name: BUILT_IN_LOG_BACKEND,
   spec: { postgres: [{}] },
+  savedBy: null,
   agentId: NIL_AGENT_ID,
 };
 
@@ -91,7 +94,7 @@ export function logsService(deps: { database: Database; config: Config }) {
     if (name === BUILT_IN_LOG_BACKEND) return BUILT_IN;
     const row = await backendByNameOrId(database.pool, name);
     if (!row) throw new AppError('not_found', `Log backend '${name}' not found`);
-    return { id: row.id, name: row.name, spec: row.spec ?? {}, agentId: row.agent_id };
+    return { id: row.id, name: row.name, spec: row.spec ?? {}, agentId: row.agent_id, savedBy: row.saved_by };
   }
 
   /**
@@ -193,7 +196,7 @@ export function logsService(deps: { database: Database; config: Config }) {
         database,
         egress: egressGuardFor(database),
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-        resolveConnection: (ref) => connectionsServiceFor(deps).resolveConnection(ref),
+        resolveConnection: (ref) => connectionsServiceFor(deps).resolveConnection(ref, backend.savedBy),
         fileRoots: await fileRoots(),
         deniedRoots: serverOwnFolders(deps.config.MC_DATA_DIR),
       };

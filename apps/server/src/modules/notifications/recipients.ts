@@ -26,7 +26,7 @@ async function defaultSmtp(db: Sql, connections: ConnectionsService): Promise<Re
     [SMTP_CONNECTION_PROPERTY],
   );
   const named = property[0]?.value?.trim();
-  if (named) return connections.resolveConnection(named);
+  if (named) return connections.resolveConnection(named, null);
   const { rows } = await db.query<{ id: string }>(
     "SELECT id FROM connections WHERE type = 'email' AND deleted_at IS NULL ORDER BY name, id LIMIT 1",
   );
@@ -37,13 +37,18 @@ async function defaultSmtp(db: Sql, connections: ConnectionsService): Promise<Re
       'No email connection to mail people: add an email connection in Settings → Connections',
     );
   }
-  return connections.resolveConnection(first.id);
+  return connections.resolveConnection(first.id, null);
 }
 
-/** The destination of a rule. */
+/**
+ * The destination of a rule. The rule's own connection is resolved with the rights of whoever last saved
+ * it (docs/connections.md "Who may use a connection"); the SMTP connection of the administrators' property
+ * and a person's own channel are the system's choice and the person's, not the rule's.
+ */
 export async function destinationOf(db: Sql, connections: ConnectionsService, rule: RuleRow): Promise<Destination> {
   const service = rule.custom_services?.[0];
-  if (service?.connection) return { connection: await connections.resolveConnection(service.connection) };
+  if (service?.connection)
+    return { connection: await connections.resolveConnection(service.connection, rule.saved_by) };
   let to: string[] = [];
   if (service?.email) to = [service.email];
   else if (rule.person_id) {
@@ -52,7 +57,7 @@ export async function destinationOf(db: Sql, connections: ConnectionsService, ru
       [rule.person_id],
     );
     const channel = rows[0]?.channel?.trim();
-    if (channel) return { connection: await connections.resolveConnection(channel) };
+    if (channel) return { connection: await connections.resolveConnection(channel, null) };
     to = rows.flatMap((row) => (row.email ? [row.email] : []));
   } else if (rule.team_id) {
     const { rows } = await db.query<{ email: string | null }>(

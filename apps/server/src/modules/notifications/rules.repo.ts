@@ -21,6 +21,8 @@ export interface RuleRow {
   group_by_interval: string | number | null;
   inhibitions: { direction?: string; depth?: number }[] | null;
   source: string | null;
+  /** Who last saved it (null: the system): its connection is resolved with their rights. */
+  saved_by: string | null;
   created_at: Date;
   updated_at: Date;
   deleted_at: Date | null;
@@ -115,4 +117,9 @@ export async function softDeleteRule(db: Sql, id: string): Promise<RuleRow | und
     [id],
   );
   return rows[0];
+}
+
+/** Records who last saved a rule (null: the system): its connection is resolved with their rights. */
+export async function setRuleSaver(db: Sql, id: string, savedBy: string | null): Promise<void> {
+  await db.query('UPDATE notifications SET saved_by = $2 WHERE id = $1', [id, savedBy]);
 }

@@ -3,18 +3,21 @@
  * `kind: Notification` document (YAML or JSON); its recipients are resolved and its filter compiled
  * before anything is stored.
  */
+
 import type { Database } from '@mc/db';
 import { type AuditContext, actorPersonId, recordAudit } from '../../platform/audit.js';
 import type { Config } from '../../platform/config.js';
 import { egressGuardFor } from '../../platform/egress/egress-guard-for.js';
 import { AppError } from '../../platform/errors.js';
+import { savedByOf } from '../connections/connection-access.js';
+import { assertMayReferenceAll } from '../connections/connection-references.js';
 import { connectionsServiceFor } from '../connections/connections.service.js';
 import { channelFor } from './channels/registry.js';
 import { CHANNEL_TIMEOUT_MS, providerEndpoint } from './deliver.js';
 import type { MayRunPlaybook } from './playbook-recipient.js';
 import { destinationOf } from './recipients.js';
 import { columnsOf, documentOf, parseRuleDocument } from './rule-document.js';
-import { insertRule, type RuleRow, ruleById, softDeleteRule, updateRule } from './rules.repo.js';
+import { insertRule, type RuleRow, ruleById, setRuleSaver, softDeleteRule, updateRule } from './rules.repo.js';
 import { inTransaction } from './sql.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -58,8 +61,10 @@ export function rulesService(deps: { database: Database; config: Config }) {
     async create(body: unknown, ctx: AuditContext, mayRun: MayRunPlaybook = systemOnly(ctx)): Promise<RuleView> {
       const doc = parseRuleDocument(body);
       const columns = await columnsOf(pool, doc, mayRun);
+      await assertMayReferenceAll(deps.database.db, ctx.actor, columns);
       const rule = await inTransaction(pool, async (client) => {
         const row = await insertRule(client, columns, actorPersonId(ctx)).catch(uniqueName);
+        await setRuleSaver(client, row.id, savedByOf(ctx.actor));
         await recordAudit(client, { ...ctx, action: 'create', target: 'notifications', ids: [row.id], after: row });
         return row;
       });
@@ -75,9 +80,11 @@ export function rulesService(deps: { database: Database; config: Config }) {
       const before = await mustGet(id);
       const doc = parseRuleDocument(body);
       const columns = await columnsOf(pool, doc, mayRun);
+      await assertMayReferenceAll(deps.database.db, ctx.actor, columns);
       const rule = await inTransaction(pool, async (client) => {
         const row = await updateRule(client, id, columns).catch(uniqueName);
         if (!row) throw new AppError('not_found', 'Notification rule not found');
+        await setRuleSaver(client, id, savedByOf(ctx.actor));
         await recordAudit(client, { ...ctx, action: 'update', target: 'notifications', ids: [id], before, after: row });
         return row;
       });

@@ -61,6 +61,8 @@ interface TopologyRow {
   namespace: string;
   labels: Record<string, string> | null;
   spec: unknown;
+  /** Who last saved it (null: the system): its lookups' connections are resolved with their rights. */
+  saved_by: string | null;
 }
 
 const selectorId = (value: unknown) => JSON.stringify(value).slice(0, 512);
@@ -104,6 +106,7 @@ export function topologyBuilder(deps: { database: Database; config: Config }) {
     spec: TopologyComponentSpec,
     signal: AbortSignal,
     errors: string[],
+    savedBy: string | null,
   ): Promise<{ children: (TopologyComponentSpec & { configId?: string })[]; failed: boolean }> {
     const lookup = spec.lookup;
     if (!lookup) return { children: [], failed: false };
@@ -120,7 +123,7 @@ export function topologyBuilder(deps: { database: Database; config: Config }) {
     };
     for (const entry of lookup.postgres ?? []) {
       await attempt(async () =>
-        rowsToComponents(await runSqlLookup(deps, entry, signal), entry, `postgres lookup of ${spec.name}`),
+        rowsToComponents(await runSqlLookup(deps, entry, signal, savedBy), entry, `postgres lookup of ${spec.name}`),
       );
     }
     for (const entry of lookup.http ?? []) {
@@ -163,7 +166,7 @@ export function topologyBuilder(deps: { database: Database; config: Config }) {
       }
       const externalId =
         parentExternalId === null ? '' : `${parentExternalId}/${component.type ?? ''}:${component.name}`;
-      const looked = await lookupChildren(component, signal, errors);
+      const looked = await lookupChildren(component, signal, errors, topology.saved_by);
       wanted.push({
         values: valuesOf(
           component,
@@ -192,7 +195,7 @@ export function topologyBuilder(deps: { database: Database; config: Config }) {
   }
 
   async function loadTopology(id: string): Promise<TopologyRow | undefined> {
-    const { rows } = await sql<TopologyRow>`SELECT id, name, namespace, labels, spec FROM topologies
+    const { rows } = await sql<TopologyRow>`SELECT id, name, namespace, labels, spec, saved_by FROM topologies
       WHERE id = ${id} AND deleted_at IS NULL`.execute(database.db);
     return rows[0];
   }

@@ -3,6 +3,7 @@
  * connection id) whose secrets the connections service resolves, or a URL written in the entry.
  * `$(username)` / `$(password)` in a stored URL are filled in, as canary-checker does.
  */
+import { targetOf } from '../../connections/connection-endpoint.js';
 import { parseSqlDsn, type SqlDsn } from '../../health/check-types/sql-dsn.js';
 import type { KindContext } from './scraper-kind.js';
 
@@ -27,7 +28,8 @@ export async function resolveEntryConnection(
 ): Promise<EntryConnection> {
   if (connection && (REF.test(connection) || UUID.test(connection))) {
     const stored = await ctx.resolveConnection(connection);
-    const base = url || stored.url;
+    // The entry's own url may change only the path: the connection's credentials go to its own host.
+    const base = url ? targetOf(stored, url, 'url') : stored.url;
     if (!base) throw new Error(`connection ${connection} has no URL`);
     const filled = base
       .replaceAll('$(username)', encodeURIComponent(stored.username ?? ''))

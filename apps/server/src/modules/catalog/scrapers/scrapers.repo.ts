@@ -15,6 +15,8 @@ export interface ScraperRow {
   /** The agent that runs it (the all-zero id: this server). */
   agent_id: string;
   created_by: string | null;
+  /** Whose rights its connections are resolved with (connections/connection-access.ts); null: the system. */
+  saved_by: string | null;
   created_at: Date;
   updated_at: Date;
   deleted_at: Date | null;
@@ -31,7 +33,7 @@ export interface ScraperWrite {
 }
 
 const COLUMNS =
-  'id, name, namespace, description, spec, source, agent_id, created_by, created_at, updated_at, deleted_at';
+  'id, name, namespace, description, spec, source, agent_id, created_by, saved_by, created_at, updated_at, deleted_at';
 
 /** A live scraper by id (undefined for a malformed id too). */
 export async function findScraper(executor: Executor, id: string): Promise<ScraperRow | undefined> {
@@ -62,7 +64,7 @@ export async function findScraperByName(
 export function listScrapers(executor: Executor): Promise<(ScraperRow & { items: number; last_run: unknown })[]> {
   return runQuery(
     executor,
-    `SELECT s.id, s.name, s.namespace, s.description, s.spec, s.source, s.agent_id, s.created_by, s.created_at, s.updated_at,
+    `SELECT s.id, s.name, s.namespace, s.description, s.spec, s.source, s.agent_id, s.created_by, s.saved_by, s.created_at, s.updated_at,
             s.deleted_at,
             (SELECT count(*)::int FROM config_items i WHERE i.scraper_id = s.id AND i.deleted_at IS NULL) AS items,
             (SELECT to_jsonb(h) FROM (

@@ -4,12 +4,14 @@
  * and the audit row, so a rejected schedule leaves nothing behind. Scrapers from the watched folder
  * (source `ConfigFile`) are read-only here, as canary files are.
  */
+
 import { NIL_AGENT_ID } from '@mc/contracts';
 import type { Database, Tables } from '@mc/db';
 import type { Kysely, Transaction } from 'kysely';
 import { recordAuditIn } from '../../../platform/audit.js';
 import { AppError } from '../../../platform/errors.js';
 import type { Actor } from '../../../platform/request-context.js';
+import { recordSaver } from '../../connections/connection-references.js';
 import { enqueue } from '../../jobs/enqueue.js';
 import { runQuery } from '../../jobs/executor.js';
 import { scheduleSingletonKey } from '../../jobs/scheduler.js';
@@ -150,6 +152,7 @@ export function scrapersService(database: Database) {
             `Scraper '${doc.metadata.namespace ?? 'default'}/${doc.metadata.name}' already exists`,
           );
         }
+        await recordSaver(trx, { table: 'config_scrapers', id: row.id, actor: ctx.actor, definition: doc.spec });
         await applyScraper(trx, row, doc);
         await recordAuditIn(trx, {
           actor: ctx.actor,
@@ -175,6 +178,7 @@ export function scrapersService(database: Database) {
         // The stored source is one of the three this service writes.
         const row = await updateScraper(trx, id, writeOf(doc, before.source as ScraperSource));
         if (!row) throw new AppError('not_found', `Scraper '${id}' not found`);
+        await recordSaver(trx, { table: 'config_scrapers', id, actor: ctx.actor, definition: doc.spec });
         await applyScraper(trx, row, doc);
         await recordAuditIn(trx, {
           actor: ctx.actor,

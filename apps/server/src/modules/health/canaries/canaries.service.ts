@@ -3,11 +3,13 @@
  * row, its checks (one per entry, removed entries soft-deleted), its named schedule on the job queue
  * and the audit row, so a rejected schedule leaves nothing behind.
  */
+
 import type { Database } from '@mc/db';
 import { recordAuditIn } from '../../../platform/audit.js';
 import { parseBoundedYaml } from '../../../platform/bounded-yaml.js';
 import { AppError } from '../../../platform/errors.js';
 import type { Actor } from '../../../platform/request-context.js';
+import { recordSaver } from '../../connections/connection-references.js';
 import { deleteSchedule, upsertSchedule } from '../../jobs/schedules.service.js';
 import { canaryScheduleName, runCanaryJob } from '../runner/run-canary.job.js';
 import {
@@ -129,6 +131,7 @@ export function canariesService(database: Database) {
             `Canary '${doc.metadata.namespace ?? 'default'}/${doc.metadata.name}' already exists`,
           );
         }
+        await recordSaver(trx, { table: 'canaries', id: row.id, actor: ctx.actor, definition: doc.spec });
         await applyCanary(row, doc, trx);
         await recordAuditIn(trx, {
           actor: ctx.actor,
@@ -154,6 +157,7 @@ export function canariesService(database: Database) {
         }
         const row = await updateCanary(trx, id, toWrite(doc, (before.source ?? 'UI') as CanarySource, null));
         if (!row) throw new AppError('not_found', `Canary '${id}' not found`);
+        await recordSaver(trx, { table: 'canaries', id, actor: ctx.actor, definition: doc.spec });
         await applyCanary(row, doc, trx);
         await recordAuditIn(trx, {
           actor: ctx.actor,

@@ -4,6 +4,7 @@
  * The connections module injects the resolver; without it a stored connection is "not available".
  */
 import type { EnvVar } from '@mc/contracts';
+import { targetOf } from '../../connections/connection-endpoint.js';
 import { CheckConfigError, type CheckContext, type ResolvedConnection } from './check-context.js';
 import { resolveEnvVar } from './env-vars.js';
 
@@ -44,12 +45,25 @@ async function lookupConnection(ref: string, ctx: CheckContext): Promise<Resolve
   return found;
 }
 
+/**
+ * The URL a check dials with a stored connection: its own `url` only on the connection's scheme, host and
+ * port (docs/connections.md "Where a connection's secrets may go"), else the connection's.
+ */
+function storedTarget(stored: ResolvedConnection, url: string | undefined): string | undefined {
+  if (!url) return stored.url || undefined;
+  try {
+    return targetOf(stored, url, 'url');
+  } catch (error) {
+    throw new CheckConfigError((error as Error).message);
+  }
+}
+
 /** Resolves inline fields and the stored connection (if any) into one set of values. */
 export async function resolveConnectionValues(spec: ConnectionSpec, ctx: CheckContext): Promise<ConnectionValues> {
   const stored = isConnectionRef(spec.connection) ? await lookupConnection(spec.connection, ctx) : undefined;
   const username = (await resolveEnvVar(spec.username, ctx, 'username')) ?? stored?.username ?? undefined;
   const password = (await resolveEnvVar(spec.password, ctx, 'password')) ?? stored?.password ?? undefined;
-  const url = spec.url || stored?.url || undefined;
+  const url = stored ? storedTarget(stored, spec.url) : spec.url || undefined;
   const properties = Object.fromEntries(
     Object.entries(stored?.properties ?? {}).map(([key, value]) => [key, String(value)]),
   );

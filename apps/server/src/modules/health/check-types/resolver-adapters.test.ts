@@ -9,11 +9,14 @@ process.env.MC_EXEC_CHECKS = 'on';
 
 describe('resolver adapters', () => {
   it('turn a not-found connection into a clear check message', async () => {
-    const resolveConnection = connectionResolverFrom({
-      resolveConnection: async (ref) => {
-        throw new AppError('not_found', `Connection ${ref} not found`);
+    const resolveConnection = connectionResolverFrom(
+      {
+        resolveConnection: async (ref) => {
+          throw new AppError('not_found', `Connection ${ref} not found`);
+        },
       },
-    });
+      null,
+    );
     const result = await runCheck(
       'postgres',
       { name: 'p', connection: 'connection://postgres/gone' },

@@ -7,16 +7,19 @@
 import { AppError } from '../../../platform/errors.js';
 import type { ConnectionResolver, EnvSourceResolver, ResolvedConnection } from './check-context.js';
 
-/** Anything with the connections service's `resolveConnection(ref)`. */
+/** Anything with the connections service's `resolveConnection(ref, savedBy)`. */
 export interface ConnectionSource {
-  resolveConnection(ref: string): Promise<ResolvedConnection>;
+  resolveConnection(ref: string, savedBy: string | null): Promise<ResolvedConnection>;
 }
 
-/** Wraps the connections service: `not_found` answers null, other errors propagate. */
-export function connectionResolverFrom(source: ConnectionSource): ConnectionResolver {
+/**
+ * Wraps the connections service for a check whose canary `savedBy` last saved (null: the system):
+ * `not_found` answers null, other errors (a saver who may not read the connection) propagate.
+ */
+export function connectionResolverFrom(source: ConnectionSource, savedBy: string | null): ConnectionResolver {
   return async (ref) => {
     try {
-      return await source.resolveConnection(ref);
+      return await source.resolveConnection(ref, savedBy);
     } catch (error) {
       if (error instanceof AppError && error.code === 'not_found') return null;
       throw error;

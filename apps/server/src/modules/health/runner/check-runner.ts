@@ -44,6 +44,8 @@ export interface RunnableCheck {
   canary_name: string;
   canary_namespace: string;
   canary_labels: Record<string, string> | null;
+  /** Who last saved the canary: its connections are resolved with their rights (null: the system). */
+  saved_by: string | null;
 }
 
 /** A counting semaphore. */
@@ -89,7 +91,7 @@ export function checkRunnerFor(deps: { database: Database; config: Config }): Ch
   const existing = runners.get(deps.database);
   if (existing) return existing;
   const egress: EgressGuard = egressGuardFor(deps.database);
-  const resolveConnection = connectionResolverFrom(connectionsServiceFor(deps));
+  const connections = connectionsServiceFor(deps);
   const limiter = new Limiter(HEALTH_CONCURRENCY);
   const writer = createResultWriter(deps.database.db);
   const runner: CheckRunner = {
@@ -100,7 +102,7 @@ export function checkRunnerFor(deps: { database: Database; config: Config }): Ch
         const timeoutMs = timeoutOf(check.spec);
         const result = await runCheck(check.type, check.spec, {
           egress,
-          resolveConnection,
+          resolveConnection: connectionResolverFrom(connections, check.saved_by),
           namespace: check.canary_namespace,
           canary: {
             name: check.canary_name,

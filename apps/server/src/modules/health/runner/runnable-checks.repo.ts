@@ -4,7 +4,7 @@ import { type Kysely, sql } from 'kysely';
 import type { RunnableCheck } from './check-runner.js';
 
 const SELECT = sql`SELECT k.id, k.type, k.name, k.spec, c.name AS canary_name, c.namespace AS canary_namespace,
-    c.labels AS canary_labels, c.id AS canary_id
+    c.labels AS canary_labels, c.id AS canary_id, c.saved_by
   FROM checks k JOIN canaries c ON c.id = k.canary_id`;
 
 /**

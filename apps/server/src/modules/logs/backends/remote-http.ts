@@ -4,9 +4,11 @@
  * bounded in size and time. A refusal by the remote becomes a {@link LogBackendError} carrying the
  * remote's own message: a 400 from it is a query error, anything else a remote error.
  */
+
 import { MAX_DOCUMENT_DEPTH, parseBoundedJson } from '../../../platform/bounded-json.js';
 import { EgressRefusedError } from '../../../platform/egress/egress-guard.js';
 import { type GuardedResponse, guardedRequest } from '../../../platform/egress/guarded-http.js';
+import { targetOf } from '../../connections/connection-endpoint.js';
 import { type KindContext, LogBackendError } from './backend-kind.js';
 
 /** Largest answer read from a backend. */
@@ -19,7 +21,10 @@ export interface RemoteTarget {
   insecure: boolean;
 }
 
-/** The base URL and credentials of an entry: its own `url`, else its connection's. */
+/**
+ * The base URL and credentials of an entry: its own `url`, else its connection's; with a connection, its
+ * own `url` only on the connection's scheme, host and port.
+ */
 export async function remoteTarget(
   entry: { url?: string | undefined; connection?: string | undefined },
   ctx: KindContext,
@@ -32,7 +37,12 @@ export async function remoteTarget(
     const connection = await ctx.resolveConnection(entry.connection).catch((error: Error) => {
       throw new LogBackendError('query', `${kind}: ${error.message}`);
     });
-    url ||= connection.url ?? undefined;
+    // The entry's own url may change only the path: the connection's credentials go to its own host.
+    try {
+      url = entry.url ? targetOf(connection, entry.url, 'url') : (connection.url ?? undefined);
+    } catch (error) {
+      throw new LogBackendError('query', `${kind}: ${(error as Error).message}`);
+    }
     insecure = connection.insecure_tls === true;
     if (connection.username) {
       headers.authorization = `Basic ${Buffer.from(`${connection.username}:${connection.password ?? ''}`).toString('base64')}`;

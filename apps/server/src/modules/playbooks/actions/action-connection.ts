@@ -4,6 +4,8 @@
  * connection of that name). The connections service decrypts it (its only decrypting path); an action
  * accepts only the connection types it can use, and says which when given another.
  */
+
+import { AppError } from '../../../platform/errors.js';
 import { connectionsServiceFor, type ResolvedConnection } from '../../connections/connections.service.js';
 import { redactSecrets } from '../secret-redaction.js';
 import type { ActionContext } from './action-kind.js';
@@ -14,21 +16,28 @@ const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,252}$/;
 /** The field every connection-backed action has: a reference to a stored connection. */
 export const CONNECTION_REF_MAX = 512;
 
-/** Resolves `ref` to a decrypted connection of one of `types`; throws an Error saying what is wrong. */
+/**
+ * Resolves `ref` to a decrypted connection of one of `types`, with the rights of whoever last saved the
+ * playbook; throws an Error saying what is wrong.
+ */
 export async function actionConnection(
-  ctx: Pick<ActionContext, 'database' | 'config'>,
+  ctx: Pick<ActionContext, 'database' | 'config' | 'savedBy'>,
   ref: string,
   types: readonly string[],
 ): Promise<ResolvedConnection> {
   const text = ref.trim();
   const service = connectionsServiceFor(ctx);
   let connection: ResolvedConnection | undefined;
-  if (UUID.test(text) || text.startsWith('connection://')) connection = await service.resolveConnection(text);
+  if (UUID.test(text) || text.startsWith('connection://'))
+    connection = await service.resolveConnection(text, ctx.savedBy);
   else if (!NAME.test(text)) {
     throw new Error(`connection '${text.slice(0, 80)}' is not an id, connection://<type>/<name> or a name`);
   } else {
     for (const type of types) {
-      connection = await service.resolveConnection(`connection://${type}/${text}`).catch(() => undefined);
+      connection = await service.resolveConnection(`connection://${type}/${text}`, ctx.savedBy).catch((error) => {
+        if (error instanceof AppError && error.code === 'forbidden') throw error;
+        return undefined;
+      });
       if (connection?.type === type) break;
       connection = undefined;
     }

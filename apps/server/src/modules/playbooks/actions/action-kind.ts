@@ -20,6 +20,11 @@ export interface ActionContext {
   /** The server's configuration: stored connections are decrypted with it (connectionsServiceFor). */
   config: Config;
   run: ActionRun;
+  /**
+   * Who last saved the playbook (null: the system): stored connections are resolved with their rights,
+   * re-checked at each run (docs/connections.md "Who may use a connection").
+   */
+  savedBy: string | null;
   /** Aborted on the action's timeout, the run's cancel, or shutdown: stop promptly. */
   signal: AbortSignal;
   /**

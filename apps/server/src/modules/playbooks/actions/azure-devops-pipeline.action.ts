@@ -3,17 +3,16 @@
  * `POST {url}/{org}/{project}/_apis/pipelines/{id}/runs?api-version=7.1` (and `pipelineVersion` when a
  * version is given) with upstream's `parameters` (resources, templateParameters, variables,
  * stagesToSkip) as the body — authenticated with a stored Azure DevOps connection (its Personal Access
- * Token as basic credentials; its Organization is the default `org`), through the egress guard. `url`
- * names an Azure DevOps Server collection; the default is https://dev.azure.com. The run's id, state
- * and web link are the output.
+ * Token as basic credentials; its Organization is the default `org`), through the egress guard, sent only
+ * to the connection's own endpoint: its URL (an Azure DevOps Server collection), else https://dev.azure.com.
+ * `url` may change the path there, never the host (docs/connections.md). The run's id, state and web link
+ * are the output.
  */
 import { z } from 'zod';
+import { targetOf } from '../../connections/connection-endpoint.js';
 import { actionConnection, CONNECTION_REF_MAX } from './action-connection.js';
 import { defineAction } from './action-kind.js';
 import { apiBaseSchema, apiFailure, callApi } from './api-call.js';
-
-/** Azure DevOps Services. */
-export const AZURE_DEVOPS_API = 'https://dev.azure.com';
 
 const name = z
   .string()
@@ -60,7 +59,8 @@ export const azureDevopsPipelineAction = defineAction({
     if (!connection.password) throw new Error(`connection ${connection.name} has no Personal Access Token`);
     const org = fields.org ?? connection.username ?? '';
     if (!org) throw new Error('org is required (the connection names no Organization)');
-    const base = (fields.url ?? AZURE_DEVOPS_API).replace(/\/+$/, '');
+    // `url` may change only the path: the token goes to the connection's own host (dev.azure.com by default).
+    const base = targetOf(connection, fields.url, 'url').replace(/\/+$/, '');
     const url = new URL(
       `${base}/${encodeURIComponent(org)}/${encodeURIComponent(fields.project)}/_apis/pipelines/${fields.pipeline.id}/runs`,
     );

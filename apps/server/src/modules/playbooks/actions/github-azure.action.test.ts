@@ -50,8 +50,9 @@ beforeAll(async () => {
   kit = await createActionKit();
   github = await startDouble(githubReply);
   azure = await startDouble(azureReply);
-  await kit.connection('github', { password: TOKEN }, 'gh');
-  await kit.connection('azure_devops', { username: 'acme', password: PAT }, 'azdo');
+  // The doubles are the connections' own endpoints (GitHub Enterprise, Azure DevOps Server): a token goes nowhere else.
+  await kit.connection('github', { password: TOKEN, url: github.base }, 'gh');
+  await kit.connection('azure_devops', { username: 'acme', password: PAT, url: azure.base }, 'azdo');
 });
 afterAll(async () => {
   await github.close();

@@ -1,17 +1,17 @@
 /**
  * The github action: dispatches GitHub Actions workflows (workflow_dispatch) —
  * `POST /repos/{owner}/{repo}/actions/workflows/{id}/dispatches` with `{ref, inputs}` for each listed
- * workflow — authenticated with a stored GitHub connection's token, through the egress guard. `url`
- * names a GitHub Enterprise API (`https://ghe.example.com/api/v3`); the default is api.github.com.
+ * workflow — authenticated with a stored GitHub connection's token, through the egress guard, sent only to
+ * the connection's own endpoint: its URL (GitHub Enterprise, `https://ghe.example.com/api/v3`), else
+ * api.github.com. `url` may change the path there, never the host (docs/connections.md).
  * GitHub answers 204 without a body: the output lists each workflow dispatched.
  */
+
 import { z } from 'zod';
+import { targetOf } from '../../connections/connection-endpoint.js';
 import { actionConnection, CONNECTION_REF_MAX } from './action-connection.js';
 import { defineAction } from './action-kind.js';
 import { apiBaseSchema, apiFailure, callApi } from './api-call.js';
-
-/** GitHub's public API. */
-export const GITHUB_API = 'https://api.github.com';
 
 const segment = z
   .string()
@@ -77,7 +77,8 @@ export const githubAction = defineAction({
     const connection = await actionConnection(ctx, fields.connection, ['github']);
     if (!connection.password) throw new Error(`connection ${connection.name} has no token`);
     const { owner, name } = ownerAndRepo(fields.repo, fields.username);
-    const base = (fields.url ?? GITHUB_API).replace(/\/+$/, '');
+    // `url` may change only the path: the token goes to the connection's own host (api.github.com by default).
+    const base = targetOf(connection, fields.url, 'url').replace(/\/+$/, '');
     const dispatched: { id: string; ref: string; status: number }[] = [];
     for (const workflow of fields.workflows) {
       const inputs = inputsOf(workflow.input, workflow.id);

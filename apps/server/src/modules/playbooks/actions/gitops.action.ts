@@ -6,6 +6,7 @@
  * timeout, cancel kills it); credentials come from a stored git, github or azure_devops connection and
  * never reach the output or an error.
  */
+
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,13 +14,13 @@ import { maskUrl } from '@mc/contracts';
 import type { Operation } from 'fast-json-patch';
 import { z } from 'zod';
 import { egressGuardFor } from '../../../platform/egress/egress-guard-for.js';
+import { targetOf } from '../../connections/connection-endpoint.js';
 import type { ResolvedConnection } from '../../connections/connections.service.js';
 import { actionConnection, CONNECTION_REF_MAX } from './action-connection.js';
 import { type ActionContext, defineAction } from './action-kind.js';
 import { apiBaseSchema, apiFailure, callApi } from './api-call.js';
-import { AZURE_DEVOPS_API, azureAuth } from './azure-devops-pipeline.action.js';
+import { azureAuth } from './azure-devops-pipeline.action.js';
 import { gitFor } from './git-cli.js';
-import { GITHUB_API } from './github.action.js';
 import { changeFiles, GITOPS_MAX_FILE_BYTES } from './gitops-patch.js';
 
 /** How long one git command may take (the action's timeout still ends the whole action). */
@@ -139,7 +140,7 @@ async function openPullRequest(
   const token = connection.password ?? '';
   if (connection.type === 'github') {
     const { owner, name } = githubRepoOf(url);
-    const api = (fields.repo.apiUrl ?? GITHUB_API).replace(/\/+$/, '');
+    const api = targetOf(connection, fields.repo.apiUrl, 'repo.apiUrl').replace(/\/+$/, '');
     const answer = await callApi(ctx, {
       url: `${api}/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name)}/pulls`,
       method: 'POST',
@@ -157,7 +158,7 @@ async function openPullRequest(
     return { number: made.number ?? null, url: made.html_url ?? null };
   }
   const { org, project, repo } = azureRepoOf(url);
-  const api = (fields.repo.apiUrl ?? AZURE_DEVOPS_API).replace(/\/+$/, '');
+  const api = targetOf(connection, fields.repo.apiUrl, 'repo.apiUrl').replace(/\/+$/, '');
   const answer = await callApi(ctx, {
     url: `${api}/${encodeURIComponent(org)}/${encodeURIComponent(project)}/_apis/git/repositories/${encodeURIComponent(repo)}/pullrequests?api-version=7.1`,
     method: 'POST',
@@ -183,7 +184,8 @@ export const gitopsAction = defineAction({
   schema,
   async run(fields, ctx) {
     const connection = await actionConnection(ctx, fields.repo.connection, ['git', 'github', 'azure_devops']);
-    const url = fields.repo.url || connection.url || '';
+    // repo.url may change only the path: the connection's credentials go to its own host.
+    const url = fields.repo.url ? targetOf(connection, fields.repo.url, 'repo.url') : connection.url || '';
     if (!url) throw new Error('repo.url is required (the connection has no URL)');
     const shown = maskUrl(url);
     const head = fields.repo.branch ?? fields.repo.base;

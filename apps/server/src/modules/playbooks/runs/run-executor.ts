@@ -21,6 +21,7 @@ import {
   findRun,
   finishAction,
   type PlaybookRunRow,
+  playbookSaver,
   startAction,
   transitionRun,
 } from './playbook-runs.repo.js';
@@ -120,6 +121,7 @@ interface AttemptDeps {
   database: Database;
   config: Config;
   run: ActionRun;
+  savedBy: string | null;
 }
 
 async function attempt(
@@ -162,7 +164,7 @@ async function attempt(
 }
 
 async function runAction(
-  deps: { database: Database; config: Config; run: PlaybookRunRow },
+  deps: { database: Database; config: Config; run: PlaybookRunRow; savedBy: string | null },
   action: PlaybookAction,
   data: TemplateData,
   runSignal: AbortSignal,
@@ -199,7 +201,7 @@ async function runAction(
         actionLog = logs.writer.forAction(id, action.name, secrets);
         const run: ActionRun = { id: runId, actionId: id, resource: resourceOf(deps.run) };
         outcome = await attempt(
-          { database, config: deps.config, run },
+          { database, config: deps.config, run, savedBy: deps.savedBy },
           kind,
           fields,
           durationMs(action.timeout) ?? DEFAULT_ACTION_TIMEOUT_MS,
@@ -252,6 +254,7 @@ export async function executeRun(
     return { status: 'WARNING', errorCount: 1, details: { errors: [error] } };
   }
   const params = { ...run.parameters, ...secretValues };
+  const savedBy = await playbookSaver(database.db, run.playbook_id);
   const data = await templateData(database, run, params);
   const outputs = data.outputs as Record<string, unknown>; // built just above as an object
   const done = await actionsOf(database.db, runId);
@@ -278,7 +281,7 @@ export async function executeRun(
           return { status: 'WARNING', errorCount: 1, details: { errors: [error] } };
         }
       }
-      const outcome = await runAction({ database, config, run }, action, data, watch.signal, logs);
+      const outcome = await runAction({ database, config, run, savedBy }, action, data, watch.signal, logs);
       if (outcome === 'skipped') continue;
       if (!outcome.ok) {
         const why = watch.reason();

@@ -27,10 +27,10 @@ export function connectionRef(text: string): string {
   return `connection://postgres/${text}`;
 }
 
-async function target(deps: { database: Database; config: Config }, lookup: SqlLookup) {
+async function target(deps: { database: Database; config: Config }, lookup: SqlLookup, savedBy: string | null) {
   if (lookup.url) return { url: lookup.url, username: undefined, password: undefined };
   const resolved = await connectionsServiceFor(deps)
-    .resolveConnection(connectionRef(lookup.connection ?? ''))
+    .resolveConnection(connectionRef(lookup.connection ?? ''), savedBy)
     .catch((error: Error) => {
       throw new LookupError(`postgres lookup: ${error.message}`);
     });
@@ -38,13 +38,17 @@ async function target(deps: { database: Database; config: Config }, lookup: SqlL
   return { url: resolved.url, username: resolved.username || undefined, password: resolved.password || undefined };
 }
 
-/** Runs the lookup's query; its rows, or a {@link LookupError} naming what failed. */
+/**
+ * Runs the lookup's query; its rows, or a {@link LookupError} naming what failed. A stored connection is
+ * resolved with the rights of `savedBy`, who last saved the topology (null: the system).
+ */
 export async function runSqlLookup(
   deps: { database: Database; config: Config },
   lookup: SqlLookup,
   signal: AbortSignal,
+  savedBy: string | null,
 ): Promise<Record<string, unknown>[]> {
-  const { url: text, username, password } = await target(deps, lookup);
+  const { url: text, username, password } = await target(deps, lookup, savedBy);
   let url: URL;
   try {
     url = new URL(text);

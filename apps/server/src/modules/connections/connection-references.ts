@@ -1,0 +1,82 @@
+/**
+ * The save side of "naming a connection needs permission to read it" (docs/connections.md "Who may use a
+ * connection"): every connection a definition names (a `connection` field at any depth, or any
+ * `connection://…` value) must be readable by whoever saves it, and the row records that person in
+ * `saved_by`, whose rights its runs use. Dedicated routes and `/api/db` writes call the same function.
+ */
+import type { Tables } from '@mc/db';
+import { type Kysely, sql } from 'kysely';
+import type { Actor } from '../../platform/request-context.js';
+import { assertMayReference, type NamedConnection, savedByOf } from './connection-access.js';
+
+/** The definition tables whose rows may name connections and carry `saved_by` (migration 0160). */
+export const SAVED_BY_TABLES = [
+  'canaries',
+  'config_scrapers',
+  'topologies',
+  'playbooks',
+  'notifications',
+  'logging_backends',
+] as const;
+/** One of {@link SAVED_BY_TABLES}. */
+export type SavedByTable = (typeof SAVED_BY_TABLES)[number];
+
+const REF = /^connection:\/\/([^/\s]+)\/([^/\s]+)$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,252}$/;
+/** Deepest nesting walked: definitions are far shallower; deeper parts are not walked. */
+const MAX_DEPTH = 32;
+
+/**
+ * The connection references in a definition: values of `connection` keys at any depth and any string of the
+ * `connection://` form. A templated value (`{{ … }}`) cannot be known before a run: the run checks it.
+ */
+export function connectionRefsIn(value: unknown): string[] {
+  const found = new Set<string>();
+  const walk = (node: unknown, key: string, depth: number) => {
+    if (typeof node === 'string') {
+      const text = node.trim();
+      if (text.includes('{{') || text.includes('$(')) return;
+      if (REF.test(text) || (key === 'connection' && (UUID.test(text) || NAME.test(text)))) found.add(text);
+      return;
+    }
+    if (depth >= MAX_DEPTH || typeof node !== 'object' || node === null) return;
+    if (Array.isArray(node)) for (const item of node) walk(item, key, depth + 1);
+    else for (const [name, child] of Object.entries(node)) walk(child, name, depth + 1);
+  };
+  walk(value, '', 0);
+  return [...found];
+}
+
+/** The live connections a reference may mean: an id's, a `connection://` form's, or every one of a bare name. */
+async function connectionsNamed(db: Kysely<Tables>, ref: string): Promise<NamedConnection[]> {
+  const match = REF.exec(ref);
+  const base = sql`SELECT id, name, namespace FROM connections WHERE deleted_at IS NULL`;
+  const where = match
+    ? sql`AND name = ${match[2]} AND (type = ${match[1]} OR namespace = ${match[1]})`
+    : UUID.test(ref)
+      ? sql`AND id = ${ref}::uuid`
+      : sql`AND name = ${ref}`;
+  const { rows } = await sql<NamedConnection>`${base} ${where} ORDER BY namespace, name`.execute(db);
+  return rows;
+}
+
+/** Throws 403 naming the first connection `definition` names that `actor` may not read. */
+export async function assertMayReferenceAll(db: Kysely<Tables>, actor: Actor, definition: unknown): Promise<void> {
+  for (const ref of connectionRefsIn(definition)) {
+    for (const connection of await connectionsNamed(db, ref)) await assertMayReference(db, actor, connection);
+  }
+}
+
+/**
+ * The check and the record of a save by `actor` of row `id` of `table` whose content is `definition`:
+ * refuses (403) a connection the actor may not read, then sets `saved_by` (null for the system).
+ */
+export async function recordSaver(
+  db: Kysely<Tables>,
+  change: { table: SavedByTable; id: string; actor: Actor; definition: unknown },
+): Promise<void> {
+  await assertMayReferenceAll(db, change.actor, change.definition);
+  await sql`UPDATE ${sql.table(change.table)} SET saved_by = ${savedByOf(change.actor)}
+    WHERE id = ${change.id}::uuid`.execute(db);
+}
