@@ -174,7 +174,7 @@ export async function runScrape(
     database: deps.database,
     signal: options.signal,
     egress: egressGuardFor(deps.database),
-    resolveConnection: (ref) => connections.resolveConnection(ref),
+    resolveConnection: (ref) => connections.resolveConnection(ref, row.saved_by),
     listConnections: async () =>
       (await connections.list()).map(({ id, name, namespace, type }) => ({ id, name, namespace, type })),
     deniedRoots: deniedRoots(deps.config),
