@@ -2,6 +2,7 @@ import { startAgent } from './modules/agents/runtime/agent-runtime.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { limitHeapGrowth } from './platform/heap-growth.js';
 import { createLogger } from './platform/logger.js';
+import { runningAsRootWarning } from './platform/root-user.js';
 import { startServer } from './server.js';
 
 async function main(): Promise<void> {
@@ -17,6 +18,8 @@ async function main(): Promise<void> {
   }
   limitHeapGrowth(config.MC_HEAP_GROWING_PERCENT);
   const logger = createLogger(config.LOG_LEVEL, { service: 'mission-control', role: config.MC_ROLE });
+  const asRoot = runningAsRootWarning(process.getuid?.());
+  if (asRoot) logger.warn(asRoot);
   // Node would exit on these anyway; saying why in a JSON line tells the operator what npm start's
   // supervisor restarted after.
   process.on('uncaughtException', (error) => {
