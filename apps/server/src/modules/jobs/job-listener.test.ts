@@ -4,6 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loadConfig } from '../../platform/config.js';
 import { createLogger } from '../../platform/logger.js';
+import { EVENTS_CHANNEL } from '../notifications/notification-events.consumer.js';
+import type { ConsumerDefinition } from './consumer-definition.js';
 import { enqueue } from './enqueue.js';
 import { defineJob } from './job-definition.js';
 import { JobRegistry } from './job-registry.js';
@@ -57,5 +59,40 @@ describe.skipIf(testEngine() !== 'postgres')('LISTEN/NOTIFY wake-up (PostgreSQL 
     const committed = Date.now();
     await waitFor(async () => (await findJob(database.pool, id ?? ''))?.state === 'succeeded', 5_000);
     expect(Date.now() - committed).toBeLessThan(5_000);
+  });
+
+  it('a consumer passes once at start, then as soon as an event is queued (mc_events), not at its next poll', async () => {
+    const { url, drop } = await createPostgresTestUrl();
+    cleanups.push(drop);
+    const database = connectPostgres(url, { max: 4 });
+    cleanups.push(() => database.close());
+    const config = loadConfig({ DATABASE_URL: url });
+    const passes: number[] = [];
+    const counter: ConsumerDefinition = {
+      name: 'test consumer',
+      channel: EVENTS_CHANNEL,
+      pollMs: { listening: 60_000, polling: 60_000 },
+      async pass() {
+        passes.push(Date.now());
+        return { enqueued: false };
+      },
+    };
+    const runtime = await startJobRuntime(
+      { config, database, logger: createLogger('error', {}, () => {}) },
+      new JobRegistry([], [counter]),
+    );
+    cleanups.push(() => runtime.stop(1_000));
+    await waitFor(async () => {
+      const { rows } = await database.pool.query(
+        "SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %mc_events%'",
+      );
+      return rows.length > 0;
+    });
+    await waitFor(async () => passes.length >= 2); // at start, and once more when the listener connected
+    const before = passes.length;
+    const queued = Date.now();
+    await database.pool.query(`INSERT INTO event_queue (name, properties) VALUES ('check.failed', '{"id": "x"}')`);
+    await waitFor(async () => passes.length > before, 5_000);
+    expect((passes.at(-1) ?? 0) - queued).toBeLessThan(5_000);
   });
 });

@@ -64,25 +64,29 @@ export async function startJobRuntime(deps: JobDeps, registry: JobRegistry): Pro
   );
   worker.start();
   const stopping = new AbortController();
+  // LISTEN only on PostgreSQL: on the embedded database a held connection would block its one session.
   const listenUrl = database.engine === 'postgres' ? config.DATABASE_URL : undefined;
-  const listening = listenUrl !== undefined;
   const consumers = registry.consumers.map((consumer) =>
-    startConsumerLoop(consumer, { deps, owner, leaseMs: config.MC_JOB_LEASE_MS, signal: stopping.signal }, listening, {
-      wakeWorker: () => worker.wake(),
-      logger: log,
-    }),
+    startConsumerLoop(
+      consumer,
+      { deps, owner, leaseMs: config.MC_JOB_LEASE_MS, signal: stopping.signal },
+      !!listenUrl,
+      {
+        wakeWorker: () => worker.wake(),
+        logger: log,
+      },
+    ),
   );
-  const listener =
-    listenUrl !== undefined
-      ? listenForJobs(
-          listenUrl,
-          Object.fromEntries([
-            [JOBS_CHANNEL, () => worker.wake()],
-            ...registry.consumers.map((consumer, index) => [consumer.channel, () => consumers[index]?.wake()]),
-          ]),
-          log,
-        )
-      : undefined;
+  const listener = listenUrl
+    ? listenForJobs(
+        listenUrl,
+        Object.fromEntries([
+          [JOBS_CHANNEL, () => worker.wake()],
+          ...registry.consumers.map((consumer, index) => [consumer.channel, () => consumers[index]?.wake()]),
+        ]),
+        log,
+      )
+    : undefined;
   const loops: PollLoop[] = [
     // Sleeps until the earliest schedule is due (at most a second), so a tick fires on time, not up to a
     // poll interval late.
@@ -115,8 +119,8 @@ export async function startJobRuntime(deps: JobDeps, registry: JobRegistry): Pro
 
 /**
  * One consumer's loop: a pass at once, then after its idle poll (longer when a LISTEN connection wakes
- * it) or as soon as woken (a wake during a pass starts the next one right after it). A pass that queued jobs wakes this
- * process's worker, so a message does not wait for the worker's poll either.
+ * it) or as soon as woken (a wake during a pass starts the next one right after it). A pass that queued
+ * jobs wakes this process's worker, so a message does not wait for the worker's poll either.
  */
 function startConsumerLoop(
   consumer: ConsumerDefinition,
