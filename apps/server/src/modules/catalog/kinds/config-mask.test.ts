@@ -158,7 +158,10 @@ describe('transform.mask validation (nothing accepted is ignored)', () => {
     [{ jsonpath: '$.a', value: '***' }, 'selector'],
     [{ selector: '', jsonpath: '$.a', value: '***' }, 'is required'],
     [{ selector: 'config.a ==', jsonpath: '$.a', value: '***' }, 'is not a valid CEL expression'],
-    [{ selector: { type: 'A', name: 'b' }, jsonpath: '$.a', value: '***' }, 'selector: Unrecognized key: "name"'],
+    [
+      { selector: { type: 'A', name: 'b' }, jsonpath: '$.a', value: '***' },
+      /selector: (Unrecognized key: "name"|Unknown field: name)/,
+    ], // zod's words, or the app's error map
     [{ selector: 'true', value: '***' }, 'jsonpath'],
     [{ selector: 'true', jsonpath: '$', value: '***' }, 'must name a field inside the config'],
     [{ selector: 'true', jsonpath: '$[?(@.a==', value: '***' }, 'is not a valid JSONPath'],
@@ -171,6 +174,6 @@ describe('transform.mask validation (nothing accepted is ignored)', () => {
     const parsed = maskSchema.safeParse(raw);
     expect(parsed.success).toBe(false);
     const text = parsed.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
-    expect(text).toContain(message);
+    expect(text).toMatch(message);
   });
 });
