@@ -85,3 +85,22 @@ export function isAdminOnlyProperty(name: string): boolean {
   const lower = name.trim().toLowerCase();
   return ADMIN_ONLY_PROPERTY_PREFIXES.some((prefix) => lower.startsWith(prefix));
 }
+
+/** Properties holding the folders file readers are confined to: absolute paths, comma- or newline-separated. */
+export const FOLDER_LIST_PROPERTIES: readonly string[] = ['logs.file.roots', 'catalog.scraper.file.roots'];
+
+/**
+ * Why `value` cannot be stored in property `name`, or undefined. A folder list must hold absolute paths
+ * only: a relative one would depend on the server's working folder, and a reader ignoring it would
+ * silently read less (or nothing) than the administrator meant.
+ */
+export function propertyValueIssue(name: string, value: string): string | undefined {
+  if (!FOLDER_LIST_PROPERTIES.includes(name.trim().toLowerCase())) return undefined;
+  const relative = value
+    .split(/[,\n]/)
+    .map((entry) => entry.trim())
+    .find((entry) => entry !== '' && !entry.startsWith('/'));
+  return relative === undefined
+    ? undefined
+    : `The property '${name}' holds absolute folders separated by commas; '${relative}' is not one`;
+}

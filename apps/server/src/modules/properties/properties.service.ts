@@ -5,6 +5,7 @@ import {
   type Property,
   propertyInputSchema,
   propertyUpdateSchema,
+  propertyValueIssue,
 } from '@mc/contracts';
 import type { Database } from '@mc/db';
 import type { z } from 'zod';
@@ -35,6 +36,12 @@ function assertMayWrite(name: string, audit: AuditContext): void {
   throw new AppError('forbidden', ADMIN_ONLY_PROPERTY_MESSAGE(name));
 }
 
+/** Refuses a value its property cannot hold (a folder list with a relative path). */
+function assertValidValue(name: string, value: string): void {
+  const issue = propertyValueIssue(name, value);
+  if (issue) throw new AppError('bad_request', issue);
+}
+
 /**
  * Properties: runtime settings and feature flags (`<feature>.disable=true`, spec 001 §6). Nothing is
  * cached, so a change shows on the consoles' next fetch.
@@ -57,6 +64,7 @@ export function propertiesService(database: Database) {
     async create(body: unknown, audit: AuditContext): Promise<Property> {
       const input = parse(propertyInputSchema, body);
       assertMayWrite(input.name, audit);
+      assertValidValue(input.name, input.value);
       return auditedTransaction(database, audit, async (tx) => {
         const row = await propertiesRepo(tx).insert(input.name, input.value, actorPersonId(audit));
         if (!row) throw new AppError('conflict', `Property '${input.name}' already exists`);
@@ -69,6 +77,7 @@ export function propertiesService(database: Database) {
     async update(name: string, body: unknown, audit: AuditContext): Promise<Property> {
       const input = parse(propertyUpdateSchema, body);
       assertMayWrite(name, audit);
+      assertValidValue(name, input.value);
       return auditedTransaction(database, audit, async (tx) => {
         const txRepo = propertiesRepo(tx);
         const before = await txRepo.get(name);

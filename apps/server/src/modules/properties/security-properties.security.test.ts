@@ -22,7 +22,7 @@ const SECURITY_PROPERTIES = [
   SCRAPER_FILE_ROOTS_PROPERTY,
   SMTP_CONNECTION_PROPERTY,
 ];
-const ADMIN_VALUE = 'set-by-an-administrator';
+const ADMIN_VALUE = '/srv/set-by-an-administrator';
 
 /**
  * Issue 25, finding 2: an editor changed `catalog.scraper.file.roots` with a plain POST. Every security
@@ -63,6 +63,16 @@ describe('security properties are written by administrators only', () => {
     }
   });
 
+  it('refuses a folder list with a relative folder, even from an administrator, on both paths', async () => {
+    const message = `The property '${SCRAPER_FILE_ROOTS_PROPERTY}' holds absolute folders separated by commas; 'configs' is not one`;
+    const body = { name: SCRAPER_FILE_ROOTS_PROPERTY, value: '/srv/a, configs' };
+    const viaApi = await apiCall(t.app, 'POST', '/api/properties', admin, body);
+    expect([viaApi.status, ((await viaApi.json()) as { message: string }).message]).toEqual([400, message]);
+    const viaData = await data('POST', '/api/db/properties', admin, body);
+    expect([viaData.status, ((await viaData.json()) as { message: string }).message]).toEqual([400, message]);
+    expect(await storedValue(SCRAPER_FILE_ROOTS_PROPERTY)).toBeUndefined();
+  });
+
   for (const name of SECURITY_PROPERTIES) {
     it(`an editor cannot create, change, rename or delete ${name} on any path; an administrator can`, async () => {
       const other = `editor.harmless.${name}`;
@@ -98,9 +108,9 @@ describe('security properties are written by administrators only', () => {
       }
       expect(await storedValue(name)).toBe(ADMIN_VALUE);
 
-      const edited = await apiCall(t.app, 'PATCH', `/api/properties/${name}`, admin, { value: 'changed' });
+      const edited = await apiCall(t.app, 'PATCH', `/api/properties/${name}`, admin, { value: '/srv/changed' });
       expect(edited.status).toBe(200);
-      expect(await storedValue(name)).toBe('changed');
+      expect(await storedValue(name)).toBe('/srv/changed');
       expect((await apiCall(t.app, 'DELETE', `/api/properties/${name}`, admin)).status).toBe(204);
     });
   }
