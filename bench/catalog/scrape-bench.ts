@@ -48,6 +48,13 @@ export async function benchScrape(server: BenchServer, token: string, workDir: s
       metadata: { name: 'bench-unchanged' },
       spec: { file: [{ type: 'Bench::Item', paths: [path], items: '$[*]', id: '$.id', name: '$.name' }] },
     };
+    // file scrapers read nothing until an administrator names the folders they may read
+    const roots = await server.request('POST', '/api/properties', token, {
+      name: 'catalog.scraper.file.roots',
+      value: dir,
+    });
+    if (roots.status !== 201)
+      return `NOT RUN scrape of ${ITEMS} unchanged items: allowing its folder answered ${roots.status} ${roots.body.slice(0, 200)}`;
     const created = await server.request('POST', '/api/catalog/scrapers', token, scraper);
     if (created.status !== 201)
       return `NOT RUN scrape of ${ITEMS} unchanged items: creating the scraper answered ${created.status} ${created.body.slice(0, 200)}`;

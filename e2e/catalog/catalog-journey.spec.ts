@@ -68,7 +68,7 @@ async function openItem(page: Page, itemName: string): Promise<void> {
 
 /**
  * [CATALOG] a user adds a file scraper in the console (the file is written by the test in a temporary
- * folder on this host, where the server runs), runs it, finds the items, opens one, edits the file,
+ * folder on this host, where the server runs, which the admin lets file scrapers read), runs it, finds the items, opens one, edits the file,
  * runs again, sees the change with its diff, follows the relationship in the graph, and attaches the
  * change to a new incident.
  */
@@ -88,6 +88,12 @@ test.describe('[CATALOG] scrape a file, see its change, follow a relationship, a
     const database = `orders-db-${stamp}`;
     writeFileSync(file, documents(stamp, 2));
     try {
+      // file scrapers read nothing until an administrator names the folders (the admin-only property)
+      const roots = await page.request.post('/api/properties', {
+        data: { name: 'catalog.scraper.file.roots', value: folder },
+      });
+      expect(roots.status()).toBeLessThan(300);
+
       // add the scraper in the console: type picker → Custom Scraper → Code
       await page.goto('/catalog');
       await page.getByRole('navigation', { name: 'Catalog' }).getByRole('link', { name: 'Scrapers' }).click();
@@ -174,6 +180,7 @@ test.describe('[CATALOG] scrape a file, see its change, follow a relationship, a
       }
       expect(consoleErrors.list).toEqual([]);
     } finally {
+      await page.request.delete('/api/properties/catalog.scraper.file.roots');
       rmSync(folder, { recursive: true, force: true });
     }
   });
