@@ -1,12 +1,15 @@
 /**
  * Glob matching for the file scraper (`*`, `**`, `?`, `{a,b}`, `[abc]`), walking only below the
  * pattern's literal prefix and bounded in depth and file count, so a pattern like `/**` cannot walk a
- * whole disk. Paths under refused roots are skipped; with allowed roots set, only paths below them match.
+ * whole disk. Paths are matched by platform/path-glob.ts, never a regular expression, so a hostile
+ * pattern cannot backtrack (issue 25). Paths under refused roots are skipped; with allowed roots set,
+ * only paths below them match.
  * Symbolic links are matched as they are named, not followed: platform/file-confinement.ts resolves each
  * match and refuses one that leads out of the allowed folders.
  */
 import { readdir } from 'node:fs/promises';
 import { isAbsolute, join, resolve, sep } from 'node:path';
+import { pathGlob } from '../../../platform/path-glob.js';
 
 /** Most files one pattern may match. */
 export const MAX_GLOB_FILES = 10_000;
@@ -14,45 +17,6 @@ export const MAX_GLOB_FILES = 10_000;
 export const MAX_GLOB_DEPTH = 16;
 
 const GLOB_CHARS = /[*?[{]/;
-
-function escapeRegExpChar(char: string): string {
-  return /[\\^$.|+()]/.test(char) ? `\\${char}` : char;
-}
-
-/** A regular expression equivalent to one glob pattern (whole path). */
-export function globToRegExp(pattern: string): RegExp {
-  let out = '';
-  let inGroup = 0;
-  for (let i = 0; i < pattern.length; i++) {
-    const char = pattern[i] ?? '';
-    if (char === '*') {
-      if (pattern[i + 1] === '*') {
-        const slash = pattern[i + 2] === '/';
-        out += slash ? '(?:.*/)?' : '.*';
-        i += slash ? 2 : 1;
-      } else out += '[^/]*';
-    } else if (char === '?') out += '[^/]';
-    else if (char === '{') {
-      inGroup++;
-      out += '(?:';
-    } else if (char === '}' && inGroup > 0) {
-      inGroup--;
-      out += ')';
-    } else if (char === ',' && inGroup > 0) out += '|';
-    else if (char === '[') {
-      const close = pattern.indexOf(']', i + 1);
-      if (close === -1) out += '\\[';
-      else {
-        out += `[${pattern
-          .slice(i + 1, close)
-          .replace(/^!/, '^')
-          .replaceAll('\\', '\\\\')}]`;
-        i = close;
-      }
-    } else out += escapeRegExpChar(char);
-  }
-  return new RegExp(`^${out}$`);
-}
 
 function literalPrefix(pattern: string): string {
   const parts = pattern.split('/');
@@ -86,13 +50,13 @@ export function mayRead(path: string, bounds: GlobBounds): boolean {
 export async function globFiles(pattern: string, bounds: GlobBounds, cwd = process.cwd()): Promise<string[]> {
   const absolute = isAbsolute(pattern) ? pattern : join(cwd, pattern);
   const normalised = absolute.split(sep).join('/');
-  const regex = globToRegExp(normalised);
   const base = literalPrefix(normalised);
   const found: string[] = [];
   if (!GLOB_CHARS.test(normalised)) {
     const path = resolve(base);
     return mayRead(path, bounds) ? [path] : [];
   }
+  const matchesGlob = pathGlob(normalised);
   const walk = async (dir: string, depth: number): Promise<void> => {
     if (depth > MAX_GLOB_DEPTH || found.length >= MAX_GLOB_FILES) return;
     if (bounds.deniedRoots.some((root) => isBelow(dir, root))) return;
@@ -108,7 +72,7 @@ export async function globFiles(pattern: string, bounds: GlobBounds, cwd = proce
       // a symbolic link is a candidate, never a folder to descend: its reader resolves where it leads
       else if (
         (entry.isFile() || entry.isSymbolicLink()) &&
-        regex.test(path.split(sep).join('/')) &&
+        matchesGlob(path.split(sep).join('/')) &&
         mayRead(path, bounds)
       ) {
         found.push(path);
