@@ -120,7 +120,7 @@ export function pathGlob(pattern: string): (path: string) => boolean {
   }
   const alternatives = expandBraces(pattern).map((alternative) => alternative.split('/').map(compileSegment));
   const matchSegment = (segment: (CharTest | null)[], text: string) =>
-    greedyMatch(
+    greedyMatch<CharTest | null, string>(
       segment,
       text,
       (token) => token === null,
@@ -129,7 +129,7 @@ export function pathGlob(pattern: string): (path: string) => boolean {
   return (path) => {
     const parts = path.split('/');
     return alternatives.some((segments) =>
-      greedyMatch(
+      greedyMatch<Segment, string>(
         segments,
         parts,
         (segment) => segment === 'globstar',
