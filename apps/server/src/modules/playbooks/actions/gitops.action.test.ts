@@ -1,18 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ActionKit, createActionKit, startDouble } from './testing/action-test-kit.js';
+import { type ActionKit, createActionKit, type Recorded, type Reply } from './testing/action-test-kit.js';
 import { STALLED_PREFIX, startGitServer } from './testing/git-https-server.js';
 
 /**
  * The gitops action against a real git server (bare repositories made by the test with the git CLI,
  * served over HTTPS by `git http-backend`): clone, YAML path edit, JSON patch, whole files, commit as
  * the author, push a branch; the pull request through named doubles of the GitHub and Azure DevOps
- * APIs (local HTTP servers checking the documented request). Also: nothing to commit, a path that
+ * APIs served by the same server under /api/ (a connection's token goes only to its own endpoint, docs/
+ * connections.md), checking the documented request. Also: nothing to commit, a path that
  * leaves the repository, a refused clone, the token absent from the stored run.
  */
 const TOKEN = 'ghp_gitopsS3cretToken';
 let kit: ActionKit;
 let server: Awaited<ReturnType<typeof startGitServer>>;
-let api: Awaited<ReturnType<typeof startDouble>>;
+/** The API requests the git server received. */
+const api = { received: [] as Recorded[] };
 let app: string;
 
 const MANIFEST = `# the billing deployment
@@ -29,32 +31,33 @@ spec:
           image: billing:1.0
 `;
 
+function apiReply(request: Recorded): Reply {
+  if (request.method === 'POST' && request.path === '/api/github/repos/acme/app/pulls') {
+    return { status: 201, json: { number: 17, html_url: 'https://github.com/acme/app/pull/17' } };
+  }
+  if (
+    request.method === 'POST' &&
+    request.path === '/api/azure/acme/ops/_apis/git/repositories/infra/pullrequests?api-version=7.1'
+  ) {
+    return {
+      status: 201,
+      json: { pullRequestId: 5, url: 'https://dev.azure.com/acme/ops/_apis/git/pullRequests/5' },
+    };
+  }
+  return { status: 404, json: { message: 'Not Found' } };
+}
+
 beforeAll(async () => {
   kit = await createActionKit();
-  server = await startGitServer(TOKEN);
-  api = await startDouble((request) => {
-    if (request.method === 'POST' && request.path === '/repos/acme/app/pulls') {
-      return { status: 201, json: { number: 17, html_url: 'https://github.com/acme/app/pull/17' } };
-    }
-    if (
-      request.method === 'POST' &&
-      request.path === '/acme/ops/_apis/git/repositories/infra/pullrequests?api-version=7.1'
-    ) {
-      return {
-        status: 201,
-        json: { pullRequestId: 5, url: 'https://dev.azure.com/acme/ops/_apis/git/pullRequests/5' },
-      };
-    }
-    return { status: 404, json: { message: 'Not Found' } };
-  });
+  server = await startGitServer(TOKEN, apiReply);
+  api.received = server.apiReceived;
   app = server.repository('acme/app.git', {
     'deploy/billing.yaml': MANIFEST,
     'config.json': '{"flags": {"beta": false}}\n',
   });
-  await kit.connection('github', { password: TOKEN }, 'gh');
+  await kit.connection('github', { password: TOKEN, url: `${server.base}/api/github` }, 'gh');
 });
 afterAll(async () => {
-  await api.close();
   await server.close();
   await kit.close();
 });
@@ -63,7 +66,7 @@ const repo = (extra: Record<string, unknown> = {}) => ({
   connection: 'gh',
   url: `${server.base}/acme/app.git`,
   insecureSkipVerify: true,
-  apiUrl: api.base,
+  apiUrl: `${server.base}/api/github`,
   ...extra,
 });
 const commit = {
@@ -129,12 +132,21 @@ describe('gitops action', () => {
 
   it('opens an Azure DevOps pull request for an azure_devops connection', async () => {
     const infra = server.repository('acme/ops/_git/infra', { 'values.yaml': 'image: {tag: "1"}\n' });
-    await kit.connection('azure_devops', { username: 'acme', password: TOKEN }, 'azdo');
+    await kit.connection(
+      'azure_devops',
+      { username: 'acme', password: TOKEN, url: `${server.base}/api/azure` },
+      'azdo',
+    );
     const id = await kit.playbook([
       {
         name: 'bump',
         gitops: {
-          repo: { ...repo({ branch: 'bump' }), connection: 'azdo', url: `${server.base}/acme/ops/_git/infra` },
+          repo: {
+            ...repo({ branch: 'bump' }),
+            connection: 'azdo',
+            url: `${server.base}/acme/ops/_git/infra`,
+            apiUrl: `${server.base}/api/azure`,
+          },
           commit,
           pr: { title: 'Bump', tags: ['auto'] },
           patches: [{ path: 'values.yaml', yq: '.image.tag = "2"' }],
@@ -196,7 +208,7 @@ describe('gitops action', () => {
   });
 
   it('fails clearly when the server refuses the credentials, without the token', async () => {
-    await kit.connection('github', { password: 'wrong-token-value' }, 'gh-wrong');
+    await kit.connection('github', { password: 'wrong-token-value', url: server.base }, 'gh-wrong');
     const id = await kit.playbook([
       {
         name: 'denied',
@@ -230,7 +242,7 @@ describe('gitops action', () => {
       { name: 'local', gitops: { repo: repo({ url: `file://${app}` }), commit, files: [{ path: 'a', content: 'b' }] } },
     ]);
     expect((await kit.runToEnd(id, { params: { replicas: '1' } })).actions[0]?.error).toBe(
-      'git: file:// is not accepted; only https:// and ssh URLs are',
+      'repo.url: not a URL whose host can be checked against connection default/gh',
     );
   });
 });

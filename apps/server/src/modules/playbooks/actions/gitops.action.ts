@@ -138,10 +138,13 @@ async function openPullRequest(
   if (!pr) throw new Error('no pull request asked');
   const base = fields.repo.base;
   const token = connection.password ?? '';
+  // The API is on the repository's own host (the connection's endpoint), so the repository's TLS choice holds.
+  const insecureSkipVerify = fields.repo.insecureSkipVerify === true || connection.insecure_tls === true;
   if (connection.type === 'github') {
     const { owner, name } = githubRepoOf(url);
     const api = targetOf(connection, fields.repo.apiUrl, 'repo.apiUrl').replace(/\/+$/, '');
     const answer = await callApi(ctx, {
+      insecureSkipVerify,
       url: `${api}/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name)}/pulls`,
       method: 'POST',
       label: 'GitHub',
@@ -160,6 +163,7 @@ async function openPullRequest(
   const { org, project, repo } = azureRepoOf(url);
   const api = targetOf(connection, fields.repo.apiUrl, 'repo.apiUrl').replace(/\/+$/, '');
   const answer = await callApi(ctx, {
+    insecureSkipVerify,
     url: `${api}/${encodeURIComponent(org)}/${encodeURIComponent(project)}/_apis/git/repositories/${encodeURIComponent(repo)}/pullrequests?api-version=7.1`,
     method: 'POST',
     label: 'Azure DevOps',

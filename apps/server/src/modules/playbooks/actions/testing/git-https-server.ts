@@ -4,6 +4,8 @@
  * `git http-backend`, with push enabled. Every request must carry basic credentials with the expected
  * password (401 otherwise), so a test sees that the connection's secret was used. A path under
  * {@link STALLED_PREFIX} is never answered, so a test of a timeout does not depend on how fast git is.
+ * Paths under {@link API_PREFIX} are answered by the test's `api` double instead (recorded in
+ * `apiReceived`): a git host serves its API on the same origin, and a connection's token goes nowhere else.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { selfSignedCertificate } from '../../../health/check-types/testing/targets.js';
+import type { Recorded, Reply } from './action-test-kit.js';
 
 const GIT_ENV = {
   PATH: process.env.PATH,
@@ -35,11 +38,34 @@ const passwordOf = (header: string | undefined) =>
 /** Requests under this path are held open without an answer (a git server that hangs mid-clone). */
 export const STALLED_PREFIX = '/stalled/';
 
-/** Starts the server; `password` is the one every request's basic credentials must carry. */
-export async function startGitServer(password: string) {
+/** Requests under this path go to the API double of {@link startGitServer}. */
+export const API_PREFIX = '/api/';
+
+/**
+ * Starts the server; `password` is the one every git request's basic credentials must carry; `api`
+ * answers requests under {@link API_PREFIX} (404 without it).
+ */
+export async function startGitServer(password: string, api: (request: Recorded) => Reply = () => ({ status: 404 })) {
   const root = mkdtempSync(join(tmpdir(), 'mc-git-server-'));
   const tls = selfSignedCertificate(1);
+  const apiReceived: Recorded[] = [];
   const server = createServer(tls, (req, res) => {
+    if ((req.url ?? '').startsWith(API_PREFIX)) {
+      let body = '';
+      req.setEncoding('utf8');
+      req.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      req.on('end', () => {
+        const request = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body };
+        apiReceived.push(request);
+        const answer = api(request);
+        if (answer === 'hang') return;
+        res.writeHead(answer.status, { 'content-type': 'application/json' });
+        res.end(answer.json === undefined ? '' : JSON.stringify(answer.json));
+      });
+      return;
+    }
     if (passwordOf(req.headers.authorization) !== password) {
       res.writeHead(401, { 'www-authenticate': 'Basic realm="git"' }).end('unauthorized');
       req.resume();
@@ -87,6 +113,8 @@ export async function startGitServer(password: string) {
   const base = `https://127.0.0.1:${(server.address() as AddressInfo).port}`; // a TCP listener has an AddressInfo
   return {
     base,
+    /** The requests the API double received, oldest first. */
+    apiReceived,
     /** Makes a bare repository at `path` (e.g. `acme/app.git`) with `files` committed on main. */
     repository(path: string, files: Record<string, string>): string {
       const bare = join(root, path);
