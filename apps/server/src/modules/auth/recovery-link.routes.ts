@@ -5,6 +5,7 @@ import { requirePermission } from '../../platform/require-permission.js';
 import { type AuthDeps, flowContext } from './auth-context.js';
 import { consumeCode } from './flows/code.repo.js';
 import { getFlow, saveFlow } from './flows/flow.repo.js';
+import { answerError } from './flows/flow.routes.js';
 import { createFlow, saveFlowAudited } from './flows/flow-engine.js';
 import { baseUrlOf, ensureCsrfCookie, setSessionCookie } from './flows/flow-http.js';
 import { signInRecovered } from './flows/recovered-session.js';
@@ -64,10 +65,15 @@ export function registerRecoveryLinkRoutes(app: OpenAPIHono<AppEnv>, deps: AuthD
     const used = linkFlow && token ? await consumeCode(ctx.db, flowId, sha256(token)) : undefined;
     const identity = used?.identity_id ? await getIdentity(ctx.db, used.identity_id) : undefined;
     if (!flow || !identity) {
-      const fresh = await createFlow(ctx, recoveryFlow, new URLSearchParams());
-      fresh.ui.messages = [TEXT.invalidRecoveryLink()];
-      await saveFlow(ctx.db, fresh);
-      return c.redirect(`${ctx.baseUrl}${AUTH_ROUTES.recovery}?flow=${fresh.id}`, 303);
+      try {
+        const fresh = await createFlow(ctx, recoveryFlow, new URLSearchParams());
+        fresh.ui.messages = [TEXT.invalidRecoveryLink()];
+        await saveFlow(ctx.db, fresh);
+        return c.redirect(`${ctx.baseUrl}${AUTH_ROUTES.recovery}?flow=${fresh.id}`, 303);
+      } catch (error) {
+        // a signed-in browser gets no fresh recovery flow (session_already_available), as on /recovery/browser
+        return answerError(c, ctx, recoveryFlow, error);
+      }
     }
     const { issued, url } = await signInRecovered(ctx, identity);
     flow.state = 'passed_challenge';
