@@ -179,6 +179,9 @@ export function organizationsService(deps: { config: Config; database: Database;
       if (!person) throw new AppError('not_found', 'Nobody signs in with that email address; invite them first');
       await auditedTransaction(deps.database, inOrg(context, orgId), async (tx) => {
         const current = await findMembership(tx.db, orgId, person.id);
+        if (current?.role === 'owner' && caller.role !== 'owner') {
+          throw new AppError('forbidden', 'Only owners can change an owner’s role');
+        }
         if (current?.role === 'owner' && role !== 'owner' && (await countOwners(tx.db, orgId)) <= 1) {
           throw new AppError('conflict', 'An organisation keeps at least one owner');
         }
