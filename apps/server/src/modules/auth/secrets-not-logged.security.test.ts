@@ -151,6 +151,9 @@ describe('without SMTP', () => {
     const who = await b.json<{ user: { id: string } }>('/api/auth/whoami');
     expect(who.body.user.id).toBe(guest.id);
 
+    const signedIn = await b.json<{ error: { id: string } }>(`${url.pathname}${url.search}`);
+    expect(signedIn.status).toBe(400); // a signed-in browser on a used link: Kratos's answer, never a 500
+    expect(signedIn.body.error.id).toBe('session_already_available');
     const again = await browser(t.app).request(`${url.pathname}${url.search}`);
     expect(again.status).toBe(303);
     expect(again.headers.get('location')).toMatch(/\/recovery\?flow=/);
