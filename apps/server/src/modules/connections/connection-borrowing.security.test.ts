@@ -56,8 +56,9 @@ async function startOwnEndpoint() {
  * Issue 25, finding 3: an editor named an administrator's connection beside a URL of their own and the
  * server sent the connection's secret there (an http scraper delivered `Basic svc:…`, a github action the
  * token). Walks every kind that takes `connection:` beside an address, as the weakest role allowed to save
- * it, against a capture server: no secret reaches an address that is not the connection's own. Real
- * routes, real sessions.
+ * it, against a capture server: the save is refused (400 naming the field) and, for a row stored before the
+ * rule, the run is refused too; no secret reaches an address that is not the connection's own. Real routes,
+ * real sessions.
  */
 describe('a connection’s secrets go only to its own endpoint', () => {
   let t: TestApp;
@@ -79,15 +80,30 @@ describe('a connection’s secrets go only to its own endpoint', () => {
     expect(seen).not.toContain(TOKEN);
     expect(seen).not.toMatch(/authorization/i);
   };
+  const scraperDoc = (name: string, spec: Record<string, unknown>) => ({
+    apiVersion: 'configs.flanksource.com/v1',
+    kind: 'ScrapeConfig',
+    metadata: { name },
+    spec,
+  });
   const scraper = async (token: string, name: string, spec: Record<string, unknown>) => {
-    const answer = await apiCall(t.app, 'POST', '/api/catalog/scrapers', token, {
-      apiVersion: 'configs.flanksource.com/v1',
-      kind: 'ScrapeConfig',
-      metadata: { name },
-      spec,
-    });
+    const answer = await apiCall(t.app, 'POST', '/api/catalog/scrapers', token, scraperDoc(name, spec));
     return { status: answer.status, body: (await answer.json()) as { id: string; message: string } };
   };
+  /** 400 at save naming the field: the address beside the connection is not on its endpoint. */
+  const expectRefusedAtSave = async (answer: Response, endpoint: string, label: string) => {
+    expect(answer.status, await answer.clone().text()).toBe(400);
+    const { message } = (await answer.json()) as { message: string };
+    expect(message).toContain(`${endpoint} is not the endpoint of connection default/${label}`);
+  };
+  /**
+   * Puts `spec` on a stored row as a row saved before this rule (or by any path that skipped the check)
+   * would carry it, so the run's own check is what is proved.
+   */
+  const storeSpec = (table: string, id: string, spec: unknown) =>
+    sql`UPDATE ${sql.table(table)} SET spec = ${JSON.stringify(spec)}::jsonb WHERE id = ${id}::uuid`.execute(
+      t.database.db,
+    );
   const scrape = (id: string) =>
     runScrape({ database: t.database, config }, id, { signal: AbortSignal.timeout(20_000), jobName: 'run_scraper' });
 
@@ -113,19 +129,23 @@ describe('a connection’s secrets go only to its own endpoint', () => {
     await t.close();
   });
 
-  it('http scraper: an editor’s url beside the admin’s http connection gets no credentials', async () => {
+  it('http scraper: an url of the editor’s beside the admin’s http connection is refused at save and at run', async () => {
+    const attack = {
+      http: [{ url: `http://${capture.base}/steal`, connection: 'connection://http/svc-http', type: 'X', id: '$.id' }],
+    };
+    const refused = await apiCall(
+      t.app,
+      'POST',
+      '/api/catalog/scrapers',
+      editor.token,
+      scraperDoc('borrow-http', attack),
+    );
+    await expectRefusedAtSave(refused, `url: http://${capture.base}`, 'svc-http');
     const { status, body } = await scraper(editor.token, 'borrow-http', {
-      http: [
-        {
-          url: `http://${capture.base}/steal`,
-          connection: 'connection://http/svc-http',
-          type: 'X',
-          id: '$.id',
-          name: '$.name',
-        },
-      ],
+      http: [{ url: `${own.base}/x`, connection: 'connection://http/svc-http', type: 'X', id: '$.id' }],
     });
     expect(status, body.message).toBe(201);
+    await storeSpec('config_scrapers', body.id, attack);
     const outcome = await scrape(body.id);
     expect(outcome.errors.join(' ')).toContain(
       `url: http://${capture.base} is not the endpoint of connection default/svc-http`,
@@ -133,8 +153,8 @@ describe('a connection’s secrets go only to its own endpoint', () => {
     expectNothingCaptured();
   });
 
-  it('sql scraper: a host of the editor’s beside the admin’s postgres connection is never dialled', async () => {
-    const { status, body } = await scraper(editor.token, 'borrow-sql', {
+  it('sql scraper: a host of the editor’s beside the admin’s postgres connection is refused and never dialled', async () => {
+    const attack = {
       sql: [
         {
           connection: 'connection://postgres/svc-db',
@@ -144,78 +164,99 @@ describe('a connection’s secrets go only to its own endpoint', () => {
           id: '$.id',
         },
       ],
+    };
+    const refused = await apiCall(
+      t.app,
+      'POST',
+      '/api/catalog/scrapers',
+      editor.token,
+      scraperDoc('borrow-sql', attack),
+    );
+    await expectRefusedAtSave(refused, `host: postgres://${capture.base}`, 'svc-db');
+    const { status, body } = await scraper(editor.token, 'borrow-sql', {
+      sql: [{ connection: 'connection://postgres/svc-db', query: 'SELECT 1', type: 'X', id: '$.id' }],
     });
     expect(status, body.message).toBe(201);
+    await storeSpec('config_scrapers', body.id, attack);
     await scrape(body.id);
     // The connection wins over `host`: the scraper dials the connection's own endpoint only.
     expect(capture.seen()).toBe('');
   });
 
-  it('log backend (loki): an editor’s url beside the admin’s connection is refused at search', async () => {
-    const saved = await apiCall(
-      t.app,
-      'POST',
-      '/api/db/logging_backends',
-      editor.token,
-      {
-        name: 'borrow-loki',
-        spec: { loki: [{ url: `http://${capture.base}`, connection: 'connection://http/svc-http' }] },
-      },
-      { prefer: 'return=minimal' },
-    );
+  it('log backend (loki): an url of the editor’s beside the admin’s connection is refused at save and at search', async () => {
+    const attack = { loki: [{ url: `http://${capture.base}`, connection: 'connection://http/svc-http' }] };
+    const write = (spec: unknown) =>
+      apiCall(
+        t.app,
+        'POST',
+        '/api/db/logging_backends',
+        editor.token,
+        { name: 'borrow-loki', spec },
+        {
+          prefer: 'return=representation',
+        },
+      );
+    await expectRefusedAtSave(await write(attack), `url: http://${capture.base}`, 'svc-http');
+    const saved = await write({ loki: [{ url: own.base, connection: 'connection://http/svc-http' }] });
     expect(saved.status, await saved.clone().text()).toBe(201);
+    await storeSpec('logging_backends', ((await saved.json()) as { id: string }[])[0]?.id ?? '', attack);
     const search = await apiCall(t.app, 'POST', '/api/logs', editor.token, {
       name: 'borrow-loki',
       query: { text: 'x' },
     });
     expect(search.status).toBe(400);
     expect(((await search.json()) as { message: string }).message).toContain(
-      'is not the endpoint of connection default/svc-http',
+      `url: http://${capture.base} is not the endpoint of connection default/svc-http`,
     );
     expectNothingCaptured();
   });
 
-  it('health check (http): an editor’s url beside the admin’s connection fails the check and sends nothing', async () => {
-    const created = await apiCall(t.app, 'POST', '/api/canaries', editor.token, {
-      apiVersion: 'canaries.flanksource.com/v1',
-      kind: 'Canary',
-      metadata: { name: 'borrow-check' },
-      spec: {
-        http: [{ name: 'steal', url: `http://${capture.base}/steal`, connection: 'connection://http/svc-http' }],
-      },
-    });
+  it('health check (http): an url of the editor’s beside the admin’s connection is refused at save and fails the run', async () => {
+    const canary = (check: Record<string, unknown>) =>
+      apiCall(t.app, 'POST', '/api/canaries', editor.token, {
+        apiVersion: 'canaries.flanksource.com/v1',
+        kind: 'Canary',
+        metadata: { name: 'borrow-check' },
+        spec: { http: [{ name: 'steal', connection: 'connection://http/svc-http', ...check }] },
+      });
+    const attack = { name: 'steal', url: `http://${capture.base}/steal`, connection: 'connection://http/svc-http' };
+    await expectRefusedAtSave(await canary({ url: attack.url }), `url: http://${capture.base}`, 'svc-http');
+    const created = await canary({ url: `${own.base}/health` });
     expect(created.status, await created.clone().text()).toBe(201);
     const canaryId = ((await created.json()) as { id: string }).id;
     const { rows } = await sql<{ id: string }>`SELECT id FROM checks WHERE canary_id = ${canaryId}`.execute(
       t.database.db,
     );
+    await storeSpec('checks', rows[0]?.id ?? '', attack);
     const run = await apiCall(t.app, 'POST', `/api/canary/run/check/${rows[0]?.id}`, editor.token);
     const result = (await run.json()) as { status: string; message: string };
     expect(result.message).toContain(`url: http://${capture.base} is not the endpoint of connection default/svc-http`);
     expectNothingCaptured();
   });
 
-  it('playbook (github action): an editor’s url beside the admin’s GitHub connection gets no token', async () => {
-    const saved = await apiCall(
-      t.app,
-      'POST',
-      '/api/db/playbooks',
-      editor.token,
-      {
-        name: 'borrow-gh',
-        spec: {
-          actions: [
-            {
-              name: 'd',
-              github: { connection: 'gh', url: `http://${capture.base}`, repo: 'a/b', workflows: [{ id: 'x' }] },
-            },
-          ],
+  it('playbook (github action): an url of the editor’s beside the admin’s GitHub connection is refused at save and at run', async () => {
+    const playbook = (github: Record<string, unknown>) =>
+      apiCall(
+        t.app,
+        'POST',
+        '/api/db/playbooks',
+        editor.token,
+        {
+          name: 'borrow-gh',
+          spec: {
+            actions: [{ name: 'd', github: { connection: 'gh', repo: 'a/b', workflows: [{ id: 'x' }], ...github } }],
+          },
         },
-      },
-      { prefer: 'return=representation' },
-    );
+        { prefer: 'return=representation' },
+      );
+    const attack = { url: `http://${capture.base}` };
+    await expectRefusedAtSave(await playbook(attack), `url: http://${capture.base}`, 'gh');
+    const saved = await playbook({});
     expect(saved.status, await saved.clone().text()).toBe(201);
-    const playbookId = ((await saved.json()) as { id: string }[])[0]?.id;
+    const playbookId = ((await saved.json()) as { id: string }[])[0]?.id ?? '';
+    await storeSpec('playbooks', playbookId, {
+      actions: [{ name: 'd', github: { connection: 'gh', repo: 'a/b', workflows: [{ id: 'x' }], ...attack } }],
+    });
     const requested = await apiCall(t.app, 'POST', '/api/playbook/run', editor.token, { id: playbookId, params: {} });
     const runId = ((await requested.json()) as { run_id: string }).run_id;
     await executeRun(t.database, runId, new AbortController().signal);

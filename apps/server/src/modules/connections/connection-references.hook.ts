@@ -1,8 +1,9 @@
 /**
  * The data API's side of "naming a connection needs permission to read it": a definition written through
  * `/api/db/<table>` (canaries, scrapers, topologies, playbooks, notifications, log backends) is refused with
- * 403 naming a connection its writer may not read, and otherwise records the writer in `saved_by`, in the
- * write's transaction. Deletes and soft deletes name nothing new.
+ * 403 naming a connection its writer may not read, and with 400 naming the field when an address beside a
+ * connection is not on its endpoint; otherwise the writer is recorded in `saved_by`, in the write's
+ * transaction. Deletes and soft deletes name nothing new.
  */
 import { AppError } from '../../platform/errors.js';
 import { PgrstError } from '../rest/pgrst-error.js';
@@ -19,6 +20,8 @@ export function connectionReferencesHook(table: SavedByTable): WriteHook {
         await recordSaver(trx, { table, id: String(after.id), actor, definition: after });
       } catch (error) {
         if (error instanceof AppError && error.code === 'forbidden') throw new PgrstError(403, '42501', error.message);
+        if (error instanceof AppError && error.code === 'bad_request')
+          throw new PgrstError(400, '23514', error.message);
         throw error;
       }
     }

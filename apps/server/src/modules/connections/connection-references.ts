@@ -8,6 +8,7 @@ import type { Tables } from '@mc/db';
 import { type Kysely, sql } from 'kysely';
 import type { Actor } from '../../platform/request-context.js';
 import { assertMayReference, type NamedConnection, savedByOf } from './connection-access.js';
+import { targetOf } from './connection-endpoint.js';
 
 /** The definition tables whose rows may name connections and carry `saved_by` (migration 0160). */
 export const SAVED_BY_TABLES = [
@@ -48,23 +49,84 @@ export function connectionRefsIn(value: unknown): string[] {
   return [...found];
 }
 
+/** Fields that give an address beside a connection (`url` of a scraper, `endpoint` of a check, `repo.apiUrl`…). */
+const ADDRESS_FIELDS = ['url', 'endpoint', 'host', 'apiUrl'] as const;
+
+/** An address a definition gives beside a connection it names, with the field's name. */
+interface AddressBeside {
+  ref: string;
+  field: string;
+  target: string;
+}
+
+const staticText = (value: unknown): value is string =>
+  typeof value === 'string' && value.trim() !== '' && !value.includes('{{') && !value.includes('$(');
+
+/** The objects of a definition that name a connection and give an address of their own beside it. */
+export function addressesBeside(value: unknown): AddressBeside[] {
+  const found: AddressBeside[] = [];
+  const walk = (node: unknown, depth: number) => {
+    if (depth >= MAX_DEPTH || typeof node !== 'object' || node === null) return;
+    if (Array.isArray(node)) {
+      for (const item of node) walk(item, depth + 1);
+      return;
+    }
+    const record = node as Record<string, unknown>; // a non-array object
+    if (staticText(record.connection)) {
+      for (const field of ADDRESS_FIELDS) {
+        const target = record[field];
+        if (staticText(target)) found.push({ ref: record.connection.trim(), field, target: target.trim() });
+      }
+    }
+    for (const child of Object.values(record)) walk(child, depth + 1);
+  };
+  walk(value, 0);
+  return found;
+}
+
+/** A named connection with what the endpoint rule needs; `url` may be sealed (a URL holding a password). */
+interface StoredConnection extends NamedConnection {
+  type: string;
+  url: string | null;
+}
+
+/** Sealed values start so (platform/secrets.ts); their host cannot be read without the key. */
+const SEALED = 'mcenc:';
+
 /** The live connections a reference may mean: an id's, a `connection://` form's, or every one of a bare name. */
-async function connectionsNamed(db: Kysely<Tables>, ref: string): Promise<NamedConnection[]> {
+async function connectionsNamed(db: Kysely<Tables>, ref: string): Promise<StoredConnection[]> {
   const match = REF.exec(ref);
-  const base = sql`SELECT id, name, namespace FROM connections WHERE deleted_at IS NULL`;
+  const base = sql`SELECT id, name, namespace, type, url FROM connections WHERE deleted_at IS NULL`;
   const where = match
     ? sql`AND name = ${match[2]} AND (type = ${match[1]} OR namespace = ${match[1]})`
     : UUID.test(ref)
       ? sql`AND id = ${ref}::uuid`
       : sql`AND name = ${ref}`;
-  const { rows } = await sql<NamedConnection>`${base} ${where} ORDER BY namespace, name`.execute(db);
+  const { rows } = await sql<StoredConnection>`${base} ${where} ORDER BY namespace, name`.execute(db);
   return rows;
 }
 
-/** Throws 403 naming the first connection `definition` names that `actor` may not read. */
+/**
+ * Throws 403 naming the first connection `definition` names that `actor` may not read, then 400 naming the
+ * field when an address given beside a connection is not on the connection's endpoint (connection-endpoint.ts)
+ * — what a save can know; a sealed URL, a templated value or a bare name that some connection fits is left
+ * to the run, which always checks.
+ */
 export async function assertMayReferenceAll(db: Kysely<Tables>, actor: Actor, definition: unknown): Promise<void> {
   for (const ref of connectionRefsIn(definition)) {
     for (const connection of await connectionsNamed(db, ref)) await assertMayReference(db, actor, connection);
+  }
+  for (const { ref, field, target } of addressesBeside(definition)) {
+    const readable = (await connectionsNamed(db, ref)).filter((connection) => !connection.url?.startsWith(SEALED));
+    const problems = readable.flatMap((connection) => {
+      try {
+        targetOf(connection, target, field);
+        return [];
+      } catch (error) {
+        return [error];
+      }
+    });
+    if (readable.length > 0 && problems.length === readable.length) throw problems[0];
   }
 }
 
