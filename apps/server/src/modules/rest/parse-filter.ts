@@ -1,3 +1,4 @@
+import { MAX_FILTER_REGEX_CHARS, regexShapeProblem } from '../../platform/regex-shape.js';
 import { Cursor, parseFieldAt } from './parse-field.js';
 import { PgrstError, parseError } from './pgrst-error.js';
 import { type Condition, type FieldRef, type Filter, OPERATORS, type Operator, type OrderTerm } from './query-types.js';
@@ -79,6 +80,12 @@ export function parseFilterValue(field: FieldRef, raw: string, whole = raw): Fil
     if (!value.startsWith('(') || !value.endsWith(')')) throw fail('unexpected value expecting "("');
     const inner = value.slice(1, -1);
     filter.value = inner === '' ? [] : splitList(inner);
+  }
+  if (op === 'match' || op === 'imatch') {
+    for (const pattern of Array.isArray(filter.value) ? filter.value : [filter.value]) {
+      const problem = regexShapeProblem(pattern, MAX_FILTER_REGEX_CHARS, `the ${op} pattern`);
+      if (problem) throw fail(problem);
+    }
   }
   if (op === 'is' && !IS_VALUES.has(value.toLowerCase())) {
     throw fail('unexpected value expecting null or trilean value (unknown, true, false)');

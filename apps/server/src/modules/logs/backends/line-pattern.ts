@@ -2,28 +2,20 @@
  * The line pattern of a file backend: a regular expression with the named groups `timestamp`, `level`
  * and `message` (each optional), written by an editor of the backend. Patterns whose shape can
  * backtrack exponentially (a quantified group that itself holds a quantifier, such as `(a+)+`) are
- * refused, and a pattern only ever runs over one line cut to {@link MAX_LINE_CHARS}.
+ * refused by the shared rule (platform/regex-shape.ts), and a pattern only ever runs over one line cut
+ * to {@link MAX_LINE_CHARS}.
  */
+import { regexShapeProblem } from '../../../platform/regex-shape.js';
 import { LogBackendError } from './backend-kind.js';
 import { MAX_LINE_CHARS } from './line-text.js';
 
 /** Longest pattern accepted. */
 export const MAX_PATTERN_CHARS = 500;
 
-const NESTED_QUANTIFIER = /\((?:[^()\\]|\\.)*[+*}](?:[^()\\]|\\.)*\)[+*{]/;
-const BACKREFERENCE = /\\[1-9]|\\k</;
-
 /** Compiles a backend's line pattern; a pattern that is unsafe or invalid is a query error naming why. */
 export function compileLinePattern(pattern: string): RegExp {
-  if (pattern.length > MAX_PATTERN_CHARS) {
-    throw new LogBackendError('query', `the line pattern is longer than ${MAX_PATTERN_CHARS} characters`);
-  }
-  if (NESTED_QUANTIFIER.test(pattern) || BACKREFERENCE.test(pattern)) {
-    throw new LogBackendError(
-      'query',
-      'the line pattern nests quantifiers or uses back-references, which can take exponential time; simplify it',
-    );
-  }
+  const problem = regexShapeProblem(pattern, MAX_PATTERN_CHARS, 'the line pattern');
+  if (problem) throw new LogBackendError('query', problem);
   try {
     return new RegExp(pattern);
   } catch (error) {
