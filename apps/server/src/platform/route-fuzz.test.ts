@@ -1,10 +1,13 @@
-import { mkdtempSync } from 'node:fs';
-import { connect } from 'node:net';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPostgresTestUrl, testEngine } from '@mc/db/testing';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { browser } from '../modules/auth/testing/auth-factory.js';
+import { UNREACHABLE_MESSAGE } from '../modules/organizations/org-backend-proxy.js';
+import { PROVISIONING_MESSAGE } from '../modules/organizations/org-rules.js';
 import { Gen, IDENT_INJECTIONS, INJECTIONS, prng } from '../modules/rest/fuzz-generators.js';
 import { spawnServer } from '../test/server-process.js';
 import { signedInUser } from '../test/signed-in-api.js';
@@ -16,6 +19,8 @@ import { createTestApp, type TestApp } from '../test/test-app.js';
  * strings, wrong types, YAML bombs), content types (JSON, text, malformed multipart, urlencoded,
  * none) and headers (Origin, Host, cookies, junk tokens). Acceptance of issue 11: no request
  * answers 5xx and the process never goes down. The seed is fixed, so a failure replays exactly.
+ * The app runs in hosted mode (MC_AUTH_MODE=hosted), so the organisation routes are among them, with
+ * one organisation the admin owns whose proxy reaches a local backend (issue 25).
  */
 const SEED = 20261125;
 const REQUESTS = 20_000;
@@ -109,13 +114,27 @@ interface Sent {
   body: string | undefined;
 }
 
+/** An organisation proxy's own answers while its backend is not ready or not reachable (docs/hosted-mode.md). */
+const PROXY_ANSWERS: ReadonlyMap<number, string> = new Map([
+  [503, PROVISIONING_MESSAGE],
+  [502, UNREACHABLE_MESSAGE],
+]);
+const HOSTED = { MC_AUTH_MODE: 'hosted' };
+
+/** Whether a 5xx is one the route is documented to give: the organisation proxy's 502 and 503 only. */
+function documented(route: Route, status: number, answer: string): boolean {
+  const message = PROXY_ANSWERS.get(status);
+  return route.path.startsWith('/api/organizations/:id/proxy') && message !== undefined && answer.includes(message);
+}
+
 let t: TestApp;
+let orgBackend: Server;
 const tokens = new Map<string, string>();
 let cookie = '';
 const knownIds: string[] = ['00000000-0000-4000-8000-00000000dead'];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: HOSTED });
   for (const role of ROLES) tokens.set(role, (await signedInUser(t, { roles: [role] })).token);
   const admin = await signedInUser(t, { roles: ['admin'] });
   const jar = browser(t.app);
@@ -134,10 +153,27 @@ beforeAll(async () => {
   knownIds.push(((await created.json()) as { id: string }).id);
   const { rows } = await t.database.pool.query<{ id: string }>('SELECT id FROM checks LIMIT 1');
   if (rows[0]) knownIds.push(rows[0].id);
+  orgBackend = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('[]'));
+  });
+  await new Promise<void>((resolve) => orgBackend.listen(0, '127.0.0.1', resolve));
+  const org = await t.app.request('/api/organizations', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${tokens.get('admin')}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'fuzzed',
+      // a listening TCP server has an AddressInfo address
+      backend_url: `http://127.0.0.1:${(orgBackend.address() as AddressInfo).port}`,
+      instance_finished: true,
+    }),
+  });
+  knownIds.push(((await org.json()) as { id: string }).id);
 }, 180_000);
 
 afterAll(async () => {
   await t.close();
+  await new Promise((resolve) => orgBackend.close(resolve));
 });
 
 function scalar(g: Gen): unknown {
@@ -294,6 +330,7 @@ test(`${REQUESTS} generated requests to every route, every role: no 5xx`, async 
     routes.push({ method: r.method, path: r.path });
   }
   expect(routes.length).toBeGreaterThan(80);
+  expect(routes).toContainEqual({ method: 'ALL', path: '/api/organizations/:id/proxy/*' });
   const g = new Gen(prng(SEED));
   const statuses = new Map<number, number>();
   const failures: (Sent & { status: number; answer: string })[] = [];
@@ -317,7 +354,7 @@ test(`${REQUESTS} generated requests to every route, every role: no 5xx`, async 
     if (response.status < 500) await response.arrayBuffer();
     statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
     reached.add(`${route.method} ${route.path}`);
-    if (response.status >= 500) {
+    if (response.status >= 500 && !documented(route, response.status, answer)) {
       failures.push({ method, path, actor, contentType, body: text?.slice(0, 300), status: response.status, answer });
     }
   };
@@ -358,7 +395,16 @@ const RAW_REQUESTS = [
 ];
 
 test('through a real server process: 2,000 generated requests and malformed HTTP; the process stays up', async () => {
-  const env: Record<string, string> = { MC_ADMIN_EMAIL: 'fuzz@example.com', MC_ADMIN_PASSWORD: 'fuzz-admin-password' };
+  // A stand-in built console: a browser navigation (Accept: text/html) to /health or a console path is
+  // answered the same whether or not `npm run build` ran before the tests (unbuilt, it is a 503).
+  const webDist = mkdtempSync(join(tmpdir(), 'mc-fuzz-web-'));
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Mission Control</title>');
+  const env: Record<string, string> = {
+    ...HOSTED,
+    MC_WEB_DIST: webDist,
+    MC_ADMIN_EMAIL: 'fuzz@example.com',
+    MC_ADMIN_PASSWORD: 'fuzz-admin-password',
+  };
   let drop: (() => Promise<void>) | undefined;
   if (testEngine() === 'postgres') {
     const created = await createPostgresTestUrl();
