@@ -238,11 +238,12 @@ describe('gitops action', () => {
   });
 
   it('refuses file:// and local paths', async () => {
-    const id = await kit.playbook([
+    const answer = await kit.save([
       { name: 'local', gitops: { repo: repo({ url: `file://${app}` }), commit, files: [{ path: 'a', content: 'b' }] } },
     ]);
-    expect((await kit.runToEnd(id, { params: { replicas: '1' } })).actions[0]?.error).toBe(
-      'repo.url: not a URL whose host can be checked against connection default/gh',
+    expect(answer.status).toBe(400);
+    expect(((await answer.json()) as { message: string }).message).toBe(
+      'url: not a URL whose host can be checked against connection default/gh',
     );
   });
 });

@@ -80,6 +80,16 @@ export async function createActionKit() {
       expect(response.status, body.message).toBe(201);
       return body.id;
     },
+    /** Saves a playbook of `actions` as the admin; answers the data API's response, whatever it is. */
+    save: (actions: unknown[], name = `pb-${++n}`) =>
+      apiCall(
+        t.app,
+        'POST',
+        '/api/db/playbooks',
+        admin.token,
+        { name, spec: { actions } },
+        { prefer: 'return=representation' },
+      ),
     /** Creates a playbook of `actions` (with `spec` extras); answers its id. */
     async playbook(actions: unknown[], spec: Record<string, unknown> = {}, name = `pb-${++n}`): Promise<string> {
       const response = await apiCall(
