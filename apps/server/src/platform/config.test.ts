@@ -22,6 +22,16 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/DATABASE_URL="mysql:\/\/x": must be a postgres/);
   });
 
+  it('reads the file roots as absolute folders, refusing a relative entry instead of ignoring it', () => {
+    expect(loadConfig({ MC_SCRAPER_FILE_ROOTS: '/srv/configs, /etc/app' }).MC_SCRAPER_FILE_ROOTS).toBe(
+      '/srv/configs, /etc/app',
+    );
+    expect(() => loadConfig({ MC_SCRAPER_FILE_ROOTS: '/srv/configs,configs' })).toThrow(
+      /MC_SCRAPER_FILE_ROOTS="\/srv\/configs,configs": every folder must be an absolute path/,
+    );
+    expect(() => loadConfig({ MC_LOG_FILE_ROOTS: './logs' })).toThrow(/MC_LOG_FILE_ROOTS=".\/logs": every folder/);
+  });
+
   it('rejects an out-of-range port', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/must be between 0 and 65535/);
   });

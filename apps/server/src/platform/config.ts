@@ -1,3 +1,4 @@
+import { isAbsolute } from 'node:path';
 import { AGENT_LOG_QUERY_TIMEOUT_MS } from '@mc/contracts';
 import { z } from 'zod';
 
@@ -14,6 +15,20 @@ const port = z.coerce
   .int('must be a whole number')
   .min(0, 'must be between 0 and 65535')
   .max(65535, 'must be between 0 and 65535');
+
+/**
+ * A comma- or newline-separated list of absolute folders (the file roots of the file scraper and the
+ * file log backend): a relative entry would depend on the working directory, so it stops the start
+ * rather than being ignored.
+ */
+const absoluteFolderList = z.string().refine(
+  (value) =>
+    value
+      .split(/[,\n]/)
+      .map((entry) => entry.trim())
+      .every((entry) => entry === '' || isAbsolute(entry)),
+  'every folder must be an absolute path, such as /var/log/app',
+);
 
 const schema = z.object({
   PORT: port.default(8080),
@@ -47,6 +62,10 @@ const schema = z.object({
   MC_CANARY_DIR: z.string().trim().min(1, 'must not be empty').optional(),
   // Catalog (docs/catalog.md): config-db ScrapeConfig files the server follows.
   MC_SCRAPER_DIR: z.string().trim().min(1, 'must not be empty').optional(),
+  // Catalog and logs (docs/catalog.md, docs/logs.md): the only folders file scrapers and file log
+  // backends may read below (besides the admin-only properties); read again at each run.
+  MC_SCRAPER_FILE_ROOTS: absoluteFolderList.optional(),
+  MC_LOG_FILE_ROOTS: absoluteFolderList.optional(),
   // Topology (docs/topology.md): canary-checker Topology files the server follows.
   MC_TOPOLOGY_DIR: z.string().trim().min(1, 'must not be empty').optional(),
   // Playbooks (docs/playbooks.md): mission-control Playbook files the server follows.
