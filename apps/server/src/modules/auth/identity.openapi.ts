@@ -53,6 +53,15 @@ export const IDENTITY_API: readonly RouteDoc[] = [
   },
   {
     method: 'get',
+    path: `${ORY_BASE_PATH}/self-service/recovery`,
+    summary:
+      "Open an administrator's recovery link: a live token signs the browser in and sends it to set a new password; a used, expired or wrong one starts a fresh recovery flow saying so",
+    query: z.object({ flow: z.string(), token: z.string() }),
+    permission: { public: true },
+    status: 303,
+  },
+  {
+    method: 'get',
     path: `${ORY_BASE_PATH}/sessions/whoami`,
     summary: 'The session of the cookie or X-Session-Token (403 when a second factor is due)',
     permission: { signedIn: true },
