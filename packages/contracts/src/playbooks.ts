@@ -152,7 +152,16 @@ function formatProblem(text: string, type: string, format: string | undefined): 
   return undefined;
 }
 
-function textProblem(text: string, parameter: PlaybookParameter): string | undefined {
+/**
+ * Whether a parameter's `properties.regex` matches a value anywhere in it. The browser uses JS RegExp (no
+ * new code in the console's bundle); the server passes a linear-time RE2 matcher, because there an editor's
+ * pattern runs on the HTTP thread for whoever runs the playbook (issue 25).
+ */
+export type PatternTest = (pattern: string, text: string) => boolean;
+
+const jsPatternTest: PatternTest = (pattern, text) => new RegExp(pattern).test(text);
+
+function textProblem(text: string, parameter: PlaybookParameter, patternTest: PatternTest): string | undefined {
   const props = parameter.properties ?? {};
   if (props.minLength !== undefined && text.length < props.minLength) {
     return PLAYBOOK_PARAMETER_MESSAGES.minLength(props.minLength);
@@ -160,7 +169,7 @@ function textProblem(text: string, parameter: PlaybookParameter): string | undef
   if (props.maxLength !== undefined && text.length > props.maxLength) {
     return PLAYBOOK_PARAMETER_MESSAGES.maxLength(props.maxLength);
   }
-  if (props.regex !== undefined && !new RegExp(props.regex).test(text)) {
+  if (props.regex !== undefined && !patternTest(props.regex, text)) {
     return PLAYBOOK_PARAMETER_MESSAGES.regex(props.regex);
   }
   const format = formatProblem(text, parameter.type, props.format);
@@ -171,9 +180,14 @@ function textProblem(text: string, parameter: PlaybookParameter): string | undef
 
 /**
  * The rule a value breaks for a parameter (001 §5), in the spec's words, or undefined. Checkbox
- * values are booleans; list values must be one of the options when options are declared.
+ * values are booleans; list values must be one of the options when options are declared. `patternTest`
+ * runs `properties.regex` (JS RegExp unless given, see {@link PatternTest}).
  */
-export function playbookParameterProblem(parameter: PlaybookParameter, value: unknown): string | undefined {
+export function playbookParameterProblem(
+  parameter: PlaybookParameter,
+  value: unknown,
+  patternTest: PatternTest = jsPatternTest,
+): string | undefined {
   if (isEmpty(value) || (Array.isArray(value) && value.length === 0)) {
     return parameter.required ? PLAYBOOK_PARAMETER_MESSAGES.required : undefined;
   }
@@ -189,17 +203,18 @@ export function playbookParameterProblem(parameter: PlaybookParameter, value: un
   }
   if (typeof value === 'number') return numberProblem(value, parameter.properties ?? {});
   if (typeof value !== 'string') return parameter.type === 'code' ? undefined : 'Must be text';
-  return textProblem(value, parameter);
+  return textProblem(value, parameter, patternTest);
 }
 
 /** Every problem of a set of parameter values, keyed by parameter name (empty when all hold). */
 export function playbookParamsProblems(
   parameters: readonly PlaybookParameter[],
   values: Readonly<Record<string, unknown>>,
+  patternTest: PatternTest = jsPatternTest,
 ): Record<string, string> {
   const problems: Record<string, string> = {};
   for (const parameter of parameters) {
-    const problem = playbookParameterProblem(parameter, values[parameter.name] ?? parameter.default);
+    const problem = playbookParameterProblem(parameter, values[parameter.name] ?? parameter.default, patternTest);
     if (problem) problems[parameter.name] = problem;
   }
   return problems;

@@ -16,6 +16,7 @@ import {
 import type { Database } from '@mc/db';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.js';
+import { linearPatternTest } from '../../platform/linear-regex.js';
 import { EVERY_RESOURCE } from '../../platform/resource-visibility.js';
 import { playbookRunsService } from '../playbooks/runs/playbook-runs.service.js';
 import type { HistoryRow } from './history.repo.js';
@@ -78,7 +79,7 @@ export async function resolvePlaybookRecipient(
     throw new AppError('bad_request', `to.params: playbook ${playbook.name} has no parameter ${unknown.join(', ')}`);
   }
   // A placeholder is only known when the event arrives; the run checks the rendered value then.
-  const problems = Object.entries(playbookParamsProblems(parameters, given)).filter(
+  const problems = Object.entries(playbookParamsProblems(parameters, given, linearPatternTest)).filter(
     ([name]) => !isTemplate(given[name]),
   );
   if (problems.length > 0) {

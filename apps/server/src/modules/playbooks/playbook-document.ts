@@ -16,6 +16,7 @@ import {
 import { z } from 'zod';
 import { parseBoundedYaml } from '../../platform/bounded-yaml.js';
 import { AppError } from '../../platform/errors.js';
+import { linearRegexProblem } from '../../platform/linear-regex.js';
 import { MAX_WILDCARD_PATTERN_CHARS } from '../../platform/wildcard-match.js';
 
 const nameRule = z
@@ -153,6 +154,9 @@ function specProblems(spec: PlaybookSpec): string[] {
   (spec.parameters ?? []).forEach((parameter, index) => {
     if (params.has(parameter.name)) problems.push(`spec.parameters.${index}.name: '${parameter.name}' is used twice`);
     params.add(parameter.name);
+    const regex = parameter.properties?.regex;
+    const regexProblem = regex === undefined ? undefined : linearRegexProblem(regex);
+    if (regexProblem) problems.push(`spec.parameters.${index}.properties.regex: ${regexProblem}`);
   });
   return problems;
 }

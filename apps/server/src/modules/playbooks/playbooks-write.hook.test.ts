@@ -70,6 +70,16 @@ describe('/api/db/playbooks writes', () => {
       { name: 'bad-3', spec: spec({ parameters: [{ name: 'a', properties: { format: 'ipv4' } }] }) },
       'spec.parameters.0.properties.format',
     ],
+    [
+      'a parameter regex RE2 cannot run (a look-ahead)',
+      { name: 'bad-4', spec: spec({ parameters: [{ name: 'a', properties: { regex: '^(?=.*[0-9]).+$' } }] }) },
+      'spec.parameters.0.properties.regex: is not a regular expression RE2 can run',
+    ],
+    [
+      'a parameter regex with a back-reference',
+      { name: 'bad-5', spec: spec({ parameters: [{ name: 'a', properties: { regex: '^(a+)\\1$' } }] }) },
+      'spec.parameters.0.properties.regex',
+    ],
   ])('refuses %s with a 400 and stores nothing', async (_what, body, message) => {
     const response = await call(editor.token, 'POST', '/api/db/playbooks', body);
     expect(response.status).toBe(400);

@@ -13,6 +13,7 @@ import type { Database } from '@mc/db';
 import { type AuditContext, actorPersonId, auditedTransaction } from '../../../platform/audit.js';
 import type { Config } from '../../../platform/config.js';
 import { AppError } from '../../../platform/errors.js';
+import { linearPatternTest } from '../../../platform/linear-regex.js';
 import { type ResourceReach, resourceVisible } from '../../../platform/resource-visibility.js';
 import { enqueue } from '../../jobs/enqueue.js';
 import { ACTION_KINDS } from '../actions/registry.js';
@@ -164,7 +165,7 @@ export function playbookRunsService(database: Database, config?: Config) {
       mustApply(spec, playbook.name, resource);
       mustBeBuilt(spec);
       const params = request.params ?? {};
-      const problems = playbookParamsProblems(spec.parameters ?? [], params);
+      const problems = playbookParamsProblems(spec.parameters ?? [], params, linearPatternTest);
       if (Object.keys(problems).length > 0) {
         const words = Object.entries(problems).map(([name, problem]) => `${name}: ${problem}`);
         throw new AppError('bad_request', `Invalid parameters: ${words.join('; ')}`, problems);
