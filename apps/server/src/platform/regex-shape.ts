@@ -1,9 +1,9 @@
 /**
  * The shape rule for regular expressions a caller writes and a backtracking engine runs: a quantified
  * group that itself holds a quantifier (`(a+)+`, `(a{1,30}){1,30}`) or a back-reference is refused, and
- * so is a pattern over the caller's length bound. Both the data API's `match`/`imatch` (PostgreSQL's
+ * so is a pattern over the caller's length bound. The data API's `match`/`imatch` use it (PostgreSQL's
  * engine, inside the HTTP process on embedded PGlite: `((a{1,30}){1,30}){1,30}b` ran there for over nine
- * minutes, issue 25) and a log backend's line pattern (JS RegExp) use it.
+ * minutes, issue 25). Patterns the server itself runs use RE2 instead (platform/linear-regex.ts).
  */
 
 /** Longest `match`/`imatch` pattern the data API accepts. */

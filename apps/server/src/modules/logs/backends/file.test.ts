@@ -112,11 +112,31 @@ describe('the file backend', () => {
     );
   });
 
-  it('refuses a line pattern that could backtrack for ever, with the reason', async () => {
-    await t.backend('files-redos', { file: [{ paths: [join(dir, 'app.log')], pattern: '^(a+)+$' }] });
-    const response = await t.search(editor, { name: 'files-redos' });
+  it('runs a line pattern that backtracks exponentially in JS in linear time (RE2), and correctly', async () => {
+    const hostile = join(dir, 'hostile.txt');
+    // each line: as many `a`s as V8's RegExp could not get through `^(a|aa)+$` in a lifetime, then a `!`
+    await writeFile(hostile, `${Array.from({ length: 50 }, () => `${'a'.repeat(4_000)}!`).join('\n')}\naaaa\n`);
+    await t.backend('files-redos', { file: [{ paths: [hostile], pattern: '^(?<message>(a|aa)+)$' }] });
+    const started = performance.now();
+    const response = await t.search(editor, { name: 'files-redos', query: { limit: 100 } });
+    const ms = performance.now() - started;
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { total: number; lines: { message: string }[] };
+    expect(body.total).toBe(51);
+    expect(body.lines.filter((line) => line.message === 'aaaa')).toHaveLength(1);
+    expect(ms).toBeLessThan(2_000);
+  });
+
+  it.each([
+    ['a look-ahead', '^(?=x)(?<message>.*)$', 'invalid or unsupported Perl syntax'],
+    ['a back-reference', '^(a+)\\1$', 'invalid escape sequence'],
+    ['an over-long pattern', 'a'.repeat(501), 'the line pattern is longer than 500 characters'],
+  ])('refuses %s as a line pattern, with the reason', async (_what, linePattern, reason) => {
+    await t.backend('files-unrunnable', { file: [{ paths: [join(dir, 'app.log')], pattern: linePattern }] });
+    const response = await t.search(editor, { name: 'files-unrunnable' });
     expect(response.status).toBe(400);
-    expect((await response.json()).message).toContain('nests quantifiers');
+    expect((await response.json()).message).toContain(reason);
+    await t.database.pool.query(`DELETE FROM logging_backends WHERE name = 'files-unrunnable'`);
   });
 
   it('names a bad stored entry by its place in the spec', async () => {

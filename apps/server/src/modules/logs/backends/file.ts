@@ -7,7 +7,9 @@
  * resolving symbolic links, and never below the server's own folders; a refused path is an error naming it.
  */
 import type { LogLine } from '@mc/contracts';
+import type { RE2JS } from 're2js';
 import { z } from 'zod';
+import { eventLoopSlicer } from '../../../platform/event-loop-slice.js';
 import {
   confinedPattern,
   confinedRealPath,
@@ -76,7 +78,7 @@ function parseTime(value: unknown): Date | undefined {
   return Number.isNaN(parsed.getTime()) ? undefined : parsed;
 }
 
-function lineOf(raw: string, pattern: RegExp | undefined, fallback: Date, labels: Record<string, string>) {
+function lineOf(raw: string, pattern: RE2JS | undefined, fallback: Date, labels: Record<string, string>) {
   const fields = jsonFieldsOf(raw);
   if (fields) {
     return {
@@ -130,18 +132,23 @@ async function filesOf(entry: FileEntry, ctx: KindContext): Promise<{ files: str
   }
 }
 
-/** Searches the entry's files; the cursor is how many matching lines earlier pages took. */
+/**
+ * Searches the entry's files; the cursor is how many matching lines earlier pages took. The line loop
+ * hands the event loop back every few milliseconds (up to 400 MiB of lines per entry, issue 25).
+ */
 async function search(entry: FileEntry, query: KindSearch, ctx: KindContext): Promise<KindPage> {
   const pattern = entry.pattern ? compileLinePattern(entry.pattern) : undefined;
   const entryLabels = entry.labels ?? {};
   const words = wordsOf(query.text);
   const matched: Array<LogLine & { at: number }> = [];
   const { files, confinement } = await filesOf(entry, ctx);
+  const slice = eventLoopSlicer();
   for (const path of files) {
     const { text, mtime } = await readTail(path, confinement);
     const labels = { ...entryLabels, file: path };
     if (!labelsMatch(labels, query.labels)) continue;
     for (const raw of text.split('\n')) {
+      await slice();
       if (!raw.trim() || !matchesWords(raw, words)) continue;
       const line = lineOf(raw, pattern, mtime, labels);
       const at = line.time.getTime();
