@@ -123,3 +123,22 @@ describe('log redaction: secret shapes inside strings', () => {
     expect(performance.now() - started).toBeLessThan(1_000);
   });
 });
+
+describe('log redaction: PostgreSQL constraint details', () => {
+  it('drops the values of a Key (…)=(…) detail when a column names a secret, and keeps the others', () => {
+    expect(redactText('Key (token)=(abc123secret) already exists.')).toBe(`Key (token)=(${REDACTED}) already exists.`);
+    expect(redactText('Key (name, api_key)=(svc, k-123) already exists.')).toBe(
+      `Key (name, api_key)=(${REDACTED}) already exists.`,
+    );
+    expect(redactText('Key (name)=(x) already exists.')).toBe('Key (name)=(x) already exists.');
+    expect(redactText('Key (team_id)=(42) is not present in table "teams".')).toBe(
+      'Key (team_id)=(42) is not present in table "teams".',
+    );
+  });
+
+  it('stays linear on a text of many unfinished details', () => {
+    const started = performance.now();
+    redactText('Key (token)=('.repeat(20_000));
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+});

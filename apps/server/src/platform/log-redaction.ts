@@ -4,7 +4,7 @@
  * recognised by the key that holds it (password, token, secret, authorization, cookie, apiKey…) anywhere
  * in an object, and by its shape inside any string: `Bearer …`/`Basic …` credentials, `Authorization:` or
  * `Cookie:` header lines, the password of a URL (`user:pass@`), credential query parameters (`invite=`,
- * `token=`, `code=`…) and `"password":"…"` pairs of embedded JSON. Hand-written because the libraries
+ * `token=`, `code=`…), `"password":"…"` pairs of embedded JSON and PostgreSQL's `Key (token)=(…)` details. Hand-written because the libraries
  * (fast-redact, pino's `redact`) redact fixed paths only, not any key at any depth nor values by shape.
  * Every pattern is a single pass with no nested quantifier (linear time on any input).
  */
@@ -65,6 +65,20 @@ const JSON_PAIR =
 /** `password=…` in free text or a libpq connection string (not `password: …`, how validation messages begin). */
 const TEXT_PAIR = /((?:password|passwd|pwd|client_secret|secret_key)\s*=\s*)(?!\[redacted\])[^\s&,;"']+/gi;
 
+/**
+ * PostgreSQL's constraint detail `Key (col, …)=(value, …)` (a unique or foreign-key violation): the values
+ * go when a column names a secret. A value is at most 512 characters up to the detail's verb, so a scan
+ * stays linear.
+ */
+const KEY_DETAIL =
+  /\bKey \(([^()\r\n]{1,200})\)=\(([^\r\n]{0,512}?)\)(?= already exists| is not present| is still referenced| conflicts with)/g;
+
+function redactKeyDetail(whole: string, columns: string, _values: string): string {
+  return columns.split(',').some((column) => isSecretKey(column.trim().replace(/^"|"$/g, '')))
+    ? `Key (${columns})=(${REDACTED})`
+    : whole;
+}
+
 /** True when `key` names a secret (see {@link SECRET_KEYS}). */
 export function isSecretKey(key: string): boolean {
   const normal = key.toLowerCase().replace(/[-_.\s]/g, '');
@@ -81,7 +95,8 @@ export function redactText(text: string): string {
     .replace(HEADER_LINE, `$1$2${REDACTED}`)
     .replace(BEARER, `$1 ${REDACTED}`)
     .replace(BASIC, `$1 ${REDACTED}`)
-    .replace(TEXT_PAIR, `$1${REDACTED}`);
+    .replace(TEXT_PAIR, `$1${REDACTED}`)
+    .replace(KEY_DETAIL, redactKeyDetail);
 }
 
 /** How deep objects are walked; deeper values are replaced whole (a log field is never that deep). */

@@ -2,6 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Database } from '@mc/db';
 import type { Context } from 'hono';
 import type { DataAccessPolicy } from '../../platform/access.js';
+import { redact, redactText } from '../../platform/log-redaction.js';
 import type { Logger } from '../../platform/logger.js';
 import type { AppEnv } from '../../platform/request-context.js';
 import type { ExposedTable } from './exposed-resources.js';
@@ -29,8 +30,20 @@ function toResponse(out: RestResponse): Response {
   return new Response(out.body, { status: out.status, headers: out.headers });
 }
 
+/**
+ * PostgREST's error body with its texts through the one redactor, as platform/error-handler.ts answers:
+ * a database error echoes a filter value (`invalid input syntax for type uuid: "postgres://u:pw@…"`) or a
+ * row (`Failing row contains (…)`, `Key (…)=(…)`), and a secret in them must not come back (issue 25).
+ */
 function errorResponse(error: PgrstError): Response {
-  return new Response(JSON.stringify(error.body), {
+  const { code, message, details, hint } = error.body;
+  const body = {
+    code,
+    message: redactText(message),
+    details: redact(details),
+    hint: hint === null ? null : redactText(hint),
+  };
+  return new Response(JSON.stringify(body), {
     status: error.status,
     headers: { 'Content-Type': 'application/json; charset=utf-8', ...error.headers },
   });
