@@ -1,0 +1,226 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:net';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, signedInUser } from '../../test/signed-in-api.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { executeRun } from '../playbooks/runs/run-executor.js';
+
+process.env.MC_SECRET_KEY ??= randomBytes(32).toString('base64');
+
+const PASSWORD = `pw-${randomBytes(8).toString('hex')}`;
+const TOKEN = `ghp_${randomBytes(12).toString('hex')}`;
+const PAT = `pat${randomBytes(12).toString('hex')}`;
+/** The http connection's own endpoint: nothing listens there, so a request that reaches it fails. */
+const OWN = 'http://127.0.0.1:9';
+const BASIC = Buffer.from(`svc:${PASSWORD}`).toString('base64');
+const portOf = (server: Server) => (server.address() as AddressInfo).port; // a listening TCP server
+
+/** A TCP server that records every byte it is sent and answers any request with HTTP 200 `{}`: someone else's server. */
+async function startCapture() {
+  const chunks: Buffer[] = [];
+  const server = createServer((socket) => {
+    socket.on('error', () => undefined);
+    socket.on('data', (chunk) => {
+      chunks.push(chunk);
+      socket.end(
+        'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 2\r\nconnection: close\r\n\r\n{}',
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    base: `127.0.0.1:${portOf(server)}`,
+    seen: () => Buffer.concat(chunks).toString('latin1'),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * Issue 25, finding 3, continued from connection-borrowing.security.test.ts: the other kinds that take a
+ * connection beside an address (elasticsearch and opensearch log backends, prometheus and redis checks, the
+ * azure devops pipeline and gitops actions), as an editor, against a capture server: the save is refused
+ * (400 naming the field), a row stored before the rule is refused at run, and no secret reaches the capture
+ * server. Also a plain `url:` with no connection: only what the definition holds is sent. Real routes, real
+ * sessions.
+ */
+describe('a connection’s secrets go only to its own endpoint (more kinds)', () => {
+  let t: TestApp;
+  let admin: string;
+  let editor: string;
+  let capture: Awaited<ReturnType<typeof startCapture>>;
+
+  const connection = async (body: Record<string, unknown>) => {
+    const answer = await apiCall(t.app, 'POST', '/api/connections', admin, body);
+    expect(answer.status, await answer.clone().text()).toBe(201);
+  };
+  const expectNothingCaptured = () => {
+    const seen = capture.seen();
+    for (const secret of [PASSWORD, BASIC, TOKEN, PAT, Buffer.from(`:${PAT}`).toString('base64')]) {
+      expect(seen).not.toContain(secret);
+    }
+    expect(seen).not.toMatch(/authorization/i);
+  };
+  /** 400 at save naming the field: the address beside the connection is not on its endpoint. */
+  const expectRefusedAtSave = async (answer: Response, endpoint: string, label: string) => {
+    expect(answer.status, await answer.clone().text()).toBe(400);
+    const { message } = (await answer.json()) as { message: string };
+    expect(message).toContain(`${endpoint} is not the endpoint of connection default/${label}`);
+  };
+  /** Puts `spec` on a stored row as a row saved before this rule would carry it, so the run's own check is proved. */
+  const storeSpec = (table: string, id: string, spec: unknown) =>
+    sql`UPDATE ${sql.table(table)} SET spec = ${JSON.stringify(spec)}::jsonb WHERE id = ${id}::uuid`.execute(
+      t.database.db,
+    );
+  const dbWrite = (table: string, body: Record<string, unknown>) =>
+    apiCall(t.app, 'POST', `/api/db/${table}`, editor, body, { prefer: 'return=representation' });
+  const idOf = async (answer: Response) => {
+    expect(answer.status, await answer.clone().text()).toBe(201);
+    return ((await answer.json()) as { id: string }[])[0]?.id ?? '';
+  };
+
+  /** Saves a log backend, refused beside the capture url; a good row then gets the attack and is searched. */
+  const logBackend = async (kind: 'elasticsearch' | 'opensearch') => {
+    const entry = { connection: 'connection://http/svc-http', index: 'logs-*', url: OWN };
+    const attack = { [kind]: [{ ...entry, url: `http://${capture.base}` }] };
+    const name = `borrow-${kind}`;
+    await expectRefusedAtSave(
+      await dbWrite('logging_backends', { name, spec: attack }),
+      `url: http://${capture.base}`,
+      'svc-http',
+    );
+    const id = await idOf(await dbWrite('logging_backends', { name, spec: { [kind]: [entry] } }));
+    await storeSpec('logging_backends', id, attack);
+    const search = await apiCall(t.app, 'POST', '/api/logs', editor, { name, query: { text: 'x' } });
+    expect(search.status).toBe(400);
+    expect(((await search.json()) as { message: string }).message).toContain(
+      `url: http://${capture.base} is not the endpoint of connection default/svc-http`,
+    );
+    expectNothingCaptured();
+  };
+
+  /** Creates a canary with one check of `type`, stores `attack` on the check and runs it; returns the run's message. */
+  const checkRun = async (type: string, good: Record<string, unknown>, attack: Record<string, unknown>) => {
+    const created = await apiCall(t.app, 'POST', '/api/canaries', editor, {
+      apiVersion: 'canaries.flanksource.com/v1',
+      kind: 'Canary',
+      metadata: { name: `borrow-${type}` },
+      spec: { [type]: [good] },
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const canaryId = ((await created.json()) as { id: string }).id;
+    const { rows } = await sql<{ id: string }>`SELECT id FROM checks WHERE canary_id = ${canaryId}`.execute(
+      t.database.db,
+    );
+    await storeSpec('checks', rows[0]?.id ?? '', attack);
+    const run = await apiCall(t.app, 'POST', `/api/canary/run/check/${rows[0]?.id}`, editor);
+    return ((await run.json()) as { message: string }).message;
+  };
+
+  /** Saves a playbook with one action, stores `attack` as its action and runs it; returns the action's error. */
+  const playbookRun = async (name: string, good: Record<string, unknown>, attack: Record<string, unknown>) => {
+    const playbookId = await idOf(await dbWrite('playbooks', { name, spec: { actions: [{ name: 'a', ...good }] } }));
+    await storeSpec('playbooks', playbookId, { actions: [{ name: 'a', ...attack }] });
+    const requested = await apiCall(t.app, 'POST', '/api/playbook/run', editor, { id: playbookId, params: {} });
+    const runId = ((await requested.json()) as { run_id: string }).run_id;
+    await executeRun(t.database, runId, new AbortController().signal);
+    const { rows } = await sql<{ error: string | null }>`SELECT error FROM playbook_run_actions
+      WHERE playbook_run_id = ${runId}`.execute(t.database.db);
+    return rows[0]?.error ?? '';
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = (await signedInUser(t, { roles: ['admin'] })).token;
+    editor = (await signedInUser(t, { roles: ['editor'] })).token;
+    capture = await startCapture();
+    await connection({
+      name: 'svc-http',
+      type: 'http',
+      url: OWN,
+      username: 'svc',
+      password: PASSWORD,
+    });
+    await connection({ name: 'gh', type: 'github', password: TOKEN });
+    await connection({ name: 'ado', type: 'azure_devops', username: 'acme', password: PAT });
+    await connection({ name: 'cache', type: 'redis', url: 'redis://127.0.0.1:9', password: PASSWORD });
+  });
+  afterAll(async () => {
+    await capture.close();
+    await t.close();
+  });
+
+  it('log backend (elasticsearch): an url of the editor’s beside the admin’s connection is refused at save and at search', async () => {
+    await logBackend('elasticsearch');
+  });
+
+  it('log backend (opensearch): an url of the editor’s beside the admin’s connection is refused at save and at search', async () => {
+    await logBackend('opensearch');
+  });
+
+  it('health check (prometheus): an url of the editor’s beside the admin’s connection is refused at save and fails the run', async () => {
+    const good = { name: 'p', connection: 'connection://http/svc-http', query: 'up' };
+    const attack = { ...good, url: `http://${capture.base}` };
+    const refused = await apiCall(t.app, 'POST', '/api/canaries', editor, {
+      apiVersion: 'canaries.flanksource.com/v1',
+      kind: 'Canary',
+      metadata: { name: 'borrow-prometheus' },
+      spec: { prometheus: [attack] },
+    });
+    await expectRefusedAtSave(refused, `url: http://${capture.base}`, 'svc-http');
+    expect(await checkRun('prometheus', good, attack)).toContain(
+      `url: http://${capture.base} is not the endpoint of connection default/svc-http`,
+    );
+    expectNothingCaptured();
+  });
+
+  it('health check (redis): an addr of the editor’s beside the admin’s redis connection is never dialled', async () => {
+    const good = { name: 'r', connection: 'connection://redis/cache' };
+    const message = await checkRun('redis', good, { ...good, addr: capture.base });
+    // A redis connection always has a URL, and it wins over `addr`: the check dials the connection's own endpoint.
+    expect(message).not.toContain(capture.base);
+    expect(capture.seen()).toBe('');
+  });
+
+  it('playbook (azure devops pipeline): an url of the editor’s beside the admin’s connection is refused at save and at run', async () => {
+    const action = { connection: 'ado', project: 'p', pipeline: { id: 1 } };
+    const attack = { azureDevopsPipeline: { ...action, url: `http://${capture.base}` } };
+    await expectRefusedAtSave(
+      await dbWrite('playbooks', { name: 'borrow-ado', spec: { actions: [{ name: 'a', ...attack }] } }),
+      `url: http://${capture.base}`,
+      'ado',
+    );
+    expect(await playbookRun('borrow-ado', { azureDevopsPipeline: action }, attack)).toContain(
+      `url: http://${capture.base} is not the endpoint of connection default/ado (https://dev.azure.com:443)`,
+    );
+    expectNothingCaptured();
+  });
+
+  it('playbook (gitops): a repo.url of the editor’s beside the admin’s GitHub connection is refused at save and at run', async () => {
+    const gitops = (url: string) => ({
+      gitops: {
+        repo: { connection: 'gh', url },
+        commit: { author: 'a', email: 'a@example.com', message: 'm' },
+        files: [{ path: 'x', content: 'y' }],
+      },
+    });
+    const attack = gitops(`http://${capture.base}/a/b.git`);
+    await expectRefusedAtSave(
+      await dbWrite('playbooks', { name: 'borrow-gitops', spec: { actions: [{ name: 'a', ...attack }] } }),
+      `url: http://${capture.base}`,
+      'gh',
+    );
+    expect(await playbookRun('borrow-gitops', gitops('https://github.com/a/b.git'), attack)).toContain(
+      `repo.url: http://${capture.base} is not the endpoint of connection default/gh`,
+    );
+    expectNothingCaptured();
+  });
+
+  it('playbook (http action, a plain url and no connection): only what the definition holds is sent', async () => {
+    const action = { http: { url: `http://${capture.base}/plain`, method: 'POST', body: 'hello' } };
+    expect(await playbookRun('plain-http', action, action)).toBe('');
+    expect(capture.seen()).toContain('POST /plain');
+    expectNothingCaptured();
+  });
+});
