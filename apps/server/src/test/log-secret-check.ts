@@ -19,25 +19,29 @@ declare module 'vitest' {
 /** Findings listed in the failure (the rest are counted). */
 const MAX_LISTED = 20;
 
-/** Every unredacted secret shape in the run's log lines: `file:line: shape`. */
-export function findSecrets(dir: string): string[] {
+/** How many log lines of the run were read, and every unredacted secret shape in them: `file:line: shape`. */
+export function scanLogLines(dir: string): { lines: number; found: string[] } {
   const found: string[] = [];
+  let count = 0;
   for (const name of readdirSync(dir).filter((n) => n.endsWith('.ndjson'))) {
     const lines = readFileSync(join(dir, name), 'utf8').split('\n');
     lines.forEach((line, index) => {
+      if (line.length > 0) count += 1;
       for (const shape of secretShapesIn(line)) found.push(`${name}:${index + 1}: ${shape}: ${line.slice(0, 300)}`);
     });
   }
-  return found;
+  return { lines: count, found };
 }
+
 
 export default function setup(project: TestProject) {
   const dir = resolve(process.env.MC_TEST_REPORT_DIR ?? '.mc-test', `log-lines-${process.pid}-${Date.now()}`);
   mkdirSync(dir, { recursive: true });
   project.provide('logTeeDir', dir);
   return () => {
-    const found = findSecrets(dir);
+    const { lines, found } = scanLogLines(dir);
     if (found.length === 0) {
+      console.log(`\nLog secret check: ${lines} log lines written by this run, none holds an unredacted secret.`);
       rmSync(dir, { recursive: true, force: true });
       return;
     }
