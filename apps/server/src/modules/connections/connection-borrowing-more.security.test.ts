@@ -142,6 +142,13 @@ describe('a connection’s secrets go only to its own endpoint (more kinds)', ()
       username: 'svc',
       password: PASSWORD,
     });
+    await connection({
+      name: 'svc-db',
+      type: 'postgres',
+      url: 'postgres://127.0.0.1:9/orders',
+      username: 'svc',
+      password: PASSWORD,
+    });
     await connection({ name: 'gh', type: 'github', password: TOKEN });
     await connection({ name: 'ado', type: 'azure_devops', username: 'acme', password: PAT });
     await connection({ name: 'cache', type: 'redis', url: 'redis://127.0.0.1:9', password: PASSWORD });
@@ -214,6 +221,54 @@ describe('a connection’s secrets go only to its own endpoint (more kinds)', ()
     expect(await playbookRun('borrow-gitops', gitops('https://github.com/a/b.git'), attack)).toContain(
       `repo.url: http://${capture.base} is not the endpoint of connection default/gh`,
     );
+    expectNothingCaptured();
+  });
+
+  it('health check (postgres): an url of the editor’s beside the admin’s postgres connection is refused at save and fails the run', async () => {
+    const good = { name: 'pg', connection: 'connection://postgres/svc-db', query: 'SELECT 1' };
+    const attack = { ...good, url: `postgres://${capture.base}/x` };
+    const refused = await apiCall(t.app, 'POST', '/api/canaries', editor, {
+      apiVersion: 'canaries.flanksource.com/v1',
+      kind: 'Canary',
+      metadata: { name: 'borrow-postgres' },
+      spec: { postgres: [attack] },
+    });
+    await expectRefusedAtSave(refused, `url: postgres://${capture.base}`, 'svc-db');
+    expect(await checkRun('postgres', good, attack)).toContain(
+      `url: postgres://${capture.base} is not the endpoint of connection default/svc-db`,
+    );
+    expect(capture.seen()).not.toContain(PASSWORD);
+  });
+
+  it('topology (postgres lookup): an url beside a connection is refused at save (one or the other); a stored one never carries its secret', async () => {
+    const topology = (entry: Record<string, unknown>) => ({
+      name: 'borrow-topology',
+      spec: {
+        type: 'T',
+        components: [{ name: 'db', type: 'Group', lookup: { postgres: [{ query: 'SELECT 1', type: 'D', ...entry }] } }],
+      },
+    });
+    const attack = { connection: 'svc-db', url: `postgres://${capture.base}/x` };
+    // This kind takes no address beside a connection at all: the save says so.
+    const refused = await dbWrite('topologies', topology(attack));
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toContain('exactly one of connection or url');
+    const id = await idOf(await dbWrite('topologies', topology({ connection: 'svc-db' })));
+    await storeSpec('topologies', id, topology(attack).spec);
+    const run = await apiCall(t.app, 'POST', `/api/canary/run/topology/${id}`, editor);
+    expect(run.status, await run.clone().text()).toBe(200);
+    // A lookup's own url wins over its connection: the connection's credentials are never loaded for it.
+    expectNothingCaptured();
+  });
+
+  it('playbook (http action beside a connection): the save is refused, and a stored one sends none of the connection’s secrets', async () => {
+    const attack = { http: { url: `http://${capture.base}/beside`, connection: 'connection://http/svc-http' } };
+    await expectRefusedAtSave(
+      await dbWrite('playbooks', { name: 'borrow-http-action', spec: { actions: [{ name: 'a', ...attack }] } }),
+      `url: http://${capture.base}`,
+      'svc-http',
+    );
+    await playbookRun('borrow-http-action', { http: { url: `http://${capture.base}/beside` } }, attack);
     expectNothingCaptured();
   });
 
