@@ -150,6 +150,7 @@ describe('a connection’s secrets go only to its own endpoint (more kinds)', ()
       password: PASSWORD,
     });
     await connection({ name: 'gh', type: 'github', password: TOKEN });
+    await connection({ name: 'hook', type: 'generic_webhook', properties: { url: `${OWN}/in` } });
     await connection({ name: 'ado', type: 'azure_devops', username: 'acme', password: PAT });
     await connection({ name: 'cache', type: 'redis', url: 'redis://127.0.0.1:9', password: PASSWORD });
   });
@@ -269,6 +270,30 @@ describe('a connection’s secrets go only to its own endpoint (more kinds)', ()
       'svc-http',
     );
     await playbookRun('borrow-http-action', { http: { url: `http://${capture.base}/beside` } }, attack);
+    expectNothingCaptured();
+  });
+
+  it('notification rule (generic webhook): it takes no address beside its connection; a stored one still sends to the connection’s own', async () => {
+    const rule = (to: Record<string, unknown>) =>
+      apiCall(t.app, 'POST', '/api/notification/rules', editor, {
+        apiVersion: 'mission-control.flanksource.com/v1',
+        kind: 'Notification',
+        metadata: { name: 'borrow-hook' },
+        spec: { events: ['check.failed'], to },
+      });
+    const refused = await rule({ connection: 'connection://default/hook', url: `http://${capture.base}` });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toContain('spec.to: Unknown field: url');
+    const created = await rule({ connection: 'connection://default/hook' });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { rule: row } = (await created.json()) as { rule: { id: string; custom_services: { connection: string }[] } };
+    const services = [{ ...row.custom_services[0], url: `http://${capture.base}` }];
+    await sql`UPDATE notifications SET custom_services = ${JSON.stringify(services)}::jsonb
+      WHERE id = ${row.id}::uuid`.execute(t.database.db);
+    const tested = await apiCall(t.app, 'POST', `/api/notification/rules/${row.id}/test`, editor);
+    // The channel dials the connection's own URL (nothing listens there), never the stored `url`.
+    expect(((await tested.json()) as { error: string }).error).toContain('127.0.0.1:9');
+    expect(capture.seen()).not.toContain('[Test] borrow-hook');
     expectNothingCaptured();
   });
 
