@@ -149,6 +149,13 @@ describe('a connection’s secrets go only to its own endpoint (more kinds)', ()
       username: 'svc',
       password: PASSWORD,
     });
+    await connection({
+      name: 'svc-my',
+      type: 'mysql',
+      url: 'mysql://127.0.0.1:9/orders',
+      username: 'svc',
+      password: PASSWORD,
+    });
     await connection({ name: 'gh', type: 'github', password: TOKEN });
     await connection({ name: 'hook', type: 'generic_webhook', properties: { url: `${OWN}/in` } });
     await connection({ name: 'ado', type: 'azure_devops', username: 'acme', password: PAT });
@@ -237,6 +244,22 @@ describe('a connection’s secrets go only to its own endpoint (more kinds)', ()
     await expectRefusedAtSave(refused, `url: postgres://${capture.base}`, 'svc-db');
     expect(await checkRun('postgres', good, attack)).toContain(
       `url: postgres://${capture.base} is not the endpoint of connection default/svc-db`,
+    );
+    expect(capture.seen()).not.toContain(PASSWORD);
+  });
+
+  it('health check (mysql): an url of the editor’s beside the admin’s mysql connection is refused at save and fails the run', async () => {
+    const good = { name: 'my', connection: 'connection://mysql/svc-my', query: 'SELECT 1' };
+    const attack = { ...good, url: `mysql://${capture.base}/x` };
+    const refused = await apiCall(t.app, 'POST', '/api/canaries', editor, {
+      apiVersion: 'canaries.flanksource.com/v1',
+      kind: 'Canary',
+      metadata: { name: 'borrow-mysql' },
+      spec: { mysql: [attack] },
+    });
+    await expectRefusedAtSave(refused, `url: mysql://${capture.base}`, 'svc-my');
+    expect(await checkRun('mysql', good, attack)).toContain(
+      `url: mysql://${capture.base} is not the endpoint of connection default/svc-my`,
     );
     expect(capture.seen()).not.toContain(PASSWORD);
   });
