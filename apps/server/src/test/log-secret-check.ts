@@ -33,7 +33,6 @@ export function scanLogLines(dir: string): { lines: number; found: string[] } {
   return { lines: count, found };
 }
 
-
 export default function setup(project: TestProject) {
   const dir = resolve(process.env.MC_TEST_REPORT_DIR ?? '.mc-test', `log-lines-${process.pid}-${Date.now()}`);
   mkdirSync(dir, { recursive: true });
