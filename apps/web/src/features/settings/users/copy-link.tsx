@@ -32,3 +32,35 @@ export function CopyLink({ label, link }: { label: string; link: string }) {
     </div>
   );
 }
+
+/**
+ * The body of a dialog that shows such a link once: what happened, the link with **Copy link**, and Done
+ * (the invite dialog when the invitation was not mailed, the recovery link dialog).
+ */
+export function LinkShownOnce({
+  message,
+  label,
+  link,
+  onDone,
+}: {
+  message: string;
+  label: string;
+  link: string;
+  onDone: () => void;
+}) {
+  return (
+    <div className="flex flex-col gap-3 text-sm">
+      <p>{message}</p>
+      <CopyLink label={label} link={link} />
+      <div className="flex justify-end pt-2">
+        <button
+          type="button"
+          onClick={onDone}
+          className="rounded bg-primary px-3 py-1.5 text-sm text-on-primary hover:bg-primary-hover"
+        >
+          Done
+        </button>
+      </div>
+    </div>
+  );
+}

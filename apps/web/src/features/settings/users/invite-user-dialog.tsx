@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { DialogActions } from '../../../components/dialog-actions';
 import { Modal } from '../../../components/modal';
 import { useInviteUser } from './api/person-mutations';
-import { CopyLink } from './copy-link';
+import { LinkShownOnce } from './copy-link';
 
 type Field = keyof InviteUserInput;
 const EMPTY: Record<Field, string> = { firstName: '', lastName: '', email: '', role: 'viewer' };
@@ -52,19 +52,12 @@ export function InviteUserDialog({ open, onClose }: { open: boolean; onClose: ()
   if (unsent?.link) {
     return (
       <Modal open={open} onClose={close} title="Invite User" size="small">
-        <div className="flex flex-col gap-3 text-sm">
-          <p>{USER_MESSAGES.inviteNotMailed(unsent.email)}</p>
-          <CopyLink label="Invitation link" link={unsent.link} />
-          <div className="flex justify-end pt-2">
-            <button
-              type="button"
-              onClick={close}
-              className="rounded bg-primary px-3 py-1.5 text-sm text-on-primary hover:bg-primary-hover"
-            >
-              Done
-            </button>
-          </div>
-        </div>
+        <LinkShownOnce
+          message={USER_MESSAGES.inviteNotMailed(unsent.email)}
+          label="Invitation link"
+          link={unsent.link}
+          onDone={close}
+        />
       </Modal>
     );
   }

@@ -1,7 +1,7 @@
 import { type RecoveryLink, USER_MESSAGES } from '@mc/contracts';
 import { Modal } from '../../../components/modal';
 import type { PersonRow } from './api/people';
-import { CopyLink } from './copy-link';
+import { LinkShownOnce } from './copy-link';
 
 /**
  * The recovery link an administrator created for a person (`POST /api/auth/recovery_link`), shown this
@@ -18,19 +18,12 @@ export function RecoveryLinkDialog({
 }) {
   return (
     <Modal open onClose={onClose} title={`Recovery link for ${person.name}`} size="small">
-      <div className="flex flex-col gap-3 text-sm">
-        <p>{USER_MESSAGES.recoveryLinkCreated(person.name)}</p>
-        <CopyLink label="Recovery link" link={link.link} />
-        <div className="flex justify-end pt-2">
-          <button
-            type="button"
-            onClick={onClose}
-            className="rounded bg-primary px-3 py-1.5 text-sm text-on-primary hover:bg-primary-hover"
-          >
-            Done
-          </button>
-        </div>
-      </div>
+      <LinkShownOnce
+        message={USER_MESSAGES.recoveryLinkCreated(person.name)}
+        label="Recovery link"
+        link={link.link}
+        onDone={onClose}
+      />
     </Modal>
   );
 }
