@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { createServer, type Server } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, signedInUser } from '../../test/signed-in-api.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { executeRun } from '../playbooks/runs/run-executor.js';
+import { type CaptureServer, startCapture } from './testing/capture-server.js';
 
 process.env.MC_SECRET_KEY ??= randomBytes(32).toString('base64');
 
@@ -15,27 +14,6 @@ const PAT = `pat${randomBytes(12).toString('hex')}`;
 /** The http connection's own endpoint: nothing listens there, so a request that reaches it fails. */
 const OWN = 'http://127.0.0.1:9';
 const BASIC = Buffer.from(`svc:${PASSWORD}`).toString('base64');
-const portOf = (server: Server) => (server.address() as AddressInfo).port; // a listening TCP server
-
-/** A TCP server that records every byte it is sent and answers any request with HTTP 200 `{}`: someone else's server. */
-async function startCapture() {
-  const chunks: Buffer[] = [];
-  const server = createServer((socket) => {
-    socket.on('error', () => undefined);
-    socket.on('data', (chunk) => {
-      chunks.push(chunk);
-      socket.end(
-        'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 2\r\nconnection: close\r\n\r\n{}',
-      );
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    base: `127.0.0.1:${portOf(server)}`,
-    seen: () => Buffer.concat(chunks).toString('latin1'),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /**
  * Issue 25, finding 3, continued from connection-borrowing.security.test.ts: the other kinds that take a
@@ -49,7 +27,7 @@ describe('a connection’s secrets go only to its own endpoint (more kinds)', ()
   let t: TestApp;
   let admin: string;
   let editor: string;
-  let capture: Awaited<ReturnType<typeof startCapture>>;
+  let capture: CaptureServer;
 
   const connection = async (body: Record<string, unknown>) => {
     const answer = await apiCall(t.app, 'POST', '/api/connections', admin, body);

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer as createHttpServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createServer, type Server } from 'node:net';
+import type { AddressInfo, Server } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../platform/config.js';
@@ -9,6 +8,7 @@ import { apiCall, signedInUser } from '../../test/signed-in-api.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { runScrape } from '../catalog/scrape/scrape-engine.js';
 import { executeRun } from '../playbooks/runs/run-executor.js';
+import { type CaptureServer, startCapture } from './testing/capture-server.js';
 
 process.env.MC_SECRET_KEY ??= randomBytes(32).toString('base64');
 
@@ -16,26 +16,6 @@ const PASSWORD = `pw-${randomBytes(8).toString('hex')}`;
 const TOKEN = `ghp_${randomBytes(12).toString('hex')}`;
 const BASIC = Buffer.from(`svc:${PASSWORD}`).toString('base64');
 const portOf = (server: Server) => (server.address() as AddressInfo).port; // a listening TCP server
-
-/** A TCP server that records every byte it is sent and answers any request with HTTP 200 `{}`: someone else's server. */
-async function startCapture() {
-  const chunks: Buffer[] = [];
-  const server = createServer((socket) => {
-    socket.on('error', () => undefined);
-    socket.on('data', (chunk) => {
-      chunks.push(chunk);
-      socket.end(
-        'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 2\r\nconnection: close\r\n\r\n{}',
-      );
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    base: `127.0.0.1:${portOf(server)}`,
-    seen: () => Buffer.concat(chunks).toString('latin1'),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** The connection's own endpoint: answers one JSON item and keeps each request's headers. */
 async function startOwnEndpoint() {
@@ -64,7 +44,7 @@ describe('a connection’s secrets go only to its own endpoint', () => {
   let t: TestApp;
   let admin: string;
   let editor: { id: string; token: string };
-  let capture: Awaited<ReturnType<typeof startCapture>>;
+  let capture: CaptureServer;
   let own: Awaited<ReturnType<typeof startOwnEndpoint>>;
   const config = loadConfig({});
 
