@@ -42,8 +42,8 @@ async function settingsPage(page: Page, path: string, title: string): Promise<vo
 
 /**
  * The main screens of the console, seeded by the demo data the journeys' server starts with: sign-in,
- * health and a check's modal, the command palette, incidents and one incident, the settings pages, and the areas whose
- * pages say they are not built yet (catalog, topology). The axe scan and the screenshots both use it.
+ * health and a check's modal, the command palette, incidents and one incident, the settings pages, the catalog and
+ * the topology. The axe scan and the screenshots both use it.
  */
 export const SCREENS: Screen[] = [
   {
