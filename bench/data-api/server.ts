@@ -10,9 +10,9 @@
  */
 import { serve } from '@hono/node-server';
 import { connectPostgres } from '@mc/db';
+import { registerModules } from '../../apps/server/src/composition/register-routes.js';
 import { apiSignIn, buildUser } from '../../apps/server/src/modules/auth/testing/auth-factory.js';
-import { registerModules } from '../../apps/server/src/modules/register-modules.js';
-import { registerRestRoutes } from '../../apps/server/src/modules/rest/rest.routes.js';
+import { registerRestRoutes } from '../../apps/server/src/modules/rest/index.js';
 import { openAccess } from '../../apps/server/src/platform/access.js';
 import { createApp } from '../../apps/server/src/platform/app.js';
 import { loadConfig } from '../../apps/server/src/platform/config.js';

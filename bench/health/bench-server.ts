@@ -11,8 +11,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { canaryScheduleName } from '../../apps/server/src/modules/health/runner/run-canary.job.js';
-import { jitterOffset } from '../../apps/server/src/modules/jobs/schedule-spec.js';
+import { canaryScheduleName } from '../../apps/server/src/modules/health/index.js';
+import { jitterOffset } from '../../apps/server/src/modules/jobs/index.js';
 
 const MAIN = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
 

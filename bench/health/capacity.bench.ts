@@ -21,9 +21,8 @@ import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { connectPostgres } from '@mc/db';
 import { createPostgresTestUrl } from '@mc/db/testing';
-import { canariesService } from '../../apps/server/src/modules/health/canaries/canaries.service.js';
-import { canaryScheduleName } from '../../apps/server/src/modules/health/runner/run-canary.job.js';
-import { jitterOffset } from '../../apps/server/src/modules/jobs/schedule-spec.js';
+import { canariesService, canaryScheduleName } from '../../apps/server/src/modules/health/index.js';
+import { jitterOffset } from '../../apps/server/src/modules/jobs/index.js';
 
 const STEPS = (process.argv[2] ?? '1000,2500,5000,7500,10000,12500,15000').split(',').map(Number);
 const MEASURE_MS = Number(process.argv[3] ?? 60) * 1000;

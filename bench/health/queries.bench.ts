@@ -14,8 +14,7 @@ import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { connectPostgres, migrate } from '@mc/db';
 import { createPostgresTestUrl } from '@mc/db/testing';
-import { checkGraph } from '../../apps/server/src/modules/health/summary/graph.service.js';
-import { checksSummary } from '../../apps/server/src/modules/health/summary/summary.service.js';
+import { checkGraph, checksSummary } from '../../apps/server/src/modules/health/index.js';
 import { seedHealthBench } from './seed-health.js';
 
 const CHECKS = Number(process.argv[2] ?? 1000);

@@ -22,11 +22,13 @@ import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { connectPostgres } from '@mc/db';
 import { createPostgresTestUrl } from '@mc/db/testing';
-import { canariesService } from '../../apps/server/src/modules/health/canaries/canaries.service.js';
-import { runCheck } from '../../apps/server/src/modules/health/check-types/registry.js';
-import { recordResults } from '../../apps/server/src/modules/health/results/results.repo.js';
-import { runnableChecksOf } from '../../apps/server/src/modules/health/runner/runnable-checks.repo.js';
-import { propertiesService } from '../../apps/server/src/modules/properties/properties.service.js';
+import {
+  canariesService,
+  recordResults,
+  runCheck,
+  runnableChecksOf,
+} from '../../apps/server/src/modules/health/index.js';
+import { propertiesService } from '../../apps/server/src/modules/properties/index.js';
 import { createEgressGuard } from '../../apps/server/src/platform/egress/egress-guard.js';
 import { egressSettingsFrom } from '../../apps/server/src/platform/egress/egress-settings.js';
 

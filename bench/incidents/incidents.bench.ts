@@ -15,7 +15,7 @@ import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { connectPostgres } from '@mc/db';
 import { createPostgresTestUrl } from '@mc/db/testing';
-import { incidentsService } from '../../apps/server/src/modules/incidents/incidents.service.js';
+import { incidentsService } from '../../apps/server/src/modules/incidents/index.js';
 import { EVERY_RESOURCE } from '../../apps/server/src/platform/resource-visibility.js';
 import { seedIncidentBench } from './seed-incidents.js';
 

@@ -34,12 +34,13 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { connectPostgres, type Database } from '@mc/db';
 import { createPostgresTestUrl } from '@mc/db/testing';
-import { connectionsServiceFor } from '../../apps/server/src/modules/connections/connections.service.js';
-import { JobRegistry } from '../../apps/server/src/modules/jobs/job-registry.js';
-import { type JobRuntime, startJobRuntime } from '../../apps/server/src/modules/jobs/job-runtime.js';
-import { notificationEventsConsumer } from '../../apps/server/src/modules/notifications/notification-events.consumer.js';
-import { rulesService } from '../../apps/server/src/modules/notifications/rules.service.js';
-import { sendNotificationJob } from '../../apps/server/src/modules/notifications/send-notification.job.js';
+import { connectionsServiceFor } from '../../apps/server/src/modules/connections/index.js';
+import { JobRegistry, type JobRuntime, startJobRuntime } from '../../apps/server/src/modules/jobs/index.js';
+import {
+  notificationEventsConsumer,
+  rulesService,
+  sendNotificationJob,
+} from '../../apps/server/src/modules/notifications/index.js';
 import { loadConfig } from '../../apps/server/src/platform/config.js';
 import { createLogger } from '../../apps/server/src/platform/logger.js';
 

@@ -15,10 +15,8 @@ import type { AddressInfo } from 'node:net';
 import { cpus } from 'node:os';
 import { connectPostgres } from '@mc/db';
 import { createPostgresTestUrl } from '@mc/db/testing';
-import { enqueue } from '../../apps/server/src/modules/jobs/enqueue.js';
-import { JobRegistry } from '../../apps/server/src/modules/jobs/job-registry.js';
-import { JobWorker } from '../../apps/server/src/modules/jobs/worker.js';
-import { runPlaybookJob } from '../../apps/server/src/modules/playbooks/runs/run-playbook.job.js';
+import { enqueue, JobRegistry, JobWorker } from '../../apps/server/src/modules/jobs/index.js';
+import { runPlaybookJob } from '../../apps/server/src/modules/playbooks/index.js';
 import { loadConfig } from '../../apps/server/src/platform/config.js';
 import { createLogger } from '../../apps/server/src/platform/logger.js';
 

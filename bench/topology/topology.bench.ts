@@ -21,7 +21,7 @@ import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { connectPostgres } from '@mc/db';
 import { createPostgresTestUrl } from '@mc/db/testing';
-import { recordResults } from '../../apps/server/src/modules/health/results/results.repo.js';
+import { recordResults } from '../../apps/server/src/modules/health/index.js';
 import { BENCH_ADMIN, percentile, sleep, startBenchServer } from '../health/bench-server.js';
 
 const RUNS = Number(process.argv[2] ?? 300);

@@ -1,4 +1,4 @@
-import { startAgent } from './modules/agents/runtime/agent-runtime.js';
+import { startAgent } from './modules/agents/index.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { limitHeapGrowth } from './platform/heap-growth.js';
 import { createLogger } from './platform/logger.js';

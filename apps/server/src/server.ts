@@ -2,18 +2,15 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import type { Database } from '@mc/db';
-import { type ScraperDirWatcher, watchScraperDir } from './modules/catalog/scrapers/scraper-dir.js';
-import { ensureSystemScraper } from './modules/catalog/scrapers/system-scraper.js';
-import { connectionsServiceFor } from './modules/connections/connections.service.js';
-import { type CanaryDirWatcher, watchCanaryDir } from './modules/health/canaries/canary-dir.js';
-import { ensureSystemCanary } from './modules/health/canaries/system-canary.js';
-import { type ProcessJobs, startProcessJobs } from './modules/jobs/job-thread.js';
-import { startLogCapture } from './modules/logs/log-capture.js';
-import { watchPlaybookDir } from './modules/playbooks/playbook-dir.js';
-import { registerModules } from './modules/register-modules.js';
-import { type MetricsListener, startMetricsListener } from './modules/system/metrics-listener.js';
-import { ensureSystemTopology } from './modules/topology/system-topology.js';
-import { watchTopologyDir } from './modules/topology/topology-dir.js';
+import { registerModules } from './composition/register-routes.js';
+import { startJobs } from './composition/start-jobs.js';
+import { ensureSystemScraper, type ScraperDirWatcher, watchScraperDir } from './modules/catalog/index.js';
+import { connectionsServiceFor } from './modules/connections/index.js';
+import { type CanaryDirWatcher, ensureSystemCanary, watchCanaryDir } from './modules/health/index.js';
+import { startLogCapture } from './modules/logs/index.js';
+import { watchPlaybookDir } from './modules/playbooks/index.js';
+import { type MetricsListener, startMetricsListener } from './modules/system/index.js';
+import { ensureSystemTopology, watchTopologyDir } from './modules/topology/index.js';
 import { createApp } from './platform/app.js';
 import type { Config } from './platform/config.js';
 import type { Logger } from './platform/logger.js';
@@ -32,7 +29,7 @@ export interface RunningServer {
 
 /**
  * Starts the roles `config.MC_ROLE` asks for on one database: HTTP, workers, or both — with both
- * (`all`), the workers run in the job thread, off the HTTP event loop (modules/jobs/job-thread.ts).
+ * (`all`), the workers run in the job thread, off the HTTP event loop (modules/jobs/job-thread.ts, started from composition/start-jobs.ts).
  * `stop` stops accepting requests and claiming jobs, lets in-flight requests and jobs finish within
  * MC_SHUTDOWN_TIMEOUT_MS (jobs still running then go back to the queue), then closes the database.
  */
@@ -45,7 +42,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const sealed = await connectionsServiceFor(deps).sealEmbeddedPasswords();
   if (sealed > 0) logger.info('connection URL passwords encrypted', { connections: sealed });
   // The job thread loads while the HTTP side starts, so checks resume as soon as they can after a restart.
-  const jobsStarting = config.MC_ROLE === 'http' ? undefined : startProcessJobs(deps);
+  const jobsStarting = config.MC_ROLE === 'http' ? undefined : startJobs(deps);
   jobsStarting?.catch(() => {}); // a failure is raised where it is awaited below
   let httpStop: (() => Promise<void>) | undefined;
   let canaryDir: CanaryDirWatcher | undefined;
@@ -90,7 +87,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       });
   }
 
-  let jobs: ProcessJobs | undefined;
+  let jobs: Awaited<ReturnType<typeof startJobs>> | undefined;
   let metrics: MetricsListener | undefined;
   try {
     jobs = await jobsStarting;

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { EXPOSED_TABLES } from '../modules/rest/exposed-resources.js';
-import { createRestTestApp, type RestTestApp } from '../modules/rest/rest-test-app.js';
-import type { ColumnInfo, TableInfo } from '../modules/rest/schema-cache.js';
+import type { ColumnInfo, TableInfo } from '../modules/rest/index.js';
+import { createRestTestApp, EXPOSED_TABLES, type RestTestApp } from '../modules/rest/index.js';
 import { diffRecord, isSecretColumn, MASK, recordAudit } from './audit.js';
 
 let t: RestTestApp;

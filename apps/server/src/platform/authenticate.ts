@@ -1,7 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
-import type { Actor, AppEnv } from './request-context.js';
-import type { PermissionChecker } from './require-permission.js';
+import type { Actor, AppEnv, PermissionChecker } from './request-context.js';
 import { UNAUTHORIZED_MESSAGE } from './require-permission.js';
 
 /** Finds who makes a request (session cookie, session token or API token); undefined when nobody. */

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { createServer, type Server, type Socket } from 'node:net';
 import { connectPostgres } from '@mc/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerSystemRoutes } from '../modules/system/system.routes.js';
+import { registerSystemRoutes } from '../modules/system/index.js';
 import { apiCall, signedInUser } from '../test/signed-in-api.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { createApp } from './app.js';
@@ -111,7 +111,7 @@ describe('a failing query leaves no statement state behind', () => {
 describe('/health reports a database that cannot answer', () => {
   const appOn = (database: Parameters<typeof createApp>[0]['database']) => {
     const deps = { config: loadConfig({}), database, logger: createLogger('error', {}, () => {}), version: 'test' };
-    return createApp({ ...deps, registerModules: (app) => registerSystemRoutes(app, deps) });
+    return createApp({ ...deps, registerModules: (app) => registerSystemRoutes(app, deps, []) });
   };
 
   it('503 with a message when the database has gone away', async () => {

@@ -1,24 +1,8 @@
 import type { AccessAction, ResourceKind } from '@mc/contracts';
 import type { Context, MiddlewareHandler } from 'hono';
 import { AppError } from './errors.js';
-import type { Actor, AppEnv } from './request-context.js';
+import type { AppEnv, NamedResource } from './request-context.js';
 import { describeGuard } from './route-permission.js';
-
-/** The one resource a request is about, as a permission row would name it. */
-export interface NamedResource {
-  field: 'config_id' | 'component_id' | 'canary_id' | 'playbook_id' | 'connection_id' | 'check_id';
-  id: string;
-}
-
-/** A permission question: may the actor do `action` on `resource` (optionally one named resource)? */
-export interface PermissionQuestion {
-  resource: ResourceKind;
-  action: AccessAction;
-  named?: NamedResource;
-}
-
-/** Answers permission questions; installed per request by the authentication middleware. */
-export type PermissionChecker = (actor: Actor, question: PermissionQuestion) => Promise<boolean>;
 
 /** The 401 every protected route gives without a session or token. */
 export const UNAUTHORIZED_MESSAGE = 'Unauthorized';

@@ -1,12 +1,11 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Database } from '@mc/db';
-import { createAccessControl } from '../modules/rbac/access-control.js';
-import { loadGrants } from '../modules/rbac/rbac.repo.js';
-import type { ModuleDeps } from '../modules/register-modules.js';
+import { createAccessControl, loadGrants } from '../modules/rbac/index.js';
 import { createApp } from '../platform/app.js';
 import { authenticate, denyAnonymousApi } from '../platform/authenticate.js';
 import { loadConfig } from '../platform/config.js';
 import { createLogger } from '../platform/logger.js';
+import type { ModuleDeps } from '../platform/module-deps.js';
 import type { AppEnv } from '../platform/request-context.js';
 
 /** Header naming the person a test request acts as (test harnesses only; the real app uses sessions). */

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Database } from '@mc/db';
 import { createTestDatabase } from '@mc/db/testing';
-import type { Mail } from '../modules/auth/mail/mailer.js';
+import { registerModules } from '../composition/register-routes.js';
 import { recordingMailer } from '../modules/auth/testing/recording-mailer.js';
-import { registerModules } from '../modules/register-modules.js';
 import { createApp } from '../platform/app.js';
 import { loadConfig } from '../platform/config.js';
 import { createLogger } from '../platform/logger.js';
+import type { Mail } from '../platform/mailer.js';
 import type { AppEnv } from '../platform/request-context.js';
 
 /** An app on a fresh test database, driven in-process with `app.request()`. */

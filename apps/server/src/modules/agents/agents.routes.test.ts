@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AdminTestApp, createAdminTestApp, jsonListOf, jsonOf } from '../settings-views/admin-test-app.js';
+import { type AdminTestApp, createAdminTestApp, jsonListOf, jsonOf } from '../settings-views/index.js';
 import { registerAgentsRoutes } from './agents.routes.js';
 import { hashAgentToken } from './agents.service.js';
 

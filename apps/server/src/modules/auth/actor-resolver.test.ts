@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sha256 } from '../../platform/tokens.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { revokeByTokenHash } from './session.repo.js';
 import { apiSignIn, buildUser } from './testing/auth-factory.js';
-import { sha256 } from './tokens.js';
 
 /**
  * The authentication read path (one statement per request, nothing cached across requests): every

@@ -1,15 +1,15 @@
 import type { Database } from '@mc/db';
 import type { ActorResolver } from '../../platform/authenticate.js';
 import type { Actor } from '../../platform/request-context.js';
-import type { AccessControl } from '../rbac/access-control.js';
-import { grantsFromColumns, loadGrants } from '../rbac/rbac.repo.js';
-import { findTokenPerson, touchToken } from '../tokens/tokens.repo.js';
+import { API_TOKEN_PREFIX, sha256 } from '../../platform/tokens.js';
+import type { AccessControl } from '../rbac/index.js';
+import { grantsFromColumns, loadGrants } from '../rbac/index.js';
+import { findTokenPerson, touchToken } from '../tokens/index.js';
 import { sessionTokenOf } from './flows/flow-http.js';
 import { hasSecondFactor } from './flows/login.flow.js';
 import type { CredentialRow } from './identity.repo.js';
 import { findSessionPrincipal, type SessionPrincipalRow } from './session.repo.js';
 import { mayUseSessionCache, type SessionCache } from './session-cache.js';
-import { API_TOKEN_PREFIX, sha256 } from './tokens.js';
 
 /** The people-row fields of a person actor, read while authenticating so who-am-I needs no query. */
 export interface ActorProfile {

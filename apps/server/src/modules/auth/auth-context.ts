@@ -2,10 +2,10 @@ import type { Database } from '@mc/db';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { Config } from '../../platform/config.js';
+import type { Mailer } from '../../platform/mailer.js';
 import type { AppEnv } from '../../platform/request-context.js';
 import type { FlowContext } from './flows/flow-context.js';
 import { baseUrlOf, CSRF_COOKIE, sessionTokenOf, sourceAddressOf } from './flows/flow-http.js';
-import type { Mailer } from './mail/mailer.js';
 import { findSession } from './session.service.js';
 
 /** What the identity provider's routes need. */

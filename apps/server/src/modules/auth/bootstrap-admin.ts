@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import type { Database } from '@mc/db';
 import type { Config } from '../../platform/config.js';
 import type { Logger } from '../../platform/logger.js';
-import { assignRoles } from '../rbac/rbac.service.js';
+import { assignRoles } from '../rbac/index.js';
 import { adminExists, findPersonByEmail, insertIdentity, insertPerson, upsertCredential } from './identity.repo.js';
 import { hashPassword } from './password.js';
 

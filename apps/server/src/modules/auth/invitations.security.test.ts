@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sha256 } from '../../platform/tokens.js';
 import { apiCall, signedInUser } from '../../test/signed-in-api.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { apiSignIn, type FlowJson } from './testing/auth-factory.js';
 import { mailText } from './testing/recording-mailer.js';
-import { sha256 } from './tokens.js';
 
 type Answer = FlowJson & { session_token?: string; error?: { id: string; reason: string } };
 

@@ -3,11 +3,11 @@ import { inviteUserResultSchema, inviteUserSchema } from '@mc/contracts';
 import type { Database } from '@mc/db';
 import type { Config } from '../../platform/config.js';
 import { AppError } from '../../platform/errors.js';
+import type { Mailer } from '../../platform/mailer.js';
 import type { AppEnv } from '../../platform/request-context.js';
 import { requirePermission } from '../../platform/require-permission.js';
 import { baseUrlOf } from './flows/flow-http.js';
 import { inviteUser } from './invite.service.js';
-import type { Mailer } from './mail/mailer.js';
 
 const errorSchema = z.object({ code: z.string(), message: z.string() });
 

@@ -4,10 +4,10 @@ import { sql } from 'kysely';
 import { type AuditContext, auditedTransaction } from '../../platform/audit.js';
 import type { Config } from '../../platform/config.js';
 import { AppError } from '../../platform/errors.js';
+import type { Mailer } from '../../platform/mailer.js';
+import { randomToken, sha256 } from '../../platform/tokens.js';
 import { findPersonByEmail } from './identity.repo.js';
 import { replacePendingInvite } from './invites.repo.js';
-import type { Mailer } from './mail/mailer.js';
-import { randomToken, sha256 } from './tokens.js';
 
 /** The query parameter of the registration page that carries an invitation token. */
 export const INVITE_PARAM = 'invite';

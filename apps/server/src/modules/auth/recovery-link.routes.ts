@@ -2,6 +2,7 @@ import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { AUTH_ROUTES, createRecoveryLinkSchema, ORY_BASE_PATH, recoveryLinkSchema } from '@mc/contracts';
 import type { AppEnv } from '../../platform/request-context.js';
 import { requirePermission } from '../../platform/require-permission.js';
+import { randomToken, sha256 } from '../../platform/tokens.js';
 import { type AuthDeps, flowContext } from './auth-context.js';
 import { consumeCode } from './flows/code.repo.js';
 import { getFlow, saveFlow } from './flows/flow.repo.js';
@@ -13,7 +14,6 @@ import { recoveryFlow } from './flows/recovery.flow.js';
 import { getIdentity } from './identity.repo.js';
 import { TEXT } from './kratos/ui-text.js';
 import { ADMIN_LINK_FLOW, createRecoveryLink } from './recovery-link.service.js';
-import { randomToken, sha256 } from './tokens.js';
 
 const errorSchema = z.object({ code: z.string(), message: z.string() });
 

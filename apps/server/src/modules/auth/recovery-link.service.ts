@@ -3,11 +3,11 @@ import { AUTH_LIMITS, ORY_BASE_PATH, type RecoveryLink } from '@mc/contracts';
 import type { Database } from '@mc/db';
 import { type AuditContext, auditedTransaction } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
+import { randomToken, sha256 } from '../../platform/tokens.js';
 import { insertCode } from './flows/code.repo.js';
 import { insertFlow } from './flows/flow.repo.js';
 import { newUi } from './flows/flow-context.js';
 import { getIdentity } from './identity.repo.js';
-import { randomToken, sha256 } from './tokens.js';
 
 /** What marks a recovery flow an administrator created: only its link (never the code form) can finish it. */
 export const ADMIN_LINK_FLOW = 'admin_link';

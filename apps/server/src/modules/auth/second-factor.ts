@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { AUTH_LIMITS } from '@mc/contracts';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
+import { sha256 } from '../../platform/tokens.js';
 import { type CredentialRow, compareAndSetCredentialConfig, type Db } from './identity.repo.js';
-import { sha256 } from './tokens.js';
 
 /** TOTP credential config: the base32 secret and the last time step accepted (replay guard). */
 export interface TotpConfig {

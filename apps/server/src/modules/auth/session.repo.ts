@@ -1,6 +1,6 @@
 import type { Database } from '@mc/db';
 import { sql } from 'kysely';
-import { type GrantColumns, grantColumns } from '../rbac/rbac.repo.js';
+import { type GrantColumns, grantColumns } from '../rbac/index.js';
 import type { Db } from './identity.repo.js';
 
 /** An authentication method completed in a session. */

@@ -2,6 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { ORY_BASE_PATH } from '@mc/contracts';
 import { sql } from 'kysely';
 import type { AppEnv } from '../../platform/request-context.js';
+import { LOGOUT_TOKEN_PREFIX, randomToken, sha256 } from '../../platform/tokens.js';
 import { type AuthDeps, flowContext } from './auth-context.js';
 import { getFlowError } from './flows/flow.repo.js';
 import { baseUrlOf, clearSessionCookie, readSubmission, sessionTokenOf, wantsJson } from './flows/flow-http.js';
@@ -10,7 +11,6 @@ import { listCredentials } from './identity.repo.js';
 import { KRATOS_ERRORS } from './kratos/kratos-error.js';
 import { revokeByLogoutTokenHash, revokeByTokenHash } from './session.repo.js';
 import { endSession, findSession, sessionJson } from './session.service.js';
-import { LOGOUT_TOKEN_PREFIX, randomToken, sha256 } from './tokens.js';
 
 /**
  * Kratos's session endpoints: who-am-I (with aal: a session below the identity's highest available

@@ -1,5 +1,6 @@
 import { AUTH_LIMITS } from '@mc/contracts';
 import { recordAuditIn } from '../../platform/audit.js';
+import { LOGOUT_TOKEN_PREFIX, randomToken, SESSION_TOKEN_PREFIX, sha256 } from '../../platform/tokens.js';
 import { type AddressRow, type Db, getIdentity, type IdentityRow, listAddresses } from './identity.repo.js';
 import {
   type EndedSession,
@@ -9,7 +10,6 @@ import {
   type SessionMethod,
   type SessionRow,
 } from './session.repo.js';
-import { LOGOUT_TOKEN_PREFIX, randomToken, SESSION_TOKEN_PREFIX, sha256 } from './tokens.js';
 
 /** A session just issued: the secret token (returned once) and its row. */
 export interface IssuedSession {

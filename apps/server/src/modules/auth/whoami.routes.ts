@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { AppError } from '../../platform/errors.js';
 import type { AppEnv } from '../../platform/request-context.js';
 import { requireSignIn } from '../../platform/require-permission.js';
-import type { AccessControl } from '../rbac/access-control.js';
+import type { AccessControl } from '../rbac/index.js';
 import { type ActorProfile, profileOf } from './actor-resolver.js';
 
 const errorSchema = z.object({ code: z.string(), message: z.string() });

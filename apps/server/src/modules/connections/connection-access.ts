@@ -9,8 +9,7 @@ import type { Tables } from '@mc/db';
 import { type Kysely, sql } from 'kysely';
 import { AppError } from '../../platform/errors.js';
 import type { Actor } from '../../platform/request-context.js';
-import { authorize } from '../rbac/authorize.js';
-import { loadGrants } from '../rbac/rbac.repo.js';
+import { authorize, loadGrants } from '../rbac/index.js';
 
 /**
  * Whose rights a definition uses: a person's id, or null for the system (watched folders, agents, seed

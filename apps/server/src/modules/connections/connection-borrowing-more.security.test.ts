@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, signedInUser } from '../../test/signed-in-api.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { executeRun } from '../playbooks/runs/run-executor.js';
+import { executeRun } from '../playbooks/index.js';
 import { type CaptureServer, startCapture } from './testing/capture-server.js';
 
 process.env.MC_SECRET_KEY ??= randomBytes(32).toString('base64');

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../platform/config.js';
 import { apiCall, signedInUser } from '../../test/signed-in-api.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { runScrape } from '../catalog/scrape/scrape-engine.js';
-import { executeRun } from '../playbooks/runs/run-executor.js';
+import { runScrape } from '../catalog/index.js';
+import { executeRun } from '../playbooks/index.js';
 import { type CaptureServer, startCapture } from './testing/capture-server.js';
 
 process.env.MC_SECRET_KEY ??= randomBytes(32).toString('base64');

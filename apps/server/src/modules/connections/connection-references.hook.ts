@@ -6,8 +6,8 @@
  * transaction. Deletes and soft deletes name nothing new.
  */
 import { AppError } from '../../platform/errors.js';
-import { PgrstError } from '../rest/pgrst-error.js';
-import type { WriteHook } from '../rest/write-handler.js';
+import type { WriteHook } from '../rest/index.js';
+import { PgrstError } from '../rest/index.js';
 import { recordSaver, type SavedByTable } from './connection-references.js';
 
 /** The hook of one definition table. */

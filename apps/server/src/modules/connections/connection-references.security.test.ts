@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../platform/config.js';
 import { apiCall, signedInUser } from '../../test/signed-in-api.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { runScrape } from '../catalog/scrape/scrape-engine.js';
+import { runScrape } from '../catalog/index.js';
 
 process.env.MC_SECRET_KEY ??= randomBytes(32).toString('base64');
 

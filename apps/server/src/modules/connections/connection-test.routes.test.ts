@@ -5,7 +5,7 @@ import { createServer as createNetServer } from 'node:net';
 import mysql from 'mysql2/promise';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AdminTestApp, createAdminTestApp, jsonOf } from '../settings-views/admin-test-app.js';
+import { type AdminTestApp, createAdminTestApp, jsonOf } from '../settings-views/index.js';
 import { registerConnectionsRoutes } from './connections.routes.js';
 
 process.env.MC_SECRET_KEY = randomBytes(32).toString('base64');

@@ -4,13 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CONNECTION_TYPES, CONNECTION_URL_RULES, SECRET_MASK } from '@mc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AdminTestApp,
-  createAdminTestApp,
-  type JsonObject,
-  jsonListOf,
-  jsonOf,
-} from '../settings-views/admin-test-app.js';
+import { type AdminTestApp, createAdminTestApp, type JsonObject, jsonListOf, jsonOf } from '../settings-views/index.js';
 import { registerConnectionsRoutes } from './connections.routes.js';
 import { connectionsServiceFor } from './connections.service.js';
 

@@ -1,9 +1,9 @@
 import type { Context, Hono } from 'hono';
 import { AppError } from '../../platform/errors.js';
-import type { AppEnv } from '../../platform/request-context.js';
-import { type NamedResource, requirePermission } from '../../platform/require-permission.js';
-import type { ModuleDeps } from '../register-modules.js';
-import { auditContext, readJson } from '../settings-views/http-helpers.js';
+import { auditContext, readJson } from '../../platform/http-helpers.js';
+import type { ModuleDeps } from '../../platform/module-deps.js';
+import type { AppEnv, NamedResource } from '../../platform/request-context.js';
+import { requirePermission } from '../../platform/require-permission.js';
 import { connectionTestService } from './connection-test.service.js';
 import { connectionsServiceFor } from './connections.service.js';
 

@@ -1,9 +1,9 @@
 import type { Context, Hono } from 'hono';
 import { AppError } from '../../platform/errors.js';
+import type { ModuleDeps } from '../../platform/module-deps.js';
 import type { AppEnv } from '../../platform/request-context.js';
 import { requirePermission } from '../../platform/require-permission.js';
 import { resourceReach } from '../../platform/resource-visibility.js';
-import type { ModuleDeps } from '../register-modules.js';
 import type { WriteContext } from './incident-tx.js';
 import { incidentsService } from './incidents.service.js';
 import { investigationService } from './investigation.service.js';

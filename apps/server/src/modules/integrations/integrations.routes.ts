@@ -1,8 +1,8 @@
 import type { Hono } from 'hono';
+import { readJson } from '../../platform/http-helpers.js';
+import type { ModuleDeps } from '../../platform/module-deps.js';
 import type { AppEnv } from '../../platform/request-context.js';
 import { requirePermission } from '../../platform/require-permission.js';
-import type { ModuleDeps } from '../register-modules.js';
-import { readJson } from '../settings-views/http-helpers.js';
 import { integrationsService } from './integrations.service.js';
 
 /**

@@ -1,5 +1,5 @@
 import { AppError } from '../../platform/errors.js';
-import { type SpecIssue, validateSpecText } from '../settings-views/yaml-validation.js';
+import { type SpecIssue, validateSpecText } from '../settings-views/index.js';
 import type { ChartDefinition } from './charts/chart-definition.js';
 import { CHARTS, findChart } from './charts/registry.js';
 

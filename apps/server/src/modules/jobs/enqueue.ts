@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { AppError } from '../../platform/errors.js';
 import type { Executor } from './executor.js';
+import { installedJobRegistry } from './installed-registry.js';
 import type { AnyJobDefinition, JobDefinition } from './job-definition.js';
 import { insertJob } from './jobs.repo.js';
 
@@ -17,14 +18,12 @@ export interface EnqueueOptions {
 }
 
 /**
- * A definition, or the product's definition of that name. The registry is imported on first use, not
- * at load: job files that enqueue other jobs import this module, and a static import would load the
- * definition list while one of its own entries is still loading.
+ * A definition, or the product's definition of that name, from the registry the composition root
+ * installed at start-up (installed-registry.ts); 400 for a name no installed job has.
  */
 export async function resolveJob(job: AnyJobDefinition | string): Promise<AnyJobDefinition> {
   if (typeof job !== 'string') return job;
-  const { jobRegistry } = await import('./job-definitions.js');
-  const definition = jobRegistry.get(job);
+  const definition = installedJobRegistry()?.get(job);
   if (!definition) throw new AppError('bad_request', `Unknown job "${job}"`);
   return definition;
 }

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loadConfig } from '../../platform/config.js';
 import { createLogger } from '../../platform/logger.js';
-import { EVENTS_CHANNEL } from '../notifications/notification-events.consumer.js';
+import { EVENTS_CHANNEL } from '../notifications/index.js';
 import type { ConsumerDefinition } from './consumer-definition.js';
 import { enqueue } from './enqueue.js';
 import { defineJob } from './job-definition.js';

@@ -14,7 +14,7 @@ import type { Config } from '../../platform/config.js';
 import type { Logger } from '../../platform/logger.js';
 import { countCheckRun } from '../../platform/metrics/metrics-registry.js';
 import type { JobDeps } from './job-definition.js';
-import { jobRegistry } from './job-definitions.js';
+import type { JobRegistry } from './job-registry.js';
 import { startJobRuntime } from './job-runtime.js';
 
 /** What the job thread receives when it starts. */
@@ -47,8 +47,8 @@ export const JOB_THREAD_RESTART_MS = 1_000;
 /** Extra time past the shutdown bound for the thread to report back before it is terminated. */
 const STOP_GRACE_MS = 5_000;
 
-function spawn(input: JobThreadInput, logger: Logger): Promise<Worker> {
-  const worker = new Worker(new URL('./job-thread-entry.mjs', import.meta.url), { workerData: input });
+function spawn(entry: URL, input: JobThreadInput, logger: Logger): Promise<Worker> {
+  const worker = new Worker(entry, { workerData: input });
   worker.on('message', (event: JobThreadEvent) => {
     if (event.type !== 'check-runs') return;
     for (const count of event.counts) countCheckRun(count.type, count.status, count.runs);
@@ -64,18 +64,19 @@ function spawn(input: JobThreadInput, logger: Logger): Promise<Worker> {
 }
 
 /**
- * Starts the job runtime in a worker thread on `input.endpoint` (resolves once it runs). A thread that
+ * Starts the job runtime in a worker thread whose module is `entry` (the composition root's, which holds
+ * the job registry) on `input.endpoint` (resolves once it runs). A thread that
  * dies unexpectedly is logged and replaced after {@link JOB_THREAD_RESTART_MS}; its jobs return to the
  * queue when their leases expire, as a crashed worker process's would.
  */
-export async function startJobThread(input: JobThreadInput, logger: Logger): Promise<JobThread> {
+export async function startJobThread(entry: URL, input: JobThreadInput, logger: Logger): Promise<JobThread> {
   const log = logger.child({ component: 'job-thread' });
-  let worker = await spawn(input, log);
+  let worker = await spawn(entry, input, log);
   let stopping = false;
   let restart: ReturnType<typeof setTimeout> | undefined;
   const scheduleRestart = () => {
     restart = setTimeout(() => {
-      spawn(input, log).then(
+      spawn(entry, input, log).then(
         (next) => {
           if (stopping) {
             void next.terminate();
@@ -139,14 +140,17 @@ export interface ProcessJobs {
  * (`MC_ROLE=all`) and its database can be reached from another thread, else on this thread (a
  * `worker` process has no HTTP loop to protect).
  */
-export async function startProcessJobs(deps: JobDeps): Promise<ProcessJobs> {
+export async function startProcessJobs(
+  deps: JobDeps,
+  jobs: { registry: JobRegistry; threadEntry: URL },
+): Promise<ProcessJobs> {
   const { config, database, logger } = deps;
   if (config.MC_ROLE === 'all' && database.endpoint) {
-    const thread = await startJobThread({ config, endpoint: database.endpoint }, logger);
+    const thread = await startJobThread(jobs.threadEntry, { config, endpoint: database.endpoint }, logger);
     await lowerHttpThreadPriority(logger);
     return thread;
   }
-  return startJobRuntime(deps, jobRegistry);
+  return startJobRuntime(deps, jobs.registry);
 }
 
 /**

@@ -1,8 +1,8 @@
 import type { Context, Hono } from 'hono';
+import type { ModuleDeps } from '../../platform/module-deps.js';
 import type { AppEnv } from '../../platform/request-context.js';
 import { requirePermission, requireSignIn } from '../../platform/require-permission.js';
 import { VERSION } from '../../platform/version.js';
-import type { ModuleDeps } from '../register-modules.js';
 import { type K8sListQuery, k8sCanariesService } from './k8s-canaries.service.js';
 import {
   CANARY_GROUP,

@@ -1,8 +1,8 @@
 import type { Hono } from 'hono';
+import { auditContext } from '../../platform/http-helpers.js';
+import type { ModuleDeps } from '../../platform/module-deps.js';
 import type { AppEnv } from '../../platform/request-context.js';
 import { requireSignIn } from '../../platform/require-permission.js';
-import type { ModuleDeps } from '../register-modules.js';
-import { auditContext } from '../settings-views/http-helpers.js';
 import { registerK8sApiRoutes } from './k8s-api.routes.js';
 import { KUBECONFIG_FILE_NAME, kubeconfigService } from './kubeconfig.service.js';
 

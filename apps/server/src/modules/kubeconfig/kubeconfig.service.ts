@@ -3,7 +3,7 @@ import { stringify } from 'yaml';
 import type { AuditContext } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
 import type { Actor } from '../../platform/request-context.js';
-import { tokensService } from '../tokens/tokens.service.js';
+import { tokensService } from '../tokens/index.js';
 
 /** Days a kubeconfig's token lives; it is listed (and revocable) with the person's other API tokens. */
 export const KUBECONFIG_TOKEN_DAYS = 90;

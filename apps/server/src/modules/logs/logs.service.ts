@@ -25,9 +25,9 @@ import { egressGuardFor } from '../../platform/egress/egress-guard-for.js';
 import { AppError } from '../../platform/errors.js';
 import { serverOwnFolders } from '../../platform/file-confinement.js';
 import { type ResourceReach, resourceVisible } from '../../platform/resource-visibility.js';
-import { agentLogRelay } from '../agents/upstream/log-relay.service.js';
-import { connectionsServiceFor } from '../connections/connections.service.js';
-import { propertiesService } from '../properties/properties.service.js';
+import { connectionsServiceFor } from '../connections/index.js';
+import { propertiesService } from '../properties/index.js';
+import { agentLogRelay } from './agent-relay/log-relay.service.js';
 import { type KindContext, LogBackendError } from './backends/backend-kind.js';
 import { backendByNameOrId, componentLogSelectors, configTarget, listBackends } from './logging-backends.repo.js';
 import {

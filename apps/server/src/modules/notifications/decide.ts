@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { type NotificationSendStatus, parseDurationMs } from '@mc/contracts';
-import { evaluateExpression } from '../health/expressions/cel.js';
+import { evaluateExpression } from '../health/index.js';
 import { type EventResource, isFailureEvent, kindOfEvent } from './event-resources.js';
 import { lastDelivered, parentFailure } from './history.repo.js';
 import { type Ancestors, ancestorsOf } from './relations.repo.js';

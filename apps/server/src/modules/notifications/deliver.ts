@@ -8,7 +8,7 @@ import type { Database } from '@mc/db';
 import type { Config } from '../../platform/config.js';
 import { egressGuardFor } from '../../platform/egress/egress-guard-for.js';
 import { AppError } from '../../platform/errors.js';
-import { connectionsServiceFor } from '../connections/connections.service.js';
+import { connectionsServiceFor } from '../connections/index.js';
 import type { ChannelContext, OutgoingMessage } from './channels/channel.js';
 import { channelFor } from './channels/registry.js';
 import { ancestorsMemo, coveringSilence, repeatMs } from './decide.js';

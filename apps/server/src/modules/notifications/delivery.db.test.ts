@@ -1,7 +1,6 @@
 import { EVENT_QUEUE_MAX_ATTEMPTS } from '@mc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JobRegistry } from '../jobs/job-registry.js';
-import { startJobRuntime } from '../jobs/job-runtime.js';
+import { JobRegistry, startJobRuntime } from '../jobs/index.js';
 import { waitFor } from '../jobs/testing/job-test-kit.js';
 import { drainEvents } from './event-consumer.js';
 import { claimEvents, failEvent } from './event-queue.repo.js';

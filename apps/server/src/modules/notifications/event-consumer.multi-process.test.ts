@@ -6,7 +6,7 @@ import { createPostgresTestUrl, testEngine } from '@mc/db/testing';
 import { afterAll, describe, expect, test } from 'vitest';
 import { loadConfig } from '../../platform/config.js';
 import { type ServerProcess, spawnServer } from '../../test/server-process.js';
-import { connectionsServiceFor } from '../connections/connections.service.js';
+import { connectionsServiceFor } from '../connections/index.js';
 import { waitFor } from '../jobs/testing/job-test-kit.js';
 import { rulesService } from './rules.service.js';
 

@@ -7,8 +7,7 @@
  */
 import { EVENT_QUEUE_MAX_ATTEMPTS } from '@mc/contracts';
 import type pg from 'pg';
-import { enqueue } from '../jobs/enqueue.js';
-import { type Backoff, backoffDelay } from '../jobs/job-definition.js';
+import { type Backoff, backoffDelay, enqueue } from '../jobs/index.js';
 import { ancestorsMemo, type Decision, decide } from './decide.js';
 import { claimEvents, completeEvent, failEvent } from './event-queue.repo.js';
 import { type EventResource, loadEventResource, type QueuedEvent } from './event-resources.js';

@@ -1,4 +1,4 @@
-import type { ConsumerDefinition } from '../jobs/consumer-definition.js';
+import type { ConsumerDefinition } from '../jobs/index.js';
 import { drainEvents } from './event-consumer.js';
 
 /** The channel the event queue's insert trigger notifies on commit (migration 0163). */

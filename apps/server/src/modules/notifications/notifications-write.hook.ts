@@ -7,10 +7,9 @@
  * or a filter that compiles, and ends after it starts. Anything else is refused with 400 naming the field and the route that explains it.
  */
 import { NOTIFICATION_EVENTS, parseDurationMs } from '@mc/contracts';
-import { expressionError } from '../health/expressions/cel.js';
-import { PgrstError } from '../rest/pgrst-error.js';
-import type { JsonRecord } from '../rest/write-body.js';
-import type { WriteHook } from '../rest/write-handler.js';
+import { expressionError } from '../health/index.js';
+import type { JsonRecord, WriteHook } from '../rest/index.js';
+import { PgrstError } from '../rest/index.js';
 
 const refuse = (message: string): never => {
   throw new PgrstError(400, '23514', message);

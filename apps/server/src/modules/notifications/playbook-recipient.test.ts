@@ -6,7 +6,7 @@ import { loadConfig } from '../../platform/config.js';
 import type { TestResponse } from '../../test/header-auth-app.js';
 import { apiCall, signedInUser } from '../../test/signed-in-api.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { executeRun } from '../playbooks/runs/run-executor.js';
+import { executeRun } from '../playbooks/index.js';
 import { deliverHistory } from './deliver.js';
 import { drainEvents } from './event-consumer.js';
 import { PLAYBOOK_RECIPIENT_ROUTE } from './notifications-write.hook.js';

@@ -1,7 +1,7 @@
 /**
  * A playbook as a rule's recipient: instead of a message, the rule runs a playbook on the event's
  * resource (check, catalog item or component) with the rule's parameters, through the playbooks
- * module's run service — so the run obeys every rule of `POST /api/playbook/run` (the playbook applies
+ * module's run service (given at the composition root as playbook-runs-port.ts) — so the run obeys every rule of `POST /api/playbook/run` (the playbook applies
  * to the resource, parameters, action types, approval). Checked when the rule is saved: the playbook
  * exists, runs on the kinds of the rule's events, takes the given parameters, and the author may run it.
  */
@@ -17,10 +17,9 @@ import type { Database } from '@mc/db';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.js';
 import { linearPatternTest } from '../../platform/linear-regex.js';
-import { EVERY_RESOURCE } from '../../platform/resource-visibility.js';
-import { playbookRunsService } from '../playbooks/runs/playbook-runs.service.js';
 import type { HistoryRow } from './history.repo.js';
 import { livePlaybook, runStartedBy } from './playbook-recipient.repo.js';
+import { startRulePlaybookRun } from './playbook-runs-port.js';
 import type { RuleRow } from './rules.repo.js';
 import type { Sql } from './sql.js';
 import { renderTemplate } from './templates.js';
@@ -124,7 +123,8 @@ export async function runRulePlaybook(database: Database, row: HistoryRow, rule:
     throw new AppError('bad_request', `A playbook cannot run on the resource of ${row.source_event}`);
   }
   const params = row.payload?.params;
-  const { run_id } = await playbookRunsService(database).run(
+  return startRulePlaybookRun(
+    database,
     {
       id: rule.playbook_id,
       check_id: kind === 'check' ? row.resource_id : undefined,
@@ -132,9 +132,7 @@ export async function runRulePlaybook(database: Database, row: HistoryRow, rule:
       component_id: kind === 'component' ? row.resource_id : undefined,
       params: params && typeof params === 'object' ? (params as Record<string, unknown>) : {}, // written by the consumer
     },
-    { actor },
-    EVERY_RESOURCE,
-    { notificationSendId: row.id },
+    actor.name,
+    row.id,
   );
-  return run_id;
 }

@@ -1,6 +1,6 @@
 import { SEND_HISTORY_RETENTION_DAYS } from '@mc/contracts';
 import { z } from 'zod';
-import { defineJob, RETENTION_FIRST_RUN_MS } from '../jobs/job-definition.js';
+import { defineJob, RETENTION_FIRST_RUN_MS } from '../jobs/index.js';
 import { pruneHistory } from './history.repo.js';
 
 /** The property holding the send history's retention in days. */

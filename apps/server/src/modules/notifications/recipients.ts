@@ -7,7 +7,7 @@
  * connection by name.
  */
 import { AppError } from '../../platform/errors.js';
-import type { ConnectionsService, ResolvedConnection } from '../connections/connections.service.js';
+import type { ConnectionsService, ResolvedConnection } from '../connections/index.js';
 import type { RuleRow } from './rules.repo.js';
 import type { Sql } from './sql.js';
 

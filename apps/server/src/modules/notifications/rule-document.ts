@@ -5,7 +5,7 @@
  */
 import { type NotificationDocument, notificationDocumentSchema, parseDurationMs } from '@mc/contracts';
 import { AppError } from '../../platform/errors.js';
-import { expressionError } from '../health/expressions/cel.js';
+import { expressionError } from '../health/index.js';
 import { type MayRunPlaybook, resolvePlaybookRecipient } from './playbook-recipient.js';
 import type { RuleColumns, RuleRow } from './rules.repo.js';
 import type { Sql } from './sql.js';

@@ -9,9 +9,7 @@ import { type AuditContext, actorPersonId, recordAudit } from '../../platform/au
 import type { Config } from '../../platform/config.js';
 import { egressGuardFor } from '../../platform/egress/egress-guard-for.js';
 import { AppError } from '../../platform/errors.js';
-import { savedByOf } from '../connections/connection-access.js';
-import { assertMayReferenceAll } from '../connections/connection-references.js';
-import { connectionsServiceFor } from '../connections/connections.service.js';
+import { assertMayReferenceAll, connectionsServiceFor, savedByOf } from '../connections/index.js';
 import { channelFor } from './channels/registry.js';
 import { CHANNEL_TIMEOUT_MS, providerEndpoint } from './deliver.js';
 import type { MayRunPlaybook } from './playbook-recipient.js';

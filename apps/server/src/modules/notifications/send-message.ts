@@ -8,7 +8,7 @@ import type { Database } from '@mc/db';
 import type { Config } from '../../platform/config.js';
 import { egressGuardFor } from '../../platform/egress/egress-guard-for.js';
 import { AppError } from '../../platform/errors.js';
-import type { ResolvedConnection } from '../connections/connections.service.js';
+import type { ResolvedConnection } from '../connections/index.js';
 import type { OutgoingMessage } from './channels/channel.js';
 import { CHANNELS, channelFor } from './channels/registry.js';
 import { CHANNEL_TIMEOUT_MS, providerEndpoint } from './deliver.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob } from '../jobs/job-definition.js';
+import { defineJob } from '../jobs/index.js';
 import { deliverHistory } from './deliver.js';
 
 /**

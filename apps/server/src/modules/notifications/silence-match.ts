@@ -3,7 +3,7 @@
  * item, component) and, for a recursive silence, anything below it — a component's children and the
  * checks linked to them, a catalog item's children — or a CEL filter over the event's variables.
  */
-import { evaluateExpression } from '../health/expressions/cel.js';
+import { evaluateExpression } from '../health/index.js';
 import type { EventResource } from './event-resources.js';
 import type { Ancestors } from './relations.repo.js';
 import type { SilenceRow } from './silences.repo.js';

@@ -15,7 +15,7 @@ import {
   resourceVisible,
   visibleIds,
 } from '../../platform/resource-visibility.js';
-import { expressionError } from '../health/expressions/cel.js';
+import { expressionError } from '../health/index.js';
 import { loadEventResource } from './event-resources.js';
 import { ancestorsOf, type CoveredResource, coveredResources } from './relations.repo.js';
 import { silenceCovers } from './silence-match.js';

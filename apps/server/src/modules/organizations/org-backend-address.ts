@@ -1,6 +1,6 @@
 import type { Config } from '../../platform/config.js';
 import { type EgressGuard, EgressRefusedError, type EgressTarget } from '../../platform/egress/egress-guard.js';
-import { isLoopbackHost } from '../auth/flows/flow-http.js';
+import { isLoopbackHost } from '../../platform/loopback-host.js';
 
 /** Why an organisation's `backend_url` may not be reached; the message names `backend_url` and the rule. */
 export class BackendAddressRefused extends Error {

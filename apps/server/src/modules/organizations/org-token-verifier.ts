@@ -2,8 +2,8 @@ import type { Database } from '@mc/db';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import type { ActorResolver } from '../../platform/authenticate.js';
 import type { Actor } from '../../platform/request-context.js';
-import type { AccessControl } from '../rbac/access-control.js';
-import { loadGrants } from '../rbac/rbac.repo.js';
+import type { AccessControl } from '../rbac/index.js';
+import { loadGrants } from '../rbac/index.js';
 import { admitTokenSubject } from './organizations.service.js';
 import { ORG_TOKEN_ALG, ORG_TOKEN_ISSUER } from './signing-keys.js';
 

@@ -1,9 +1,9 @@
 import type { Hono } from 'hono';
 import { AppError } from '../../platform/errors.js';
+import { auditContext, readJson } from '../../platform/http-helpers.js';
+import type { ModuleDeps } from '../../platform/module-deps.js';
 import type { AppEnv } from '../../platform/request-context.js';
 import { requirePermission } from '../../platform/require-permission.js';
-import type { ModuleDeps } from '../register-modules.js';
-import { auditContext, readJson } from '../settings-views/http-helpers.js';
 import { peopleService } from './people.service.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -2,7 +2,7 @@ import { USER_MESSAGES, updateRoleSchema } from '@mc/contracts';
 import type { Database } from '@mc/db';
 import { type AuditContext, actorPersonId, auditedTransaction } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
-import { assignRoles } from '../rbac/rbac.service.js';
+import { assignRoles } from '../rbac/index.js';
 import { countOtherAdmins, deletePerson, findPerson, lockAdminChanges, type PersonRow } from './people.repo.js';
 
 const image = (person: PersonRow) => ({ id: person.id, name: person.name, email: person.email, roles: person.roles });

@@ -8,7 +8,7 @@ import {
 import type { Database } from '@mc/db';
 import { type AuditContext, actorPersonId, auditedTransaction } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
-import { lockTeamGrants } from '../rbac/team-grants.hook.js';
+import { lockTeamGrants } from '../rbac/index.js';
 import {
   appliesTo,
   getPermission,

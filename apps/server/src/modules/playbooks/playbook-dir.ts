@@ -20,7 +20,7 @@ import {
   type WatchedFolderSync,
   watchFolder,
 } from '../../platform/watched-folder.js';
-import { canonicalJson } from '../catalog/scrape/canonical.js';
+import { canonicalJson } from '../catalog/index.js';
 import { type PlaybookDocument, validatePlaybook } from './playbook-document.js';
 
 const WRITER: Actor = { kind: 'system', name: 'playbook-dir' };

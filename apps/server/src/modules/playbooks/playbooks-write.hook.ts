@@ -6,9 +6,8 @@
  * may claim their source.
  */
 import { PLAYBOOK_API_VERSION } from '@mc/contracts';
-import { PgrstError } from '../rest/pgrst-error.js';
-import type { JsonRecord } from '../rest/write-body.js';
-import type { WriteHook } from '../rest/write-handler.js';
+import type { JsonRecord, WriteHook } from '../rest/index.js';
+import { PgrstError } from '../rest/index.js';
 import { type PlaybookDocument, validatePlaybook } from './playbook-document.js';
 import { setDerivedColumns } from './playbooks.repo.js';
 

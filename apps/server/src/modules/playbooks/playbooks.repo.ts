@@ -2,7 +2,7 @@
  * playbooks SQL: the columns derived from a definition's spec, and the reads the run endpoints need.
  * Soft-delete aware: a deleted playbook is not found.
  */
-import { type Executor, runQuery } from '../jobs/executor.js';
+import { type Executor, runQuery } from '../jobs/index.js';
 
 /** A playbooks row. */
 export interface PlaybookRow {

@@ -1,12 +1,7 @@
 import { ADMIN_ONLY_PROPERTY_MESSAGE, isAdminOnlyProperty, propertyValueIssue } from '@mc/contracts';
-import type { Actor } from '../../platform/request-context.js';
-import { PgrstError } from '../rest/pgrst-error.js';
-import type { WriteHook } from '../rest/write-handler.js';
-
-/** An administrator or the server itself: who may change a security property. */
-export function isAdministrator(actor: Actor): boolean {
-  return actor.kind === 'system' || (actor.kind === 'person' && actor.roles.includes('admin'));
-}
+import { isAdministrator } from '../../platform/request-context.js';
+import type { WriteHook } from '../rest/index.js';
+import { PgrstError } from '../rest/index.js';
 
 /**
  * `/api/db/properties` holds the same rule as `/api/properties`: a security property (the egress policy

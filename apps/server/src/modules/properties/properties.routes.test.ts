@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AdminTestApp, createAdminTestApp, jsonListOf, jsonOf } from '../settings-views/admin-test-app.js';
+import { type AdminTestApp, createAdminTestApp, jsonListOf, jsonOf } from '../settings-views/index.js';
 import { registerPropertiesRoutes } from './properties.routes.js';
 
 let t: AdminTestApp;

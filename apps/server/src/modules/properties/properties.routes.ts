@@ -1,8 +1,8 @@
 import type { Hono } from 'hono';
+import { auditContext, readJson } from '../../platform/http-helpers.js';
+import type { ModuleDeps } from '../../platform/module-deps.js';
 import type { AppEnv } from '../../platform/request-context.js';
 import { requirePermission, requireSignIn } from '../../platform/require-permission.js';
-import type { ModuleDeps } from '../register-modules.js';
-import { auditContext, readJson } from '../settings-views/http-helpers.js';
 import { propertiesService } from './properties.service.js';
 
 /** Properties and feature flags by name (spec 000 §7 "/properties: GET, POST, PATCH, DELETE by name"). */

@@ -7,9 +7,9 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, signedInUser } from '../../test/signed-in-api.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { FILE_ROOTS_PROPERTY as SCRAPER_FILE_ROOTS_PROPERTY } from '../catalog/scrape/catalog-settings.js';
-import { FILE_ROOTS_PROPERTY as LOG_FILE_ROOTS_PROPERTY } from '../logs/logs.service.js';
-import { SMTP_CONNECTION_PROPERTY } from '../notifications/recipients.js';
+import { FILE_ROOTS_PROPERTY as SCRAPER_FILE_ROOTS_PROPERTY } from '../catalog/index.js';
+import { FILE_ROOTS_PROPERTY as LOG_FILE_ROOTS_PROPERTY } from '../logs/index.js';
+import { SMTP_CONNECTION_PROPERTY } from '../notifications/index.js';
 
 /**
  * Every property that widens what the server reads, sends or executes, as the modules that read them

@@ -1,8 +1,7 @@
 import { RESOURCE_KINDS, roleAllows, type WhoamiPermission } from '@mc/contracts';
 import type { Database } from '@mc/db';
 import type { DataAccessDecision, DataAccessPolicy, RowScope } from '../../platform/access.js';
-import type { Actor } from '../../platform/request-context.js';
-import type { PermissionChecker } from '../../platform/require-permission.js';
+import type { Actor, PermissionChecker } from '../../platform/request-context.js';
 import { actionMatches, authorize, objectKind, SCOPE_FIELD_KIND, SCOPE_FIELDS } from './authorize.js';
 import { componentDenials, componentScope } from './component-scopes.js';
 import { type Grants, loadGrants } from './rbac.repo.js';

@@ -1,8 +1,8 @@
 import type { Tables } from '@mc/db';
 import { type Kysely, sql } from 'kysely';
-import { isAdministrator } from '../properties/properties-write.hook.js';
-import { PgrstError } from '../rest/pgrst-error.js';
-import type { WriteHook } from '../rest/write-handler.js';
+import { isAdministrator } from '../../platform/request-context.js';
+import type { WriteHook } from '../rest/index.js';
+import { PgrstError } from '../rest/index.js';
 
 /**
  * Serialises, per team, a change of its members with a change of its permission rows until the

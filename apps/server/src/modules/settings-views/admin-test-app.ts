@@ -4,8 +4,8 @@ import { createTestDatabase } from '@mc/db/testing';
 import { createApp } from '../../platform/app.js';
 import { loadConfig } from '../../platform/config.js';
 import { createLogger } from '../../platform/logger.js';
+import type { ModuleDeps } from '../../platform/module-deps.js';
 import type { AppEnv } from '../../platform/request-context.js';
-import type { ModuleDeps } from '../register-modules.js';
 
 /** An app with only the given routers, called by a system actor: for the administration modules' own tests. */
 export interface AdminTestApp {

@@ -1,8 +1,8 @@
 import type { Context, Hono } from 'hono';
 import { AppError } from '../../platform/errors.js';
+import type { ModuleDeps } from '../../platform/module-deps.js';
 import type { AppEnv } from '../../platform/request-context.js';
 import { requireSignIn } from '../../platform/require-permission.js';
-import type { ModuleDeps } from '../register-modules.js';
 import {
   documentSchemaOf,
   findResourceSchema,

@@ -2,7 +2,7 @@ import type { Database } from '@mc/db';
 import { Gauge, Registry } from 'prom-client';
 import type { Logger } from '../../platform/logger.js';
 import { processRegistry } from '../../platform/metrics/metrics-registry.js';
-import { jobRegistry } from '../jobs/job-definitions.js';
+import { installedJobRegistry } from '../jobs/index.js';
 import { queueFigures, schedulerLagSeconds } from './metrics.repo.js';
 
 /** One scrape's answer: Prometheus text exposition and its content type. */
@@ -71,7 +71,7 @@ export function metricsServiceFor(database: Database, logger: Logger): MetricsSe
     try {
       const [queue, lag] = await Promise.all([
         queueFigures(database.pool),
-        schedulerLagSeconds(database.pool, jobRegistry.names()),
+        schedulerLagSeconds(database.pool, installedJobRegistry()?.names() ?? []),
       ]);
       for (const row of queue) {
         queueDepth.set({ job: row.name, state: row.state }, row.jobs);

@@ -3,8 +3,8 @@ import type { Database } from '@mc/db';
 import type { Config } from '../../platform/config.js';
 import type { Logger } from '../../platform/logger.js';
 import type { AppEnv } from '../../platform/request-context.js';
-import { selfRegistrationEnabled } from '../auth/flows/self-registration.js';
-import { registerApiDocsRoutes } from './api-docs.routes.js';
+import { selfRegistrationEnabled } from '../auth/index.js';
+import { type ApiDocsTag, registerApiDocsRoutes } from './api-docs.routes.js';
 import { registerMetricsRoutes } from './metrics.routes.js';
 
 const healthRoute = createRoute({
@@ -70,11 +70,12 @@ const aboutRoute = createRoute({
 
 /**
  * Liveness and version endpoints, public since load balancers and the sign-in page call them; the
- * admins' `/metrics`; and the API document of every route.
+ * admins' `/metrics`; and the API document of every route (`apiDocs`, from the modules' faces).
  */
 export function registerSystemRoutes(
   app: OpenAPIHono<AppEnv>,
   deps: { config: Config; database: Database; logger: Logger; version: string },
+  apiDocs: readonly ApiDocsTag[],
 ): void {
   app.openapi(healthRoute, async (c) => {
     try {
@@ -91,5 +92,5 @@ export function registerSystemRoutes(
     c.json({ version: deps.version, engine: deps.database.engine, selfRegistration }, 200),
   );
   registerMetricsRoutes(app, deps);
-  registerApiDocsRoutes(app, deps.version);
+  registerApiDocsRoutes(app, deps.version, apiDocs);
 }

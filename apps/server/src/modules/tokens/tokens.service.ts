@@ -1,7 +1,7 @@
 import type { Database } from '@mc/db';
 import { type AuditContext, auditedTransaction } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
-import { API_TOKEN_PREFIX, randomToken, sha256 } from '../auth/tokens.js';
+import { API_TOKEN_PREFIX, randomToken, sha256 } from '../../platform/tokens.js';
 import { insertToken, revokeToken, type TokenRow } from './tokens.repo.js';
 
 /** API tokens of a person: the secret is shown once and only its hash is stored; each change is audited. */

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.js';
-import { defineJob, PermanentJobError } from '../jobs/job-definition.js';
+import { defineJob, PermanentJobError } from '../jobs/index.js';
 import { topologyBuilder } from './topology-builder.service.js';
 
 /** Name of a topology's build schedule. */

@@ -8,7 +8,7 @@ import { DEFAULT_TOPOLOGY_SCHEDULE } from '@mc/contracts';
 import type { Database } from '@mc/db';
 import { sql } from 'kysely';
 import { AppError } from '../../platform/errors.js';
-import { canariesService, parseCanaryText } from '../health/canaries/canaries.service.js';
+import { canariesService, parseCanaryText } from '../health/index.js';
 
 /** Label naming the topology that owns an inline canary. */
 export const INLINE_CANARY_LABEL = 'mission-control/topology';

@@ -3,8 +3,7 @@ import { createTestDatabase } from '@mc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../platform/config.js';
 import { createLogger } from '../../platform/logger.js';
-import { ensureSystemCanary } from '../health/canaries/system-canary.js';
-import { recordResult } from '../health/results/results.repo.js';
+import { ensureSystemCanary, recordResult } from '../health/index.js';
 import { ensureSystemTopology } from './system-topology.js';
 
 describe('the system topology', () => {

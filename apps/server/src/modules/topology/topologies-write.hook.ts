@@ -6,8 +6,8 @@
  * system are read-only here, and no write may claim one of those sources.
  */
 import { AppError } from '../../platform/errors.js';
-import { PgrstError } from '../rest/pgrst-error.js';
-import type { WriteHook } from '../rest/write-handler.js';
+import type { WriteHook } from '../rest/index.js';
+import { PgrstError } from '../rest/index.js';
 import { scheduleTopology, unscheduleTopology } from './topology-schedule.js';
 import { parseTopologySpec } from './topology-spec.js';
 

@@ -21,7 +21,7 @@ import {
   type WatchedFolderSync,
   watchFolder,
 } from '../../platform/watched-folder.js';
-import { canonicalJson } from '../catalog/scrape/canonical.js';
+import { canonicalJson } from '../catalog/index.js';
 import { scheduleTopology, unscheduleTopology } from './topology-schedule.js';
 import { validateTopologyDocument } from './topology-spec.js';
 

@@ -6,8 +6,7 @@
 import { DEFAULT_TOPOLOGY_SCHEDULE, type TopologySpec } from '@mc/contracts';
 import type { Tables } from '@mc/db';
 import type { Kysely } from 'kysely';
-import { enqueue } from '../jobs/enqueue.js';
-import { deleteSchedule, upsertSchedule } from '../jobs/schedules.service.js';
+import { deleteSchedule, enqueue, upsertSchedule } from '../jobs/index.js';
 import { buildTopologyJob, topologyScheduleName } from './build-topology.job.js';
 import { softDeleteTopologyComponents } from './components.repo.js';
 

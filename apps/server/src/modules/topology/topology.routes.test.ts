@@ -5,9 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../platform/config.js';
 import { apiCall, signedInUser } from '../../test/signed-in-api.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { canariesService } from '../health/canaries/canaries.service.js';
-import { CANARY_API_VERSION } from '../health/canaries/canary-schema.js';
-import { recordResult } from '../health/results/results.repo.js';
+import { CANARY_API_VERSION, canariesService, recordResult } from '../health/index.js';
 import { topologyBuilder } from './topology-builder.service.js';
 
 /** The PostgreSQL server the SQL lookup reads (a real one, as in production), apart from the app's database. */

@@ -1,8 +1,8 @@
 import { Resolver } from 'node:dns/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCheck } from '../../modules/health/check-types/registry.js';
 import { type DnsResponder, startDnsResponder } from '../../modules/health/check-types/testing/dns-responder.js';
 import { guardFor, startHttpServer, type TestServer } from '../../modules/health/check-types/testing/targets.js';
+import { runCheck } from '../../modules/health/index.js';
 import { createEgressGuard, type HostResolver, systemResolver } from './egress-guard.js';
 
 let dns: DnsResponder;

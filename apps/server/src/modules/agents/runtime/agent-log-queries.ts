@@ -2,9 +2,14 @@ import { AGENT_LOG_QUERY_TIMEOUT_MS, type AgentLogAnswer, type AgentLogQuery } f
 import type { EgressGuard } from '../../../platform/egress/egress-guard.js';
 import { AppError } from '../../../platform/errors.js';
 import type { Logger } from '../../../platform/logger.js';
-import { type KindContext, LogBackendError } from '../../logs/backends/backend-kind.js';
-import { FILE_ROOTS_ENV, splitRoots } from '../../logs/logs.service.js';
-import { entriesOf, searchEntries } from '../../logs/search-entries.js';
+import {
+  entriesOf,
+  FILE_ROOTS_ENV,
+  type KindContext,
+  LogBackendError,
+  searchEntries,
+  splitRoots,
+} from '../../logs/index.js';
 import { polledWork } from './polled-work.js';
 import type { UpstreamClient } from './upstream-client.js';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEgressGuard } from '../../../platform/egress/egress-guard.js';
 import { serverOwnFolders } from '../../../platform/file-confinement.js';
 import { createLogger } from '../../../platform/logger.js';
-import { NO_SCRAPER_FILE_ROOTS_MESSAGE } from '../../catalog/kinds/file.js';
+import { NO_SCRAPER_FILE_ROOTS_MESSAGE } from '../../catalog/index.js';
 import { type AgentScrapeDeps, scraperTask } from './agent-scrapers.js';
 import { type Outbox, openOutbox } from './result-buffer.js';
 

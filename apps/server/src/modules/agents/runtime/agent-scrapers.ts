@@ -3,16 +3,15 @@ import type { AgentScrape, AgentScraper } from '@mc/contracts';
 import type { EgressGuard } from '../../../platform/egress/egress-guard.js';
 import { FileConfinementError } from '../../../platform/file-confinement.js';
 import type { Logger } from '../../../platform/logger.js';
-import type { KindContext } from '../../catalog/kinds/scraper-kind.js';
-import type { ScrapeBatch } from '../../catalog/scrape/save-results.js';
-import { collect } from '../../catalog/scrape/scrape-engine.js';
+import type { KindContext, ScrapeBatch } from '../../catalog/index.js';
 import {
+  collect,
   DEFAULT_SCRAPE_SCHEDULE,
   SCRAPE_CONFIG_API_VERSION,
   scraperSchedule,
   validateScrapeConfig,
-} from '../../catalog/scrapers/scrape-config.js';
-import { parseSchedule, type ScheduleSpec } from '../../jobs/schedule-spec.js';
+} from '../../catalog/index.js';
+import { parseSchedule, type ScheduleSpec } from '../../jobs/index.js';
 import type { Outbox } from './result-buffer.js';
 import type { ScheduledTask } from './task-scheduler.js';
 

@@ -1,5 +1,5 @@
 import type { Logger } from '../../../platform/logger.js';
-import { nextRun, type ScheduleSpec } from '../../jobs/schedule-spec.js';
+import { nextRun, type ScheduleSpec } from '../../jobs/index.js';
 
 /** Work the agent runs on a schedule: a canary or a scraper pulled from the upstream. */
 export interface ScheduledTask {

@@ -9,12 +9,16 @@
 import { type AgentScrape, type AgentScrapeAnswer, type AgentScraper, agentScrapeSchema } from '@mc/contracts';
 import type { Database } from '@mc/db';
 import { AppError } from '../../../platform/errors.js';
-import { maskUnattributedItems } from '../../catalog/kinds/config-mask.js';
-import { catalogSettings } from '../../catalog/scrape/catalog-settings.js';
-import { documentMasks } from '../../catalog/scrape/document-masks.js';
-import { refKey, type ScrapeBatch } from '../../catalog/scrape/save-results.js';
-import { documentOfRow, saveCollected } from '../../catalog/scrape/scrape-engine.js';
-import { findScraper } from '../../catalog/scrapers/scrapers.repo.js';
+import {
+  catalogSettings,
+  documentMasks,
+  documentOfRow,
+  findScraper,
+  maskUnattributedItems,
+  refKey,
+  type ScrapeBatch,
+  saveCollected,
+} from '../../catalog/index.js';
 import type { AgentPrincipal } from './upstream.repo.js';
 import { upstreamScrapesRepo } from './upstream.repo.js';
 

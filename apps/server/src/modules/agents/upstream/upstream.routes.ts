@@ -1,9 +1,9 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { readJson } from '../../../platform/http-helpers.js';
+import type { ModuleDeps } from '../../../platform/module-deps.js';
 import type { AppEnv } from '../../../platform/request-context.js';
 import { describeGuard } from '../../../platform/route-permission.js';
-import type { ModuleDeps } from '../../register-modules.js';
-import { readJson } from '../../settings-views/http-helpers.js';
-import { agentLogRelay } from './log-relay.service.js';
+import { agentLogRelay } from '../../logs/index.js';
 import { claimRunRequests } from './run-requests.repo.js';
 import type { AgentPrincipal } from './upstream.repo.js';
 import { type AgentSighting, upstreamService } from './upstream.service.js';

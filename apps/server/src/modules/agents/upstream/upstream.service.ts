@@ -1,8 +1,7 @@
 import { type AgentCanary, type AgentPushAnswer, agentPushSchema } from '@mc/contracts';
 import type { Database } from '@mc/db';
 import { AppError } from '../../../platform/errors.js';
-import { locatedChecksOf, recordLocationResults } from '../../health/locations/locations.service.js';
-import { recordResults } from '../../health/results/results.repo.js';
+import { locatedChecksOf, recordLocationResults, recordResults } from '../../health/index.js';
 import { hashAgentToken } from '../agents.service.js';
 import { type AgentPrincipal, upstreamRepo } from './upstream.repo.js';
 

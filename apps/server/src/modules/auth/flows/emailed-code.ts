@@ -1,5 +1,5 @@
 import { AUTH_LIMITS } from '@mc/contracts';
-import { numericCode, sha256 } from '../tokens.js';
+import { numericCode, sha256 } from '../../../platform/tokens.js';
 import { insertCode } from './code.repo.js';
 import type { FlowContext } from './flow-context.js';
 

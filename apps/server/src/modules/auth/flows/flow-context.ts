@@ -1,9 +1,9 @@
 import type { Config } from '../../../platform/config.js';
 import type { Logger } from '../../../platform/logger.js';
+import type { Mailer } from '../../../platform/mailer.js';
 import type { Db } from '../identity.repo.js';
 import type { UiContainer, UiNode } from '../kratos/ui-node.js';
 import type { UiText } from '../kratos/ui-text.js';
-import type { Mailer } from '../mail/mailer.js';
 import type { CurrentSession, IssuedSession } from '../session.service.js';
 import type { FlowKind, FlowRow } from './flow.repo.js';
 

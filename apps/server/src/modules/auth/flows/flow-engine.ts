@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type AuditEntry, recordAuditIn } from '../../../platform/audit.js';
+import { safeEqual } from '../../../platform/tokens.js';
 import { KRATOS_ERRORS } from '../kratos/kratos-error.js';
 import { csrfNode } from '../kratos/ui-node.js';
-import { safeEqual } from '../tokens.js';
 import { type FlowRow, getFlow, insertFlow, saveFlow } from './flow.repo.js';
 import type { FlowContext, FlowHandler, FlowOutcome, Submission } from './flow-context.js';
 import { newUi } from './flow-context.js';

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { depthMessage, jsonDepth } from '../../../platform/bounded-json.js';
 import type { Config } from '../../../platform/config.js';
+import { isLoopbackHost } from '../../../platform/loopback-host.js';
 import { KRATOS_ERRORS } from '../kratos/kratos-error.js';
 import type { Submission } from './flow-context.js';
 
@@ -13,12 +14,6 @@ export const CSRF_COOKIE = 'csrf_token';
 /** True when the request reached us over TLS (directly or through a proxy that says so). */
 export function isSecure(c: Context): boolean {
   return new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https';
-}
-
-/** Whether a host name is this machine (localhost, 127.0.0.0/8, ::1): a loopback origin is always trusted. */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
 /** The origins MC_RETURN_TO_ALLOWLIST names. */

@@ -1,9 +1,9 @@
 import { AUTH_ROUTES } from '@mc/contracts';
+import { sha256 } from '../../../platform/tokens.js';
 import { findAddress, getIdentity } from '../identity.repo.js';
 import { KRATOS_ERRORS } from '../kratos/kratos-error.js';
 import { addFieldMessage, clearMessages, input } from '../kratos/ui-node.js';
 import { TEXT } from '../kratos/ui-text.js';
-import { sha256 } from '../tokens.js';
 import { beginAttempt, mayMail } from './attempts.js';
 import { consumeCode } from './code.repo.js';
 import { mailFlowCode } from './emailed-code.js';

@@ -1,6 +1,7 @@
 import { AUTH_ROUTES } from '@mc/contracts';
 import { sql } from 'kysely';
-import { assignRoles } from '../../rbac/rbac.service.js';
+import { sha256 } from '../../../platform/tokens.js';
+import { assignRoles } from '../../rbac/index.js';
 import {
   type Db,
   findPersonByEmail,
@@ -19,7 +20,6 @@ import { oidcProviders } from '../oidc/oidc-providers.js';
 import { startOidc } from '../oidc/oidc-start.js';
 import { hashPassword, passwordPolicyViolation } from '../password.js';
 import { issueSession, methodNow } from '../session.service.js';
-import { sha256 } from '../tokens.js';
 import type { FlowRow } from './flow.repo.js';
 import type { FlowContext, FlowHandler, FlowOutcome, Submission } from './flow-context.js';
 import { selfRegistrationEnabled } from './self-registration.js';

@@ -1,5 +1,5 @@
 import type { Config } from '../../../platform/config.js';
-import { isLoopbackHost } from './flow-http.js';
+import { isLoopbackHost } from '../../../platform/loopback-host.js';
 
 /**
  * Whether people may create an account without an invitation. MC_SELF_REGISTRATION=on|off decides;

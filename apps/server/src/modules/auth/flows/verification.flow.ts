@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { AUTH_ROUTES } from '@mc/contracts';
-import { assignRoles } from '../../rbac/rbac.service.js';
+import { sha256 } from '../../../platform/tokens.js';
+import { assignRoles } from '../../rbac/index.js';
 import { type Db, findAddress, markAddressVerified } from '../identity.repo.js';
 import { acceptPendingInviteOf } from '../invites.repo.js';
 import { addFieldMessage, clearMessages, csrfNode, input } from '../kratos/ui-node.js';
 import { TEXT } from '../kratos/ui-text.js';
-import { sha256 } from '../tokens.js';
 import { beginAttempt, mayMail } from './attempts.js';
 import { consumeCode } from './code.repo.js';
 import { mailFlowCode } from './emailed-code.js';

@@ -1,23 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Config } from '../../../platform/config.js';
 import type { Logger } from '../../../platform/logger.js';
-
-/** One outgoing message. */
-export interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-/**
- * Sends the identity provider's mail (codes, invitations). Never throws: a failure is logged (without the
- * message, which carries a code or a link). Resolves true when the message was handed to the SMTP server,
- * false when it was not sent, so a caller with another way to deliver it (the invitation link answered to
- * the administrator) can use that.
- */
-export interface Mailer {
-  send(mail: Mail): Promise<boolean>;
-}
+import type { Mailer } from '../../../platform/mailer.js';
 
 /** `a***@example.com`: enough for an operator to tell whose mail it was, not the whole address. */
 export function maskAddress(address: string): string {

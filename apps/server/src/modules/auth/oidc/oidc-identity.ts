@@ -1,4 +1,4 @@
-import { assignRoles } from '../../rbac/rbac.service.js';
+import { assignRoles } from '../../rbac/index.js';
 import {
   type CredentialRow,
   type Db,

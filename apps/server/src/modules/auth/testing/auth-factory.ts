@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Database } from '@mc/db';
 import type { AppEnv } from '../../../platform/request-context.js';
-import { assignRoles } from '../../rbac/rbac.service.js';
+import { assignRoles } from '../../rbac/index.js';
 import { insertIdentity, insertPerson, upsertCredential } from '../identity.repo.js';
 import { hashPassword } from '../password.js';
 

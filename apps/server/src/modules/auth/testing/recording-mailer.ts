@@ -1,4 +1,4 @@
-import type { Mail, Mailer } from '../mail/mailer.js';
+import type { Mail, Mailer } from '../../../platform/mailer.js';
 
 /**
  * The test double of the mailer: keeps every message in `outbox` and reports it delivered, so tests read

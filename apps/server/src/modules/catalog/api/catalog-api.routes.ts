@@ -4,9 +4,9 @@
  * rpc/related_configs_recursive, …) are served by the data API (`/api/db`, migrations 0065–0067).
  */
 import type { Context, Hono } from 'hono';
+import type { ModuleDeps } from '../../../platform/module-deps.js';
 import type { AppEnv } from '../../../platform/request-context.js';
 import { requirePermission } from '../../../platform/require-permission.js';
-import type { ModuleDeps } from '../../register-modules.js';
 import { catalogChangesService } from './catalog-changes.service.js';
 import { parseBody } from './catalog-input.js';
 import { catalogLinksService } from './catalog-links.service.js';

@@ -6,7 +6,7 @@
  * Deletes in batches so a large backlog never holds one long transaction.
  */
 import { z } from 'zod';
-import { defineJob, RETENTION_FIRST_RUN_MS } from '../../jobs/job-definition.js';
+import { defineJob, RETENTION_FIRST_RUN_MS } from '../../jobs/index.js';
 import { catalogSettings } from '../scrape/catalog-settings.js';
 import { deleteChangesOlderThan, deleteChangesOverCount } from './changes.repo.js';
 

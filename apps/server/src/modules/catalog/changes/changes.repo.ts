@@ -3,7 +3,7 @@
  * last observed within the dedup window is counted on that row (count + 1, last_observed = now) in the
  * same statement that would otherwise insert it, so a change seen again is never a second row.
  */
-import { type Executor, runQuery } from '../../jobs/executor.js';
+import { type Executor, runQuery } from '../../jobs/index.js';
 
 /** A change to record. */
 export interface ChangeWrite {

@@ -3,7 +3,7 @@
  * or keeps it open (last_observed = now; first_observed restarts when it had been resolved); a row of
  * this scraper whose rule no longer fires is closed (status `resolved`).
  */
-import { type Executor, runQuery } from '../../jobs/executor.js';
+import { type Executor, runQuery } from '../../jobs/index.js';
 
 /** One firing to store. */
 export interface InsightWrite {

@@ -8,7 +8,7 @@
  */
 import { JSONPath } from 'jsonpath-plus';
 import { z } from 'zod';
-import { evaluateExpression, expressionError } from '../../health/expressions/cel.js';
+import { evaluateExpression, expressionError } from '../../health/index.js';
 import { hashOfValue, isHashFunction, MASK_HASH_FUNCTIONS, unsupportedHashName } from './mask-value.js';
 import type { ScrapedItem } from './scraper-kind.js';
 

@@ -9,8 +9,8 @@
  */
 import { JSONPath } from 'jsonpath-plus';
 import { z } from 'zod';
-import { ExpressionError, evaluateExpression, expressionError } from '../../health/expressions/cel.js';
-import { analysisRuleSchema } from '../insights/analysis-rules.js';
+import { ExpressionError, evaluateExpression, expressionError } from '../../health/index.js';
+import { analysisRuleSchema } from '../insights/analysis-rule-schema.js';
 import { type ConfigMask, maskSchema } from './config-mask.js';
 import type { ItemRef, ScrapedItem, ScrapedRelationship } from './scraper-kind.js';
 

@@ -6,9 +6,9 @@
 import { MAX_DOCUMENT_DEPTH, parseBoundedJson } from '../../../platform/bounded-json.js';
 import type { EgressGuard } from '../../../platform/egress/egress-guard.js';
 import { guardedRequest } from '../../../platform/egress/guarded-http.js';
-import type { KubeTarget } from '../../connections/kubeconfig.js';
+import type { KubeTarget } from '../../connections/index.js';
 
-export { type KubeTarget, kubeTargetOf } from '../../connections/kubeconfig.js';
+export { type KubeTarget, kubeTargetOf } from '../../connections/index.js';
 
 /** Largest page answer read. */
 const MAX_PAGE_BYTES = 32 * 1024 * 1024;

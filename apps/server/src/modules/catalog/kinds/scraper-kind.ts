@@ -6,8 +6,8 @@
 import type { Database } from '@mc/db';
 import type { z } from 'zod';
 import type { EgressGuard } from '../../../platform/egress/egress-guard.js';
-import type { ResolvedConnection } from '../../connections/connections.service.js';
-import type { AnalysisRule } from '../insights/analysis-rules.js';
+import type { ResolvedConnection } from '../../connections/index.js';
+import type { AnalysisRule } from '../insights/analysis-rule-schema.js';
 
 /** A reference to another item of the same scrape: its type and its key (external id). */
 export interface ItemRef {

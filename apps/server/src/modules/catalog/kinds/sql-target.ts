@@ -3,8 +3,7 @@
  * connection id) whose secrets the connections service resolves, or a URL written in the entry.
  * `$(username)` / `$(password)` in a stored URL are filled in, as canary-checker does.
  */
-import { targetOf } from '../../connections/connection-endpoint.js';
-import { parseSqlDsn, type SqlDsn } from '../../health/check-types/sql-dsn.js';
+import { parseSqlDsn, type SqlDsn, targetOf } from '../../connections/index.js';
 import type { KindContext } from './scraper-kind.js';
 
 /** Resolved connection values of an entry. */

@@ -10,8 +10,8 @@ import os from 'node:os';
 import type { Database } from '@mc/db';
 import { z } from 'zod';
 import { VERSION } from '../../../platform/version.js';
-import { canariesService } from '../../health/canaries/canaries.service.js';
-import { runQuery } from '../../jobs/executor.js';
+import { canariesService } from '../../health/index.js';
+import { runQuery } from '../../jobs/index.js';
 import { maskSchema } from './config-mask.js';
 import {
   emptyOutput,

@@ -4,7 +4,7 @@
  */
 import { isAbsolute } from 'node:path';
 import type { Database } from '@mc/db';
-import { propertiesService } from '../../properties/properties.service.js';
+import { propertiesService } from '../../properties/index.js';
 
 /** Property: window within which an identical change is counted on one row (config-db `changes.dedup.window`). */
 export const DEDUP_WINDOW_PROPERTY = 'catalog.changes.dedup.window';

@@ -3,7 +3,7 @@
  * parents — never their documents), and set-based writes of up to {@link ITEM_BATCH} rows per statement
  * through `jsonb_to_recordset`, so 10,000 items take a few dozen statements on either engine.
  */
-import { type Executor, runQuery } from '../../jobs/executor.js';
+import { type Executor, runQuery } from '../../jobs/index.js';
 
 /** Rows per insert or update statement. */
 export const ITEM_BATCH = 500;

@@ -3,7 +3,7 @@
  * config_relationships with the scraper's id. A scrape adds the new ones, revives ones that came back
  * and soft-deletes (deleted_at) the scraper's ones no longer found; unchanged rows are not touched.
  */
-import { type Executor, runQuery } from '../../jobs/executor.js';
+import { type Executor, runQuery } from '../../jobs/index.js';
 
 /** One stored or wanted relationship. */
 export interface RelationshipRow {

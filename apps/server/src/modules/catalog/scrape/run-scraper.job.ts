@@ -5,8 +5,7 @@
  * created, updated, unchanged, deleted, errors…) and the first errors.
  */
 import { z } from 'zod';
-import { defineJob } from '../../jobs/job-definition.js';
-import { deleteSchedule } from '../../jobs/schedules.service.js';
+import { defineJob, deleteSchedule } from '../../jobs/index.js';
 import { runScrape } from './scrape-engine.js';
 
 /** Name of the scrape job. */

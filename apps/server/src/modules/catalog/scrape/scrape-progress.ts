@@ -7,7 +7,7 @@
  */
 import { hostname } from 'node:os';
 import type { Database } from '@mc/db';
-import { runQuery } from '../../jobs/executor.js';
+import { runQuery } from '../../jobs/index.js';
 
 /** Least time between two progress writes. */
 export const PROGRESS_INTERVAL_MS = 500;

@@ -4,9 +4,9 @@
  * ScrapeConfig (400 naming the problem) and gets its schedule; a deleted or soft-deleted one loses its
  * schedule and its items are soft-deleted. Scrapers from watched files stay read-only here too.
  */
-import { PgrstError } from '../../rest/pgrst-error.js';
-import type { JsonRecord } from '../../rest/write-body.js';
-import type { WriteHook } from '../../rest/write-handler.js';
+
+import type { JsonRecord, WriteHook } from '../../rest/index.js';
+import { PgrstError } from '../../rest/index.js';
 import { SCRAPE_CONFIG_API_VERSION, validateScrapeConfig } from './scrape-config.js';
 import { softDeleteScraper } from './scrapers.repo.js';
 import { applyScraper, unscheduleScraper } from './scrapers.service.js';

@@ -2,7 +2,7 @@
  * config_scrapers SQL, plus the reads the scrapers pages need (items per scraper, recent runs).
  * Soft-delete aware: a deleted scraper is not listed, found or run.
  */
-import { type Executor, runQuery } from '../../jobs/executor.js';
+import { type Executor, runQuery } from '../../jobs/index.js';
 
 /** A config_scrapers row. */
 export interface ScraperRow {

@@ -4,9 +4,9 @@
  */
 import type { Context, Hono } from 'hono';
 import { AppError } from '../../../platform/errors.js';
+import type { ModuleDeps } from '../../../platform/module-deps.js';
 import type { AppEnv } from '../../../platform/request-context.js';
 import { requirePermission } from '../../../platform/require-permission.js';
-import type { ModuleDeps } from '../../register-modules.js';
 import { parseScrapeConfigText } from './scrape-config.js';
 import { scrapersService, type WriteContext } from './scrapers.service.js';
 

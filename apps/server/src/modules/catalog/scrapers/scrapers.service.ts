@@ -11,11 +11,8 @@ import type { Kysely, Transaction } from 'kysely';
 import { recordAuditIn } from '../../../platform/audit.js';
 import { AppError } from '../../../platform/errors.js';
 import type { Actor } from '../../../platform/request-context.js';
-import { recordSaver } from '../../connections/connection-references.js';
-import { enqueue } from '../../jobs/enqueue.js';
-import { runQuery } from '../../jobs/executor.js';
-import { scheduleSingletonKey } from '../../jobs/scheduler.js';
-import { deleteSchedule, upsertSchedule } from '../../jobs/schedules.service.js';
+import { recordSaver } from '../../connections/index.js';
+import { deleteSchedule, enqueue, runQuery, scheduleSingletonKey, upsertSchedule } from '../../jobs/index.js';
 import { runScraperJob, scraperScheduleName } from '../scrape/run-scraper.job.js';
 import { SCRAPE_CONFIG_API_VERSION, type ScrapeConfigDocument, scraperSchedule } from './scrape-config.js';
 import {

@@ -5,7 +5,7 @@
  */
 import type { Database } from '@mc/db';
 import type { Logger } from '../../../platform/logger.js';
-import { runQuery } from '../../jobs/executor.js';
+import { runQuery } from '../../jobs/index.js';
 import { SCRAPE_CONFIG_API_VERSION, type ScrapeConfigDocument } from './scrape-config.js';
 import { scrapersService } from './scrapers.service.js';
 

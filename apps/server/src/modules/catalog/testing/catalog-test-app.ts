@@ -8,7 +8,7 @@ import type { Hono } from 'hono';
 import { type Config, loadConfig } from '../../../platform/config.js';
 import type { AppEnv } from '../../../platform/request-context.js';
 import { createHeaderAuthApp, TEST_PERSON_HEADER, type TestResponse } from '../../../test/header-auth-app.js';
-import { setRoles } from '../../rbac/rbac.repo.js';
+import { setRoles } from '../../rbac/index.js';
 import { FILE_ROOTS_PROPERTY } from '../scrape/catalog-settings.js';
 import { runScrape, type ScrapeOutcome } from '../scrape/scrape-engine.js';
 import { registerScraperRoutes } from '../scrapers/scrapers.routes.js';

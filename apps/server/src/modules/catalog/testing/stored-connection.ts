@@ -4,7 +4,7 @@
  */
 import type { Database } from '@mc/db';
 import type { Config } from '../../../platform/config.js';
-import { connectionsServiceFor } from '../../connections/connections.service.js';
+import { connectionsServiceFor } from '../../connections/index.js';
 
 /** Creates a connection and answers its `connection://` reference. */
 export async function storeConnection(

@@ -1,7 +1,7 @@
 import { createConnection } from 'node:net';
 import mysql from 'mysql2/promise';
-import { parseSqlDsn } from '../../health/check-types/sql-dsn.js';
 import type { ResolvedConnection } from '../connections.service.js';
+import { parseSqlDsn } from '../sql-dsn.js';
 import { type ConnectionTester, checkHost, describeError, type TesterOptions, withTimeout } from './tester.js';
 
 const MYSQL_PORT = 3306;

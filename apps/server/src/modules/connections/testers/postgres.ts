@@ -1,6 +1,6 @@
 import pg from 'pg';
-import { parseSqlDsn } from '../../health/check-types/sql-dsn.js';
 import type { ResolvedConnection } from '../connections.service.js';
+import { parseSqlDsn } from '../sql-dsn.js';
 import { type ConnectionTester, checkHost, describeError, type TesterOptions } from './tester.js';
 
 const POSTGRES_PORT = 5432;

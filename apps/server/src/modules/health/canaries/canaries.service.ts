@@ -9,8 +9,8 @@ import { recordAuditIn } from '../../../platform/audit.js';
 import { parseBoundedYaml } from '../../../platform/bounded-yaml.js';
 import { AppError } from '../../../platform/errors.js';
 import type { Actor } from '../../../platform/request-context.js';
-import { recordSaver } from '../../connections/connection-references.js';
-import { deleteSchedule, upsertSchedule } from '../../jobs/schedules.service.js';
+import { recordSaver } from '../../connections/index.js';
+import { deleteSchedule, upsertSchedule } from '../../jobs/index.js';
 import { canaryScheduleName, runCanaryJob } from '../runner/run-canary.job.js';
 import {
   type CanaryRow,

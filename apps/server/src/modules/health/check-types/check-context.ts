@@ -72,11 +72,6 @@ export interface CheckResult {
   transformed?: TransformedCheck[];
 }
 
-/** A problem with the check's configuration; becomes an unhealthy, invalid result with this message. */
-export class CheckConfigError extends Error {
-  override name = 'CheckConfigError';
-}
-
 /** One check type: its canary spec key, its spec schema and its runner. */
 export interface CheckTypeDefinition<S> {
   type: CheckType;

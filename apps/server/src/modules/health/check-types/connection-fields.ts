@@ -4,8 +4,9 @@
  * The connections module injects the resolver; without it a stored connection is "not available".
  */
 import type { EnvVar } from '@mc/contracts';
-import { targetOf } from '../../connections/connection-endpoint.js';
-import { CheckConfigError, type CheckContext, type ResolvedConnection } from './check-context.js';
+import { CheckConfigError } from '../../../platform/check-config-error.js';
+import { targetOf } from '../../connections/index.js';
+import type { CheckContext, ResolvedConnection } from './check-context.js';
 import { resolveEnvVar } from './env-vars.js';
 
 /** The fields a connection-capable spec carries. */

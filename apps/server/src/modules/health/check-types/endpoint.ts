@@ -2,7 +2,7 @@
  * Parses `host:port` endpoints of tcp, tls, redis and icmp checks: `[v6]:port`, `host:port`, an optional
  * `scheme://` prefix, and a bare host when a default port applies.
  */
-import { CheckConfigError } from './check-context.js';
+import { CheckConfigError } from '../../../platform/check-config-error.js';
 
 /** A host (brackets removed) and a port. */
 export interface HostPort {

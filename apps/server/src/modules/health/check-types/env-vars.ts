@@ -4,7 +4,8 @@
  * here, and the check says so); `serviceAccount` and `helmRef` need Kubernetes and are refused.
  */
 import type { EnvVar } from '@mc/contracts';
-import { CheckConfigError, type CheckContext } from './check-context.js';
+import { CheckConfigError } from '../../../platform/check-config-error.js';
+import type { CheckContext } from './check-context.js';
 
 /** The value of one EnvVar, or undefined when it has none. `what` names the field in messages. */
 export async function resolveEnvVar(

@@ -14,8 +14,8 @@ import { chown, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EXEC_MAX_OUTPUT_BYTES, type ExecCheckSpec, execCheckSchema } from '@mc/contracts';
+import { CheckConfigError } from '../../../platform/check-config-error.js';
 import {
-  CheckConfigError,
   type CheckContext,
   type CheckRunOutput,
   type CheckTypeDefinition,

@@ -15,10 +15,10 @@ import {
 } from '@mc/contracts';
 import { JSONPath } from 'jsonpath-plus';
 import { DOCUMENT_LIMITS, parseBoundedJson } from '../../../platform/bounded-json.js';
+import { CheckConfigError } from '../../../platform/check-config-error.js';
 import { EgressRefusedError } from '../../../platform/egress/egress-guard.js';
 import { type GuardedResponse, guardedRequest } from '../../../platform/egress/guarded-http.js';
 import {
-  CheckConfigError,
   type CheckContext,
   type CheckRunOutput,
   type CheckTypeDefinition,

@@ -11,10 +11,10 @@ import {
   type PrometheusCheckSpec,
   prometheusCheckSchema,
 } from '@mc/contracts';
+import { CheckConfigError } from '../../../platform/check-config-error.js';
 import { EgressRefusedError } from '../../../platform/egress/egress-guard.js';
 import { type GuardedResponse, guardedRequest } from '../../../platform/egress/guarded-http.js';
 import {
-  CheckConfigError,
   type CheckContext,
   CheckFailure,
   type CheckRunOutput,

@@ -6,8 +6,8 @@
  */
 import { maskUrl, type RedisCheckSpec, redisCheckSchema } from '@mc/contracts';
 import { Redis } from 'ioredis';
+import { CheckConfigError } from '../../../platform/check-config-error.js';
 import {
-  CheckConfigError,
   type CheckContext,
   CheckFailure,
   type CheckRunOutput,

@@ -12,6 +12,7 @@ import {
   type CheckType,
   DEFAULT_CHECK_TIMEOUT_MS,
 } from '@mc/contracts';
+import { CheckConfigError } from '../../../platform/check-config-error.js';
 import type { EgressGuard } from '../../../platform/egress/egress-guard.js';
 import {
   applyCheckExpressions,
@@ -19,7 +20,6 @@ import {
   unsupportedExpression,
 } from '../expressions/check-expressions.js';
 import {
-  CheckConfigError,
   type CheckContext,
   CheckFailure,
   type CheckResult,

@@ -5,11 +5,12 @@
  * `results` (the least row count). Expression variables: results {rows, count}, plus rows/count.
  */
 import type { SqlCheckSpec } from '@mc/contracts';
+import { CheckConfigError } from '../../../platform/check-config-error.js';
 import type { EgressTarget } from '../../../platform/egress/egress-guard.js';
-import { CheckConfigError, type CheckContext, type CheckRunOutput, healthy, unhealthy } from './check-context.js';
+import { parseSqlDsn, type SqlDsn } from '../../connections/index.js';
+import { type CheckContext, type CheckRunOutput, healthy, unhealthy } from './check-context.js';
 import { isConnectionRef, resolveConnectionValues } from './connection-fields.js';
 import { guardTarget } from './guard-target.js';
-import { parseSqlDsn, type SqlDsn } from './sql-dsn.js';
 
 /** The default query when the spec gives none (canary-checker's). */
 export const DEFAULT_SQL_QUERY = 'SELECT 1';

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobRegistry } from '../../../composition/job-registry.js';
 import { loadConfig } from '../../../platform/config.js';
 import { createLogger } from '../../../platform/logger.js';
 import { apiCall, signedInUser } from '../../../test/signed-in-api.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { jobRegistry } from '../../jobs/job-definitions.js';
 import { runnableChecksOf } from '../runner/runnable-checks.repo.js';
 import { redecideQuorumsJob } from './redecide-quorums.job.js';
 

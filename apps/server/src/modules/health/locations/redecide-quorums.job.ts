@@ -7,7 +7,7 @@
  * nothing to do.
  */
 import { z } from 'zod';
-import { defineJob } from '../../jobs/job-definition.js';
+import { defineJob } from '../../jobs/index.js';
 import { redecideStaleQuorums } from './locations.service.js';
 
 /** How often stale quorums are looked for: well inside the 61 s health window. */

@@ -6,7 +6,7 @@
  */
 import type { Database } from '@mc/db';
 import { z } from 'zod';
-import { defineJob, RETENTION_FIRST_RUN_MS } from '../../jobs/job-definition.js';
+import { defineJob, RETENTION_FIRST_RUN_MS } from '../../jobs/index.js';
 
 /** The retention properties and their defaults in days. */
 export const RETENTION_PROPERTIES = {

@@ -9,7 +9,7 @@ import type { Config } from '../../../platform/config.js';
 import type { EgressGuard } from '../../../platform/egress/egress-guard.js';
 import { egressGuardFor } from '../../../platform/egress/egress-guard-for.js';
 import { countCheckRun } from '../../../platform/metrics/metrics-registry.js';
-import { connectionsServiceFor } from '../../connections/connections.service.js';
+import { connectionsServiceFor } from '../../connections/index.js';
 import type { CheckResult } from '../check-types/check-context.js';
 import { runCheck } from '../check-types/registry.js';
 import { connectionResolverFrom } from '../check-types/resolver-adapters.js';

@@ -4,7 +4,7 @@ import { connectPostgres } from '@mc/db';
 import { createPostgresTestUrl, testEngine } from '@mc/db/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnServer } from '../../../test/server-process.js';
-import { jitterOffset } from '../../jobs/schedule-spec.js';
+import { jitterOffset } from '../../jobs/index.js';
 import { waitFor } from '../../jobs/testing/job-test-kit.js';
 import { CANARY_JITTER_MS, canariesService } from '../canaries/canaries.service.js';
 import { canaryScheduleName } from './run-canary.job.js';

@@ -8,8 +8,7 @@
  */
 import { setMaxListeners } from 'node:events';
 import { z } from 'zod';
-import { defineJob, PermanentJobError } from '../../jobs/job-definition.js';
-import { findSchedule } from '../../jobs/schedules.repo.js';
+import { defineJob, findSchedule, PermanentJobError } from '../../jobs/index.js';
 import { setNextRuntime } from '../results/results.repo.js';
 import { checkRunnerFor, checkStartDelay } from './check-runner.js';
 import { runnableChecksOf } from './runnable-checks.repo.js';

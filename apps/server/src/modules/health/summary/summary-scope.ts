@@ -6,8 +6,8 @@
  * when they have the same roles and the same hidden canaries and checks.
  */
 import type { Actor } from '../../../platform/request-context.js';
-import { actionMatches } from '../../rbac/authorize.js';
-import type { Grants } from '../../rbac/rbac.repo.js';
+import type { Grants } from '../../rbac/index.js';
+import { actionMatches } from '../../rbac/index.js';
 
 /** Canaries and checks hidden from the caller by deny rows (sorted, so equal scopes compare equal). */
 export interface SummaryScope {

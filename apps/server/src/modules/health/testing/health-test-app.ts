@@ -7,7 +7,7 @@ import { createTestDatabase } from '@mc/db/testing';
 import type { Hono } from 'hono';
 import type { AppEnv } from '../../../platform/request-context.js';
 import { createHeaderAuthApp, TEST_PERSON_HEADER, type TestResponse } from '../../../test/header-auth-app.js';
-import { setRoles } from '../../rbac/rbac.repo.js';
+import { setRoles } from '../../rbac/index.js';
 import { registerHealthRoutes } from '../health.routes.js';
 
 /** The app, its database, a request helper and a person factory. */

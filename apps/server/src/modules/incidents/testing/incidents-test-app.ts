@@ -3,7 +3,7 @@ import { createTestDatabase } from '@mc/db/testing';
 import type { Hono } from 'hono';
 import type { AppEnv } from '../../../platform/request-context.js';
 import { createHeaderAuthApp, TEST_PERSON_HEADER, type TestResponse } from '../../../test/header-auth-app.js';
-import { setRoles } from '../../rbac/rbac.repo.js';
+import { setRoles } from '../../rbac/index.js';
 import { registerIncidentsRoutes } from '../incidents.routes.js';
 
 /** The incidents routes on a fresh database, behind the real authentication middleware and role matrix. */

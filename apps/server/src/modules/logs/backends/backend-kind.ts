@@ -8,7 +8,7 @@ import type { LogBackendKind, LogLine, LogLineLevel } from '@mc/contracts';
 import type { Database } from '@mc/db';
 import type { z } from 'zod';
 import type { EgressGuard } from '../../../platform/egress/egress-guard.js';
-import type { ResolvedConnection } from '../../connections/connections.service.js';
+import type { ResolvedConnection } from '../../connections/index.js';
 
 /** A search as a kind receives it: the window resolved, labels merged with the target's selectors. */
 export interface KindSearch {

@@ -18,7 +18,7 @@ import {
   fileConfinement,
   openConfined,
 } from '../../../platform/file-confinement.js';
-import { globFiles } from '../../catalog/kinds/file-glob.js';
+import { globFiles } from '../../catalog/index.js';
 import {
   type KindContext,
   type KindPage,

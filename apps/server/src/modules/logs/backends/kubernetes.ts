@@ -7,7 +7,7 @@
  */
 import type { LogLine } from '@mc/contracts';
 import { z } from 'zod';
-import { kubeTargetOf, listAll } from '../../catalog/kinds/kube-client.js';
+import { kubeTargetOf, listAll } from '../../catalog/index.js';
 import { LogBackendError, type LogBackendKindDefinition } from './backend-kind.js';
 import { clipLine, jsonFieldsOf, levelWanted, matchesWords, normaliseLevel, wordsOf } from './line-text.js';
 import { callRemote } from './remote-http.js';

@@ -8,7 +8,7 @@
 import { MAX_DOCUMENT_DEPTH, parseBoundedJson } from '../../../platform/bounded-json.js';
 import { EgressRefusedError } from '../../../platform/egress/egress-guard.js';
 import { type GuardedResponse, guardedRequest } from '../../../platform/egress/guarded-http.js';
-import { targetOf } from '../../connections/connection-endpoint.js';
+import { targetOf } from '../../connections/index.js';
 import { type KindContext, LogBackendError } from './backend-kind.js';
 
 /** Largest answer read from a backend. */

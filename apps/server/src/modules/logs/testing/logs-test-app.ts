@@ -8,7 +8,7 @@ import type { Hono } from 'hono';
 import { loadConfig } from '../../../platform/config.js';
 import type { AppEnv } from '../../../platform/request-context.js';
 import { createHeaderAuthApp, TEST_PERSON_HEADER, type TestResponse } from '../../../test/header-auth-app.js';
-import { setRoles } from '../../rbac/rbac.repo.js';
+import { setRoles } from '../../rbac/index.js';
 import { registerLogsRoutes } from '../logs.routes.js';
 
 /** The app, its database and helpers. */

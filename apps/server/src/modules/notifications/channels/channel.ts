@@ -5,7 +5,7 @@
  * Error saying what the provider answered — never the URL or a token.
  */
 import type { EgressGuard } from '../../../platform/egress/egress-guard.js';
-import type { ResolvedConnection } from '../../connections/connections.service.js';
+import type { ResolvedConnection } from '../../connections/index.js';
 
 /** What is sent. `to` lists email addresses (the email channel only). */
 export interface OutgoingMessage {

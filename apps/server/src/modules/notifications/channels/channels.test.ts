@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEgressGuard } from '../../../platform/egress/egress-guard.js';
-import type { ResolvedConnection } from '../../connections/connections.service.js';
+import type { ResolvedConnection } from '../../connections/index.js';
 import { startProvider, toLocal } from '../testing/notifications-test-kit.js';
 import type { ChannelContext } from './channel.js';
 import { CHANNELS } from './registry.js';

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import { checkHost, describeError } from '../../connections/testers/tester.js';
+import { checkHost, describeError } from '../../connections/index.js';
 import { type Channel, prop } from './channel.js';
 
 /**

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { connectionsServiceFor } from '../../connections/connections.service.js';
+import { connectionsServiceFor } from '../../connections/index.js';
 import { createJobTestKit, type JobTestKit } from '../../jobs/testing/job-test-kit.js';
 import { deliverHistory, redirectProvidersForTests } from '../deliver.js';
 import { drainEvents } from '../event-consumer.js';

@@ -6,7 +6,7 @@
  */
 
 import { AppError } from '../../../platform/errors.js';
-import { connectionsServiceFor, type ResolvedConnection } from '../../connections/connections.service.js';
+import { connectionsServiceFor, type ResolvedConnection } from '../../connections/index.js';
 import { redactSecrets } from '../secret-redaction.js';
 import type { ActionContext } from './action-kind.js';
 

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { egressGuardFor } from '../../../platform/egress/egress-guard-for.js';
 import { guardedRequest } from '../../../platform/egress/guarded-http.js';
-import { describeError } from '../../connections/testers/tester.js';
+import { describeError } from '../../connections/index.js';
 import { redactSecrets } from '../secret-redaction.js';
 import type { ActionContext } from './action-kind.js';
 

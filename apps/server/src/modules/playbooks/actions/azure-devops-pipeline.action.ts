@@ -9,7 +9,7 @@
  * are the output.
  */
 import { z } from 'zod';
-import { targetOf } from '../../connections/connection-endpoint.js';
+import { targetOf } from '../../connections/index.js';
 import { actionConnection, CONNECTION_REF_MAX } from './action-connection.js';
 import { defineAction } from './action-kind.js';
 import { apiBaseSchema, apiFailure, callApi } from './api-call.js';

@@ -11,8 +11,7 @@ import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EgressGuard } from '../../../platform/egress/egress-guard.js';
-import { gitRemote } from '../../connections/testers/git.js';
-import { checkHost, describeError } from '../../connections/testers/tester.js';
+import { checkHost, describeError, gitRemote } from '../../connections/index.js';
 import { redactSecrets } from '../secret-redaction.js';
 
 /** The most output one git command may print. */

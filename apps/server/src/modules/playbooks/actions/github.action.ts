@@ -8,7 +8,7 @@
  */
 
 import { z } from 'zod';
-import { targetOf } from '../../connections/connection-endpoint.js';
+import { targetOf } from '../../connections/index.js';
 import { actionConnection, CONNECTION_REF_MAX } from './action-connection.js';
 import { defineAction } from './action-kind.js';
 import { apiBaseSchema, apiFailure, callApi } from './api-call.js';

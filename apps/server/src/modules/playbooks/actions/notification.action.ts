@@ -6,7 +6,7 @@
  * form) is not accepted: it would keep a provider's token in the playbook's spec in clear.
  */
 import { z } from 'zod';
-import { NOTIFICATION_CONNECTION_TYPES, sendThroughConnection } from '../../notifications/send-message.js';
+import { NOTIFICATION_CONNECTION_TYPES, sendThroughConnection } from '../../notifications/index.js';
 import { untilAborted } from './abortable.js';
 import { actionConnection, CONNECTION_REF_MAX, withoutSecrets } from './action-connection.js';
 import { defineAction } from './action-kind.js';

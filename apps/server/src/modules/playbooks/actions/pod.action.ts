@@ -6,7 +6,7 @@
  * failure, timeout and cancel alike. A pod that ends Failed fails the action with its logs kept.
  */
 import { z } from 'zod';
-import { type KubeTarget, kubeTargetOf } from '../../connections/kubeconfig.js';
+import { type KubeTarget, kubeTargetOf } from '../../connections/index.js';
 import { sleep } from './abortable.js';
 import { actionConnection, CONNECTION_REF_MAX, withoutSecrets } from './action-connection.js';
 import { type ActionContext, defineAction } from './action-kind.js';

@@ -8,10 +8,8 @@
 import type pg from 'pg';
 import { z } from 'zod';
 import { egressGuardFor } from '../../../platform/egress/egress-guard-for.js';
-import { openMysql } from '../../connections/testers/mysql.js';
-import { openPostgres } from '../../connections/testers/postgres.js';
-import { describeError } from '../../connections/testers/tester.js';
-import { plainValue } from '../../health/check-types/sql-check.js';
+import { describeError, openMysql, openPostgres } from '../../connections/index.js';
+import { plainValue } from '../../health/index.js';
 import { untilAborted } from './abortable.js';
 import { actionConnection, CONNECTION_REF_MAX, withoutSecrets } from './action-connection.js';
 import { type ActionContext, defineAction } from './action-kind.js';

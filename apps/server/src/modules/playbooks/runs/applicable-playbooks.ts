@@ -8,7 +8,7 @@
  */
 import { PLAYBOOK_LIST_MAX, PLAYBOOK_LIST_PAGE } from '@mc/contracts';
 import { eventLoopSlicer } from '../../../platform/event-loop-slice.js';
-import type { Executor } from '../../jobs/executor.js';
+import type { Executor } from '../../jobs/index.js';
 import { type ListedPlaybookRow, listedPlaybooks, livePlaybookIds, playbookSelectors } from './playbook-runs.repo.js';
 import { type SelectableResource, selectorKeyOf, selectorsApply } from './resource-selector.js';
 

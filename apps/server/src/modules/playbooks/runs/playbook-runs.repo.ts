@@ -4,7 +4,7 @@
  * racing the runner cannot both win.
  */
 import type { PlaybookRunStatus } from '@mc/contracts';
-import { type Executor, runQuery } from '../../jobs/executor.js';
+import { type Executor, runQuery } from '../../jobs/index.js';
 
 /** A playbook_runs row as the runner reads it. */
 export interface PlaybookRunRow {

@@ -15,7 +15,7 @@ import type { Config } from '../../../platform/config.js';
 import { AppError } from '../../../platform/errors.js';
 import { linearPatternTest } from '../../../platform/linear-regex.js';
 import { type ResourceReach, resourceVisible } from '../../../platform/resource-visibility.js';
-import { enqueue } from '../../jobs/enqueue.js';
+import { enqueue } from '../../jobs/index.js';
 import { ACTION_KINDS } from '../actions/registry.js';
 import { actionTypeOf, type PlaybookSpec, playbookSpecSchema } from '../playbook-document.js';
 import { findPlaybook } from '../playbooks.repo.js';

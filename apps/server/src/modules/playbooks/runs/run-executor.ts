@@ -9,7 +9,7 @@
  */
 import type { Database } from '@mc/db';
 import { type Config, loadConfig } from '../../../platform/config.js';
-import type { JobResult } from '../../jobs/job-definition.js';
+import type { JobResult } from '../../jobs/index.js';
 import type { ActionKind, ActionRun } from '../actions/action-kind.js';
 import { ACTION_KINDS } from '../actions/registry.js';
 import { actionTypeOf, type PlaybookAction, type PlaybookSpec, playbookSpecSchema } from '../playbook-document.js';

@@ -2,7 +2,7 @@
  * What a run's page shows besides the run row: who requested it, every status change with its time and
  * actor, and the approvals given — names joined here so the page needs no read of people or teams.
  */
-import { type Executor, runQuery } from '../../jobs/executor.js';
+import { type Executor, runQuery } from '../../jobs/index.js';
 
 /** A person or team as the run page names it. */
 export interface NamedRef {

@@ -1,5 +1,5 @@
 /** playbook_run_logs SQL: the live output lines of a run's actions, in the order written (seq). */
-import { type Executor, runQuery } from '../../jobs/executor.js';
+import { type Executor, runQuery } from '../../jobs/index.js';
 
 /** A line to store. */
 export interface NewLogLine {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enqueue } from '../../jobs/enqueue.js';
+import { enqueue } from '../../jobs/index.js';
 import { createJobTestKit, type JobTestKit, waitFor } from '../../jobs/testing/job-test-kit.js';
 import { runPlaybookJob } from './run-playbook.job.js';
 

@@ -4,7 +4,7 @@
  * and an action interrupted by a crash is retried only if it is declared `idempotent`.
  */
 import { z } from 'zod';
-import { defineJob } from '../../jobs/job-definition.js';
+import { defineJob } from '../../jobs/index.js';
 import { executeRun } from './run-executor.js';
 
 /** The longest a run may take (the runner enforces the playbook's own timeout, 30 minutes by default). */

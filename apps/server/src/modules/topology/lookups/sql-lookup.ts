@@ -8,7 +8,7 @@ import type { Database } from '@mc/db';
 import pg from 'pg';
 import type { Config } from '../../../platform/config.js';
 import { egressGuardFor } from '../../../platform/egress/egress-guard-for.js';
-import { connectionsServiceFor } from '../../connections/connections.service.js';
+import { connectionsServiceFor } from '../../connections/index.js';
 import { LookupError } from './lookup-rows.js';
 
 const POSTGRES_PORT = 5432;

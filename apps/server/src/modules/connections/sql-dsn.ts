@@ -4,7 +4,7 @@
  * (`user:pass@tcp(host:port)/db?…`, as canary-checker files carry them). The host is returned apart so
  * the check can pass it through the egress guard and connect to the checked address.
  */
-import { CheckConfigError } from './check-context.js';
+import { CheckConfigError } from '../../platform/check-config-error.js';
 
 /** A parsed connection string. */
 export interface SqlDsn {

@@ -1,13 +1,12 @@
 import { sql } from 'kysely';
-import type { CanaryRow } from '../health/canaries/canaries.repo.js';
-import { softDeleteCanary } from '../health/canaries/canaries.repo.js';
-import { applyCanary } from '../health/canaries/canaries.service.js';
-import { CANARY_API_VERSION, canarySchedule, validateCanary } from '../health/canaries/canary-schema.js';
-import { canaryScheduleName } from '../health/runner/run-canary.job.js';
-import { deleteSchedule } from '../jobs/schedules.service.js';
-import { PgrstError } from './pgrst-error.js';
-import type { JsonRecord } from './write-body.js';
-import type { WriteHook } from './write-handler.js';
+import { deleteSchedule } from '../../jobs/index.js';
+import type { JsonRecord, WriteHook } from '../../rest/index.js';
+import { PgrstError } from '../../rest/index.js';
+import { canaryScheduleName } from '../runner/run-canary.job.js';
+import type { CanaryRow } from './canaries.repo.js';
+import { softDeleteCanary } from './canaries.repo.js';
+import { applyCanary } from './canaries.service.js';
+import { CANARY_API_VERSION, canarySchedule, validateCanary } from './canary-schema.js';
 
 function record(value: unknown): Record<string, string> | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value)

@@ -4,12 +4,13 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { connectEndpoint, JOBS_APPLICATION_NAME } from '@mc/db';
-import { createLogger } from '../../platform/logger.js';
-import { forwardCheckRunsTo } from '../../platform/metrics/metrics-registry.js';
-import { startLogCapture } from '../logs/log-capture.js';
-import { jobRegistry } from './job-definitions.js';
-import { startJobRuntime } from './job-runtime.js';
-import type { JobThreadEvent, JobThreadInput, JobThreadRequest } from './job-thread.js';
+import type { JobThreadEvent, JobThreadInput, JobThreadRequest } from '../modules/jobs/index.js';
+import { startJobRuntime } from '../modules/jobs/index.js';
+import { startLogCapture } from '../modules/logs/index.js';
+import { createLogger } from '../platform/logger.js';
+import { forwardCheckRunsTo } from '../platform/metrics/metrics-registry.js';
+import { installPorts } from './install-ports.js';
+import { jobRegistry } from './job-registry.js';
 
 const input = workerData as JobThreadInput; // set by job-thread.ts with this shape
 const port = parentPort;
@@ -36,6 +37,7 @@ async function main(parent: NonNullable<typeof parentPort>): Promise<void> {
   const flushing = setInterval(flush, METRICS_FLUSH_MS);
   const database = connectEndpoint(input.endpoint, { max: 10, applicationName: JOBS_APPLICATION_NAME });
   const logCapture = startLogCapture(database); // this thread's lines, for the built-in log backend
+  installPorts();
   const runtime = await startJobRuntime({ config, database, logger }, jobRegistry);
   parent.on('message', async (message: JobThreadRequest) => {
     if (message.type !== 'stop') return;

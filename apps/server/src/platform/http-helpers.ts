@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
-import type { AuditContext } from '../../platform/audit.js';
-import { AppError } from '../../platform/errors.js';
-import type { AppEnv } from '../../platform/request-context.js';
+import type { AuditContext } from './audit.js';
+import { AppError } from './errors.js';
+import type { AppEnv } from './request-context.js';
 
 /** The JSON body of a request, or a clear 400 when it is missing or malformed. */
 export async function readJson(c: Context<AppEnv>): Promise<unknown> {

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, signedInUser } from '../../test/signed-in-api.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { apiCall, signedInUser } from '../../../test/signed-in-api.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 /**
  * "Data written through the generic API takes effect" (issue 11), through the real routes with real

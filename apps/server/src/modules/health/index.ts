@@ -1,0 +1,35 @@
+/**
+ * The health module's public face: what other modules, the composition root and tests may use.
+ * Everything else in this folder is private to the module.
+ */
+import { canariesWriteHook } from './canaries/canaries-write.hook.js';
+import { HEALTH_API } from './health.openapi.js';
+import { redecideQuorumsJob } from './locations/redecide-quorums.job.js';
+import { checkRetentionJob } from './results/retention.job.js';
+import { runCanaryJob } from './runner/run-canary.job.js';
+
+export { canariesService, parseCanaryText } from './canaries/canaries.service.js';
+export { type CanaryDirWatcher, watchCanaryDir } from './canaries/canary-dir.js';
+export { CANARY_API_VERSION } from './canaries/canary-schema.js';
+export { ensureSystemCanary } from './canaries/system-canary.js';
+export { baseEnvironment } from './check-types/exec.js';
+export { execChecksDisabledReason, hiddenDirectories } from './check-types/exec-policy.js';
+export { execIsolation } from './check-types/process-isolation.js';
+export { runCheck } from './check-types/registry.js';
+export { plainValue } from './check-types/sql-check.js';
+export { ExpressionError, evaluateExpression, expressionError } from './expressions/cel.js';
+export { registerHealthRoutes } from './health.routes.js';
+export { locatedChecksOf, recordLocationResults } from './locations/locations.service.js';
+export { recordResult, recordResults } from './results/results.repo.js';
+export { canaryScheduleName } from './runner/run-canary.job.js';
+export { runnableChecksOf } from './runner/runnable-checks.repo.js';
+export { checkGraph } from './summary/graph.service.js';
+export { checksSummary } from './summary/summary.service.js';
+
+/** What the composition root (src/composition) assembles from this module. */
+export const healthModule = {
+  name: 'health',
+  jobs: [runCanaryJob, checkRetentionJob, redecideQuorumsJob],
+  writeHooks: { canaries: canariesWriteHook },
+  apiDocs: [{ tag: 'health', routes: HEALTH_API }],
+};
