@@ -12,17 +12,16 @@ export { canariesService, parseCanaryText } from './canaries/canaries.service.js
 export { type CanaryDirWatcher, watchCanaryDir } from './canaries/canary-dir.js';
 export { CANARY_API_VERSION } from './canaries/canary-schema.js';
 export { ensureSystemCanary } from './canaries/system-canary.js';
-export { baseEnvironment } from './check-types/exec.js';
-export { execChecksDisabledReason, hiddenDirectories } from './check-types/exec-policy.js';
-export { execIsolation } from './check-types/process-isolation.js';
+export { runConfinedScript } from './check-types/confined-script.js';
+export { execChecksDisabledReason } from './check-types/exec-policy.js';
 export { runCheck } from './check-types/registry.js';
 export { plainValue } from './check-types/sql-check.js';
 export { ExpressionError, evaluateExpression, expressionError } from './expressions/cel.js';
 export { registerHealthRoutes } from './health.routes.js';
 export { locatedChecksOf, recordLocationResults } from './locations/locations.service.js';
-export { recordResult, recordResults } from './results/results.repo.js';
+export { recordResult, recordResults } from './results/results.service.js';
 export { canaryScheduleName } from './runner/run-canary.job.js';
-export { runnableChecksOf } from './runner/runnable-checks.repo.js';
+export { runnableChecksOf } from './runner/runnable-checks.service.js';
 export { checkGraph } from './summary/graph.service.js';
 export { checksSummary } from './summary/summary.service.js';
 

@@ -1,12 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { maskUrl } from '@mc/contracts';
-import { type ConnectionTester, checkHost, describeError } from './tester.js';
-
-/** scp-like SSH addresses: `user@host:path`. */
-const SCP_LIKE = /^([a-z0-9._-]+)@([a-z0-9.-]+):(.+)$/i;
+import { checkedGitRemote, gitCurlResolve, gitSshCommand } from '../git-remote.js';
+import type { ConnectionTester } from './tester.js';
 
 function run(args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -18,30 +16,6 @@ function run(args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise
       reject(new Error(reason));
     });
   });
-}
-
-/** Host names and IP literals only: the host also goes into the ssh command line. */
-const SAFE_HOST = /^([a-z0-9._-]+|\[[0-9a-f:.]+\])$/i;
-
-/** The transport and host of a git URL; only https and ssh (URL or scp-like) are accepted. */
-export function gitRemote(raw: string): { transport: 'https' | 'ssh'; host: string; port: number } {
-  const remote = parseRemote(raw);
-  if (!SAFE_HOST.test(remote.host)) throw new Error('the URL names no valid host');
-  return { ...remote, host: remote.host.replace(/^\[(.*)\]$/, '$1') };
-}
-
-function parseRemote(raw: string): { transport: 'https' | 'ssh'; host: string; port: number } {
-  const scp = SCP_LIKE.exec(raw);
-  if (scp && !raw.includes('://')) return { transport: 'ssh', host: scp[2] ?? '', port: 22 };
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new Error('only https:// and ssh URLs are accepted (not local paths)');
-  }
-  if (url.protocol === 'https:') return { transport: 'https', host: url.hostname, port: Number(url.port || 443) };
-  if (url.protocol === 'ssh:') return { transport: 'ssh', host: url.hostname, port: Number(url.port || 22) };
-  throw new Error(`${url.protocol}// is not accepted; only https:// and ssh URLs are`);
 }
 
 /**
@@ -57,14 +31,7 @@ export const testGit: ConnectionTester = async (connection, { timeoutMs, guard }
   const shownUrl = maskUrl(raw);
   const home = await mkdtemp(join(tmpdir(), 'mc-git-'));
   try {
-    let remote: ReturnType<typeof gitRemote>;
-    let address: string;
-    try {
-      remote = gitRemote(raw);
-      address = (await checkHost(guard, remote.host)).address;
-    } catch (error) {
-      throw new Error(`Git: ${describeError(error)}`);
-    }
+    const { remote, address } = await checkedGitRemote(raw, guard, 'Git');
     const env: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,
       HOME: home,
@@ -75,8 +42,7 @@ export const testGit: ConnectionTester = async (connection, { timeoutMs, guard }
     const config = ['-c', 'http.followRedirects=false', '-c', 'core.askPass='];
     let url = raw;
     if (remote.transport === 'https') {
-      const pinned = address.includes(':') ? `[${address}]` : address;
-      config.push('-c', `http.curloptResolve=${remote.host}:${remote.port}:${pinned}`);
+      config.push('-c', `http.curloptResolve=${gitCurlResolve(remote, address)}`);
       if (connection.username) {
         const parsed = new URL(raw);
         parsed.username = encodeURIComponent(connection.username);
@@ -84,20 +50,7 @@ export const testGit: ConnectionTester = async (connection, { timeoutMs, guard }
         url = parsed.toString();
       }
     } else {
-      const ssh = [
-        'ssh',
-        `-o HostName=${address}`,
-        `-o HostKeyAlias=${remote.host}`,
-        '-o StrictHostKeyChecking=accept-new',
-        '-o BatchMode=yes',
-        `-o UserKnownHostsFile=${join(home, 'known_hosts')}`,
-      ];
-      if (connection.certificate) {
-        const keyPath = join(home, 'id');
-        await writeFile(keyPath, `${connection.certificate.trim()}\n`, { mode: 0o600 });
-        ssh.push(`-i ${keyPath}`, '-o IdentitiesOnly=yes');
-      }
-      env.GIT_SSH_COMMAND = ssh.join(' ');
+      env.GIT_SSH_COMMAND = await gitSshCommand(home, remote, address, connection.certificate);
     }
     let out: string;
     try {

@@ -8,10 +8,8 @@
  * file in the temporary HOME), never the command line, and are scrubbed from every message.
  */
 import { execFile } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { EgressGuard } from '../../../platform/egress/egress-guard.js';
-import { checkHost, describeError, gitRemote } from '../../connections/index.js';
+import { checkedGitRemote, gitCurlResolve, gitSshCommand } from '../../connections/index.js';
 import { redactSecrets } from '../secret-redaction.js';
 
 /** The most output one git command may print. */
@@ -39,14 +37,7 @@ export async function gitFor(
   signal: AbortSignal,
   timeoutMs: number,
 ): Promise<Git> {
-  let remote: ReturnType<typeof gitRemote>;
-  let address: string;
-  try {
-    remote = gitRemote(access.url);
-    address = (await checkHost(guard, remote.host)).address;
-  } catch (error) {
-    throw new Error(`git: ${describeError(error)}`);
-  }
+  const { remote, address } = await checkedGitRemote(access.url, guard, 'git');
   const secrets = [access.password, access.sshKey];
   const config: [string, string][] = [
     ['core.hooksPath', '/dev/null'],
@@ -65,8 +56,7 @@ export async function gitFor(
     GIT_ALLOW_PROTOCOL: remote.transport,
   };
   if (remote.transport === 'https') {
-    const pinned = address.includes(':') ? `[${address}]` : address;
-    config.push(['http.curloptResolve', `${remote.host}:${remote.port}:${pinned}`]);
+    config.push(['http.curloptResolve', gitCurlResolve(remote, address)]);
     if (access.insecureSkipVerify) config.push(['http.sslVerify', 'false']);
     if (access.password) {
       const basic = Buffer.from(`${access.username || 'git'}:${access.password}`).toString('base64');
@@ -74,20 +64,7 @@ export async function gitFor(
       config.push(['http.extraHeader', `Authorization: Basic ${basic}`]);
     }
   } else {
-    const ssh = [
-      'ssh',
-      `-o HostName=${address}`,
-      `-o HostKeyAlias=${remote.host}`,
-      '-o StrictHostKeyChecking=accept-new',
-      '-o BatchMode=yes',
-      `-o UserKnownHostsFile=${join(home, 'known_hosts')}`,
-    ];
-    if (access.sshKey) {
-      const keyPath = join(home, 'id');
-      await writeFile(keyPath, `${access.sshKey.trim()}\n`, { mode: 0o600 });
-      ssh.push(`-i ${keyPath}`, '-o IdentitiesOnly=yes');
-    }
-    env.GIT_SSH_COMMAND = ssh.join(' ');
+    env.GIT_SSH_COMMAND = await gitSshCommand(home, remote, address, access.sshKey);
   }
   env.GIT_CONFIG_COUNT = String(config.length);
   config.forEach(([key, value], index) => {
