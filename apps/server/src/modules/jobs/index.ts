@@ -29,8 +29,7 @@ export {
 } from './job-thread.js';
 export { jitterOffset, nextRun, parseSchedule, type ScheduleSpec } from './schedule-spec.js';
 export { fireDueSchedules, scheduleSingletonKey } from './scheduler.js';
-export { findSchedule } from './schedules.repo.js';
-export { deleteSchedule, upsertSchedule } from './schedules.service.js';
+export { deleteSchedule, getSchedule, upsertSchedule } from './schedules.service.js';
 export { JobWorker } from './worker.js';
 /** What the composition root (src/composition) assembles from this module. */
 export const jobsModule = {

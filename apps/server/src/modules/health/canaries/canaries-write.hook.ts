@@ -1,10 +1,9 @@
-import { sql } from 'kysely';
 import { deleteSchedule } from '../../jobs/index.js';
 import type { JsonRecord, WriteHook } from '../../rest/index.js';
 import { PgrstError } from '../../rest/index.js';
 import { canaryScheduleName } from '../runner/run-canary.job.js';
 import type { CanaryRow } from './canaries.repo.js';
-import { softDeleteCanary } from './canaries.repo.js';
+import { setCanarySchedule, softDeleteCanary } from './canaries.repo.js';
 import { applyCanary } from './canaries.service.js';
 import { CANARY_API_VERSION, canarySchedule, validateCanary } from './canary-schema.js';
 
@@ -52,7 +51,7 @@ export const canariesWriteHook: WriteHook = async ({ images, trx }) => {
     if (after && after.deleted_at === null) {
       const doc = documentOf(after);
       await applyCanary(after as unknown as CanaryRow, doc, trx); // the row as the table stores it
-      await sql`UPDATE canaries SET schedule = ${canarySchedule(doc.spec)} WHERE id = ${id}`.execute(trx);
+      await setCanarySchedule(trx, id, canarySchedule(doc.spec));
     } else {
       if (after) await softDeleteCanary(trx, id);
       await deleteSchedule(trx, canaryScheduleName(id));

@@ -54,6 +54,23 @@ export async function findCanary(db: Db, id: string): Promise<CanaryRow | undefi
   return rows[0];
 }
 
+/** Whether a live canary of that id exists. */
+export async function canaryIsLive(db: Db, id: string): Promise<boolean> {
+  const { rows } = await sql`SELECT 1 FROM canaries WHERE id = ${id} AND deleted_at IS NULL`.execute(db);
+  return rows.length > 0;
+}
+
+/** Whether a canary of that name in source System exists, live or deleted. */
+export async function systemCanaryExists(db: Db, name: string): Promise<boolean> {
+  const { rows } = await sql`SELECT 1 FROM canaries WHERE name = ${name} AND source = 'System' LIMIT 1`.execute(db);
+  return rows.length > 0;
+}
+
+/** Stores the schedule text a canary's spec names. */
+export async function setCanarySchedule(db: Db, id: string, schedule: string): Promise<void> {
+  await sql`UPDATE canaries SET schedule = ${schedule} WHERE id = ${id}`.execute(db);
+}
+
 /** One live canary by name and namespace in a source, or undefined. */
 export async function findCanaryByName(
   db: Db,

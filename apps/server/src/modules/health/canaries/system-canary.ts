@@ -5,6 +5,7 @@
  */
 import type { Database } from '@mc/db';
 import type { Logger } from '../../../platform/logger.js';
+import { systemCanaryExists } from './canaries.repo.js';
 import { canariesService } from './canaries.service.js';
 import { CANARY_API_VERSION, type CanaryDocument } from './canary-schema.js';
 
@@ -34,10 +35,7 @@ export function systemCanary(baseUrl: string): CanaryDocument {
 
 /** Adds the system canary unless one exists (live or deleted by an admin: a deletion is respected). */
 export async function ensureSystemCanary(database: Database, baseUrl: string, logger: Logger): Promise<void> {
-  const { rows } = await database.pool.query("SELECT 1 FROM canaries WHERE name = $1 AND source = 'System' LIMIT 1", [
-    SYSTEM_CANARY_NAME,
-  ]);
-  if (rows.length > 0) return;
+  if (await systemCanaryExists(database.db, SYSTEM_CANARY_NAME)) return;
   try {
     await canariesService(database).create(
       systemCanary(baseUrl),

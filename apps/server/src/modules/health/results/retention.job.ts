@@ -7,6 +7,7 @@
 import type { Database } from '@mc/db';
 import { z } from 'zod';
 import { defineJob, RETENTION_FIRST_RUN_MS } from '../../jobs/index.js';
+import { deleteExpiredBatch, propertyValue } from './retention.repo.js';
 
 /** The retention properties and their defaults in days. */
 export const RETENTION_PROPERTIES = {
@@ -26,11 +27,7 @@ export const RETENTION_PROPERTIES = {
 const BATCH = 10_000;
 
 async function retentionDays(database: Database, property: string, fallback: number): Promise<number> {
-  const { rows } = await database.pool.query<{ value: string }>(
-    'SELECT value FROM properties WHERE name = $1 AND deleted_at IS NULL',
-    [property],
-  );
-  const value = Number(rows[0]?.value);
+  const value = Number(await propertyValue(database, property));
   return Number.isFinite(value) && value > 0 ? value : fallback;
 }
 
@@ -45,22 +42,14 @@ export async function applyRetention(database: Database, signal?: AbortSignal): 
       if (signal?.aborted) return deleted;
       // Each check's newest hourly row stays whatever its age: it carries the running totals (migration
       // 0041) that the summary's next window of that check starts from.
-      const keep =
-        'keepLatest' in rule
-          ? `AND EXISTS (SELECT 1 FROM ${table} n WHERE n.check_id = t.check_id AND n.created_at > t.created_at)`
-          : '';
-      const cutoff =
-        'wholeHours' in rule
-          ? "date_trunc('hour', now() - make_interval(days => $1))"
-          : 'now() - make_interval(days => $1)';
-      // Table and column names come from the constant above, never from input.
-      const { rowCount } = await database.pool.query(
-        `DELETE FROM ${table} WHERE ctid IN (SELECT ctid FROM ${table} t
-           WHERE ${rule.column} < ${cutoff} ${keep} LIMIT ${BATCH})`,
-        [days],
+      const rowCount = await deleteExpiredBatch(
+        database,
+        { table, column: rule.column, wholeHours: 'wholeHours' in rule, keepLatest: 'keepLatest' in rule },
+        days,
+        BATCH,
       );
-      deleted[name] += rowCount ?? 0;
-      if ((rowCount ?? 0) < BATCH) break;
+      deleted[name] += rowCount;
+      if (rowCount < BATCH) break;
     }
   }
   return deleted;

@@ -8,7 +8,8 @@
  */
 import { setMaxListeners } from 'node:events';
 import { z } from 'zod';
-import { defineJob, findSchedule, PermanentJobError } from '../../jobs/index.js';
+import { defineJob, getSchedule, PermanentJobError } from '../../jobs/index.js';
+import { canaryIsLive } from '../canaries/canaries.repo.js';
 import { setNextRuntime } from '../results/results.repo.js';
 import { checkRunnerFor, checkStartDelay } from './check-runner.js';
 import { runnableChecksOf } from './runnable-checks.repo.js';
@@ -44,13 +45,11 @@ export const runCanaryJob = defineJob({
     const db = deps.database.db;
     const checks = await runnableChecksOf(db, payload.canaryId);
     if (checks.length === 0) {
-      const { rows } = await deps.database.pool.query('SELECT 1 FROM canaries WHERE id = $1 AND deleted_at IS NULL', [
-        payload.canaryId,
-      ]);
-      if (rows.length === 0) throw new PermanentJobError(`canary ${payload.canaryId} is gone`);
+      if (!(await canaryIsLive(db, payload.canaryId)))
+        throw new PermanentJobError(`canary ${payload.canaryId} is gone`);
       return { status: 'SKIPPED', successCount: 0 };
     }
-    const schedule = await findSchedule(deps.database.pool, canaryScheduleName(payload.canaryId));
+    const schedule = await getSchedule(deps.database.pool, canaryScheduleName(payload.canaryId));
     const nextRuntime = schedule?.enabled ? new Date(schedule.next_run_at) : null;
     const runner = checkRunnerFor(deps);
     // Every check of the canary listens on the job's signal at once (its own timeout joins it): not a leak.

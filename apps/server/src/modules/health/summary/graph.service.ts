@@ -8,8 +8,9 @@
 import { hostname } from 'node:os';
 import type { Database } from '@mc/db';
 import { AppError } from '../../../platform/errors.js';
+import { checkExists, graphHourRows, graphRawRows } from './graph.repo.js';
 import { emptyHistogram, histogramQuantile, latencyBucket, mergeInto, sampleQuantile } from './latency-histogram.js';
-import { resolveWindow, splitWindow, type TimeWindow } from './time-range.js';
+import { resolveWindow, splitWindow } from './time-range.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -38,8 +39,7 @@ export async function checkGraph(database: Database, query: { check?: string; st
   if (!query.check) throw new AppError('bad_request', 'check is required');
   if (!UUID.test(query.check)) throw new AppError('bad_request', 'check must be a UUID');
   const window = resolveWindow(query.start, query.end);
-  const { rows: found } = await database.pool.query('SELECT id FROM checks WHERE id = $1', [query.check]);
-  if (found.length === 0) throw new AppError('not_found', `Check '${query.check}' not found`);
+  if (!(await checkExists(database, query.check))) throw new AppError('not_found', `Check '${query.check}' not found`);
   const width = bucketWidth(window.to.getTime() - window.from.getTime());
   const buckets = new Map<number, Bucket>();
   const add = (at: number, passed: number, failed: number, total: number, duration: number) => {
@@ -53,50 +53,16 @@ export async function checkGraph(database: Database, query: { check?: string; st
   };
   const hist = emptyHistogram();
   let samples: number[] | null = null;
-  const rawRows = async (windows: TimeWindow[]) => {
-    if (windows.length === 0) return [];
-    const params: unknown[] = [query.check];
-    const ranges = windows.map((w) => {
-      params.push(w.from.toISOString(), w.to.toISOString());
-      return `(time >= $${params.length - 1} AND time < $${params.length})`;
-    });
-    const { rows } = await database.pool.query<{ t: number; status: boolean | null; duration: number | null }>(
-      `SELECT (extract(epoch FROM time) * 1000)::float8 AS t, status, duration FROM check_statuses
-       WHERE check_id = $1 AND (${ranges.join(' OR ')})`,
-      params,
-    );
-    return rows;
-  };
   if (width < HOUR) {
-    const rows = await rawRows([window]);
+    const rows = await graphRawRows(database, query.check, [window]);
     samples = rows.map((row) => row.duration ?? 0).sort((a, b) => a - b);
     for (const row of rows) add(row.t, row.status ? 1 : 0, row.status === false ? 1 : 0, 1, row.duration ?? 0);
   } else {
     const parts = splitWindow(window);
     const hours = [...parts.hours, ...(parts.days ? [parts.days] : [])];
-    const params: unknown[] = [query.check];
-    const ranges = hours.map((w) => {
-      params.push(w.from.toISOString(), w.to.toISOString());
-      return `(created_at >= $${params.length - 1} AND created_at < $${params.length})`;
-    });
     const [rollups, edges] = await Promise.all([
-      hours.length === 0
-        ? Promise.resolve([])
-        : database.pool
-            .query<{
-              t: number;
-              passed: number;
-              failed: number;
-              total: number;
-              duration: number;
-              latency_hist: number[];
-            }>(
-              `SELECT (extract(epoch FROM created_at) * 1000)::float8 AS t, passed, failed, total, duration::float8 AS duration,
-                 latency_hist FROM check_statuses_1h WHERE check_id = $1 AND (${ranges.join(' OR ')})`,
-              params,
-            )
-            .then((result) => result.rows),
-      rawRows(parts.raw),
+      graphHourRows(database, query.check, hours),
+      graphRawRows(database, query.check, parts.raw),
     ]);
     for (const row of rollups) {
       add(row.t, row.passed, row.failed, row.total, row.duration);
