@@ -1,4 +1,4 @@
-import type { PlaybookParameter, PlaybookRunStatus } from '@mc/contracts';
+import type { PlaybookParameter, PlaybookRunRequest, PlaybookRunStatus } from '@mc/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest, resolveApiUrl } from '../../../lib/api/client';
 
@@ -36,11 +36,9 @@ export interface PlaybookResource {
 }
 
 /** The request field naming a resource (`check_id`, `config_id` or `component_id`), if any. */
-export function resourceField(resource: PlaybookResource | null | undefined): {
-  check_id?: string;
-  config_id?: string;
-  component_id?: string;
-} {
+export function resourceField(
+  resource: PlaybookResource | null | undefined,
+): Omit<PlaybookRunRequest, 'id' | 'params'> {
   if (!resource) return {};
   if (resource.kind === 'check') return { check_id: resource.id };
   if (resource.kind === 'config') return { config_id: resource.id };
@@ -204,13 +202,8 @@ export function usePlaybookRun(id: string) {
 /** Starts a run; answers its id. */
 export function useRunPlaybook() {
   return useMutation({
-    mutationFn: async (request: {
-      id: string;
-      check_id?: string;
-      config_id?: string;
-      component_id?: string;
-      params: Record<string, unknown>;
-    }) => (await apiRequest<{ run_id: string }>('/api/playbook/run', { method: 'POST', body: request })).data,
+    mutationFn: async (request: PlaybookRunRequest) =>
+      (await apiRequest<{ run_id: string }>('/api/playbook/run', { method: 'POST', body: request })).data,
   });
 }
 

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { buildPlaybook, buildPlaybookRun } from '../../../test/factories/playbooks';
 import { shellApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 
@@ -12,15 +13,7 @@ const OTHER_TEAM = '01900000-0000-7000-8000-0000000000e2';
 const PERSON = '01900000-0000-7000-8000-0000000000b1';
 const RUN = '01900000-0000-7000-8000-0000000000d1';
 
-const playbook = {
-  id: PLAYBOOK,
-  name: 'escalate',
-  title: 'Escalate',
-  icon: null,
-  category: '',
-  description: null,
-  spec: {},
-};
+const playbook = buildPlaybook({ id: PLAYBOOK, name: 'escalate', title: 'Escalate' });
 
 const params = [
   { name: 'team', label: 'Owning team', type: 'team', required: true },
@@ -50,7 +43,7 @@ describe('Run Playbook dialog pickers', { timeout: 60_000 }, () => {
       }),
       '/api/db/config_items': { body: [{ id: CONFIG, name: 'orders-db', type: 'AWS::RDS::DBInstance' }] },
       '/api/playbook/run': { status: 201, body: { run_id: RUN } },
-      '/api/db/playbook_runs': { body: [{ id: RUN, playbook_id: PLAYBOOK, status: 'running', parameters: {} }] },
+      '/api/db/playbook_runs': { body: [buildPlaybookRun({ id: RUN, playbook_id: PLAYBOOK })] },
       '/api/db/playbook_run_actions': { body: [] },
     });
     renderApp('/playbooks');

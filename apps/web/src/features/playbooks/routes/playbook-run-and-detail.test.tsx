@@ -1,5 +1,7 @@
+import type { PlaybookRunStatus } from '@mc/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { buildPlaybook, buildPlaybookRun, buildRunAction, buildRunHistory } from '../../../test/factories/playbooks';
 import { shellApi, viewerSession } from '../../../test/fake-api';
 import { renderApp, renderAt } from '../../../test/render';
 import { ResourcePlaybooks, RunPlaybookButton } from '..';
@@ -10,22 +12,22 @@ const CONFIG = '01900000-0000-7000-8000-0000000000b1';
 const RUN = '01900000-0000-7000-8000-0000000000d1';
 const ARTIFACT = '01900000-0000-7000-8000-0000000000f9';
 
-const restart = {
+const parameters = [{ name: 'reason', label: 'Reason', required: true }];
+
+const restart = buildPlaybook({
   id: PLAYBOOK,
-  name: 'restart',
   title: 'Restart pod',
-  icon: null,
   category: 'Kubernetes',
   description: 'Restarts the pod',
   spec: {
     configs: [{ types: ['Kubernetes::Pod'] }],
-    parameters: [{ name: 'reason', label: 'Reason', required: true }],
+    parameters,
     approval: { type: 'any', approvers: { people: ['ops@example.com'] } },
     actions: [{ name: 'restart', exec: { script: 'kubectl delete pod' } }],
   },
-};
+});
 
-const history = {
+const history = buildRunHistory({
   requested_by: { id: 'u1', name: 'Ada Lovelace' },
   transitions: [
     {
@@ -43,7 +45,7 @@ const history = {
     { from_status: 'scheduled', to_status: 'running', at: '2026-11-28T04:01:01Z', actor: null },
   ],
   approvals: [{ at: '2026-11-28T04:01:00Z', person: { id: 'u3', name: 'Otto Ops' }, team: null }],
-};
+});
 
 function sse(lines: { seq: string; line: string }[], end?: string): string {
   const events = lines.map(
@@ -55,12 +57,12 @@ function sse(lines: { seq: string; line: string }[], end?: string): string {
 
 describe('the run page', { timeout: 60_000 }, () => {
   it('shows requester, approver, parameters, the timeline and the live log while running, then the stored output', async () => {
-    let status = 'running';
+    let status: PlaybookRunStatus = 'running';
     const { calls } = shellApi(undefined, [], {
       '/api/db/playbooks': { body: [restart] },
       '/api/db/playbook_runs': () => ({
         body: [
-          {
+          buildPlaybookRun({
             id: RUN,
             playbook_id: PLAYBOOK,
             status,
@@ -68,7 +70,7 @@ describe('the run page', { timeout: 60_000 }, () => {
             config_id: CONFIG,
             start_time: '2026-11-28T04:01:01Z',
             end_time: status === 'running' ? null : '2026-11-28T04:01:04Z',
-          },
+          }),
         ],
       }),
       '/api/db/playbook_run_actions': () => ({
@@ -76,10 +78,7 @@ describe('the run page', { timeout: 60_000 }, () => {
           status === 'running'
             ? []
             : [
-                {
-                  id: 'a1',
-                  name: 'restart',
-                  status: 'completed',
+                buildRunAction({
                   start_time: '2026-11-28T04:01:01Z',
                   end_time: '2026-11-28T04:01:04Z',
                   result: {
@@ -88,8 +87,7 @@ describe('the run page', { timeout: 60_000 }, () => {
                     exitCode: 0,
                     artifacts: [{ id: ARTIFACT, path: 'report.txt', content_type: 'text/plain', size: 12 }],
                   },
-                  error: null,
-                },
+                }),
               ],
       }),
       [`/api/playbook/run/${RUN}/history`]: { body: history },
@@ -143,7 +141,7 @@ describe('the run page', { timeout: 60_000 }, () => {
     shellApi(viewerSession, [], {
       '/api/db/playbooks': { body: [restart] },
       '/api/db/playbook_runs': {
-        body: [{ id: RUN, playbook_id: PLAYBOOK, status: 'pending_approval', parameters: {} }],
+        body: [buildPlaybookRun({ id: RUN, playbook_id: PLAYBOOK, status: 'pending_approval' })],
       },
       '/api/db/playbook_run_actions': { body: [] },
       [`/api/playbook/run/${RUN}/history`]: {
@@ -165,11 +163,11 @@ describe("a playbook's page", { timeout: 60_000 }, () => {
       '/api/db/playbooks': { body: [restart] },
       '/api/db/playbook_runs': {
         body: [
-          { id: RUN, playbook_id: PLAYBOOK, status: 'completed', created_at: '2026-11-28T04:00:00Z', error: null },
+          buildPlaybookRun({ id: RUN, playbook_id: PLAYBOOK, status: 'completed', created_at: '2026-11-28T04:00:00Z' }),
         ],
         headers: { 'content-range': '0-0/1' },
       },
-      [`/api/playbook/${PLAYBOOK}/params`]: { body: { params: restart.spec.parameters } },
+      [`/api/playbook/${PLAYBOOK}/params`]: { body: { params: parameters } },
     });
     renderApp(`/playbooks/${PLAYBOOK}`);
     const applies = await screen.findByRole('region', { name: 'Applies to' }, wait);
@@ -225,7 +223,7 @@ describe('running a playbook on a resource', { timeout: 60_000 }, () => {
   it("lists the playbooks applicable to a catalog item and runs one there with the item's id", async () => {
     const { calls } = shellApi(undefined, [], {
       '/api/playbook/list': { body: [restart] },
-      [`/api/playbook/${PLAYBOOK}/params`]: { body: { params: restart.spec.parameters } },
+      [`/api/playbook/${PLAYBOOK}/params`]: { body: { params: parameters } },
       '/api/playbook/run': { status: 201, body: { run_id: RUN } },
     });
     const view = renderAt(<ResourcePlaybooks resource={{ kind: 'config', id: CONFIG }} />);

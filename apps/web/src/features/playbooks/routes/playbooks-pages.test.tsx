@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { buildPlaybook, buildPlaybookRun, buildRunAction } from '../../../test/factories/playbooks';
 import { shellApi, viewerSession } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 
@@ -9,16 +10,13 @@ const CHECK = '01900000-0000-7000-8000-0000000000c1';
 const RUN = '01900000-0000-7000-8000-0000000000r1';
 
 const playbooks = [
-  {
+  buildPlaybook({
     id: PLAYBOOK,
-    name: 'restart',
-    title: 'Restart service',
-    icon: null,
     category: 'Kubernetes',
     description: 'Restarts it',
     spec: { checks: [{ type: 'http' }] },
-  },
-  { id: 'p2', name: 'other', title: 'Clean up', icon: null, category: '', description: null, spec: {} },
+  }),
+  buildPlaybook({ id: 'p2', name: 'other', title: 'Clean up' }),
 ];
 
 describe('playbooks pages', { timeout: 60_000 }, () => {
@@ -33,7 +31,7 @@ describe('playbooks pages', { timeout: 60_000 }, () => {
       },
       '/api/playbook/run': { status: 201, body: { run_id: RUN } },
       '/api/db/playbook_runs': {
-        body: [{ id: RUN, playbook_id: PLAYBOOK, status: 'running', parameters: { reason: 'oops' } }],
+        body: [buildPlaybookRun({ id: RUN, playbook_id: PLAYBOOK, parameters: { reason: 'oops' } })],
       },
       '/api/db/playbook_run_actions': { body: [] },
     });
@@ -84,20 +82,12 @@ describe('playbooks pages', { timeout: 60_000 }, () => {
   it('shows Approve and Cancel to a writer on a run waiting for approval', async () => {
     const { calls } = shellApi(undefined, [], {
       '/api/db/playbook_runs': {
-        body: [{ id: RUN, playbook_id: PLAYBOOK, status: 'pending_approval', parameters: { reason: 'x' } }],
+        body: [
+          buildPlaybookRun({ id: RUN, playbook_id: PLAYBOOK, status: 'pending_approval', parameters: { reason: 'x' } }),
+        ],
       },
       '/api/db/playbook_run_actions': {
-        body: [
-          {
-            id: 'a1',
-            name: 'call',
-            status: 'failed',
-            start_time: null,
-            end_time: null,
-            result: null,
-            error: 'HTTP 500',
-          },
-        ],
+        body: [buildRunAction({ name: 'call', status: 'failed', error: 'HTTP 500' })],
       },
       [`/api/playbook/run/approve/${RUN}`]: { body: { run_id: RUN, status: 'scheduled' } },
     });
@@ -116,13 +106,13 @@ describe('playbooks pages', { timeout: 60_000 }, () => {
       '/api/db/playbooks': { body: playbooks },
       '/api/db/playbook_runs': {
         body: [
-          {
+          buildPlaybookRun({
             id: RUN,
             playbook_id: PLAYBOOK,
             status: 'failed',
             error: 'Action call: HTTP 500',
             created_at: '2026-11-25T10:00:00Z',
-          },
+          }),
         ],
         headers: { 'content-range': '0-0/1' },
       },
