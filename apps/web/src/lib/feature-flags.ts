@@ -1,10 +1,7 @@
-import { FEATURE_PARENTS } from '@mc/contracts';
+import { FEATURE_PARENTS, type Property } from '@mc/contracts';
 
-/** A row of GET /api/db/properties. */
-export interface PropertyRow {
-  name: string;
-  value: string;
-}
+/** A row of GET /api/db/properties as the shell reads it (`select=name,value` of the property contract). */
+export type PropertyRow = Pick<Property, 'name' | 'value'>;
 
 /** Names of the features whose `<feature>.disable` property is 'true' (001 §6). */
 export function disabledFeatures(rows: readonly PropertyRow[]): Set<string> {

@@ -1,9 +1,7 @@
-/** One permission the who-am-I call returns. */
-export interface Permission {
-  resource: string;
-  action: string;
-  deny?: boolean;
-}
+import type { Whoami, WhoamiPermission } from '@mc/contracts';
+
+/** One permission the who-am-I call returns (its contract's shape, so server and console cannot drift). */
+export type Permission = WhoamiPermission;
 
 /** What a guard or a control needs: a resource and an action (000 §6). */
 export interface Requirement {
@@ -11,12 +9,8 @@ export interface Requirement {
   action: 'read' | 'write' | (string & {});
 }
 
-/** The signed-in user's identity and rights, from GET /api/auth/whoami. */
-export interface Session {
-  user: { id: string; name: string; email: string; avatar?: string | null };
-  roles: string[];
-  permissions: Permission[];
-}
+/** The signed-in user's identity and rights: the contract of GET /api/auth/whoami. */
+export type Session = Whoami;
 
 function actionCovers(granted: string, wanted: string): boolean {
   const actions = granted.split(',').map((action) => action.trim());
