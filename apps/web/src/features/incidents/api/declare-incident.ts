@@ -1,4 +1,4 @@
-import type { CreateIncident, LinkEvidence, LinkEvidenceResult } from '@mc/contracts';
+import type { CreateIncident, IncidentSummary, LinkEvidence, LinkEvidenceResult } from '@mc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api/client';
 import { incidentKeys } from './keys';
@@ -25,7 +25,7 @@ export function useDeclareIncident() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ incident, firstEvidence }: DeclareIncident): Promise<Declared> => {
-      const created = (await apiRequest<{ id: string }>('/api/incidents', { method: 'POST', body: incident })).data;
+      const created = (await apiRequest<IncidentSummary>('/api/incidents', { method: 'POST', body: incident })).data;
       if (firstEvidence.trim()) {
         const link: LinkEvidence = { incident_id: created.id, type: 'comment', description: firstEvidence.trim() };
         try {

@@ -6,12 +6,13 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { Toaster } from '../../../components/toaster';
 import { createQueryClient } from '../../../lib/query-client';
+import { buildIncidentPage, buildIncidentSummary } from '../../../test/factories/incidents';
 import { adminSession, shellApi, viewerSession } from '../../../test/fake-api';
 import { AttachAsEvidenceButton } from './attach-as-evidence';
 
 const wait = { timeout: 5000 };
 const target = { type: 'check' as const, check_id: 'c1', description: 'checkout-http failing' };
-const existing = { id: 'i1', incident_id: 'INC-000007', title: 'Checkout down' };
+const existing = buildIncidentSummary({ id: 'i1', incident_id: 'INC-000007', title: 'Checkout down' });
 
 /** As the console mounts it: the toast outlet outside the router, the button inside it. */
 function render() {
@@ -51,7 +52,7 @@ describe('Attach as Evidence / Link to Incident', { timeout: 20_000 }, () => {
   });
 
   it('defaults to availability and Low, and shows the validation messages while fields are missing', async () => {
-    shellApi(adminSession, [], { '/api/incidents': { body: { data: [], total: 0 } } });
+    shellApi(adminSession, [], { '/api/incidents': { body: buildIncidentPage() } });
     render();
     await open();
     expect((screen.getByLabelText('Type') as HTMLSelectElement).value).toBe('availability');
@@ -71,7 +72,7 @@ describe('Attach as Evidence / Link to Incident', { timeout: 20_000 }, () => {
   it('choosing an existing incident hides type and severity; one hypothesis is auto-selected, several must be chosen', async () => {
     let hypotheses = [{ id: 'h1', title: 'Bad deploy', type: 'root', status: 'possible' }];
     const { calls } = shellApi(adminSession, [], {
-      '/api/incidents': { body: { data: [existing], total: 1 } },
+      '/api/incidents': { body: buildIncidentPage([existing]) },
       '/api/incidents/i1/hypotheses': () => ({ body: hypotheses }),
     });
     const view = render();
@@ -102,7 +103,7 @@ describe('Attach as Evidence / Link to Incident', { timeout: 20_000 }, () => {
     let release: () => void = () => {};
     const posted: unknown[] = [];
     shellApi(adminSession, [], {
-      '/api/incidents': { body: { data: [], total: 0 } },
+      '/api/incidents': { body: buildIncidentPage() },
       '/api/incidents/link': async (_url, init) => {
         posted.push(JSON.parse(String(init?.body)));
         await new Promise<void>((resolve) => {

@@ -1,38 +1,20 @@
-import type { IncidentDetail } from '@mc/contracts';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Toaster } from '../../../components/toaster';
+import {
+  buildIncidentDetail,
+  buildIncidentPerson,
+  buildIncidentRecord,
+  INCIDENT_ID,
+} from '../../../test/factories/incidents';
 import { shellApi, viewerSession } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 
-const ID = '01a200f5-0ed6-b567-c6b7-d18fd7d11bff';
-const person = { id: 'p1', name: 'Rita Responder', avatar: null };
+const ID = INCIDENT_ID;
+const person = buildIncidentPerson();
 
-const detail: IncidentDetail = {
-  incident: {
-    id: ID,
-    incident_id: 'INC-000001',
-    title: 'Checkout down',
-    description: '',
-    severity: 'high',
-    type: 'availability',
-    status: 'open',
-    created_at: '2026-11-22T01:00:00Z',
-    updated_at: '2026-11-22T01:05:00Z',
-    commander: person,
-    communicator: null,
-    responders: [],
-    commenters: [],
-    acknowledged: null,
-    resolved: null,
-    closed: null,
-  },
-  hypotheses: [],
-  evidences: [],
-  comments: [],
-  history: [],
-};
+const detail = buildIncidentDetail({ incident: buildIncidentRecord({ description: '', responders: [] }) });
 
 const writerSession = {
   ...viewerSession,

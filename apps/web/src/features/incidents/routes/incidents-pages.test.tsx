@@ -1,66 +1,30 @@
-import type { IncidentDetail, IncidentSummary } from '@mc/contracts';
+import type { IncidentDetail } from '@mc/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import {
+  buildCommentView,
+  buildEvidenceView,
+  buildHistoryView,
+  buildHypothesisView,
+  buildIncidentDetail,
+  buildIncidentPage,
+  buildIncidentPerson,
+  buildIncidentSummary,
+  INCIDENT_ID,
+} from '../../../test/factories/incidents';
 import { adminSession, shellApi, viewerSession } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 
-const ID = '01a200f5-0ed6-b567-c6b7-d18fd7d11bff';
-const person = { id: 'p1', name: 'Rita Responder', avatar: null };
-
-function summary(overrides: Partial<IncidentSummary> = {}): IncidentSummary {
-  return {
-    id: ID,
-    incident_id: 'INC-000001',
-    title: 'Checkout down',
-    description: 'p99 up',
-    severity: 'high',
-    type: 'availability',
-    status: 'open',
-    created_at: '2026-11-22T01:00:00Z',
-    updated_at: '2026-11-22T01:05:00Z',
-    commander: person,
-    communicator: null,
-    responders: [{ ...person, type: 'person', responder_id: 'r1' }],
-    commenters: [],
-    ...overrides,
-  };
-}
+const ID = INCIDENT_ID;
+const person = buildIncidentPerson();
 
 function detail(): IncidentDetail {
-  return {
-    incident: { ...summary(), acknowledged: null, resolved: null, closed: null },
-    hypotheses: [
-      {
-        id: 'h1',
-        incident_id: ID,
-        parent_id: null,
-        type: 'root',
-        title: 'Bad deploy',
-        status: 'possible',
-        created_at: '2026-11-22T01:01:00Z',
-        updated_at: '2026-11-22T01:01:00Z',
-        created_by: person,
-      },
-    ],
+  return buildIncidentDetail({
+    hypotheses: [buildHypothesisView()],
     evidences: [
-      {
-        id: 'e1',
-        hypothesis_id: 'h1',
-        description: 'checkout-http failing',
-        type: 'check',
-        evidence: null,
-        properties: null,
-        config_id: null,
-        config_change_id: null,
-        config_analysis_id: null,
-        component_id: null,
+      buildEvidenceView({
         check_id: 'c1',
-        definition_of_done: false,
-        done: false,
-        script: null,
-        created_at: '2026-11-22T01:02:00Z',
-        created_by: person,
         resource: {
           kind: 'check',
           id: 'c1',
@@ -71,35 +35,11 @@ function detail(): IncidentDetail {
           deleted: false,
           uptime: { passed: 3, failed: 1 },
         },
-      },
+      }),
     ],
-    comments: [
-      {
-        id: 'k1',
-        incident_id: ID,
-        hypothesis_id: null,
-        responder_id: null,
-        comment: 'Paging SRE',
-        external_created_by: null,
-        created_at: '2026-11-22T01:03:00Z',
-        created_by: person,
-      },
-    ],
-    history: [
-      {
-        id: 'y1',
-        type: 'incident.created',
-        description: 'Incident INC-000001 created',
-        properties: null,
-        hypothesis_id: null,
-        evidence_id: null,
-        comment_id: null,
-        responder_id: null,
-        created_at: '2026-11-22T01:00:00Z',
-        created_by: person,
-      },
-    ],
-  };
+    comments: [buildCommentView()],
+    history: [buildHistoryView()],
+  });
 }
 
 const writerSession = {
@@ -111,7 +51,7 @@ const writerSession = {
 describe('/incidents', { timeout: 20_000 }, () => {
   it('lists incidents from the server with the URL filters, sort and page passed on', async () => {
     const { calls } = shellApi(adminSession, [], {
-      '/api/incidents': { body: { data: [summary()], total: 120 } },
+      '/api/incidents': { body: buildIncidentPage([buildIncidentSummary()], 120) },
       '/api/db/people': { body: [person] },
     });
     renderApp('/incidents?status=open&severity=high&sortBy=severity&sortOrder=asc&pageIndex=1');
@@ -131,7 +71,7 @@ describe('/incidents', { timeout: 20_000 }, () => {
 
   it('keeps the Title column wide: the other columns have widths and the list scrolls sideways below 90rem', async () => {
     shellApi(adminSession, [], {
-      '/api/incidents': { body: { data: [summary()], total: 1 } },
+      '/api/incidents': { body: buildIncidentPage([buildIncidentSummary()]) },
       '/api/db/people': { body: [person] },
     });
     renderApp('/incidents');
@@ -147,7 +87,7 @@ describe('/incidents', { timeout: 20_000 }, () => {
   });
 
   it('puts a changed filter in the URL and returns to the first page', async () => {
-    shellApi(adminSession, [], { '/api/incidents': { body: { data: [], total: 0 } }, '/api/db/people': { body: [] } });
+    shellApi(adminSession, [], { '/api/incidents': { body: buildIncidentPage() }, '/api/db/people': { body: [] } });
     const view = renderApp('/incidents?pageIndex=3');
     await userEvent.selectOptions(await screen.findByLabelText('Type', {}, { timeout: 5000 }), 'security');
     await waitFor(() => expect(view.router.state.location.search).toBe('?type=security'));
