@@ -1,42 +1,39 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { buildLogBackend, buildLogLine, buildLogSearchResponse } from '../../../test/factories/logs';
 import { shellApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 
 const wait = { timeout: 10_000 };
 
 const backends = [
-  {
-    id: 'mission-control',
-    name: 'mission-control',
-    kinds: ['postgres'],
-    hint: 'Words match anywhere in the message',
-    builtIn: true,
-  },
-  { id: 'b1', name: 'loki-prod', kinds: ['loki'], hint: 'LogQL, e.g. {app="web"} |= "timeout"', builtIn: false },
+  buildLogBackend(),
+  buildLogBackend({
+    id: 'b1',
+    name: 'loki-prod',
+    kinds: ['loki'],
+    hint: 'LogQL, e.g. {app="web"} |= "timeout"',
+    builtIn: false,
+  }),
 ];
 
 /** What the Loki double's answer renders as (the server's POST /api/logs answer). */
-const lokiAnswer = {
+const lokiAnswer = buildLogSearchResponse({
   backend: { name: 'loki-prod', kinds: ['loki'] },
   lines: [
-    {
-      timestamp: '2026-11-28T03:30:00.000Z',
+    buildLogLine({
       level: 'error',
       message: 'GET /checkout 504 upstream timeout after 30s',
       labels: { app: 'web', namespace: 'prod' },
-    },
-    {
+    }),
+    buildLogLine({
       timestamp: '2026-11-28T03:29:50.000Z',
-      level: 'info',
       message: 'retrying upstream timeout',
       labels: { app: 'web' },
       fields: { level: 'info', msg: 'retrying upstream timeout', attempt: 2 },
-    },
+    }),
   ],
-  total: null,
-  next: null,
-};
+});
 
 describe('/logs', { timeout: 60_000 }, () => {
   it('searches the chosen backend with the query, levels and labels from the URL, and renders the lines', async () => {
