@@ -11,8 +11,21 @@ import { pagePrefetchArea, routePreload } from './scripts/route-preload.ts';
 // user menu's frontend and backend versions come from one place and cannot drift apart.
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
-/** Areas whose pages stay separate lazy chunks (see `areaChunk`). */
-const UNGROUPED_AREAS = new Set(['settings', 'topology']);
+/**
+ * Areas whose pages stay separate lazy chunks (see `areaChunk`): the settings consoles (one feature per
+ * server module) and topology.
+ */
+const UNGROUPED_AREAS = new Set([
+  'agents',
+  'connections',
+  'integrations',
+  'jobs',
+  'people',
+  'permissions',
+  'properties',
+  'settings-views',
+  'topology',
+]);
 
 /**
  * One lazy chunk per product area: the modules under src/features/<area>/{routes,components,api}/ join
@@ -22,9 +35,9 @@ const UNGROUPED_AREAS = new Set(['settings', 'topology']);
  */
 function areaChunk(id: string, ctx: Rolldown.ChunkingContext): string | null {
   const match = /[\\/]src[\\/]features[\\/]([^\\/]+)[\\/](routes|components|api)[\\/]/.exec(id);
-  // Settings is a dozen independent consoles (connections, users, jobs, the resource editor…): grouped,
-  // its chunk would statically pull every page's own dependencies (CodeMirror for a connections list),
-  // so each settings page stays its own lazy chunk. Topology's list is the landing page after sign-in:
+  // The settings consoles (connections, people, jobs, the resource editor…) are independent pages: grouped,
+  // a chunk would statically pull every page's own dependencies (CodeMirror for a connections list), so each
+  // settings page stays its own lazy chunk. Topology's list is the landing page after sign-in:
   // grouped, it would load the component page's tabs with it, over the first screen's 180 kB budget.
   if (!match || UNGROUPED_AREAS.has(match[1] ?? '')) return null;
   return servesPagePrefetch(id, ctx, new Set()) ? null : `area-${match[1]}`;

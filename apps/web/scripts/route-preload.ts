@@ -14,7 +14,7 @@ export const PRELOADED_ROUTES: Readonly<Record<string, string>> = {
   '/playbooks': 'src/features/playbooks/routes/playbooks-page.tsx',
   '/notifications': 'src/features/notifications/routes/notifications-page.tsx',
   '/logs': 'src/features/logs/routes/logs-page.tsx',
-  '/settings/connections': 'src/features/settings/routes/connections-page.tsx',
+  '/settings/connections': 'src/features/connections/routes/connections-page.tsx',
 };
 
 /**

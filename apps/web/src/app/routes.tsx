@@ -1,6 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { identityAuthRoutes } from '../features/auth/auth-routes';
-import { organizationRoutes } from '../features/organizations/organization-routes';
+import { identityAuthRoutes } from '../features/auth';
+import { organizationRoutes } from '../features/organizations';
 import { guardedPage, type RouteRule } from './guards';
 import { SidebarLayout } from './layouts/sidebar-layout';
 import { StandaloneLayout } from './layouts/standalone-layout';
@@ -48,23 +48,24 @@ const catalog = {
   item: () => import('../features/catalog/routes/config-detail-page').then((m) => m.ConfigDetailPage),
 };
 const settings = {
-  connections: () => import('../features/settings/routes/connections-page').then((m) => m.ConnectionsPage),
-  jobs: () => import('../features/settings/routes/jobs-history-page').then((m) => m.JobsHistoryPage),
-  featureFlags: () => import('../features/settings/routes/feature-flags-page').then((m) => m.FeatureFlagsPage),
-  eventQueue: () => import('../features/settings/routes/event-queue-page').then((m) => m.EventQueuePage),
-  agents: () => import('../features/settings/routes/agents-page').then((m) => m.AgentsPage),
-  integrations: () => import('../features/settings/routes/integrations-page').then((m) => m.IntegrationsPage),
-  integration: () => import('../features/settings/routes/integration-detail-page').then((m) => m.IntegrationDetailPage),
-  resources: () => import('../features/settings/routes/resource-list-page').then((m) => m.ResourceListPage),
-  resource: () => import('../features/settings/routes/resource-detail-page').then((m) => m.ResourceDetailPage),
+  connections: () => import('../features/connections/routes/connections-page').then((m) => m.ConnectionsPage),
+  jobs: () => import('../features/jobs/routes/jobs-history-page').then((m) => m.JobsHistoryPage),
+  featureFlags: () => import('../features/properties/routes/feature-flags-page').then((m) => m.FeatureFlagsPage),
+  eventQueue: () => import('../features/notifications/routes/event-queue-page').then((m) => m.EventQueuePage),
+  agents: () => import('../features/agents/routes/agents-page').then((m) => m.AgentsPage),
+  integrations: () => import('../features/integrations/routes/integrations-page').then((m) => m.IntegrationsPage),
+  integration: () =>
+    import('../features/integrations/routes/integration-detail-page').then((m) => m.IntegrationDetailPage),
+  resources: () => import('../features/settings-views/routes/resource-list-page').then((m) => m.ResourceListPage),
+  resource: () => import('../features/settings-views/routes/resource-detail-page').then((m) => m.ResourceDetailPage),
 };
 
-// ---- settings pages of features/settings/{users,teams,permissions} (identity) ------------------------------
+// ---- identity settings pages: features/people (users, teams) and features/permissions ------------------------
 // The identity feature replaces these three loaders with its own pages; the paths and guards stay.
 const identitySettings = {
-  users: () => import('../features/settings/users/users-page').then((m) => m.UsersPage),
-  teams: () => import('../features/settings/teams/teams-page').then((m) => m.TeamsPage),
-  permissions: () => import('../features/settings/permissions/permissions-page').then((m) => m.PermissionsPage),
+  users: () => import('../features/people/routes/users-page').then((m) => m.UsersPage),
+  teams: () => import('../features/people/routes/teams-page').then((m) => m.TeamsPage),
+  permissions: () => import('../features/permissions/routes/permissions-page').then((m) => m.PermissionsPage),
 };
 
 // ---- auth routes (features/auth) ----------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import { useOpenOnMount } from './deferred-control';
-import type { LabelledSelectProps } from './labelled-select';
+import type { LabelledSelectProps } from './labelled-select-props';
 import { Select } from './ui/select';
 
 /** The React Aria select behind a `LabelledSelect`, loaded on first use (`deferred-control.tsx`). */

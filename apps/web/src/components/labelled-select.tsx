@@ -2,18 +2,7 @@ import { clsx } from 'clsx';
 import { ChevronDown } from 'lucide-react';
 import { Suspense, useId, useState } from 'react';
 import { deferred, placeholderHandlers } from './deferred-control';
-import type { Choice } from './ui/select';
-
-/** One choice of a `LabelledSelect`: the value it stores and the text it shows. */
-export type SelectChoice = Choice;
-
-/** What a `LabelledSelect` is given. */
-export interface LabelledSelectProps {
-  label: string;
-  value: string;
-  choices: readonly SelectChoice[];
-  onChange: (value: string) => void;
-}
+import type { LabelledSelectProps } from './labelled-select-props';
 
 // React Aria's select (listbox, popover, collections) is most of a toolbar page's script: it loads
 // when a select is first reached or pressed, and until then a plain button shows the same thing.

@@ -13,7 +13,7 @@ import {
 } from 'react-aria-components';
 import { useNavigate } from 'react-router';
 import { useDebounced } from '../../components/use-debounced';
-import { PALETTE_DEBOUNCE_MS, type PaletteMatch, usePaletteSearch } from '../../features/search/api/palette-search';
+import { PALETTE_DEBOUNCE_MS, type PaletteMatch, usePaletteSearch } from '../../features/search';
 import { signOut, useFeatureFlags, useSession } from '../../lib/api/shell-queries';
 import { can, type Session } from '../../lib/permissions';
 import { resolveTheme, useSystemPrefersDark, useThemeChoice } from '../../lib/theme';

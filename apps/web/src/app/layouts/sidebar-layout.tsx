@@ -1,6 +1,7 @@
 import { MIN_LAYOUT_WIDTH } from '@mc/contracts';
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { loadOrganizationGate, loadOrganizationSwitcher } from '../../features/organizations';
 import { isHostedOrgMode } from '../../lib/auth-mode';
 import { PaletteHost } from '../command-palette/palette-host';
 import { SessionBoundary } from '../session-boundary';
@@ -28,10 +29,10 @@ export function SidebarLayout() {
  * the dialog primitives in the entry every flow-mode first screen downloads.
  */
 const OrganizationSwitcher = lazy(async () => ({
-  default: (await import('../../features/organizations/organization-switcher')).OrganizationSwitcher,
+  default: (await loadOrganizationSwitcher()).OrganizationSwitcher,
 }));
 const OrganizationGate = lazy(async () => ({
-  default: (await import('../../features/organizations/organization-gate')).OrganizationGate,
+  default: (await loadOrganizationGate()).OrganizationGate,
 }));
 
 /**

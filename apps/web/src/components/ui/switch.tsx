@@ -1,32 +1,40 @@
-import type { ReactNode } from 'react';
-import { Switch as AriaSwitch } from 'react-aria-components';
+import { clsx } from 'clsx';
 
-/** An on/off setting that applies at once (a preference, a feature toggle); Space flips it. */
+/**
+ * The console's one on/off switch (role switch) with its visible label. A plain button, not React Aria's
+ * Switch: the health dashboard draws its switches on its first screen, and React Aria loads only with a
+ * control's first use (`deferred-control.tsx`).
+ */
 export function Switch({
-  children,
-  isSelected,
+  label,
+  checked,
   onChange,
-  isDisabled,
 }: {
-  children: ReactNode;
-  isSelected: boolean;
-  onChange: (value: boolean) => void;
-  isDisabled?: boolean;
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
 }) {
   return (
-    <AriaSwitch
-      isSelected={isSelected}
-      onChange={onChange}
-      isDisabled={isDisabled}
-      className="group flex cursor-default items-center justify-between gap-2 text-sm text-fg data-[disabled]:opacity-50"
-    >
-      {children}
-      <span
-        aria-hidden="true"
-        className="flex h-5 w-9 shrink-0 items-center rounded-full bg-surface-strong px-0.5 transition-colors group-data-[selected]:bg-primary group-data-[focus-visible]:ring-2 group-data-[focus-visible]:ring-focus"
+    <label className="flex cursor-pointer items-center justify-between gap-2 text-sm">
+      <span className="truncate text-fg">{label}</span>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        aria-label={label}
+        onClick={() => onChange(!checked)}
+        className={clsx(
+          'relative inline-flex h-5 w-9 shrink-0 rounded-full transition-colors',
+          checked ? 'bg-primary' : 'bg-surface-strong',
+        )}
       >
-        <span className="size-4 rounded-full bg-surface shadow transition-transform group-data-[selected]:translate-x-4" />
-      </span>
-    </AriaSwitch>
+        <span
+          className={clsx(
+            'absolute top-0.5 size-4 rounded-full bg-white shadow transition-transform',
+            checked ? 'translate-x-4' : 'translate-x-0.5',
+          )}
+        />
+      </button>
+    </label>
   );
 }

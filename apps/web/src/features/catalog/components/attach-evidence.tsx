@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
-import type { EvidenceTarget } from '../../incidents/components/link-form';
+import type { EvidenceTarget } from '../../incidents';
 
 // The incidents area (its link form and lookups) loads when an item, change or insight is shown.
 const AttachAsEvidenceButton = lazy(() =>
-  import('../../incidents/components/attach-as-evidence').then((module) => ({
+  import('../../incidents').then((module) => ({
     default: module.AttachAsEvidenceButton,
   })),
 );

@@ -7,14 +7,19 @@ import { Skeleton } from '../../../components/skeleton';
 import { Tabs } from '../../../components/tabs';
 import { useUrlParams } from '../../../lib/url-state';
 import { isUuid } from '../../../lib/uuid';
-import { useResource } from '../../settings/resource-editor/api/get-resources';
-import { ReadOnlyResource } from '../../settings/resource-editor/components/read-only-resource';
-import { ResourceEditor } from '../../settings/resource-editor/components/resource-editor';
-import { TypePickerGrid } from '../../settings/resource-editor/components/type-picker-grid';
-import { newResource } from '../../settings/resource-editor/resource-document';
-import type { EditableResource, ResourceType, SpecType } from '../../settings/resource-editor/resource-model';
-import { isEditable } from '../../settings/resource-editor/resource-origin';
-import { resourceType, specTypeOf } from '../../settings/resource-editor/resource-types';
+import {
+  type EditableResource,
+  isEditable,
+  newResource,
+  ReadOnlyResource,
+  ResourceEditor,
+  type ResourceType,
+  resourceType,
+  type SpecType,
+  specTypeOf,
+  TypePickerGrid,
+  useResource,
+} from '../../settings-views';
 import { useScraperRuns } from '../api/scrapers';
 import { readCatalogFilters } from '../components/catalog-filter-params';
 import { ConfigListTable } from '../components/config-list-table';

@@ -20,7 +20,7 @@ import { useShortScreen } from './use-short-screen';
 
 // The incidents area (its link form, react-hook-form and zod) loads when a check is opened, not with /health.
 const AttachAsEvidenceButton = lazy(() =>
-  import('../../incidents/components/attach-as-evidence').then((module) => ({
+  import('../../incidents').then((module) => ({
     default: module.AttachAsEvidenceButton,
   })),
 );

@@ -1,7 +1,7 @@
 import { MultiSelectFilter } from '../../../components/filters/multi-select-filter';
+import { Switch } from '../../../components/ui/switch';
 import type { FilterSelection } from '../../../lib/filters';
 import type { LabelOption } from './dashboard-filters';
-import { Switch } from './switch';
 
 function labelsOf(selection: FilterSelection, key: string): FilterSelection {
   return Object.fromEntries(Object.entries(selection).filter(([item]) => item.startsWith(`${key}=`)));

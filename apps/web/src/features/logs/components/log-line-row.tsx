@@ -6,7 +6,7 @@ import { Highlighted } from './highlight';
 
 // the incidents area (its link dialog and lookups) loads only when a line is expanded
 const AttachAsEvidenceButton = lazy(() =>
-  import('../../incidents/components/attach-as-evidence').then((module) => ({
+  import('../../incidents').then((module) => ({
     default: module.AttachAsEvidenceButton,
   })),
 );

@@ -3,8 +3,8 @@ import { parse, stringify } from 'yaml';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorPanel } from '../../../components/error-panel';
 import { Skeleton } from '../../../components/skeleton';
+import { YamlEditor } from '../../../components/yaml-editor/lazy-yaml-editor';
 import { useCan } from '../../../lib/api/shell-queries';
-import { YamlEditor } from '../../settings/resource-editor/components/lazy-yaml-editor';
 import { useRule } from '../api/get-rules';
 import { useDeleteRule, useSaveRule, useTestRule } from '../api/rule-mutations';
 

@@ -14,14 +14,12 @@ import { TopologyCards } from './topology-cards';
 
 // Loaded with the pages that use them: the check modal (health), Run Playbook (playbooks) and Attach as
 // Evidence (incidents).
-const CheckDetailModal = lazy(() =>
-  import('../../health/components/check-detail-modal').then((module) => ({ default: module.CheckDetailModal })),
-);
+const CheckDetailModal = lazy(() => import('../../health').then((module) => ({ default: module.CheckDetailModal })));
 const RunPlaybookButton = lazy(() =>
   import('../../playbooks').then((module) => ({ default: module.RunPlaybookButton })),
 );
 const AttachAsEvidenceButton = lazy(() =>
-  import('../../incidents/components/attach-as-evidence').then((module) => ({
+  import('../../incidents').then((module) => ({
     default: module.AttachAsEvidenceButton,
   })),
 );

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Toaster } from '../../../components/toaster';
 import { shellApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
-import { bodyOf, setEditorText } from '../../settings/resource-editor/editor-testing';
+import { bodyOf, setEditorText } from '../../settings-views/testing/editor-testing';
 import { formReturnPath } from '../topology-paths';
 
 const wait = { timeout: 30_000 };

@@ -1,10 +1,7 @@
 import { TOPOLOGY_TEXTS } from '@mc/contracts';
 import { Link, useSearchParams } from 'react-router';
 import { PageShell } from '../../../components/page-shell/page-shell';
-import { ResourceEditor } from '../../settings/resource-editor/components/resource-editor';
-import { newResource } from '../../settings/resource-editor/resource-document';
-import type { ResourceType, SpecType } from '../../settings/resource-editor/resource-model';
-import { resourceType } from '../../settings/resource-editor/resource-types';
+import { newResource, ResourceEditor, type ResourceType, resourceType, type SpecType } from '../../settings-views';
 import { formReturnPath, TOPOLOGY_HOME } from '../topology-paths';
 
 /** The editor's type for topologies (the generic editor knows the topologies table). */

@@ -1,0 +1,42 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+interface RestrictedImports {
+  options: { patterns: Array<{ group: string[] }> };
+}
+interface Rules {
+  style?: { noRestrictedImports?: RestrictedImports };
+}
+interface WebBiome {
+  linter: { rules: Rules };
+  overrides: Array<{ includes: string[]; linter: { rules: Rules } }>;
+}
+
+const config = JSON.parse(readFileSync(new URL('../../biome.json', import.meta.url), 'utf8')) as WebBiome;
+const features = readdirSync(new URL('../features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** The face patterns of the base rule and of every override that walls features (not components/ and lib/). */
+const featureGroups = [config.linter.rules, ...config.overrides.map((override) => override.linter.rules)]
+  .map((rules) => rules.style?.noRestrictedImports?.options.patterns[0]?.group)
+  .filter((group): group is string[] => group !== undefined && !group.includes('**/features/**'));
+
+// apps/web/biome.json lists each feature by name (Biome's patterns match import paths, not files): a new
+// feature folder without its lines there would have no wall.
+describe('feature walls (apps/web/biome.json)', () => {
+  it('walls every feature in the base rule and each override, leaving its face open', () => {
+    expect(featureGroups.length).toBe(4);
+    for (const group of featureGroups) {
+      for (const feature of features) {
+        expect(group).toContain(`**/${feature}/**`);
+        expect(group).toContain(`!**/${feature}/index`);
+      }
+    }
+  });
+
+  it('keeps components/ and lib/ from importing any feature', () => {
+    const shared = config.overrides.find((override) => override.includes.includes('src/components/**'));
+    expect(shared?.linter.rules.style?.noRestrictedImports?.options.patterns[0]?.group).toEqual(['**/features/**']);
+  });
+});
