@@ -1,3 +1,5 @@
+import type { CatalogChange } from '@mc/contracts';
+
 /** A configuration item as the catalog lists and shows it (000 §3 Config item). */
 export interface ConfigItem {
   id: string;
@@ -31,25 +33,15 @@ export interface ConfigItem {
   summary?: Partial<Record<'relationships' | 'analysis' | 'changes' | 'playbook_runs' | 'checks', number>> | null;
 }
 
-/** One change of an item (000 §3 Config change) as `POST /api/catalog/changes` lists it. */
-export interface ConfigChange {
-  id: string;
-  config_id: string;
-  change_type: string | null;
-  severity?: string | null;
-  summary?: string | null;
-  source?: string | null;
-  created_at: string;
-  created_by?: string | null;
-  external_created_by?: string | null;
-  count?: number | null;
-  first_observed?: string | null;
-  /** The item the change belongs to (its name, type and tags), as the changes search adds them. */
-  name?: string | null;
-  type?: string | null;
-  config_class?: string | null;
-  tags?: Record<string, unknown> | null;
-}
+/** The columns every change row has, whichever call read it. */
+type ChangeKey = 'id' | 'config_id' | 'change_type' | 'created_at';
+
+/**
+ * One change of an item (000 §3 Config change): the contract's row of `POST /api/catalog/changes`. A row
+ * of `/api/db/config_changes` has only the change's own columns (not its item's name, type and tags), so
+ * beyond the key columns each may be missing.
+ */
+export type ConfigChange = Pick<CatalogChange, ChangeKey> & Partial<Omit<CatalogChange, ChangeKey>>;
 
 /** A change with its stored documents: the unified diff, the JSON patch and details. */
 export interface ConfigChangeDetail extends ConfigChange {

@@ -1,10 +1,9 @@
+import type { CatalogSummaryRow } from '@mc/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api/client';
 import { type CatalogFilters, pairSelector, selectionParam } from '../components/catalog-filter-params';
 import type { CatalogTypeSummary } from './catalog-types';
 import { catalogKeys } from './keys';
-
-type Raw = Record<string, unknown>;
 
 function count(value: unknown): number {
   if (typeof value === 'number') return value;
@@ -21,7 +20,7 @@ function counts(value: unknown): Record<string, number> {
 }
 
 /** One summary row as the console shows it; counts given as objects (by severity, by type) are summed. */
-export function toTypeSummary(row: Raw): CatalogTypeSummary {
+export function toTypeSummary(row: CatalogSummaryRow): CatalogTypeSummary {
   return {
     type: String(row.type ?? ''),
     total: count(row.total ?? row.count ?? row.total_configs),
@@ -49,7 +48,9 @@ export function useCatalogSummary(filters: CatalogFilters) {
   return useQuery({
     queryKey: catalogKeys.summary(filters),
     queryFn: async ({ signal }) => {
-      const answer = await apiRequest<Raw[] | { data?: Raw[]; summary?: Raw[] }>('/api/catalog/summary', {
+      const answer = await apiRequest<
+        CatalogSummaryRow[] | { data?: CatalogSummaryRow[]; summary?: CatalogSummaryRow[] }
+      >('/api/catalog/summary', {
         method: 'POST',
         signal,
         body: summaryBody(filters),

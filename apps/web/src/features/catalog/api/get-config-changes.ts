@@ -1,6 +1,7 @@
+import type { CatalogChange, CatalogChangesResponse } from '@mc/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../../lib/api/client';
-import type { ConfigChange, ConfigChangeDetail } from './catalog-types';
+import type { ConfigChangeDetail } from './catalog-types';
 import { catalogKeys } from './keys';
 
 /** The body of `POST /api/catalog/changes` (000 §7). */
@@ -21,10 +22,7 @@ export interface ChangesRequest {
 }
 
 /** What the changes search answers: a page of changes and the total. */
-export interface ChangesPage {
-  changes: ConfigChange[];
-  total: number;
-}
+export type ChangesPage = Pick<CatalogChangesResponse, 'changes' | 'total'>;
 
 /** Removes unset fields so the server sees only what the user chose. */
 function defined<T extends object>(value: T): Partial<T> {
@@ -38,10 +36,11 @@ export function useCatalogChanges(request: ChangesRequest, enabled = true) {
   return useQuery({
     queryKey: catalogKeys.changes(request),
     queryFn: async ({ signal }): Promise<ChangesPage> => {
-      const answer = await apiRequest<{ changes?: ConfigChange[]; total?: number } | ConfigChange[]>(
-        '/api/catalog/changes',
-        { method: 'POST', signal, body: defined(request) },
-      );
+      const answer = await apiRequest<Partial<CatalogChangesResponse> | CatalogChange[]>('/api/catalog/changes', {
+        method: 'POST',
+        signal,
+        body: defined(request),
+      });
       if (Array.isArray(answer.data)) return { changes: answer.data, total: answer.data.length };
       const changes = answer.data.changes ?? [];
       return { changes, total: answer.data.total ?? changes.length };

@@ -1,6 +1,8 @@
+import type { CatalogChange } from '@mc/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { buildCatalogChangesResponse } from '../../../test/factories/catalog';
 import { adminSession, type FakeAnswer, shellApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import { buildChange, CHANGE_ID, SAMPLE_DIFF } from '../testing/build-catalog';
@@ -20,9 +22,7 @@ function changesApi(search: FakeAnswer | (() => Promise<FakeAnswer>), detail: Fa
   });
 }
 
-const page = (changes: unknown[]): FakeAnswer => ({
-  body: { total: changes.length, summary: {}, page: 1, page_size: 50, changes },
-});
+const page = (changes: CatalogChange[]): FakeAnswer => ({ body: buildCatalogChangesResponse({ changes }) });
 
 describe('/catalog/changes', () => {
   it('shows a skeleton, then the changes; the search carries the type filter and the severity', async () => {

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { buildCatalogSummaryRow } from '../../../test/factories/catalog';
 import { adminSession, type FakeAnswer, shellApi, viewerSession } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import { buildConfigItem, OTHER_ID } from '../testing/build-catalog';
@@ -9,14 +10,14 @@ import { giveElementsAScreenSize } from '../testing/element-size';
 beforeEach(giveElementsAScreenSize);
 
 const SUMMARY = [
-  {
+  buildCatalogSummaryRow({
     type: 'Kubernetes::Deployment',
     count: 2,
     health: { healthy: 1, unhealthy: 1 },
     changes: 3,
     analysis: { security: 2 },
-  },
-  { type: 'File', count: 1, health: {}, changes: 0, analysis: {} },
+  }),
+  buildCatalogSummaryRow(),
 ];
 const ITEMS = [buildConfigItem(), buildConfigItem({ id: OTHER_ID, name: 'payments', health: 'unhealthy' })];
 

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildCatalogChangesResponse } from '../../../test/factories/catalog';
 import { adminSession, type FakeAnswer, shellApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import { buildChange, buildConfigItem, buildInsight, buildRelated, ITEM_ID, OTHER_ID } from '../testing/build-catalog';
@@ -74,7 +75,7 @@ describe('/catalog/{id}', () => {
 
   it('lists the changes of the item only, since it was first seen', async () => {
     const { calls } = itemApi({
-      '/api/catalog/changes': { body: { total: 1, summary: {}, page: 1, page_size: 50, changes: [buildChange()] } },
+      '/api/catalog/changes': { body: buildCatalogChangesResponse({ changes: [buildChange()] }) },
     });
     renderApp(`/catalog/${ITEM_ID}/changes`);
     expect(await screen.findByText('spec.replicas 2 → 3')).toBeTruthy();

@@ -1,4 +1,5 @@
-import type { ConfigChange, ConfigInsight, ConfigItem, RelatedConfig, ScraperRow } from '../api/catalog-types';
+import type { CatalogChange } from '@mc/contracts';
+import type { ConfigInsight, ConfigItem, RelatedConfig, ScraperRow } from '../api/catalog-types';
 
 /** Ids shaped like the server's, so pages that only ask for UUIDs ask for these. */
 export const ITEM_ID = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
@@ -29,20 +30,28 @@ export function buildConfigItem(overrides: Partial<ConfigItem> = {}): ConfigItem
   };
 }
 
-/** A change row as `POST /api/catalog/changes` lists it. */
-export function buildChange(overrides: Partial<ConfigChange> = {}): ConfigChange {
+/** A change row as `POST /api/catalog/changes` lists it (the contract's row). */
+export function buildChange(overrides: Partial<CatalogChange> = {}): CatalogChange {
   return {
     id: CHANGE_ID,
     config_id: ITEM_ID,
     name: 'checkout',
     type: 'Kubernetes::Deployment',
+    config_class: 'Deployment',
+    tags: null,
     change_type: 'diff',
     severity: 'info',
-    summary: 'spec.replicas 2 → 3',
     source: 'file',
+    summary: 'spec.replicas 2 → 3',
     count: 1,
     created_at: '2026-11-25T10:00:00Z',
     first_observed: '2026-11-25T10:00:00Z',
+    created_by: null,
+    external_created_by: null,
+    agent_id: '00000000-0000-0000-0000-000000000000',
+    path: null,
+    deleted_at: null,
+    inserted_at: '2026-11-25T10:00:00Z',
     ...overrides,
   };
 }
