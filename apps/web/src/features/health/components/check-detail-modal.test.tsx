@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../../components/toaster';
 import type { Session } from '../../../lib/permissions';
+import { buildCheckLocation, buildCheckLocations, buildLocationRunAnswer } from '../../../test/factories/health';
 import { adminSession, type FakeAnswer, shellApi, viewerSession } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import { buildCheck } from '../testing/build-check';
@@ -192,7 +193,7 @@ describe('check detail modal', { timeout: 30_000 }, () => {
     const view = modalApi(editorSession, {
       '/api/canary/run/check/c1': {
         status: 202,
-        body: { id: 'c1', message: asked, requested: ['eu-west', 'us-east'], skipped: [] },
+        body: buildLocationRunAnswer({ message: asked, requested: ['eu-west', 'us-east'] }),
       },
     });
     render(<Toaster />);
@@ -226,42 +227,23 @@ describe('check detail modal', { timeout: 30_000 }, () => {
     const located = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
     const { calls } = modalApi(viewerSession, {
       [`/api/checks/${located}/locations`]: {
-        body: {
+        body: buildCheckLocations({
           quorum: 2,
           healthy: 1,
           locations: [
-            {
-              name: 'eu-west',
-              agent_id: 'a1',
-              agent_online: true,
-              status: 'healthy',
-              time: lastRun,
-              duration: 40,
-              message: 'ok',
-              error: null,
-            },
-            {
+            buildCheckLocation({ time: lastRun }),
+            buildCheckLocation({
               name: 'us-east',
               agent_id: 'a2',
-              agent_online: true,
               status: 'unhealthy',
               time: lastRun,
               duration: 9000,
               message: '',
               error: 'timeout',
-            },
-            {
-              name: 'ap-south',
-              agent_id: 'a3',
-              agent_online: false,
-              status: 'healthy',
-              time: lastRun,
-              duration: 50,
-              message: 'ok',
-              error: null,
-            },
+            }),
+            buildCheckLocation({ name: 'ap-south', agent_id: 'a3', agent_online: false, time: lastRun, duration: 50 }),
           ],
-        },
+        }),
       },
     });
     renderApp(`/health?checkId=${located}&timeRange=1h`);
@@ -283,7 +265,7 @@ describe('check detail modal', { timeout: 30_000 }, () => {
   it('shows no locations for a check run from one place', async () => {
     const single = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5c';
     modalApi(viewerSession, {
-      [`/api/checks/${single}/locations`]: { body: { quorum: null, healthy: 0, locations: [] } },
+      [`/api/checks/${single}/locations`]: { body: buildCheckLocations() },
     });
     renderApp(`/health?checkId=${single}&timeRange=1h`);
     const dialog = await screen.findByRole('dialog', { name: /checkout-http/ }, wait);
