@@ -7,9 +7,9 @@ import { useCan } from '../../../lib/api/shell-queries';
 import { useFormatDateTime } from '../../../lib/date-format';
 import { isUuid } from '../../../lib/uuid';
 import { usePlaybook, usePlaybookRuns } from '../api/playbooks';
+import { appliesWhere } from '../components/playbook-scope';
 import { RunPlaybookDialog } from '../components/run-playbook-dialog';
 import { RUN_STATUS_TEXT } from '../components/run-status-text';
-import { appliesWhere } from '../playbook-scope';
 
 const RECENT_RUNS = 10;
 

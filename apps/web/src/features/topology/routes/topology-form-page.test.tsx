@@ -5,7 +5,7 @@ import { Toaster } from '../../../components/toaster';
 import { shellApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import { bodyOf, setEditorText } from '../../settings-views/testing/editor-testing';
-import { formReturnPath } from '../topology-paths';
+import { formReturnPath } from './topology-paths';
 
 const wait = { timeout: 30_000 };
 

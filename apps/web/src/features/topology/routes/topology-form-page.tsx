@@ -2,7 +2,7 @@ import { TOPOLOGY_TEXTS } from '@mc/contracts';
 import { Link, useSearchParams } from 'react-router';
 import { PageShell } from '../../../components/page-shell/page-shell';
 import { newResource, ResourceEditor, type ResourceType, resourceType, type SpecType } from '../../settings-views';
-import { formReturnPath, TOPOLOGY_HOME } from '../topology-paths';
+import { formReturnPath, TOPOLOGY_HOME } from './topology-paths';
 
 /** The editor's type for topologies (the generic editor knows the topologies table). */
 const TOPOLOGY_TYPE = resourceType('topologies') as ResourceType; // resource-types.ts always lists topologies

@@ -10,7 +10,7 @@ import { useUrlParams } from '../../../lib/url-state';
 import { useTopology } from '../api/get-topology';
 import { TopologyCards } from '../components/topology-cards';
 import { dashboardTopologyQuery, TOPOLOGY_FILTER_PARAMS, TopologyFilters } from '../components/topology-filters';
-import { TOPOLOGY_FORM_PATH } from '../topology-paths';
+import { TOPOLOGY_FORM_PATH } from './topology-paths';
 
 /** Where the empty state and the header send someone adding a topology: the Topology form (001 §2). */
 export const ADD_TOPOLOGY_PATH = TOPOLOGY_FORM_PATH;
