@@ -13,6 +13,8 @@
  *   removed — unless any file or document was bad, so a typo never drops a record;
  * - the watcher syncs at start, after change events (debounced) and on a poll (network mounts lose
  *   events); syncs never overlap, and errors are logged (once until they change), never thrown.
+ *
+ * What the owners also say alike (keys, audited record writes, entry points) is in watched-records.ts.
  */
 import { type FSWatcher, watch } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';

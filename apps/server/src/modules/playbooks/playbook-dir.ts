@@ -9,23 +9,20 @@
  */
 import type { Database } from '@mc/db';
 import { sql } from 'kysely';
-import { auditedTransaction } from '../../platform/audit.js';
-import type { Logger } from '../../platform/logger.js';
+import { canonicalJson } from '../../platform/canonical-json.js';
 import type { Actor } from '../../platform/request-context.js';
+import type { WatchedFolderSource } from '../../platform/watched-folder.js';
 import {
-  syncWatchedFolder,
-  type WatchedFolder,
-  type WatchedFolderOptions,
-  type WatchedFolderSource,
-  type WatchedFolderSync,
-  watchFolder,
-} from '../../platform/watched-folder.js';
-import { canonicalJson } from '../catalog/index.js';
+  auditedFileRecords,
+  documentName,
+  type FileRecordStore,
+  keyedDocument,
+  recordsByKey,
+  watchedFolderEntryPoints,
+} from '../../platform/watched-records.js';
 import { type PlaybookDocument, validatePlaybook } from './playbook-document.js';
 
 const WRITER: Actor = { kind: 'system', name: 'playbook-dir' };
-const DEFAULT_NAMESPACE = 'default';
-const keyOf = (namespace: string, name: string) => `${namespace}/${name}`;
 
 /** A playbook the folder owns, as stored. */
 interface FilePlaybook {
@@ -47,100 +44,57 @@ function columnsOf(doc: PlaybookDocument) {
   };
 }
 
+/** The playbooks table's side of the folder. */
+const store: FileRecordStore<PlaybookDocument, FilePlaybook> = {
+  async sourceOf(tx, name, namespace) {
+    const { rows } = await sql<{ source: string }>`SELECT source FROM playbooks
+      WHERE namespace = ${namespace} AND name = ${name} AND deleted_at IS NULL LIMIT 1`.execute(tx.db);
+    return rows[0]?.source;
+  },
+  async insert(tx, doc) {
+    const { name, namespace } = documentName(doc);
+    const columns = columnsOf(doc);
+    const { rows } = await sql<{ id: string }>`INSERT INTO playbooks
+        (name, namespace, source, spec, title, icon, description, category)
+      VALUES (${name}, ${namespace}, 'ConfigFile', ${columns.spec}::jsonb, ${columns.title}, ${columns.icon},
+        ${columns.description}, ${columns.category})
+      RETURNING id`.execute(tx.db);
+    return rows[0]?.id ?? '';
+  },
+  async update(tx, doc, row) {
+    const columns = columnsOf(doc);
+    await sql`UPDATE playbooks SET spec = ${columns.spec}::jsonb, title = ${columns.title}, icon = ${columns.icon},
+        description = ${columns.description}, category = ${columns.category}, updated_at = now()
+      WHERE id = ${row.id}`.execute(tx.db);
+    return { before: { spec: row.spec }, after: { spec: doc.spec } };
+  },
+  async softDelete(tx, row) {
+    await sql`UPDATE playbooks SET deleted_at = now() WHERE id = ${row.id} AND deleted_at IS NULL`.execute(tx.db);
+  },
+};
+
 /** The playbooks a folder holds, as the watched-folder helper asks for them. */
 function playbookSource(database: Database): WatchedFolderSource<PlaybookDocument, FilePlaybook> {
-  const audit = { actor: WRITER };
   return {
     noun: 'playbook',
     check(raw) {
       const result = validatePlaybook(raw);
-      if (!result.ok) return { ok: false, errors: result.errors.slice(0, 10) };
-      const { metadata } = result.playbook;
-      return {
-        ok: true,
-        key: keyOf(metadata.namespace ?? DEFAULT_NAMESPACE, metadata.name),
-        document: result.playbook,
-      };
+      return result.ok ? keyedDocument(result.playbook) : { ok: false, errors: result.errors.slice(0, 10) };
     },
     async live() {
       const { rows } = await sql<FilePlaybook>`SELECT id, name, namespace, spec FROM playbooks
         WHERE source = 'ConfigFile' AND deleted_at IS NULL`.execute(database.db);
-      return new Map(rows.map((row) => [keyOf(row.namespace, row.name), row]));
+      return recordsByKey(rows);
     },
     unchanged: (row, doc) => canonicalJson(row.spec) === canonicalJson(doc.spec),
-    async apply(doc, row) {
-      const name = doc.metadata.name;
-      const namespace = doc.metadata.namespace ?? DEFAULT_NAMESPACE;
-      const columns = columnsOf(doc);
-      await auditedTransaction(database, audit, async (tx) => {
-        if (row) {
-          await sql`UPDATE playbooks SET spec = ${columns.spec}::jsonb, title = ${columns.title}, icon = ${columns.icon},
-              description = ${columns.description}, category = ${columns.category}, updated_at = now()
-            WHERE id = ${row.id}`.execute(tx.db);
-          return {
-            value: undefined,
-            audit: {
-              action: 'update',
-              target: 'playbooks',
-              ids: [row.id],
-              before: { spec: row.spec },
-              after: { spec: doc.spec },
-            },
-          };
-        }
-        const { rows: clash } = await sql<{ source: string }>`SELECT source FROM playbooks
-          WHERE namespace = ${namespace} AND name = ${name} AND deleted_at IS NULL LIMIT 1`.execute(tx.db);
-        if (clash[0]) {
-          throw new Error(`playbook '${namespace}/${name}' already exists from ${clash[0].source}; rename one of them`);
-        }
-        const { rows } = await sql<{ id: string }>`INSERT INTO playbooks
-            (name, namespace, source, spec, title, icon, description, category)
-          VALUES (${name}, ${namespace}, 'ConfigFile', ${columns.spec}::jsonb, ${columns.title}, ${columns.icon},
-            ${columns.description}, ${columns.category})
-          RETURNING id`.execute(tx.db);
-        const id = rows[0]?.id ?? '';
-        return {
-          value: undefined,
-          audit: {
-            action: 'create',
-            target: 'playbooks',
-            ids: [id],
-            after: { name, namespace, source: 'ConfigFile', spec: doc.spec },
-          },
-        };
-      });
-    },
-    async remove(row) {
-      await auditedTransaction(database, audit, async (tx) => {
-        await sql`UPDATE playbooks SET deleted_at = now() WHERE id = ${row.id} AND deleted_at IS NULL`.execute(tx.db);
-        return {
-          value: undefined,
-          audit: {
-            action: 'delete',
-            target: 'playbooks',
-            ids: [row.id],
-            before: { name: row.name, namespace: row.namespace },
-          },
-        };
-      });
-    },
+    ...auditedFileRecords(database, { noun: 'playbook', table: 'playbooks', actor: WRITER }, store),
   };
 }
 
-/** What one sync did (keys are `namespace/name`). */
-export type PlaybookDirSync = WatchedFolderSync;
+const playbookDir = watchedFolderEntryPoints(playbookSource, (dir) => ({ module: 'playbooks', playbookDir: dir }));
 
 /** Reconciles the live `ConfigFile` playbooks with the folder's documents once. */
-export function syncPlaybookDir(database: Database, dir: string): Promise<PlaybookDirSync> {
-  return syncWatchedFolder(playbookSource(database), dir);
-}
+export const syncPlaybookDir = playbookDir.sync;
 
 /** Follows the folder: a sync now, then on change events (debounced) and every `pollMs`. */
-export function watchPlaybookDir(
-  database: Database,
-  dir: string,
-  logger: Logger,
-  options: WatchedFolderOptions = {},
-): WatchedFolder {
-  return watchFolder(playbookSource(database), dir, logger.child({ module: 'playbooks', playbookDir: dir }), options);
-}
+export const watchPlaybookDir = playbookDir.watch;

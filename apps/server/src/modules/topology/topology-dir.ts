@@ -10,23 +10,20 @@
 import type { TopologyDocument } from '@mc/contracts';
 import type { Database } from '@mc/db';
 import { sql } from 'kysely';
-import { auditedTransaction } from '../../platform/audit.js';
-import type { Logger } from '../../platform/logger.js';
+import { canonicalJson } from '../../platform/canonical-json.js';
 import type { Actor } from '../../platform/request-context.js';
+import type { WatchedFolderSource } from '../../platform/watched-folder.js';
 import {
-  syncWatchedFolder,
-  type WatchedFolder,
-  type WatchedFolderOptions,
-  type WatchedFolderSource,
-  type WatchedFolderSync,
-  watchFolder,
-} from '../../platform/watched-folder.js';
-import { canonicalJson } from '../catalog/index.js';
+  auditedFileRecords,
+  type FileRecordStore,
+  keyedDocument,
+  recordsByKey,
+  watchedFolderEntryPoints,
+} from '../../platform/watched-records.js';
 import { scheduleTopology, unscheduleTopology } from './topology-schedule.js';
 import { validateTopologyDocument } from './topology-spec.js';
 
 const WRITER: Actor = { kind: 'system', name: 'topology-dir' };
-const keyOf = (namespace: string, name: string) => `${namespace}/${name}`;
 
 /** A topology the folder owns, as stored. */
 interface FileTopology {
@@ -43,15 +40,49 @@ const hasKeys = (value: unknown) => value !== null && typeof value === 'object' 
 const fingerprint = (labels: unknown, spec: unknown) =>
   canonicalJson({ labels: hasKeys(labels) ? labels : null, spec });
 
+/** The topologies table's side of the folder: each write keeps the topology's schedule with it. */
+const store: FileRecordStore<TopologyDocument, FileTopology> = {
+  async sourceOf(tx, name, namespace) {
+    const { rows } = await sql<{ source: string | null }>`SELECT source FROM topologies
+      WHERE namespace = ${namespace} AND name = ${name} AND deleted_at IS NULL LIMIT 1`.execute(tx.db);
+    return rows[0] ? rows[0].source : undefined;
+  },
+  async insert(tx, doc) {
+    const { name, namespace } = doc.metadata;
+    const { rows } = await sql<{
+      id: string;
+    }>`INSERT INTO topologies (name, namespace, labels, source, spec, schedule)
+      VALUES (${name}, ${namespace}, ${JSON.stringify(doc.metadata.labels ?? {})}::jsonb, 'ConfigFile',
+        ${JSON.stringify(doc.spec)}::jsonb, ${doc.spec.schedule ?? null})
+      RETURNING id`.execute(tx.db);
+    const id = rows[0]?.id ?? '';
+    await scheduleTopology(tx.db, id, doc.spec);
+    return id;
+  },
+  async update(tx, doc, row) {
+    const labels = JSON.stringify(doc.metadata.labels ?? {});
+    await sql`UPDATE topologies SET labels = ${labels}::jsonb, spec = ${JSON.stringify(doc.spec)}::jsonb,
+        schedule = ${doc.spec.schedule ?? null}
+      WHERE id = ${row.id}`.execute(tx.db);
+    await scheduleTopology(tx.db, row.id, doc.spec);
+    return {
+      before: { labels: row.labels, spec: row.spec },
+      after: { labels: doc.metadata.labels ?? {}, spec: doc.spec },
+    };
+  },
+  async softDelete(tx, row) {
+    await sql`UPDATE topologies SET deleted_at = now() WHERE id = ${row.id} AND deleted_at IS NULL`.execute(tx.db);
+    await unscheduleTopology(tx.db, row.id);
+  },
+};
+
 /** The topologies a folder holds, as the watched-folder helper asks for them. */
 function topologySource(database: Database): WatchedFolderSource<TopologyDocument, FileTopology> {
-  const audit = { actor: WRITER };
   return {
     noun: 'topology',
     check(raw) {
       try {
-        const document = validateTopologyDocument(raw);
-        return { ok: true, key: keyOf(document.metadata.namespace, document.metadata.name), document };
+        return keyedDocument(validateTopologyDocument(raw));
       } catch (error) {
         return { ok: false, errors: [(error as Error).message] }; // an AppError naming the field
       }
@@ -59,87 +90,17 @@ function topologySource(database: Database): WatchedFolderSource<TopologyDocumen
     async live() {
       const { rows } = await sql<FileTopology>`SELECT id, name, namespace, labels, spec FROM topologies
         WHERE source = 'ConfigFile' AND deleted_at IS NULL`.execute(database.db);
-      return new Map(rows.map((row) => [keyOf(row.namespace, row.name), row]));
+      return recordsByKey(rows);
     },
     unchanged: (row, doc) => fingerprint(row.labels, row.spec) === fingerprint(doc.metadata.labels, doc.spec),
-    async apply(doc, row) {
-      const { name, namespace } = doc.metadata;
-      const labels = JSON.stringify(doc.metadata.labels ?? {});
-      const spec = JSON.stringify(doc.spec);
-      await auditedTransaction(database, audit, async (tx) => {
-        if (row) {
-          await sql`UPDATE topologies SET labels = ${labels}::jsonb, spec = ${spec}::jsonb, schedule = ${doc.spec.schedule ?? null}
-            WHERE id = ${row.id}`.execute(tx.db);
-          await scheduleTopology(tx.db, row.id, doc.spec);
-          const after = { labels: doc.metadata.labels ?? {}, spec: doc.spec };
-          return {
-            value: undefined,
-            audit: {
-              action: 'update',
-              target: 'topologies',
-              ids: [row.id],
-              before: { labels: row.labels, spec: row.spec },
-              after,
-            },
-          };
-        }
-        const { rows: clash } = await sql<{ source: string | null }>`SELECT source FROM topologies
-          WHERE namespace = ${namespace} AND name = ${name} AND deleted_at IS NULL LIMIT 1`.execute(tx.db);
-        if (clash[0]) {
-          throw new Error(
-            `topology '${namespace}/${name}' already exists from ${clash[0].source ?? 'UI'}; rename one of them`,
-          );
-        }
-        const { rows } = await sql<{
-          id: string;
-        }>`INSERT INTO topologies (name, namespace, labels, source, spec, schedule)
-          VALUES (${name}, ${namespace}, ${labels}::jsonb, 'ConfigFile', ${spec}::jsonb, ${doc.spec.schedule ?? null})
-          RETURNING id`.execute(tx.db);
-        const id = rows[0]?.id ?? '';
-        await scheduleTopology(tx.db, id, doc.spec);
-        return {
-          value: undefined,
-          audit: {
-            action: 'create',
-            target: 'topologies',
-            ids: [id],
-            after: { name, namespace, source: 'ConfigFile', spec: doc.spec },
-          },
-        };
-      });
-    },
-    async remove(row) {
-      await auditedTransaction(database, audit, async (tx) => {
-        await sql`UPDATE topologies SET deleted_at = now() WHERE id = ${row.id} AND deleted_at IS NULL`.execute(tx.db);
-        await unscheduleTopology(tx.db, row.id);
-        return {
-          value: undefined,
-          audit: {
-            action: 'delete',
-            target: 'topologies',
-            ids: [row.id],
-            before: { name: row.name, namespace: row.namespace },
-          },
-        };
-      });
-    },
+    ...auditedFileRecords(database, { noun: 'topology', table: 'topologies', actor: WRITER }, store),
   };
 }
 
-/** What one sync did (keys are `namespace/name`). */
-export type TopologyDirSync = WatchedFolderSync;
+const topologyDir = watchedFolderEntryPoints(topologySource, (dir) => ({ module: 'topology', topologyDir: dir }));
 
 /** Reconciles the live `ConfigFile` topologies with the folder's documents once. */
-export function syncTopologyDir(database: Database, dir: string): Promise<TopologyDirSync> {
-  return syncWatchedFolder(topologySource(database), dir);
-}
+export const syncTopologyDir = topologyDir.sync;
 
 /** Follows the folder: a sync now, then on change events (debounced) and every `pollMs`. */
-export function watchTopologyDir(
-  database: Database,
-  dir: string,
-  logger: Logger,
-  options: WatchedFolderOptions = {},
-): WatchedFolder {
-  return watchFolder(topologySource(database), dir, logger.child({ module: 'topology', topologyDir: dir }), options);
-}
+export const watchTopologyDir = topologyDir.watch;

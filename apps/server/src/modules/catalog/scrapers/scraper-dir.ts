@@ -6,25 +6,15 @@
  * `ConfigFile`, 001 §2), as canary and topology files are.
  */
 import type { Database } from '@mc/db';
-import type { Logger } from '../../../platform/logger.js';
-import {
-  syncWatchedFolder,
-  type WatchedFolder,
-  type WatchedFolderOptions,
-  type WatchedFolderSource,
-  type WatchedFolderSync,
-  watchFolder,
-} from '../../../platform/watched-folder.js';
-import { canonicalJson } from '../scrape/canonical.js';
+import { canonicalJson } from '../../../platform/canonical-json.js';
+import type { WatchedFolder, WatchedFolderSource } from '../../../platform/watched-folder.js';
+import { keyedDocument, recordsByKey, watchedFolderEntryPoints } from '../../../platform/watched-records.js';
 import { type ScrapeConfigDocument, validateScrapeConfig } from './scrape-config.js';
 import { listScrapers, type ScraperRow } from './scrapers.repo.js';
 import { scrapersService, type WriteContext } from './scrapers.service.js';
 
 const WRITER: WriteContext = { actor: { kind: 'system', name: 'scraper-dir' } };
-const keyOf = (namespace: string, name: string) => `${namespace}/${name}`;
 
-/** What one sync did (keys are `namespace/name`). */
-export type ScraperDirSync = WatchedFolderSync;
 /** A running folder watcher. */
 export type ScraperDirWatcher = WatchedFolder;
 
@@ -35,15 +25,10 @@ function scraperSource(database: Database): WatchedFolderSource<ScrapeConfigDocu
     noun: 'scraper',
     check(raw) {
       const result = validateScrapeConfig(raw);
-      if (!result.ok) return { ok: false, errors: result.errors };
-      const { metadata } = result.config;
-      return { ok: true, key: keyOf(metadata.namespace ?? 'default', metadata.name), document: result.config };
+      return result.ok ? keyedDocument(result.config) : { ok: false, errors: result.errors };
     },
     async live() {
-      const rows = await listScrapers(database.pool);
-      return new Map(
-        rows.filter((row) => row.source === 'ConfigFile').map((row) => [keyOf(row.namespace, row.name), row]),
-      );
+      return recordsByKey((await listScrapers(database.pool)).filter((row) => row.source === 'ConfigFile'));
     },
     unchanged: (row, doc) => canonicalJson(row.spec) === canonicalJson(doc.spec),
     async apply(doc) {
@@ -55,17 +40,10 @@ function scraperSource(database: Database): WatchedFolderSource<ScrapeConfigDocu
   };
 }
 
+const scraperDir = watchedFolderEntryPoints(scraperSource, (dir) => ({ module: 'catalog', scraperDir: dir }));
+
 /** Reconciles the live `ConfigFile` scrapers with the folder's documents once. */
-export function syncScraperDir(database: Database, dir: string): Promise<ScraperDirSync> {
-  return syncWatchedFolder(scraperSource(database), dir);
-}
+export const syncScraperDir = scraperDir.sync;
 
 /** Follows the folder: a sync now, then on change events (debounced) and every `pollMs`. */
-export function watchScraperDir(
-  database: Database,
-  dir: string,
-  logger: Logger,
-  options: WatchedFolderOptions = {},
-): ScraperDirWatcher {
-  return watchFolder(scraperSource(database), dir, logger.child({ module: 'catalog', scraperDir: dir }), options);
-}
+export const watchScraperDir = scraperDir.watch;

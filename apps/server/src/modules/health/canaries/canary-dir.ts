@@ -5,45 +5,21 @@
  * and poll). Those canaries are read-only through the API and console (source `ConfigFile`, 001 §2).
  */
 import type { Database } from '@mc/db';
+import { canonicalJson } from '../../../platform/canonical-json.js';
 import { AppError } from '../../../platform/errors.js';
-import type { Logger } from '../../../platform/logger.js';
-import {
-  syncWatchedFolder,
-  type WatchedFolder,
-  type WatchedFolderOptions,
-  type WatchedFolderSource,
-  type WatchedFolderSync,
-  watchFolder,
-} from '../../../platform/watched-folder.js';
+import type { WatchedFolder, WatchedFolderSource } from '../../../platform/watched-folder.js';
+import { keyedDocument, recordsByKey, watchedFolderEntryPoints } from '../../../platform/watched-records.js';
 import { type CanaryRow, listCanaries } from './canaries.repo.js';
 import { canariesService, type WriteContext } from './canaries.service.js';
 import { type CanaryDocument, validateCanary } from './canary-schema.js';
 
-/** What one sync did (keys are `namespace/name`). */
-export type CanaryDirSync = WatchedFolderSync;
 /** A running directory watcher. */
 export type CanaryDirWatcher = WatchedFolder;
-/** Options of the watcher; the defaults suit production. */
-export type CanaryDirOptions = WatchedFolderOptions;
 
 const WRITER: WriteContext = { actor: { kind: 'system', name: 'canary-dir' } };
 
-const keyOf = (namespace: string, name: string) => `${namespace}/${name}`;
-
-/** JSON with object keys sorted, so a stored jsonb value compares equal to the document it came from. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
-}
-
 const fingerprint = (labels: unknown, annotations: unknown, spec: unknown) =>
-  canonical({ labels: labels ?? null, annotations: annotations ?? null, spec });
+  canonicalJson({ labels: labels ?? null, annotations: annotations ?? null, spec });
 
 /** The canaries a folder holds, as the watched-folder helper asks for them. */
 function canarySource(database: Database): WatchedFolderSource<CanaryDocument, CanaryRow> {
@@ -52,15 +28,10 @@ function canarySource(database: Database): WatchedFolderSource<CanaryDocument, C
     noun: 'canary',
     check(raw) {
       const result = validateCanary(raw);
-      if (!result.ok) return { ok: false, errors: result.errors };
-      const { metadata } = result.canary;
-      return { ok: true, key: keyOf(metadata.namespace ?? 'default', metadata.name), document: result.canary };
+      return result.ok ? keyedDocument(result.canary) : { ok: false, errors: result.errors };
     },
     async live() {
-      const rows = await listCanaries(database.db);
-      return new Map(
-        rows.filter((row) => row.source === 'ConfigFile').map((row) => [keyOf(row.namespace, row.name), row]),
-      );
+      return recordsByKey((await listCanaries(database.db)).filter((row) => row.source === 'ConfigFile'));
     },
     unchanged: (row, doc) =>
       fingerprint(row.labels, row.annotations, row.spec) ===
@@ -76,17 +47,10 @@ function canarySource(database: Database): WatchedFolderSource<CanaryDocument, C
   };
 }
 
+const canaryDir = watchedFolderEntryPoints(canarySource, (dir) => ({ module: 'health', canaryDir: dir }));
+
 /** Reconciles the live `ConfigFile` canaries with the directory's documents once. */
-export function syncCanaryDir(database: Database, dir: string): Promise<CanaryDirSync> {
-  return syncWatchedFolder(canarySource(database), dir);
-}
+export const syncCanaryDir = canaryDir.sync;
 
 /** Follows the directory: a sync now, then on change events (debounced) and every `pollMs`. */
-export function watchCanaryDir(
-  database: Database,
-  dir: string,
-  logger: Logger,
-  options: CanaryDirOptions = {},
-): CanaryDirWatcher {
-  return watchFolder(canarySource(database), dir, logger.child({ module: 'health', canaryDir: dir }), options);
-}
+export const watchCanaryDir = canaryDir.watch;
