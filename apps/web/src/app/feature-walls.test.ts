@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 interface RestrictedImports {
@@ -12,8 +13,10 @@ interface WebBiome {
   overrides: Array<{ includes: string[]; linter: { rules: Rules } }>;
 }
 
-const config = JSON.parse(readFileSync(new URL('../../biome.json', import.meta.url), 'utf8')) as WebBiome;
-const features = readdirSync(new URL('../features', import.meta.url), { withFileTypes: true })
+/** apps/web/src/app; the web project runs in jsdom, whose import.meta.url is not a file URL. */
+const here = `file://${__filename}`;
+const config = JSON.parse(readFileSync(fileURLToPath(new URL('../../biome.json', here)), 'utf8')) as WebBiome;
+const features = readdirSync(fileURLToPath(new URL('../features', here)), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
