@@ -1,19 +1,13 @@
-import { STALE_TIMES } from '@mc/contracts';
+import { type Connection, STALE_TIMES } from '@mc/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../../lib/api/client';
 import { connectionKeys } from './keys';
 
-/** A row of the `connections_list` view: a connection without any secret column. */
-export interface ConnectionListRow {
-  id: string;
-  name: string;
-  namespace: string;
-  type: string;
-  source: string | null;
-  created_by: string | null;
-  created_at: string;
-  updated_at: string;
-}
+/** A row of the `connections_list` view: the connection contract without its secret and value columns. */
+export type ConnectionListRow = Omit<
+  Connection,
+  'url' | 'username' | 'password' | 'certificate' | 'insecure_tls' | 'properties'
+>;
 
 /** One page of connections with the total (GET /api/db/connections_list, count from Content-Range). */
 export function connectionsPageQuery(query: Record<string, string>) {

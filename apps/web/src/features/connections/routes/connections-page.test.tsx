@@ -15,6 +15,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Toaster } from '../../../components/toaster';
 import type { Session } from '../../../lib/permissions';
+import { buildConnectionTestResult } from '../../../test/factories/connections';
 import { adminSession, shellApi } from '../../../test/fake-api';
 import { renderAt } from '../../../test/render';
 import { ConnectionsPage } from './connections-page';
@@ -221,8 +222,12 @@ describe('connections page: form rules and actions', { timeout: 60_000 }, () => 
 
   it('tests a saved connection and shows success or the failure clearly, then deletes it', async () => {
     const answers = [
-      { ok: false, message: 'PostgreSQL: Connection refused at 127.0.0.1:5433', mode: 'reached', duration_ms: 3 },
-      { ok: true, message: 'PostgreSQL 16.4 answered', mode: 'reached', duration_ms: 12 },
+      buildConnectionTestResult({
+        ok: false,
+        message: 'PostgreSQL: Connection refused at 127.0.0.1:5433',
+        duration_ms: 3,
+      }),
+      buildConnectionTestResult({ message: 'PostgreSQL 16.4 answered', duration_ms: 12 }),
     ];
     const server = connectionsServer({ '/api/connection/test/c1': () => ({ body: answers.shift() }) });
     render();
@@ -254,8 +259,12 @@ describe('connections page: form rules and actions', { timeout: 60_000 }, () => 
 
   it('tests the values being edited, not the saved ones, and before a new connection is saved', async () => {
     const answers = [
-      { ok: true, message: 'Connected to PostgreSQL 16.4', mode: 'reached', duration_ms: 9 },
-      { ok: false, message: 'PostgreSQL: Connection refused at 127.0.0.1:5499', mode: 'reached', duration_ms: 2 },
+      buildConnectionTestResult({ message: 'Connected to PostgreSQL 16.4', duration_ms: 9 }),
+      buildConnectionTestResult({
+        ok: false,
+        message: 'PostgreSQL: Connection refused at 127.0.0.1:5499',
+        duration_ms: 2,
+      }),
     ];
     const server = connectionsServer({
       '/api/connection/test': () => ({ body: answers.shift() }),
@@ -297,12 +306,11 @@ describe('connections page: form rules and actions', { timeout: 60_000 }, () => 
   it('shows a type without a test as information, not as success, and refuses an unparseable URL before testing', async () => {
     const server = connectionsServer({
       '/api/connection/test': () => ({
-        body: {
+        body: buildConnectionTestResult({
           ok: false,
           mode: 'unavailable',
           message: 'A connection test is not available for SFTP connections',
-          duration_ms: 1,
-        },
+        }),
       }),
     });
     render();
