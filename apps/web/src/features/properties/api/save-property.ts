@@ -5,11 +5,8 @@ import { shellKeys } from '../../../lib/api/shell-queries';
 import { toastSuccess } from '../../../lib/toast';
 import { propertyKeys } from './keys';
 
-/** What the property form submits: the name (fixed when editing) and the value. */
-export interface PropertyValues {
-  name: string;
-  value: string;
-}
+/** What the property form submits: the name (fixed when editing) and the value, as the contract's row has them. */
+export type PropertyValues = Pick<Property, 'name' | 'value'>;
 
 /**
  * Creates a property (POST /api/properties) or changes its value (PATCH /api/properties/{name}).
