@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../../components/toaster';
+import { buildInviteUserResult, buildRecoveryLink } from '../../../test/factories/people';
 import { adminSession, shellApi, viewerSession } from '../../../test/fake-api';
 import { renderApp, renderAt } from '../../../test/render';
 import { UsersPage } from './users-page';
@@ -51,7 +52,7 @@ describe('/settings/users', { timeout: 20_000 }, () => {
       '/api/db/people_roles': { body: people },
       '/api/auth/invite_user': {
         status: 201,
-        body: { id: 'p9', email: 'cy@example.com', role: 'editor', mailed: true },
+        body: buildInviteUserResult(),
       },
     });
     render();
@@ -107,7 +108,7 @@ describe('/settings/users', { timeout: 20_000 }, () => {
       '/api/db/people_roles': { body: people },
       '/api/auth/invite_user': {
         status: 201,
-        body: { id: 'p9', email: 'cy@example.com', role: 'editor', mailed: false, link },
+        body: buildInviteUserResult({ mailed: false, link }),
       },
     });
     render();
@@ -133,7 +134,7 @@ describe('/settings/users', { timeout: 20_000 }, () => {
     const link = 'http://localhost:8080/api/.ory/self-service/recovery?flow=f1&token=T0k3n';
     const { calls } = shellApi(adminSession, [], {
       '/api/db/people_roles': { body: people },
-      '/api/auth/recovery_link': { status: 201, body: { link, expiresAt: '2026-12-05T21:00:00Z' } },
+      '/api/auth/recovery_link': { status: 201, body: buildRecoveryLink({ link }) },
     });
     render();
     const button = await screen.findByRole('button', { name: 'Recovery link for Bob Builder' }, wait);
