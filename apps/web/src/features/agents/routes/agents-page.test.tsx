@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Toaster } from '../../../components/toaster';
 import type { Session } from '../../../lib/permissions';
+import { buildAgentGenerated } from '../../../test/factories/agents';
 import { adminSession, shellApi, viewerSession } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 
@@ -46,13 +47,7 @@ function agentsServer(session: Session = adminSession) {
       rows = [...rows, agent({ id: 'a3', name: body.name, health: 'unknown', last_seen: null })];
       return {
         status: 201,
-        body: {
-          id: 'a3',
-          name: body.name,
-          username: `agent-${body.name}`,
-          access_token: 'mca_secret-token',
-          install_command: `helm install mission-control-agent --set upstream.password=mca_secret-token`,
-        },
+        body: buildAgentGenerated({ id: 'a3', name: body.name, username: `agent-${body.name}` }),
       };
     },
   });
