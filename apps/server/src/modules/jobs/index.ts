@@ -20,6 +20,7 @@ export {
 } from './job-definition.js';
 export { JobRegistry } from './job-registry.js';
 export { type JobRuntime, startJobRuntime } from './job-runtime.js';
+export { jobStatus, liveJobOf } from './job-status.service.js';
 export {
   type JobThreadEvent,
   type JobThreadInput,

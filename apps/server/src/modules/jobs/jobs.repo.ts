@@ -259,3 +259,26 @@ export async function deleteOldJobHistory(executor: Executor, days: number, limi
   );
   return rows.length;
 }
+
+/** The id of the pending or running job of a singleton key, or undefined. */
+export async function findLiveJobId(executor: Executor, singletonKey: string): Promise<string | undefined> {
+  const rows = await runQuery<{ id: string }>(
+    executor,
+    `SELECT id FROM jobs WHERE singleton_key = $1 AND state IN ('pending', 'running') LIMIT 1`,
+    [singletonKey],
+  );
+  return rows[0]?.id;
+}
+
+/** A job's state and run times, or undefined when there is no such job. */
+export async function findJobState(
+  executor: Executor,
+  id: string,
+): Promise<{ state: string; finished_at: Date | null; started_at: Date | null } | undefined> {
+  const [job] = await runQuery<{ state: string; finished_at: Date | null; started_at: Date | null }>(
+    executor,
+    'SELECT state, started_at, finished_at FROM jobs WHERE id = $1',
+    [id],
+  );
+  return job;
+}
