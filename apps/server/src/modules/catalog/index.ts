@@ -26,8 +26,8 @@ export {
   validateScrapeConfig,
 } from './scrapers/scrape-config.js';
 export { type ScraperDirWatcher, watchScraperDir } from './scrapers/scraper-dir.js';
-export { findScraper } from './scrapers/scrapers.repo.js';
 export { registerScraperRoutes } from './scrapers/scrapers.routes.js';
+export { findScraperRow } from './scrapers/scrapers.service.js';
 export { ensureSystemScraper } from './scrapers/system-scraper.js';
 
 /** What the composition root (src/composition) assembles from this module. */

@@ -13,7 +13,7 @@ import {
   catalogSettings,
   documentMasks,
   documentOfRow,
-  findScraper,
+  findScraperRow,
   maskUnattributedItems,
   refKey,
   type ScrapeBatch,
@@ -50,7 +50,7 @@ export function upstreamScrapesService(database: Database) {
         throw new AppError('bad_request', `${where}${issue?.message ?? 'Invalid scrape'}`);
       }
       const scrape = parsed.data;
-      const row = await findScraper(database.pool, scrape.scraper_id);
+      const row = await findScraperRow(database.pool, scrape.scraper_id);
       if (!row || row.agent_id !== agent.id) {
         throw new AppError('conflict', `Scraper ${scrape.scraper_id} is not assigned to this agent`);
       }

@@ -1,17 +1,32 @@
 import type { CatalogChange } from '@mc/contracts';
 import type { Database, Tables } from '@mc/db';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type SeverityFilter, selectorSql, severitySql, valueFilterSql } from './catalog-filters.repo.js';
+import type { Requirement } from './selector.js';
+import type { ValueFilter } from './value-filter.js';
 
 type Db = Kysely<Tables>;
+
+/** The filters of a changes search, parsed and checked. */
+export interface ChangesFilter {
+  /** Changes after this time. */
+  from?: Date;
+  /** Changes at or before this time. */
+  to?: Date;
+  changeType?: ValueFilter;
+  /** On the change's item. */
+  configType?: ValueFilter;
+  severity?: SeverityFilter;
+  /** A selector over the item's tags and labels alike. */
+  tags?: readonly Requirement[];
+}
 
 /** A changes search reduced to SQL-ready values (the service parses and checks the request). */
 export interface ChangesQuery {
   /** Only changes of these items (undefined: any item). */
   configIds?: readonly string[];
-  /** Conditions on the change (`cc.`). */
-  where: RawBuilder<unknown>[];
-  /** Conditions on its item (`ci.`): type, tags and labels. */
-  itemWhere: RawBuilder<unknown>[];
+  /** What the changes and their items must match. */
+  filter: ChangesFilter;
   /** Changes of deleted items too. */
   includeDeleted: boolean;
   orderBy: 'name' | 'change_type' | 'summary' | 'source' | 'created_at' | 'count';
@@ -34,23 +49,38 @@ const iso = (column: RawBuilder<unknown>) => sql`to_json(${column}) #>> '{}'`;
 
 const and = (where: readonly RawBuilder<unknown>[]) => (where.length === 0 ? sql`true` : sql.join(where, sql` AND `));
 
+/** The filter's conditions on the change (`cc.`) and on its item (`ci.`: type, tags and labels). */
+function conditions(f: ChangesFilter): { where: RawBuilder<unknown>[]; itemWhere: RawBuilder<unknown>[] } {
+  const where: RawBuilder<unknown>[] = [];
+  const itemWhere: RawBuilder<unknown>[] = [];
+  if (f.from) where.push(sql`cc.created_at > ${f.from.toISOString()}::timestamptz`);
+  if (f.to) where.push(sql`cc.created_at <= ${f.to.toISOString()}::timestamptz`);
+  if (f.changeType) where.push(...valueFilterSql(sql`cc.change_type`, f.changeType));
+  if (f.configType) itemWhere.push(...valueFilterSql(sql`ci.type`, f.configType));
+  if (f.severity) where.push(severitySql(f.severity));
+  if (f.tags) itemWhere.push(...selectorSql([sql`ci.tags`, sql`ci.labels`], f.tags));
+  return { where, itemWhere };
+}
+
+type Conditions = ReturnType<typeof conditions>;
+
 /**
  * The conditions on the changes alone. Without item conditions a change's item is only asked whether it is
  * deleted — an anti-join against the (few) deleted items, served by their partial index (migration 0082) —
  * instead of a lookup of the item of every matching change.
  */
-function changeWhere(q: ChangesQuery): RawBuilder<unknown> {
-  const where = [...q.where];
+function changeWhere(q: ChangesQuery, c: Conditions): RawBuilder<unknown> {
+  const where = [...c.where];
   if (q.configIds) where.push(sql`cc.config_id = ANY(${q.configIds}::uuid[])`);
-  if (!q.includeDeleted && q.itemWhere.length === 0)
+  if (!q.includeDeleted && c.itemWhere.length === 0)
     where.push(sql`NOT EXISTS (SELECT 1 FROM config_items d WHERE d.id = cc.config_id AND d.deleted_at IS NOT NULL)`);
   return and(where);
 }
 
 /** The conditions on the joined item (`ci`), when there are any. */
-function itemWhere(q: ChangesQuery): RawBuilder<unknown> | undefined {
-  if (q.itemWhere.length === 0) return undefined;
-  return and(q.includeDeleted ? q.itemWhere : [...q.itemWhere, sql`ci.deleted_at IS NULL`]);
+function itemWhere(q: ChangesQuery, c: Conditions): RawBuilder<unknown> | undefined {
+  if (c.itemWhere.length === 0) return undefined;
+  return and(q.includeDeleted ? c.itemWhere : [...c.itemWhere, sql`ci.deleted_at IS NULL`]);
 }
 
 const PAGE_COLUMNS = sql`cc.id, cc.config_id, ci.name, ci.type, ci.config_class, ci.tags, cc.change_type, cc.severity,
@@ -68,8 +98,9 @@ export async function searchChanges(
   database: Database,
   q: ChangesQuery,
 ): Promise<{ rows: CatalogChange[]; byType: { change_type: string | null; n: number }[] }> {
-  const changes = changeWhere(q);
-  const items = itemWhere(q);
+  const filter = conditions(q.filter);
+  const changes = changeWhere(q, filter);
+  const items = itemWhere(q, filter);
   const dir = q.descending ? sql`DESC` : sql`ASC`;
   // created_at and count are NOT NULL: PostgreSQL's default null order then matches the created_at
   // indexes, so a page newest first walks an index and stops after the page instead of sorting the window

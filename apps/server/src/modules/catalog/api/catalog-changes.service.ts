@@ -7,13 +7,13 @@ import {
   catalogChangesRequestSchema,
 } from '@mc/contracts';
 import type { Database } from '@mc/db';
-import { type RawBuilder, sql } from 'kysely';
 import { AppError } from '../../../platform/errors.js';
-import { type ChangesQuery, relatedConfigIds, searchChanges } from './catalog-changes.repo.js';
+import { type ChangesFilter, type ChangesQuery, relatedConfigIds, searchChanges } from './catalog-changes.repo.js';
+import type { SeverityFilter } from './catalog-filters.repo.js';
 import { parseInput } from './catalog-input.js';
-import { parseSelector, selectorSql } from './selector.js';
+import { parseSelector } from './selector.js';
 import { parseTimeExpression } from './time-expression.js';
-import { parseValueFilter, valueFilterSql } from './value-filter.js';
+import { parseValueFilter } from './value-filter.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -28,16 +28,14 @@ function parseIds(input: string): string[] {
 }
 
 /** `high` means high or more severe (upstream); `!high` means anything but high. */
-function severityCondition(input: string): RawBuilder<unknown> {
+function severityFilter(input: string): SeverityFilter {
   const value = input.trim().toLowerCase();
   const negated = value.startsWith('!');
   const name = negated ? value.slice(1) : value;
   const rank = (CHANGE_SEVERITIES as readonly string[]).indexOf(name);
   if (rank < 0) throw new AppError('bad_request', CATALOG_API_MESSAGES.badSeverity);
-  if (negated) return sql`(cc.severity IS NULL OR cc.severity <> ${name})`;
-  return rank === 0
-    ? sql`cc.severity = ${name}`
-    : sql`cc.severity = ANY(${CHANGE_SEVERITIES.slice(0, rank + 1)}::text[])`;
+  if (negated) return { negated, name };
+  return { negated, names: rank === 0 ? [name] : CHANGE_SEVERITIES.slice(0, rank + 1) };
 }
 
 function sortOf(input: string | undefined): Pick<ChangesQuery, 'orderBy' | 'descending'> {
@@ -66,21 +64,21 @@ export function catalogChangesService(database: Database) {
   return {
     async search(body: unknown, now: Date = new Date()): Promise<CatalogChangesResponse> {
       const req = parseInput(catalogChangesRequestSchema, body);
-      const where: RawBuilder<unknown>[] = [];
-      const itemWhere: RawBuilder<unknown>[] = [];
       const from = req.from ?? (req.to ? undefined : CATALOG_CHANGES_DEFAULT_FROM);
       const fromAt = from ? timeOf('from', from, now) : undefined;
       const toAt = req.to ? timeOf('to', req.to, now) : undefined;
       if (fromAt && toAt && fromAt >= toAt) throw new AppError('bad_request', CATALOG_API_MESSAGES.fromAfterTo);
-      if (fromAt) where.push(sql`cc.created_at > ${fromAt.toISOString()}::timestamptz`);
-      if (toAt) where.push(sql`cc.created_at <= ${toAt.toISOString()}::timestamptz`);
-      if (req.type) where.push(...valueFilterSql(sql`cc.change_type`, parseValueFilter(req.type)));
-      if (req.config_type) itemWhere.push(...valueFilterSql(sql`ci.type`, parseValueFilter(req.config_type)));
-      if (req.severity) where.push(severityCondition(req.severity));
+      const filter: ChangesFilter = {
+        ...(fromAt ? { from: fromAt } : {}),
+        ...(toAt ? { to: toAt } : {}),
+        ...(req.type ? { changeType: parseValueFilter(req.type) } : {}),
+        ...(req.config_type ? { configType: parseValueFilter(req.config_type) } : {}),
+        ...(req.severity ? { severity: severityFilter(req.severity) } : {}),
+      };
       if (req.tags) {
         const selector = parseSelector(req.tags);
         if (!selector) throw new AppError('bad_request', CATALOG_API_MESSAGES.badSelector('tags'));
-        itemWhere.push(...selectorSql([sql`ci.tags`, sql`ci.labels`], selector));
+        filter.tags = selector;
       }
       const sort = sortOf(req.sort_by);
       let configIds: string[] | undefined;
@@ -106,8 +104,7 @@ export function catalogChangesService(database: Database) {
       }
       const { rows, byType } = await searchChanges(database, {
         configIds,
-        where,
-        itemWhere,
+        filter,
         includeDeleted: req.include_deleted_configs,
         ...sort,
         limit: req.page_size,

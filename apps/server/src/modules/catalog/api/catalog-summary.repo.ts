@@ -1,5 +1,8 @@
 import type { Database } from '@mc/db';
 import { type RawBuilder, sql } from 'kysely';
+import { selectorSql, valueFilterSql } from './catalog-filters.repo.js';
+import type { Requirement } from './selector.js';
+import type { ValueFilter } from './value-filter.js';
 
 /** One summary group as the database answers it: group keys g0…, counts and JSON maps. */
 export interface SummaryGroupRow {
@@ -32,17 +35,45 @@ export async function summaryFromCounters(database: Database, sinceDay: string):
   return rows;
 }
 
+/** The filters of a summary over the items, parsed and checked. */
+export interface SummaryFilter {
+  /** Deleted items too. */
+  deleted: boolean;
+  type?: ValueFilter;
+  status?: ValueFilter;
+  health?: ValueFilter;
+  labels?: readonly Requirement[];
+  tags?: readonly Requirement[];
+  /** A case-insensitive LIKE pattern on the name (already escaped and lower-cased). */
+  nameLike?: string;
+}
+
+/** The filter's conditions on the item (`ci`). */
+function conditions(f: SummaryFilter): RawBuilder<unknown>[] {
+  const where: RawBuilder<unknown>[] = [];
+  if (!f.deleted) where.push(sql`ci.deleted_at IS NULL`);
+  if (f.type) where.push(...valueFilterSql(sql`ci.type`, f.type));
+  if (f.status) where.push(...valueFilterSql(sql`ci.status`, f.status));
+  if (f.health) where.push(...valueFilterSql(sql`ci.health`, f.health));
+  if (f.labels) where.push(...selectorSql([sql`ci.labels`], f.labels));
+  if (f.tags) where.push(...selectorSql([sql`ci.tags`], f.tags));
+  if (f.nameLike !== undefined) where.push(sql`lower(ci.name) LIKE ${f.nameLike}`);
+  return where;
+}
+
 /**
- * The summary computed from the items under filters: items grouped by `groups` (SQL expressions over
- * `ci`), with their health counts, their changes since `since` and their open insights by analysis type.
+ * The summary computed from the items under filters: items grouped by `groupBy` (`type`, or a tag's
+ * key), with their health counts, their changes since `since` and their open insights by analysis type.
  * A group value that is missing (an item without the grouped tag) is answered as null.
  */
 export async function summaryFromItems(
   database: Database,
-  groups: readonly RawBuilder<unknown>[],
-  where: readonly RawBuilder<unknown>[],
+  groupBy: readonly string[],
+  filter: SummaryFilter,
   since: Date,
 ): Promise<SummaryGroupRow[]> {
+  const groups = groupBy.map((key) => (key === 'type' ? sql`ci.type` : sql`ci.tags ->> ${key}`));
+  const where = conditions(filter);
   const keys = groups.map((_, i) => sql.raw(`g${i}`));
   const keyList = sql.join(keys);
   const selectKeys = sql.join(groups.map((g, i) => sql`coalesce((${g})::text, '') AS ${sql.raw(`g${i}`)}`));
@@ -51,10 +82,10 @@ export async function summaryFromItems(
       keys.map((k) => sql`${sql.raw(a)}.${k} = ${sql.raw(b)}.${k}`),
       sql` AND `,
     );
-  const filter = where.length === 0 ? sql`true` : sql.join([...where], sql` AND `);
+  const matching = where.length === 0 ? sql`true` : sql.join([...where], sql` AND `);
   const nullable = sql.join(keys.map((k) => sql`nullif(base.${k}, '') AS ${k}`));
   const { rows } = await sql<SummaryGroupRow>`
-    WITH items AS MATERIALIZED (SELECT ci.id, ci.health, ${selectKeys} FROM config_items ci WHERE ${filter}),
+    WITH items AS MATERIALIZED (SELECT ci.id, ci.health, ${selectKeys} FROM config_items ci WHERE ${matching}),
     base AS (SELECT ${keyList}, count(*) AS count FROM items GROUP BY ${keyList}),
     h AS (SELECT ${keyList}, jsonb_object_agg(health, n) AS health FROM (
             SELECT ${keyList}, health, count(*) AS n FROM items WHERE health IS NOT NULL GROUP BY ${keyList}, health) x

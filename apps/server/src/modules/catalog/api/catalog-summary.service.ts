@@ -6,12 +6,17 @@ import {
   catalogSummaryRequestSchema,
 } from '@mc/contracts';
 import type { Database } from '@mc/db';
-import { type RawBuilder, sql } from 'kysely';
+import type { z } from 'zod';
 import { AppError } from '../../../platform/errors.js';
 import { parseInput } from './catalog-input.js';
-import { type SummaryGroupRow, summaryFromCounters, summaryFromItems } from './catalog-summary.repo.js';
-import { parseSelector, selectorSql } from './selector.js';
-import { parseValueFilter, valueFilterSql } from './value-filter.js';
+import {
+  type SummaryFilter,
+  type SummaryGroupRow,
+  summaryFromCounters,
+  summaryFromItems,
+} from './catalog-summary.repo.js';
+import { parseSelector, type Requirement } from './selector.js';
+import { filtersNothing, parseValueFilter } from './value-filter.js';
 
 const DAY_MS = 86_400_000;
 
@@ -25,10 +30,30 @@ function windowStart(since: string, now: Date): Date {
   return new Date(today - (days - 1) * DAY_MS);
 }
 
-function selector(field: 'labels' | 'tags', input: string): RawBuilder<unknown>[] {
+function selector(field: 'labels' | 'tags', input: string): Requirement[] {
   const requirements = parseSelector(input);
   if (!requirements) throw new AppError('bad_request', CATALOG_API_MESSAGES.badSelector(field));
-  return selectorSql([field === 'labels' ? sql`ci.labels` : sql`ci.tags`], requirements);
+  return requirements;
+}
+
+/** The filters of a request, in the order upstream checks them; `filtering` when any narrows the items. */
+function filterOf(req: z.output<typeof catalogSummaryRequestSchema>): { filter: SummaryFilter; filtering: boolean } {
+  const filter: SummaryFilter = {
+    deleted: Boolean(req.deleted),
+    ...(req.type ? { type: parseValueFilter(req.type) } : {}),
+    ...(req.status ? { status: parseValueFilter(req.status) } : {}),
+    ...(req.health ? { health: parseValueFilter(req.health) } : {}),
+    ...(req.labels ? { labels: selector('labels', req.labels) } : {}),
+    ...(req.tags ? { tags: selector('tags', req.tags) } : {}),
+  };
+  if (req.search) filter.nameLike = `%${req.search.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const values = [filter.type, filter.status, filter.health].filter((f) => f !== undefined);
+  const filtering =
+    values.some((f) => !filtersNothing(f)) ||
+    (filter.labels?.length ?? 0) > 0 ||
+    (filter.tags?.length ?? 0) > 0 ||
+    filter.nameLike !== undefined;
+  return { filter, filtering };
 }
 
 function toRow(names: readonly string[], row: SummaryGroupRow): CatalogSummaryRow {
@@ -54,26 +79,11 @@ export function catalogSummaryService(database: Database) {
       const req = parseInput(catalogSummaryRequestSchema, body);
       const groupBy = req.groupBy ?? ['type'];
       const since = windowStart(req.changes?.since ?? CATALOG_SUMMARY_DEFAULT_SINCE, now);
-      const where: RawBuilder<unknown>[] = [];
-      if (!req.deleted) where.push(sql`ci.deleted_at IS NULL`);
-      if (req.type) where.push(...valueFilterSql(sql`ci.type`, parseValueFilter(req.type)));
-      if (req.status) where.push(...valueFilterSql(sql`ci.status`, parseValueFilter(req.status)));
-      if (req.health) where.push(...valueFilterSql(sql`ci.health`, parseValueFilter(req.health)));
-      if (req.labels) where.push(...selector('labels', req.labels));
-      if (req.tags) where.push(...selector('tags', req.tags));
-      if (req.search) {
-        const like = `%${req.search.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-        where.push(sql`lower(ci.name) LIKE ${like}`);
-      }
-      const plain = groupBy.length === 1 && groupBy[0] === 'type' && where.length === 1 && !req.deleted;
+      const { filter, filtering } = filterOf(req);
+      const plain = groupBy.length === 1 && groupBy[0] === 'type' && !filtering && !req.deleted;
       const rows = plain
         ? await summaryFromCounters(database, since.toISOString().slice(0, 10))
-        : await summaryFromItems(
-            database,
-            groupBy.map((key) => (key === 'type' ? sql`ci.type` : sql`ci.tags ->> ${key}`)),
-            where,
-            since,
-          );
+        : await summaryFromItems(database, groupBy, filter, since);
       return rows.map((row) => toRow(groupBy, row));
     },
   };

@@ -1,5 +1,3 @@
-import { type RawBuilder, sql } from 'kysely';
-
 /** One requirement of a label selector on a JSON object of string values (tags or labels). */
 export type Requirement =
   | { op: 'in'; key: string; values: string[] }
@@ -67,29 +65,4 @@ export function parseSelector(input: string): Requirement[] | undefined {
     return undefined;
   }
   return out;
-}
-
-/**
- * SQL conditions of a selector over one or more jsonb columns (the changes search matches tags and labels
- * alike): a key that any column has with the value matches `key=value`, which is a containment (`@>`) so
- * the columns' GIN indexes serve it; `key!=value` and `!key` hold only when no column has it.
- */
-export function selectorSql(
-  columns: readonly RawBuilder<unknown>[],
-  requirements: readonly Requirement[],
-): RawBuilder<unknown>[] {
-  const inAnyColumn = (each: (column: RawBuilder<unknown>) => RawBuilder<unknown>) =>
-    sql`(${sql.join(columns.map(each), sql` OR `)})`;
-  // A positive condition stays bare (a NULL column is as good as false in WHERE), so the GIN indexes can
-  // serve it; a negated one needs coalesce, else NOT NULL would drop items that lack the column.
-  return requirements.map((r) => {
-    let test: (column: RawBuilder<unknown>) => RawBuilder<unknown>;
-    if (r.op === 'exists' || r.op === 'absent') test = (column) => sql`${column} ? ${r.key}`;
-    else if (r.values.length === 1) {
-      const contained = JSON.stringify({ [r.key]: r.values[0] });
-      test = (column) => sql`${column} @> ${contained}::jsonb`;
-    } else test = (column) => sql`(${column} ->> ${r.key}) = ANY(${r.values}::text[])`;
-    if (r.op === 'exists' || r.op === 'in') return inAnyColumn(test);
-    return sql`NOT ${inAnyColumn((column) => sql`coalesce(${test(column)}, false)`)}`;
-  });
 }

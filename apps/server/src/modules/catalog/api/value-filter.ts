@@ -1,5 +1,3 @@
-import { type RawBuilder, sql } from 'kysely';
-
 /** A parsed value-list filter: values to keep and values to leave out. */
 export interface ValueFilter {
   include: string[];
@@ -23,12 +21,7 @@ export function parseValueFilter(input: string): ValueFilter {
   return { include, exclude };
 }
 
-/** The SQL condition of a value-list filter on `column` (an `IN` and a `NOT IN`, each only when given). */
-export function valueFilterSql(column: RawBuilder<unknown>, filter: ValueFilter): RawBuilder<unknown>[] {
-  const out: RawBuilder<unknown>[] = [];
-  // one value is an equality, so an index on (column, created_at) is read in order (= ANY is not)
-  if (filter.include.length === 1) out.push(sql`${column} = ${filter.include[0]}`);
-  else if (filter.include.length > 1) out.push(sql`${column} = ANY(${filter.include}::text[])`);
-  if (filter.exclude.length > 0) out.push(sql`(${column} IS NULL OR NOT (${column} = ANY(${filter.exclude}::text[])))`);
-  return out;
+/** Whether a value-list filter filters nothing (all blank). */
+export function filtersNothing(filter: ValueFilter): boolean {
+  return filter.include.length === 0 && filter.exclude.length === 0;
 }

@@ -11,7 +11,6 @@ import type { Database } from '@mc/db';
 import { z } from 'zod';
 import { VERSION } from '../../../platform/version.js';
 import { canariesService } from '../../health/index.js';
-import { runQuery } from '../../jobs/index.js';
 import { maskSchema } from './config-mask.js';
 import {
   emptyOutput,
@@ -21,6 +20,7 @@ import {
   type ScrapedItem,
   type ScraperKind,
 } from './scraper-kind.js';
+import { databaseVersion } from './system.repo.js';
 import { disks, listeningPorts } from './system-probes.js';
 
 const systemEntrySchema = z
@@ -135,10 +135,7 @@ async function probeItems(host: ItemRef, entry: SystemEntry): Promise<ScrapedIte
 
 async function installationItems(host: ItemRef, ctx: KindContext & { database: Database }): Promise<ScrapedItem[]> {
   const server: ItemRef = { type: 'MissionControl::Server', key: `${host.key}/mission-control` };
-  const [db] = await runQuery<{ version: string; database: string }>(
-    ctx.database.pool,
-    'SELECT version() AS version, current_database() AS database',
-  );
+  const db = await databaseVersion(ctx.database);
   const items: ScrapedItem[] = [
     {
       key: server.key,

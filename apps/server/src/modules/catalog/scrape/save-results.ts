@@ -137,10 +137,25 @@ function emptyCounts(errors: number): ScrapeCounts {
 /** Counts of a scrape that saved nothing. */
 export const emptyScrapeCounts = (): ScrapeCounts => emptyCounts(0);
 
-/** Saves a scrape's results and answers its counts. */
-export async function saveResults(database: Database, batch: ScrapeBatch, options: SaveOptions): Promise<ScrapeCounts> {
-  const pool = database.pool;
-  const progress = options.onProgress ?? (() => {});
+/** One save under way: where it writes, its options, its counts and its progress callback. */
+interface SaveRun {
+  pool: Database['pool'];
+  options: SaveOptions;
+  counts: ScrapeCounts;
+  progress: NonNullable<SaveOptions['onProgress']>;
+  /** Items the scrape produced (one per key). */
+  total: number;
+}
+
+/** An item whose stored row changes: the write, the row before, and the scraped item. */
+interface ItemUpdate {
+  write: ItemWrite;
+  before: StoredItem;
+  item: ScrapedItem;
+}
+
+/** The scraped items by key (the last of a key wins, with an error naming it) and the scrape's errors. */
+function wantedItems(batch: ScrapeBatch): { wanted: Map<string, ScrapedItem>; errors: string[] } {
   const errors = [...batch.errors];
   const wanted = new Map<string, ScrapedItem>();
   for (const item of batch.items) {
@@ -148,13 +163,13 @@ export async function saveResults(database: Database, batch: ScrapeBatch, option
     if (wanted.has(key)) errors.push(`item ${item.type}/${item.key} is produced twice; the last one is kept`);
     wanted.set(key, item);
   }
-  const counts = emptyCounts(errors.length);
-  const stored = new Map<string, StoredItem>();
-  for (const row of await loadScraperItems(pool, options.scraperId))
-    stored.set(refKey({ type: row.type, key: row.scrape_key }), row);
+  return { wanted, errors };
+}
 
+/** Sorts the wanted items into inserts and updates; counts the unchanged. */
+function compareItems(wanted: Map<string, ScrapedItem>, stored: Map<string, StoredItem>, counts: ScrapeCounts) {
   const inserts: ItemWrite[] = [];
-  const updates: { write: ItemWrite; before: StoredItem; item: ScrapedItem }[] = [];
+  const updates: ItemUpdate[] = [];
   for (const [key, item] of wanted) {
     const write = toWrite(item);
     const before = stored.get(key);
@@ -163,20 +178,25 @@ export async function saveResults(database: Database, batch: ScrapeBatch, option
       updates.push({ write: { ...write, id: before.id }, before, item });
     } else counts.unchanged++;
   }
-  const total = wanted.size;
-  progress('compare', counts.unchanged, total);
+  return { inserts, updates };
+}
 
-  const ids = new Map<string, string>();
-  for (const [key, row] of stored) ids.set(key, row.id);
+/** Inserts the new items in chunks, noting their ids. */
+async function insertNew(run: SaveRun, inserts: ItemWrite[], ids: Map<string, string>): Promise<void> {
+  const { counts } = run;
   for (const part of chunks(inserts)) {
-    options.signal?.throwIfAborted();
-    for (const row of await insertItems(pool, options.scraperId, part)) {
+    run.options.signal?.throwIfAborted();
+    for (const row of await insertItems(run.pool, run.options.scraperId, part)) {
       ids.set(refKey({ type: row.type, key: row.scrape_key }), row.id);
       counts.created++;
     }
-    progress('insert', counts.unchanged + counts.created, total);
+    run.progress('insert', counts.unchanged + counts.created, run.total);
   }
+}
 
+/** Updates changed items in chunks and records a diff change for each whose document changed. */
+async function updateChanged(run: SaveRun, updates: ItemUpdate[]): Promise<void> {
+  const { counts, options, pool } = run;
   for (const part of chunks(updates, 100)) {
     options.signal?.throwIfAborted();
     const older = new Map(
@@ -212,37 +232,59 @@ export async function saveResults(database: Database, batch: ScrapeBatch, option
       if (await recordChange(pool, change, options.dedupWindowMs)) counts.changes++;
       else counts.changes_counted++;
     }
-    progress('update', counts.unchanged + counts.created + counts.updated, total);
+    run.progress('update', counts.unchanged + counts.created + counts.updated, run.total);
   }
+}
 
-  const missing = [...stored.entries()].filter(([key, row]) => !wanted.has(key) && row.deleted_at === null);
-  if (errors.length === 0 && missing.length > 0) {
-    for (const part of chunks(missing)) {
-      await softDeleteItems(
-        pool,
-        part.map(([, row]) => row.id),
-        DELETE_REASON_MISSING,
+/** Soft-deletes the live items the scrape no longer produced, each with a deleted change. */
+async function deleteMissing(run: SaveRun, missing: [string, StoredItem][]): Promise<void> {
+  for (const part of chunks(missing)) {
+    await softDeleteItems(
+      run.pool,
+      part.map(([, row]) => row.id),
+      DELETE_REASON_MISSING,
+    );
+    for (const [, row] of part) {
+      run.counts.deleted++;
+      await recordChange(
+        run.pool,
+        {
+          config_id: row.id,
+          change_type: DELETED_CHANGE_TYPE,
+          severity: 'info',
+          source: run.options.source,
+          summary: `${row.name ?? row.scrape_key} ${DELETE_REASON_MISSING.toLowerCase()}`,
+          diff: null,
+          patches: null,
+          details: { reason: DELETE_REASON_MISSING },
+          fingerprint: sha256(`${row.id}\n${DELETED_CHANGE_TYPE}\n${Date.now()}`),
+        },
+        0,
       );
-      for (const [, row] of part) {
-        counts.deleted++;
-        await recordChange(
-          pool,
-          {
-            config_id: row.id,
-            change_type: DELETED_CHANGE_TYPE,
-            severity: 'info',
-            source: options.source,
-            summary: `${row.name ?? row.scrape_key} ${DELETE_REASON_MISSING.toLowerCase()}`,
-            diff: null,
-            patches: null,
-            details: { reason: DELETE_REASON_MISSING },
-            fingerprint: sha256(`${row.id}\n${DELETED_CHANGE_TYPE}\n${Date.now()}`),
-          },
-          0,
-        );
-      }
     }
   }
+}
+
+/** Saves a scrape's results and answers its counts. */
+export async function saveResults(database: Database, batch: ScrapeBatch, options: SaveOptions): Promise<ScrapeCounts> {
+  const pool = database.pool;
+  const { wanted, errors } = wantedItems(batch);
+  const counts = emptyCounts(errors.length);
+  const stored = new Map<string, StoredItem>();
+  for (const row of await loadScraperItems(pool, options.scraperId))
+    stored.set(refKey({ type: row.type, key: row.scrape_key }), row);
+
+  const { inserts, updates } = compareItems(wanted, stored, counts);
+  const run: SaveRun = { pool, options, counts, progress: options.onProgress ?? (() => {}), total: wanted.size };
+  run.progress('compare', counts.unchanged, run.total);
+
+  const ids = new Map<string, string>();
+  for (const [key, row] of stored) ids.set(key, row.id);
+  await insertNew(run, inserts, ids);
+  await updateChanged(run, updates);
+
+  const missing = [...stored.entries()].filter(([key, row]) => !wanted.has(key) && row.deleted_at === null);
+  if (errors.length === 0 && missing.length > 0) await deleteMissing(run, missing);
 
   await saveParents(database, wanted, stored, ids);
   counts.relationships = await saveRelationships(
@@ -257,7 +299,7 @@ export async function saveResults(database: Database, batch: ScrapeBatch, option
   counts.insights_closed = insightCounts.closed;
   counts.errors = errors.length;
   batch.errors.splice(0, batch.errors.length, ...errors);
-  progress('done', total, total);
+  run.progress('done', run.total, run.total);
   return counts;
 }
 

@@ -7,7 +7,13 @@
  */
 import { hostname } from 'node:os';
 import type { Database } from '@mc/db';
-import { runQuery } from '../../jobs/index.js';
+import {
+  deleteProgress,
+  deleteRunningProgress,
+  insertProgress,
+  type ProgressDetails,
+  updateProgress,
+} from './scrape-progress.repo.js';
 
 /** Least time between two progress writes. */
 export const PROGRESS_INTERVAL_MS = 500;
@@ -23,37 +29,17 @@ export interface ScrapeProgress {
 export async function startProgress(database: Database, jobName: string, scraperId: string): Promise<ScrapeProgress> {
   // One scrape of a scraper runs at a time (the schedule's singleton key): a RUNNING row left by a
   // worker that died mid-run is stale.
-  await runQuery(
-    database.pool,
-    "DELETE FROM job_history WHERE resource_type = 'config_scraper' AND resource_id = $1 AND status = 'RUNNING'",
-    [scraperId],
-  );
-  const rows = await runQuery<{ id: string }>(
-    database.pool,
-    `INSERT INTO job_history (name, resource_type, resource_id, status, details, hostname, time_start)
-     VALUES ($1, 'config_scraper', $2, 'RUNNING', $3::jsonb, $4, now()) RETURNING id`,
-    [jobName, scraperId, JSON.stringify({ progress: { phase: 'scrape', done: 0, total: 0 } }), hostname()],
-  );
-  const id = rows[0]?.id;
+  await deleteRunningProgress(database, scraperId);
+  const id = await insertProgress(database, jobName, scraperId, { phase: 'scrape', done: 0, total: 0 }, hostname());
   let last = 0;
   let writing: Promise<unknown> = Promise.resolve();
-  let pending: { phase: string; done: number; total: number } | undefined;
+  let pending: ProgressDetails | undefined;
   const write = () => {
     if (!pending || !id) return;
     const progress = pending;
     pending = undefined;
     last = Date.now();
-    writing = writing
-      .then(() =>
-        runQuery(
-          database.pool,
-          `UPDATE job_history SET details = $2::jsonb, success_count = $3,
-                  duration_millis = (extract(epoch FROM now() - time_start) * 1000)::int
-            WHERE id = $1`,
-          [id, JSON.stringify({ progress }), progress.done],
-        ),
-      )
-      .catch(() => {}); // progress is best effort: a failed write never fails the scrape
+    writing = writing.then(() => updateProgress(database, id, progress)).catch(() => {}); // progress is best effort: a failed write never fails the scrape
   };
   return {
     report(phase, done, total) {
@@ -62,7 +48,7 @@ export async function startProgress(database: Database, jobName: string, scraper
     },
     async finish() {
       await writing;
-      if (id) await runQuery(database.pool, 'DELETE FROM job_history WHERE id = $1', [id]).catch(() => {});
+      if (id) await deleteProgress(database, id).catch(() => {});
     },
   };
 }

@@ -135,3 +135,11 @@ export async function softDeleteScraper(executor: Executor, id: string): Promise
     [id],
   );
 }
+
+/** Whether a scraper of that name in source System exists, live or deleted. */
+export async function systemScraperExists(executor: Executor, name: string): Promise<boolean> {
+  const rows = await runQuery(executor, "SELECT 1 FROM config_scrapers WHERE name = $1 AND source = 'System' LIMIT 1", [
+    name,
+  ]);
+  return rows.length > 0;
+}

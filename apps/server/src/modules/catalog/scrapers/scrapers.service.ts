@@ -12,7 +12,14 @@ import { recordAuditIn } from '../../../platform/audit.js';
 import { AppError } from '../../../platform/errors.js';
 import type { Actor } from '../../../platform/request-context.js';
 import { recordSaver } from '../../connections/index.js';
-import { deleteSchedule, enqueue, runQuery, scheduleSingletonKey, upsertSchedule } from '../../jobs/index.js';
+import {
+  deleteSchedule,
+  enqueue,
+  jobStatus,
+  liveJobOf,
+  scheduleSingletonKey,
+  upsertSchedule,
+} from '../../jobs/index.js';
 import { runScraperJob, scraperScheduleName } from '../scrape/run-scraper.job.js';
 import { SCRAPE_CONFIG_API_VERSION, type ScrapeConfigDocument, scraperSchedule } from './scrape-config.js';
 import {
@@ -105,15 +112,141 @@ function readOnly(row: ScraperRow): AppError {
   );
 }
 
+/** A scraper's row by id (live or deleted), or undefined: for modules that run scrapers (an agent's scrapes). */
+export function findScraperRow(executor: Trx | Database['pool'], id: string): Promise<ScraperRow | undefined> {
+  return findScraper(executor, id);
+}
+
+async function mustFind(executor: Trx | Database['pool'], id: string): Promise<ScraperRow> {
+  const row = await findScraper(executor, id);
+  if (!row) throw new AppError('not_found', `Scraper '${id}' not found`);
+  return row;
+}
+
+/** Creates a scraper; 409 when a live one of that namespace and name exists. */
+function createScraper(database: Database, doc: ScrapeConfigDocument, ctx: WriteContext, source: ScraperSource) {
+  return database.db.transaction().execute(async (trx) => {
+    const row = await insertScraper(trx, { ...writeOf(doc, source), createdBy: actorId(ctx.actor) });
+    if (!row) {
+      throw new AppError(
+        'conflict',
+        `Scraper '${doc.metadata.namespace ?? 'default'}/${doc.metadata.name}' already exists`,
+      );
+    }
+    await recordSaver(trx, { table: 'config_scrapers', id: row.id, actor: ctx.actor, definition: doc.spec });
+    await applyScraper(trx, row, doc);
+    await recordAuditIn(trx, {
+      actor: ctx.actor,
+      requestId: ctx.requestId ?? null,
+      action: 'create',
+      target: 'config_scrapers',
+      ids: [row.id],
+      after: { name: row.name, namespace: row.namespace, source },
+    });
+    return toApi(row);
+  });
+}
+
+/** Replaces a scraper's document; scrapers from files are read-only here. */
+function replaceScraper(
+  database: Database,
+  id: string,
+  doc: ScrapeConfigDocument,
+  ctx: WriteContext,
+  options: { fromFile?: boolean },
+) {
+  return database.db.transaction().execute(async (trx) => {
+    const before = await mustFind(trx, id);
+    if (before.source === 'ConfigFile' && !options.fromFile) throw readOnly(before);
+    const clash = await findScraperByName(trx, doc.metadata.namespace ?? 'default', doc.metadata.name);
+    if (clash && clash.id !== id) {
+      throw new AppError('conflict', `Scraper '${clash.namespace}/${clash.name}' already exists`);
+    }
+    // The stored source is one of the three this service writes.
+    const row = await updateScraper(trx, id, writeOf(doc, before.source as ScraperSource));
+    if (!row) throw new AppError('not_found', `Scraper '${id}' not found`);
+    await recordSaver(trx, { table: 'config_scrapers', id, actor: ctx.actor, definition: doc.spec });
+    await applyScraper(trx, row, doc);
+    await recordAuditIn(trx, {
+      actor: ctx.actor,
+      requestId: ctx.requestId ?? null,
+      action: 'update',
+      target: 'config_scrapers',
+      ids: [id],
+      before: { name: before.name, namespace: before.namespace, spec: before.spec },
+      after: { name: row.name, namespace: row.namespace, spec: row.spec },
+    });
+    return toApi(row);
+  });
+}
+
+/** Deletes a scraper (soft), its schedule, and soft-deletes its items. */
+async function removeScraper(database: Database, id: string, ctx: WriteContext, options: { fromFile?: boolean }) {
+  await database.db.transaction().execute(async (trx) => {
+    const before = await mustFind(trx, id);
+    if (before.source === 'ConfigFile' && !options.fromFile) throw readOnly(before);
+    await softDeleteScraper(trx, id);
+    await unscheduleScraper(trx, id);
+    await recordAuditIn(trx, {
+      actor: ctx.actor,
+      requestId: ctx.requestId ?? null,
+      action: 'delete',
+      target: 'config_scrapers',
+      ids: [id],
+      before: { name: before.name, namespace: before.namespace, source: before.source },
+    });
+  });
+}
+
+/** Queues a scraper's run under its schedule's singleton key, audited; the job's id, or null when one is already queued. */
+function queueRun(database: Database, id: string, ctx: WriteContext) {
+  return database.db.transaction().execute(async (trx) => {
+    const row = await mustFind(trx, id);
+    const queued = await enqueue(
+      trx,
+      runScraperJob,
+      { scraperId: row.id },
+      {
+        singletonKey: scheduleSingletonKey(scraperScheduleName(row.id)),
+        resource: { id: row.id },
+      },
+    );
+    await recordAuditIn(trx, {
+      actor: ctx.actor,
+      requestId: ctx.requestId ?? null,
+      action: 'scraper.run',
+      target: 'POST /api/catalog/scrapers/:id/run',
+      ids: [row.id],
+      after: { job_id: queued },
+    });
+    return queued;
+  });
+}
+
+/**
+ * Queues a run now under the schedule's singleton key, so it never runs beside a scheduled tick or a
+ * second click, on any replica. With `wait`, answers once the run finished (or after
+ * {@link RUN_NOW_WAIT_MS}) with its history row.
+ */
+async function runNow(database: Database, id: string, ctx: WriteContext, options: { wait?: boolean }) {
+  const jobId = await queueRun(database, id, ctx);
+  const pending = jobId ?? (await liveJobOf(database.pool, scheduleSingletonKey(scraperScheduleName(id)))) ?? null;
+  const answer = { scraper_id: id, job_id: pending, queued: jobId !== null };
+  if (!options.wait || !pending) return { ...answer, state: pending ? 'pending' : 'finished', run: null };
+  const deadline = Date.now() + RUN_NOW_WAIT_MS;
+  for (;;) {
+    const job = await jobStatus(database.pool, pending);
+    const done = !job || ['succeeded', 'dead', 'cancelled'].includes(job.state);
+    if (done || Date.now() > deadline) {
+      const [run] = done ? await recentRuns(database.pool, id, 1) : [undefined];
+      return { ...answer, state: job?.state ?? 'finished', run: run ?? null };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** The scrapers service of one database. */
 export function scrapersService(database: Database) {
-  const db = database.db;
-  const mustFind = async (executor: Trx | Database['pool'], id: string) => {
-    const row = await findScraper(executor, id);
-    if (!row) throw new AppError('not_found', `Scraper '${id}' not found`);
-    return row;
-  };
-
   return {
     async list() {
       return (await listScrapers(database.pool)).map((row) => ({
@@ -140,140 +273,36 @@ export function scrapersService(database: Database) {
     },
 
     /** Creates a scraper; 409 when a live one of that namespace and name exists. */
-    async create(doc: ScrapeConfigDocument, ctx: WriteContext, source: ScraperSource = 'UI') {
-      return db.transaction().execute(async (trx) => {
-        const row = await insertScraper(trx, { ...writeOf(doc, source), createdBy: actorId(ctx.actor) });
-        if (!row) {
-          throw new AppError(
-            'conflict',
-            `Scraper '${doc.metadata.namespace ?? 'default'}/${doc.metadata.name}' already exists`,
-          );
-        }
-        await recordSaver(trx, { table: 'config_scrapers', id: row.id, actor: ctx.actor, definition: doc.spec });
-        await applyScraper(trx, row, doc);
-        await recordAuditIn(trx, {
-          actor: ctx.actor,
-          requestId: ctx.requestId ?? null,
-          action: 'create',
-          target: 'config_scrapers',
-          ids: [row.id],
-          after: { name: row.name, namespace: row.namespace, source },
-        });
-        return toApi(row);
-      });
+    create(doc: ScrapeConfigDocument, ctx: WriteContext, source: ScraperSource = 'UI') {
+      return createScraper(database, doc, ctx, source);
     },
 
     /** Replaces a scraper's document; scrapers from files are read-only here. */
-    async update(id: string, doc: ScrapeConfigDocument, ctx: WriteContext, options: { fromFile?: boolean } = {}) {
-      return db.transaction().execute(async (trx) => {
-        const before = await mustFind(trx, id);
-        if (before.source === 'ConfigFile' && !options.fromFile) throw readOnly(before);
-        const clash = await findScraperByName(trx, doc.metadata.namespace ?? 'default', doc.metadata.name);
-        if (clash && clash.id !== id) {
-          throw new AppError('conflict', `Scraper '${clash.namespace}/${clash.name}' already exists`);
-        }
-        // The stored source is one of the three this service writes.
-        const row = await updateScraper(trx, id, writeOf(doc, before.source as ScraperSource));
-        if (!row) throw new AppError('not_found', `Scraper '${id}' not found`);
-        await recordSaver(trx, { table: 'config_scrapers', id, actor: ctx.actor, definition: doc.spec });
-        await applyScraper(trx, row, doc);
-        await recordAuditIn(trx, {
-          actor: ctx.actor,
-          requestId: ctx.requestId ?? null,
-          action: 'update',
-          target: 'config_scrapers',
-          ids: [id],
-          before: { name: before.name, namespace: before.namespace, spec: before.spec },
-          after: { name: row.name, namespace: row.namespace, spec: row.spec },
-        });
-        return toApi(row);
-      });
+    update(id: string, doc: ScrapeConfigDocument, ctx: WriteContext, options: { fromFile?: boolean } = {}) {
+      return replaceScraper(database, id, doc, ctx, options);
     },
 
     /** Deletes a scraper (soft), its schedule, and soft-deletes its items. */
-    async remove(id: string, ctx: WriteContext, options: { fromFile?: boolean } = {}) {
-      await db.transaction().execute(async (trx) => {
-        const before = await mustFind(trx, id);
-        if (before.source === 'ConfigFile' && !options.fromFile) throw readOnly(before);
-        await softDeleteScraper(trx, id);
-        await unscheduleScraper(trx, id);
-        await recordAuditIn(trx, {
-          actor: ctx.actor,
-          requestId: ctx.requestId ?? null,
-          action: 'delete',
-          target: 'config_scrapers',
-          ids: [id],
-          before: { name: before.name, namespace: before.namespace, source: before.source },
-        });
-      });
+    remove(id: string, ctx: WriteContext, options: { fromFile?: boolean } = {}) {
+      return removeScraper(database, id, ctx, options);
     },
 
     /** Creates or replaces a scraper of a source by namespace and name (the watched folder, the system scraper). */
     async upsertFrom(source: ScraperSource, doc: ScrapeConfigDocument, ctx: WriteContext) {
       const existing = await findScraperByName(database.pool, doc.metadata.namespace ?? 'default', doc.metadata.name);
-      if (!existing) return this.create(doc, ctx, source);
+      if (!existing) return createScraper(database, doc, ctx, source);
       if (existing.source !== source) {
         throw new AppError(
           'conflict',
           `Scraper '${existing.namespace}/${existing.name}' already exists (source ${existing.source})`,
         );
       }
-      return this.update(existing.id, doc, ctx, { fromFile: true });
+      return replaceScraper(database, existing.id, doc, ctx, { fromFile: true });
     },
 
-    /**
-     * Queues a run now under the schedule's singleton key, so it never runs beside a scheduled tick or a
-     * second click, on any replica. With `wait`, answers once the run finished (or after
-     * {@link RUN_NOW_WAIT_MS}) with its history row.
-     */
-    async runNow(id: string, ctx: WriteContext, options: { wait?: boolean } = {}) {
-      const jobId = await db.transaction().execute(async (trx) => {
-        const row = await mustFind(trx, id);
-        const queued = await enqueue(
-          trx,
-          runScraperJob,
-          { scraperId: row.id },
-          {
-            singletonKey: scheduleSingletonKey(scraperScheduleName(row.id)),
-            resource: { id: row.id },
-          },
-        );
-        await recordAuditIn(trx, {
-          actor: ctx.actor,
-          requestId: ctx.requestId ?? null,
-          action: 'scraper.run',
-          target: 'POST /api/catalog/scrapers/:id/run',
-          ids: [row.id],
-          after: { job_id: queued },
-        });
-        return queued;
-      });
-      const pending =
-        jobId ??
-        (
-          await runQuery<{ id: string }>(
-            database.pool,
-            `SELECT id FROM jobs WHERE singleton_key = $1 AND state IN ('pending', 'running') LIMIT 1`,
-            [scheduleSingletonKey(scraperScheduleName(id))],
-          )
-        )[0]?.id ??
-        null;
-      const answer = { scraper_id: id, job_id: pending, queued: jobId !== null };
-      if (!options.wait || !pending) return { ...answer, state: pending ? 'pending' : 'finished', run: null };
-      const deadline = Date.now() + RUN_NOW_WAIT_MS;
-      for (;;) {
-        const [job] = await runQuery<{ state: string; finished_at: Date | null; started_at: Date | null }>(
-          database.pool,
-          'SELECT state, started_at, finished_at FROM jobs WHERE id = $1',
-          [pending],
-        );
-        const done = !job || ['succeeded', 'dead', 'cancelled'].includes(job.state);
-        if (done || Date.now() > deadline) {
-          const [run] = done ? await recentRuns(database.pool, id, 1) : [undefined];
-          return { ...answer, state: job?.state ?? 'finished', run: run ?? null };
-        }
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+    /** Queues a run now (see {@link runNow}); with `wait`, answers once it finished. */
+    runNow(id: string, ctx: WriteContext, options: { wait?: boolean } = {}) {
+      return runNow(database, id, ctx, options);
     },
   };
 }

@@ -5,8 +5,8 @@
  */
 import type { Database } from '@mc/db';
 import type { Logger } from '../../../platform/logger.js';
-import { runQuery } from '../../jobs/index.js';
 import { SCRAPE_CONFIG_API_VERSION, type ScrapeConfigDocument } from './scrape-config.js';
+import { systemScraperExists } from './scrapers.repo.js';
 import { scrapersService } from './scrapers.service.js';
 
 /** Name of the system scraper. */
@@ -24,12 +24,7 @@ export function systemScraper(): ScrapeConfigDocument {
 
 /** Adds the system scraper unless one exists (live or deleted by an admin: a deletion is respected). */
 export async function ensureSystemScraper(database: Database, logger: Logger): Promise<void> {
-  const rows = await runQuery(
-    database.pool,
-    "SELECT 1 FROM config_scrapers WHERE name = $1 AND source = 'System' LIMIT 1",
-    [SYSTEM_SCRAPER_NAME],
-  );
-  if (rows.length > 0) return;
+  if (await systemScraperExists(database.pool, SYSTEM_SCRAPER_NAME)) return;
   try {
     await scrapersService(database).create(systemScraper(), { actor: { kind: 'system', name: 'catalog' } }, 'System');
     logger.info('catalog: added the system scraper');
