@@ -14,9 +14,9 @@ import type { AppEnv } from '../../platform/request-context.js';
 import { requirePermission, UNAUTHORIZED_MESSAGE } from '../../platform/require-permission.js';
 import { loadGrants } from '../rbac/index.js';
 import { canariesService, parseCanaryText, type WriteContext } from './canaries/canaries.service.js';
-import { checkLocations, requestLocationRuns } from './locations/locations.service.js';
-import { checkRunnerFor, HEALTH_CONCURRENCY } from './runner/check-runner.js';
-import { runnableCheck } from './runner/runnable-checks.repo.js';
+import { checkLocations } from './locations/locations.service.js';
+import { HEALTH_CONCURRENCY } from './runner/check-runner.js';
+import { runCheckNow } from './runner/run-now.service.js';
 import { checkGraph } from './summary/graph.service.js';
 import { parseSummaryRequest, type SummaryRequest, summaryReader } from './summary/summary.service.js';
 import { type SummaryScope, summaryScope, UNRESTRICTED_SCOPE } from './summary/summary-scope.js';
@@ -107,23 +107,10 @@ export function registerHealthRoutes(app: Hono<AppEnv>, deps: ModuleDeps): void 
   });
 
   app.post('/api/canary/run/check/:id', requireRunNowRole(), async (c) => {
-    const check = await runnableCheck(deps.database.db, idParam(c));
-    if (!check) throw new AppError('not_found', `Check '${c.req.param('id')}' not found`);
-    if (check.locations) {
-      // docs/agents.md "Locations": its agents run it and vote; a run here would be no location's vote
-      const asked = await requestLocationRuns(
-        deps.database.db,
-        { ...check, locations: check.locations },
-        {
-          actor: c.var.actor,
-          requestId: c.var.requestId,
-        },
-      );
-      return c.json(asked, 202);
-    }
-    const result = await checkRunnerFor(deps).run(check, { audit: { actor: c.var.actor, requestId: c.var.requestId } });
+    const outcome = await runCheckNow(deps, idParam(c), { actor: c.var.actor, requestId: c.var.requestId });
+    if ('asked' in outcome) return c.json(outcome.asked, 202);
     summaries.invalidate();
-    return c.json({ id: check.id, ...result });
+    return c.json(outcome.ran);
   });
 
   app.get('/api/canary/api/summary', read, async (c) => {

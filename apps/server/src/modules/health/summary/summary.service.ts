@@ -15,6 +15,7 @@ import { histogramQuantile } from './latency-histogram.js';
 import { CUMULATIVE_RANGE_MS, type RecentStats, rangeStats, recentRangeStats, rollingHour } from './rollups.repo.js';
 import { SingleFlightCache } from './single-flight-cache.js';
 import { SummaryAnswer } from './summary-answer.js';
+import { listSummaryChecks } from './summary-checks.repo.js';
 import { type SummaryScope, UNRESTRICTED_SCOPE } from './summary-scope.js';
 import { resolveWindow, splitWindow, type TimeWindow } from './time-range.js';
 
@@ -26,25 +27,6 @@ export const summaryRequestSchema = z.object({
   sortBy: z.enum(['name', '-name'], { message: "sortBy must be 'name' or '-name'" }).optional(),
   labels: z.record(z.string(), z.string(), { message: 'labels must be an object of strings' }).optional(),
 });
-
-interface CheckSummaryRow {
-  id: string;
-  canary_id: string;
-  canary_name: string;
-  name: string;
-  type: string;
-  namespace: string | null;
-  description: string | null;
-  endpoint: string | null;
-  icon: string | null;
-  status: string | null;
-  severity: string | null;
-  owner: string | null;
-  labels: Record<string, string> | null;
-  last_runtime: string | null;
-  last_transition_time: string | null;
-  next_runtime: string | null;
-}
 
 /** Parses a summary request; 400 with the reasons. */
 export function parseSummaryRequest(input: unknown): z.infer<typeof summaryRequestSchema> {
@@ -92,39 +74,19 @@ export async function checksSummary(
   const started = performance.now();
   const now = new Date();
   const window = resolveWindow(request.start, request.end, now);
-  const params: unknown[] = [];
-  const where = ['k.deleted_at IS NULL', 'c.deleted_at IS NULL'];
   const filtered = Boolean(request.checkID || (request.labels && Object.keys(request.labels).length > 0));
-  if (scope.deniedCanaries.length > 0) {
-    params.push(scope.deniedCanaries);
-    where.push(`k.canary_id <> ALL($${params.length}::uuid[])`);
-  }
-  if (scope.deniedChecks.length > 0) {
-    params.push(scope.deniedChecks);
-    where.push(`k.id <> ALL($${params.length}::uuid[])`);
-  }
-  if (request.checkID) {
-    params.push(request.checkID);
-    where.push(`k.id = $${params.length}`);
-  }
-  if (request.labels && Object.keys(request.labels).length > 0) {
-    params.push(JSON.stringify(request.labels));
-    where.push(`(coalesce(c.labels, '{}') || coalesce(k.labels, '{}')) @> $${params.length}::jsonb`);
-  }
-  const order = request.sortBy === '-name' ? 'DESC' : 'ASC';
-  const listed = database.pool.query<CheckSummaryRow>(
-    `SELECT k.id, k.canary_id, c.name AS canary_name, k.name, k.type, k.namespace, k.description, k.endpoint, k.icon,
-       k.status, k.severity, k.owner,
-       nullif(coalesce(c.labels, '{}') || coalesce(k.labels, '{}'), '{}'::jsonb) AS labels, k.last_runtime, k.last_transition_time, k.next_runtime
-     FROM checks k JOIN canaries c ON c.id = k.canary_id
-     WHERE ${where.join(' AND ')} ORDER BY k.name ${order}, k.id`,
-    params,
-  );
+  const listed = listSummaryChecks(database, {
+    deniedCanaries: scope.deniedCanaries,
+    deniedChecks: scope.deniedChecks,
+    checkId: request.checkID,
+    labels: request.labels,
+    descending: request.sortBy === '-name',
+  });
   // Unfiltered, the statistics of every live check are read alongside the list instead of after it.
-  const [{ rows: checks }, { stats, rolling }] = await Promise.all([
+  const [checks, { stats, rolling }] = await Promise.all([
     listed,
     filtered
-      ? listed.then(({ rows }) =>
+      ? listed.then((rows) =>
           windowStats(
             database,
             window,
