@@ -4,7 +4,6 @@ import type { ModuleDeps } from '../../../platform/module-deps.js';
 import type { AppEnv } from '../../../platform/request-context.js';
 import { describeGuard } from '../../../platform/route-permission.js';
 import { agentLogRelay } from '../../logs/index.js';
-import { claimRunRequests } from './run-requests.repo.js';
 import type { AgentPrincipal } from './upstream.repo.js';
 import { type AgentSighting, upstreamService } from './upstream.service.js';
 import { upstreamScrapesService } from './upstream-scrapes.service.js';
@@ -57,9 +56,7 @@ export function registerUpstreamRoutes(app: Hono<AppEnv>, deps: ModuleDeps): voi
     c.json(await scrapes.push(agentOf(c), await readJson(c))),
   );
   app.get(`${UPSTREAM_PREFIX}/log-queries`, requireAgent, async (c) => c.json(await relay.claim(agentOf(c).id)));
-  app.get(`${UPSTREAM_PREFIX}/run-requests`, requireAgent, async (c) =>
-    c.json(await claimRunRequests(deps.database.pool, agentOf(c).id)),
-  );
+  app.get(`${UPSTREAM_PREFIX}/run-requests`, requireAgent, async (c) => c.json(await upstream.runRequests(agentOf(c))));
   app.post(`${UPSTREAM_PREFIX}/log-queries/:id/answer`, requireAgent, async (c) => {
     await relay.answer(agentOf(c).id, c.req.param('id'), await readJson(c));
     return c.json({ answered: true });

@@ -1,8 +1,9 @@
-import { type AgentCanary, type AgentPushAnswer, agentPushSchema } from '@mc/contracts';
+import { type AgentCanary, type AgentPushAnswer, type AgentRunRequest, agentPushSchema } from '@mc/contracts';
 import type { Database } from '@mc/db';
 import { AppError } from '../../../platform/errors.js';
 import { locatedChecksOf, recordLocationResults, recordResults } from '../../health/index.js';
 import { hashAgentToken } from '../agents.service.js';
+import { claimRunRequests } from './run-requests.repo.js';
 import { type AgentPrincipal, upstreamRepo } from './upstream.repo.js';
 
 /** What an agent reports about itself on every call (headers X-Agent-Version, X-Agent-Hostname). */
@@ -90,6 +91,10 @@ export function upstreamService(database: Database) {
       });
       await repo.touch(agent.id, { version: clip(seen.version), hostname: clip(seen.hostname), received: true });
       return answer;
+    },
+    /** Claims the agent's Run Now requests still in time; each is handed to one poll only. */
+    runRequests(agent: AgentPrincipal): Promise<AgentRunRequest[]> {
+      return claimRunRequests(database.pool, agent.id);
     },
   };
 }
