@@ -4,6 +4,7 @@ import type { AuditContext } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
 import type { Actor } from '../../platform/request-context.js';
 import { tokensService } from '../tokens/index.js';
+import { findPersonName } from './kubeconfig.repo.js';
 
 /** Days a kubeconfig's token lives; it is listed (and revocable) with the person's other API tokens. */
 export const KUBECONFIG_TOKEN_DAYS = 90;
@@ -30,11 +31,8 @@ export function kubeconfigService(database: Database) {
       if (actor.via === 'token') {
         throw new AppError('forbidden', 'An API token cannot mint another one; sign in to download a kubeconfig');
       }
-      const { rows } = await database.pool.query<{ name: string; email: string | null }>(
-        'SELECT name, email FROM people WHERE id = $1',
-        [actor.id],
-      );
-      const user = rows[0]?.email ?? rows[0]?.name ?? actor.id;
+      const person = await findPersonName(database, actor.id);
+      const user = person?.email ?? person?.name ?? actor.id;
       const { secret } = await tokens.create(
         actor.id,
         {
