@@ -8,7 +8,7 @@ import type {
 import type { Database, Tables } from '@mc/db';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { type ResourceReach, reachSql } from '../../platform/resource-visibility.js';
-import { runPrepared } from './prepared.js';
+import { runPrepared } from './prepared.repo.js';
 
 type Db = Kysely<Tables>;
 

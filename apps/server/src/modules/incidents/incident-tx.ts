@@ -1,9 +1,10 @@
 import type { Tables } from '@mc/db';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { type AuditRecord, recordAuditIn } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
 import type { Actor } from '../../platform/request-context.js';
 import { toAppError } from './incident-input.js';
+import { setHistoryActor } from './incidents.repo.js';
 
 /** Who asks and under which request: every incident write carries it into its transaction and audit row. */
 export interface WriteContext {
@@ -33,7 +34,7 @@ export async function inIncidentTx<T>(
   const personId = personOf(ctx.actor);
   try {
     return await db.transaction().execute(async (trx) => {
-      await sql`SELECT set_config('mc.actor_id', ${personId}, true)`.execute(trx);
+      await setHistoryActor(trx, personId);
       const { result, records } = await work(trx, personId);
       await recordAuditIn(trx, {
         actor: ctx.actor,

@@ -1,7 +1,7 @@
 import type { IncidentSummary, ListIncidentsQuery } from '@mc/contracts';
 import type { Database, Tables } from '@mc/db';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { runPrepared } from './prepared.js';
+import { runPrepared } from './prepared.repo.js';
 
 type Db = Kysely<Tables>;
 
@@ -127,4 +127,9 @@ export async function teamExists(db: Db, id: string): Promise<boolean> {
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** Names the person behind the transaction's writes for the incident history triggers (`mc.actor_id`). */
+export async function setHistoryActor(db: Db, personId: string): Promise<void> {
+  await sql`SELECT set_config('mc.actor_id', ${personId}, true)`.execute(db);
 }
