@@ -6,10 +6,11 @@
  * administrator's.
  */
 import type { Tables } from '@mc/db';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { AppError } from '../../platform/errors.js';
 import type { Actor } from '../../platform/request-context.js';
 import { authorize, loadGrants } from '../rbac/index.js';
+import { personIsLive } from './saved-by.repo.js';
 
 /**
  * Whose rights a definition uses: a person's id, or null for the system (watched folders, agents, seed
@@ -37,9 +38,8 @@ export async function readRefusal(
 ): Promise<string | undefined> {
   if (savedBy === null) return undefined;
   const label = `${connection.namespace}/${connection.name}`;
-  const { rows } = await sql<{ live: boolean }>`SELECT deleted_at IS NULL AS live FROM people
-    WHERE id = ${savedBy}::uuid`.execute(db);
-  if (!rows[0]?.live) return `connection ${label}: whoever last saved this no longer exists; save it again`;
+  if (!(await personIsLive(db, savedBy)))
+    return `connection ${label}: whoever last saved this no longer exists; save it again`;
   const grants = await loadGrants(db, savedBy);
   const answer = authorize(grants, {
     kind: 'connections',

@@ -5,10 +5,11 @@
  * `saved_by`, whose rights its runs use. Dedicated routes and `/api/db` writes call the same function.
  */
 import type { Tables } from '@mc/db';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Actor } from '../../platform/request-context.js';
-import { assertMayReference, type NamedConnection, savedByOf } from './connection-access.js';
+import { assertMayReference, savedByOf } from './connection-access.js';
 import { targetOf } from './connection-endpoint.js';
+import { connectionsByRef, type ReferencedConnectionRow, setSavedBy } from './saved-by.repo.js';
 
 /** The definition tables whose rows may name connections and carry `saved_by` (migration 0160). */
 export const SAVED_BY_TABLES = [
@@ -84,26 +85,20 @@ export function addressesBeside(value: unknown): AddressBeside[] {
   return found;
 }
 
-/** A named connection with what the endpoint rule needs; `url` may be sealed (a URL holding a password). */
-interface StoredConnection extends NamedConnection {
-  type: string;
-  url: string | null;
-}
-
 /** Sealed values start so (platform/secrets.ts); their host cannot be read without the key. */
 const SEALED = 'mcenc:';
 
 /** The live connections a reference may mean: an id's, a `connection://` form's, or every one of a bare name. */
-async function connectionsNamed(db: Kysely<Tables>, ref: string): Promise<StoredConnection[]> {
+async function connectionsNamed(db: Kysely<Tables>, ref: string): Promise<ReferencedConnectionRow[]> {
   const match = REF.exec(ref);
-  const base = sql`SELECT id, name, namespace, type, url FROM connections WHERE deleted_at IS NULL`;
-  const where = match
-    ? sql`AND name = ${match[2]} AND (type = ${match[1]} OR namespace = ${match[1]})`
-    : UUID.test(ref)
-      ? sql`AND id = ${ref}::uuid`
-      : sql`AND name = ${ref}`;
-  const { rows } = await sql<StoredConnection>`${base} ${where} ORDER BY namespace, name`.execute(db);
-  return rows;
+  return connectionsByRef(
+    db,
+    match
+      ? { typeOrNamespace: match[1] as string, name: match[2] as string } // both groups always match
+      : UUID.test(ref)
+        ? { id: ref }
+        : { name: ref },
+  );
 }
 
 /**
@@ -139,6 +134,5 @@ export async function recordSaver(
   change: { table: SavedByTable; id: string; actor: Actor; definition: unknown },
 ): Promise<void> {
   await assertMayReferenceAll(db, change.actor, change.definition);
-  await sql`UPDATE ${sql.table(change.table)} SET saved_by = ${savedByOf(change.actor)}
-    WHERE id = ${change.id}::uuid`.execute(db);
+  await setSavedBy(db, change.table, change.id, savedByOf(change.actor));
 }
