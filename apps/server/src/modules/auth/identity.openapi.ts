@@ -1,5 +1,15 @@
-import { ORY_BASE_PATH } from '@mc/contracts';
-import { z } from 'zod';
+// zod through @hono/zod-openapi, which extends it with `.openapi()` that the API document's registry calls:
+// under the test runner the document fails without one such import in the app (the account routes held it
+// while they used createRoute).
+import { z } from '@hono/zod-openapi';
+import {
+  createRecoveryLinkSchema,
+  inviteUserResultSchema,
+  inviteUserSchema,
+  ORY_BASE_PATH,
+  recoveryLinkSchema,
+  whoamiSchema,
+} from '@mc/contracts';
 import type { RouteDoc } from '../../platform/openapi/route-docs.js';
 
 const FLOW_KINDS = ['login', 'registration', 'recovery', 'verification', 'settings'] as const;
@@ -40,7 +50,10 @@ const flowRoutes = (kind: (typeof FLOW_KINDS)[number]): RouteDoc[] => {
   ];
 };
 
-/** The Kratos-compatible identity provider under `/api/.ory`, as `/api/openapi.json` describes it. */
+/**
+ * The Kratos-compatible identity provider under `/api/.ory` and the account routes under `/api/auth`
+ * (who-am-I, invitations, recovery links), as `/api/openapi.json` describes them.
+ */
 export const IDENTITY_API: readonly RouteDoc[] = [
   ...FLOW_KINDS.flatMap(flowRoutes),
   {
@@ -96,6 +109,30 @@ export const IDENTITY_API: readonly RouteDoc[] = [
     summary: 'A stored flow error',
     query: z.object({ id: z.string() }),
     permission: { public: true },
+    errors: [404],
+  },
+  {
+    method: 'get',
+    path: '/api/auth/whoami',
+    summary: 'The signed-in user, their roles and effective permissions',
+    response: whoamiSchema,
+  },
+  {
+    method: 'post',
+    path: '/api/auth/invite_user',
+    summary: 'Invite a person with a role; mails a registration link, or answers it when it could not be mailed',
+    body: inviteUserSchema,
+    response: inviteUserResultSchema,
+    status: 201,
+    errors: [409],
+  },
+  {
+    method: 'post',
+    path: '/api/auth/recovery_link',
+    summary: "Create a single-use recovery link for a person (administrators; Kratos's admin recovery link)",
+    body: createRecoveryLinkSchema,
+    response: recoveryLinkSchema,
+    status: 201,
     errors: [404],
   },
 ];

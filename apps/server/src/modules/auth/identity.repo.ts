@@ -70,6 +70,29 @@ export async function insertPerson(db: Db, traits: Traits): Promise<string> {
   return (rows[0] as { id: string }).id; // INSERT … RETURNING yields one row
 }
 
+/** Creates a person row by name and email as given (an invited person); returns its id. */
+export async function insertNamedPerson(db: Db, name: string, email: string): Promise<string> {
+  const { rows } = await sql<{
+    id: string;
+  }>`INSERT INTO people (name, email) VALUES (${name}, ${email}) RETURNING id`.execute(db);
+  return rows[0]?.id as string; // INSERT … RETURNING yields one row
+}
+
+/** Sets a person's name to the traits' first and last name. */
+export async function renamePerson(db: Db, personId: string, traits: Traits): Promise<void> {
+  await sql`UPDATE people SET name = ${`${traits.name.first} ${traits.name.last}`} WHERE id = ${personId}`.execute(db);
+}
+
+/** The name, email and avatar of a live person, or undefined. */
+export async function findPersonProfile(
+  db: Db,
+  personId: string,
+): Promise<{ name: string; email: string | null; avatar: string | null } | undefined> {
+  const { rows } = await sql<{ name: string; email: string | null; avatar: string | null }>`
+    SELECT name, email, avatar FROM people WHERE id = ${personId} AND deleted_at IS NULL`.execute(db);
+  return rows[0];
+}
+
 /** Creates the identity of an existing person and its (unverified) email address. */
 export async function insertIdentity(db: Db, personId: string, traits: Traits, verified = false): Promise<void> {
   await sql`INSERT INTO identities (id, traits) VALUES (${personId}, ${JSON.stringify(traits)}::jsonb)`.execute(db);

@@ -1,12 +1,11 @@
 import { AUTH_ROUTES, type InviteUserInput, type InviteUserResult } from '@mc/contracts';
 import type { Database } from '@mc/db';
-import { sql } from 'kysely';
 import { type AuditContext, auditedTransaction } from '../../platform/audit.js';
 import type { Config } from '../../platform/config.js';
 import { AppError } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mailer.js';
 import { randomToken, sha256 } from '../../platform/tokens.js';
-import { findPersonByEmail } from './identity.repo.js';
+import { findPersonByEmail, insertNamedPerson } from './identity.repo.js';
 import { replacePendingInvite } from './invites.repo.js';
 
 /** The query parameter of the registration page that carries an invitation token. */
@@ -36,11 +35,7 @@ export async function inviteUser(
   const id = await auditedTransaction(deps.database, audit, async ({ db: trx }) => {
     const existing = await findPersonByEmail(trx, email);
     if (existing?.has_identity) throw new AppError('conflict', 'A user with this email address already exists');
-    const personId =
-      existing?.id ??
-      ((
-        await sql<{ id: string }>`INSERT INTO people (name, email) VALUES (${name}, ${email}) RETURNING id`.execute(trx)
-      ).rows[0]?.id as string); // INSERT … RETURNING yields one row
+    const personId = existing?.id ?? (await insertNamedPerson(trx, name, email));
     await replacePendingInvite(trx, {
       personId,
       email,

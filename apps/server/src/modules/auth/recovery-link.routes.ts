@@ -1,5 +1,5 @@
-import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
-import { AUTH_ROUTES, createRecoveryLinkSchema, ORY_BASE_PATH, recoveryLinkSchema } from '@mc/contracts';
+import { AUTH_ROUTES, createRecoveryLinkSchema, ORY_BASE_PATH } from '@mc/contracts';
+import type { Hono } from 'hono';
 import type { AppEnv } from '../../platform/request-context.js';
 import { requirePermission } from '../../platform/require-permission.js';
 import { randomToken, sha256 } from '../../platform/tokens.js';
@@ -12,25 +12,9 @@ import { baseUrlOf, ensureCsrfCookie, setSessionCookie } from './flows/flow-http
 import { signInRecovered } from './flows/recovered-session.js';
 import { recoveryFlow } from './flows/recovery.flow.js';
 import { getIdentity } from './identity.repo.js';
+import { jsonBody, onlyJson } from './json-body.js';
 import { TEXT } from './kratos/ui-text.js';
 import { ADMIN_LINK_FLOW, createRecoveryLink } from './recovery-link.service.js';
-
-const errorSchema = z.object({ code: z.string(), message: z.string() });
-
-const recoveryLinkRoute = createRoute({
-  method: 'post',
-  path: '/api/auth/recovery_link',
-  summary: "Create a single-use recovery link for a person (administrators; Kratos's admin recovery link)",
-  middleware: [requirePermission('identities', 'write')] as const,
-  request: { body: { content: { 'application/json': { schema: createRecoveryLinkSchema } }, required: true } },
-  responses: {
-    201: { description: 'The link', content: { 'application/json': { schema: recoveryLinkSchema } } },
-    400: { description: 'Bad input', content: { 'application/json': { schema: errorSchema } } },
-    401: { description: 'Not signed in', content: { 'application/json': { schema: errorSchema } } },
-    403: { description: 'Not an administrator', content: { 'application/json': { schema: errorSchema } } },
-    404: { description: 'No account', content: { 'application/json': { schema: errorSchema } } },
-  },
-});
 
 /**
  * `POST /api/auth/recovery_link` (administrators) and the link it answers,
@@ -38,20 +22,16 @@ const recoveryLinkRoute = createRoute({
  * browser in as the person and sends it to set a new password; a used, expired or wrong one sends it to
  * a fresh recovery flow saying so. The token is never logged nor audited.
  */
-export function registerRecoveryLinkRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps): void {
-  app.openapi(
-    recoveryLinkRoute,
+export function registerRecoveryLinkRoutes(app: Hono<AppEnv>, deps: AuthDeps): void {
+  app.post(
+    '/api/auth/recovery_link',
+    requirePermission('identities', 'write'),
+    onlyJson,
+    jsonBody(createRecoveryLinkSchema),
     async (c) => {
       const audit = { actor: c.var.actor, requestId: c.var.requestId };
       const { personId } = c.req.valid('json');
       return c.json(await createRecoveryLink(deps.database, personId, baseUrlOf(c, deps.config), audit), 201);
-    },
-    (result, c) => {
-      if (!result.success) {
-        const issue = result.error.issues[0];
-        return c.json({ code: 'bad_request', message: issue?.message ?? 'Bad request' }, 400);
-      }
-      return undefined;
     },
   );
 

@@ -61,6 +61,11 @@ export async function findActiveSessionByTokenHash(db: Db, tokenHash: string): P
   return rows[0];
 }
 
+/** Stores the hash of a session's logout token (a newer token replaces the older). */
+export async function setLogoutTokenHash(db: Db, sessionId: string, logoutTokenHash: string): Promise<void> {
+  await sql`UPDATE sessions SET logout_token_hash = ${logoutTokenHash} WHERE id = ${sessionId}`.execute(db);
+}
+
 /** Ends the session of a logout-token hash; returns it when one was active. */
 export async function revokeByLogoutTokenHash(db: Db, logoutTokenHash: string): Promise<EndedSession | undefined> {
   const { rows } = await sql<EndedSession>`UPDATE sessions SET active = false

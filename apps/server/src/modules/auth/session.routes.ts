@@ -1,8 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { ORY_BASE_PATH } from '@mc/contracts';
-import { sql } from 'kysely';
 import type { AppEnv } from '../../platform/request-context.js';
-import { LOGOUT_TOKEN_PREFIX, randomToken, sha256 } from '../../platform/tokens.js';
+import { sha256 } from '../../platform/tokens.js';
 import { type AuthDeps, flowContext } from './auth-context.js';
 import { getFlowError } from './flows/flow.repo.js';
 import { baseUrlOf, clearSessionCookie, readSubmission, sessionTokenOf, wantsJson } from './flows/flow-http.js';
@@ -10,7 +9,7 @@ import { hasSecondFactor } from './flows/login.flow.js';
 import { listCredentials } from './identity.repo.js';
 import { KRATOS_ERRORS } from './kratos/kratos-error.js';
 import { revokeByLogoutTokenHash, revokeByTokenHash } from './session.repo.js';
-import { endSession, findSession, sessionJson } from './session.service.js';
+import { endSession, findSession, issueLogoutToken, sessionJson } from './session.service.js';
 
 /**
  * Kratos's session endpoints: who-am-I (with aal: a session below the identity's highest available
@@ -36,10 +35,7 @@ export function registerSessionRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps):
   app.get(`${ORY_BASE_PATH}/self-service/logout/browser`, async (c) => {
     const current = await findSession(db, sessionTokenOf(c));
     if (!current) return c.json(KRATOS_ERRORS.noSession().body(), 401);
-    const logoutToken = randomToken(LOGOUT_TOKEN_PREFIX);
-    await sql`UPDATE sessions SET logout_token_hash = ${sha256(logoutToken)} WHERE id = ${current.session.id}`.execute(
-      db,
-    );
+    const logoutToken = await issueLogoutToken(db, current.session.id);
     const base = baseUrlOf(c, deps.config);
     const returnTo = c.req.query('return_to');
     const suffix = returnTo ? `&return_to=${encodeURIComponent(returnTo)}` : '';

@@ -9,6 +9,7 @@ import {
   revokeSession,
   type SessionMethod,
   type SessionRow,
+  setLogoutTokenHash,
 } from './session.repo.js';
 
 /** A session just issued: the secret token (returned once) and its row. */
@@ -123,6 +124,13 @@ export async function sessionJson(db: Db, session: SessionRow, identity: Identit
     identity: await identityJson(db, identity, baseUrl),
     devices: [],
   };
+}
+
+/** A fresh logout token for a session (only its hash is stored); the browser's logout URL carries it. */
+export async function issueLogoutToken(db: Db, sessionId: string): Promise<string> {
+  const logoutToken = randomToken(LOGOUT_TOKEN_PREFIX);
+  await setLogoutTokenHash(db, sessionId, sha256(logoutToken));
+  return logoutToken;
 }
 
 /**

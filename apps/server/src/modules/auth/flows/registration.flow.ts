@@ -1,5 +1,4 @@
 import { AUTH_ROUTES } from '@mc/contracts';
-import { sql } from 'kysely';
 import { sha256 } from '../../../platform/tokens.js';
 import { assignRoles } from '../../rbac/index.js';
 import {
@@ -7,6 +6,7 @@ import {
   findPersonByEmail,
   insertIdentity,
   insertPerson,
+  renamePerson,
   type Traits,
   upsertCredential,
 } from '../identity.repo.js';
@@ -109,7 +109,7 @@ async function registerInvited(
       const accepted = await acceptInviteByToken(trx, inviteHash);
       if (!accepted) throw new InviteTaken();
       const id = accepted.person_id;
-      await sql`UPDATE people SET name = ${`${traits.name.first} ${traits.name.last}`} WHERE id = ${id}`.execute(trx);
+      await renamePerson(trx, id, traits);
       await insertIdentity(trx, id, traits, true);
       await upsertCredential(trx, id, 'password', { hashed_password: hashed }, [traits.email]);
       await assignRoles(trx, id, [accepted.role]);
@@ -136,8 +136,7 @@ async function createSelfRegistered(db: Db, traits: Traits, hashed: string, role
   try {
     return await db.transaction().execute(async (trx) => {
       const id = existing?.id ?? (await insertPerson(trx, traits));
-      if (existing)
-        await sql`UPDATE people SET name = ${`${traits.name.first} ${traits.name.last}`} WHERE id = ${id}`.execute(trx);
+      if (existing) await renamePerson(trx, id, traits);
       await insertIdentity(trx, id, traits);
       await upsertCredential(trx, id, 'password', { hashed_password: hashed }, [traits.email]);
       await assignRoles(trx, id, [role]);
