@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Toaster } from '../../../components/toaster';
+import { buildIncidentPage } from '../../../test/factories/incidents';
 import { shellApi, viewerSession } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 
@@ -19,7 +20,7 @@ type Write = { method: string; path: string; body: unknown };
 function serve(session = writerSession) {
   const writes: Write[] = [];
   const record = (answer: unknown) => (url: URL, init: RequestInit | undefined) => {
-    if (!init?.method || init.method === 'GET') return { body: { data: [], total: 0 } };
+    if (!init?.method || init.method === 'GET') return { body: buildIncidentPage() };
     writes.push({ method: init.method, path: url.pathname, body: JSON.parse(String(init.body)) });
     return { status: 201, body: answer };
   };
@@ -96,7 +97,7 @@ describe("/incidents 'Declare incident' (issue 12 §6)", { timeout: 20_000 }, ()
   it('opens the declared incident and says why when its first evidence could not be filed', async () => {
     shellApi(writerSession, [], {
       '/api/incidents': (_url, init) =>
-        init?.method === 'POST' ? { status: 201, body: { id: INCIDENT } } : { body: { data: [], total: 0 } },
+        init?.method === 'POST' ? { status: 201, body: { id: INCIDENT } } : { body: buildIncidentPage() },
       '/api/incidents/link': { status: 400, body: { code: 'bad_request', message: 'Description is too long' } },
       [`/api/incidents/${INCIDENT}`]: {
         body: { incident: {}, hypotheses: [], evidences: [], comments: [], history: [] },
