@@ -4,7 +4,8 @@ import type { DataAccessDecision, DataAccessPolicy, RowScope } from '../../platf
 import type { Actor, PermissionChecker } from '../../platform/request-context.js';
 import { actionMatches, authorize, objectKind, SCOPE_FIELD_KIND, SCOPE_FIELDS } from './authorize.js';
 import { componentDenials, componentScope } from './component-scopes.js';
-import { type Grants, loadGrants } from './rbac.repo.js';
+import type { Grants } from './grants.js';
+import { loadGrants } from './rbac.service.js';
 import { ADMIN_TABLES, SECRET_TABLES, tableRule } from './table-kinds.js';
 
 /** The authorisation service: one decision function for routes, the data API and who-am-I. */

@@ -1,5 +1,5 @@
 import { type AccessAction, OBJECT_TO_KIND, type ResourceKind, roleAllows } from '@mc/contracts';
-import type { Grants, PermissionRuleRow } from './rbac.repo.js';
+import type { Grants, PermissionRuleRow } from './grants.js';
 
 /** Columns of a permission row that name one resource. */
 export const SCOPE_FIELDS = [

@@ -1,7 +1,7 @@
 import type { AccessAction } from '@mc/contracts';
 import type { RowScope } from '../../platform/access.js';
 import { actionMatches } from './authorize.js';
-import type { Grants } from './rbac.repo.js';
+import type { Grants } from './grants.js';
 
 /**
  * Permission rows on components cover subtrees (docs/topology.md, "Permissions on the tree"): a grant

@@ -6,9 +6,8 @@ import { teamGrantsHook } from './team-grants.hook.js';
 
 export { type AccessControl, createAccessControl } from './access-control.js';
 export { actionMatches, authorize } from './authorize.js';
-export { type GrantColumns, type Grants, grantColumns, grantsFromColumns, loadGrants, setRoles } from './rbac.repo.js';
-export { assignRoles } from './rbac.service.js';
-export { lockTeamGrants } from './team-grants.hook.js';
+export { type GrantColumns, type Grants, grantsFromColumns } from './grants.js';
+export { assignRoles, grantColumns, loadGrants, lockTeamGrants, setRoles } from './rbac.service.js';
 
 /** What the composition root (src/composition) assembles from this module. */
 export const rbacModule = {

@@ -1,35 +1,8 @@
 import type { Tables } from '@mc/db';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type GrantColumns, type Grants, grantsFromColumns } from './grants.js';
 
 type Db = Kysely<Tables>;
-
-/** A permission row as the authorisation function reads it. */
-export interface PermissionRuleRow {
-  id: string;
-  action: string;
-  deny: boolean;
-  object: string | null;
-  config_id: string | null;
-  component_id: string | null;
-  canary_id: string | null;
-  playbook_id: string | null;
-  connection_id: string | null;
-  check_id: string | null;
-}
-
-/** What the authorisation function knows about a person: roles, teams, live permission rows. */
-export interface Grants {
-  roles: string[];
-  teamIds: string[];
-  rules: PermissionRuleRow[];
-}
-
-/** The grant columns as a person's row of the authentication query returns them. */
-export interface GrantColumns {
-  roles: string[] | null;
-  team_ids: string[] | null;
-  rules: PermissionRuleRow[] | null;
-}
 
 /**
  * The select-list columns `roles`, `team_ids` and `rules` of the person whose id `person` yields: roles
@@ -49,11 +22,6 @@ export function grantColumns(person: RawBuilder<unknown>): RawBuilder<unknown> {
         WHERE p.deleted_at IS NULL AND (p.until IS NULL OR p.until > now())
           AND (p.person_id = ${person} OR p.team_id IN (SELECT tm.team_id FROM team_members tm
             JOIN teams t ON t.id = tm.team_id AND t.deleted_at IS NULL WHERE tm.person_id = ${person}))) AS rules`;
-}
-
-/** Grants from the columns of {@link grantColumns}. */
-export function grantsFromColumns(row: GrantColumns | undefined): Grants {
-  return { roles: row?.roles ?? [], teamIds: row?.team_ids ?? [], rules: row?.rules ?? [] };
 }
 
 /** Reads roles, team memberships and the live permission rows of a person in one round trip. */
@@ -78,4 +46,21 @@ export async function setRoles(db: Db, personId: string, roles: readonly string[
       db,
     );
   }
+}
+
+/**
+ * Takes, per team, the transaction-scoped advisory lock that serialises membership changes with
+ * permission-row changes of that team; teams in a fixed order, so two writers never wait on each other.
+ */
+export async function lockTeams(db: Db, teamIds: readonly string[]): Promise<void> {
+  for (const id of [...teamIds].sort()) {
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${`mc:team-grants:${id}`}))`.execute(db);
+  }
+}
+
+/** How many live permission rows the teams hold. */
+export async function countTeamPermissionRows(db: Db, teamIds: readonly string[]): Promise<number> {
+  const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM permissions
+    WHERE team_id = ANY(${[...teamIds]}::uuid[]) AND deleted_at IS NULL`.execute(db);
+  return rows[0]?.n ?? 0;
 }

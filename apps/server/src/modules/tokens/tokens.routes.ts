@@ -1,23 +1,18 @@
-import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { createTokenSchema } from '@mc/contracts';
 import type { Database } from '@mc/db';
+import type { Hono } from 'hono';
+import { validator } from 'hono/validator';
+import { z } from 'zod';
 import { AppError } from '../../platform/errors.js';
+import { auditContext } from '../../platform/http-helpers.js';
 import type { AppEnv } from '../../platform/request-context.js';
 import { requireSignIn } from '../../platform/require-permission.js';
-import { listTokens } from './tokens.repo.js';
-import { tokensService } from './tokens.service.js';
+import type { tokenSchema } from './tokens.openapi.js';
+import { type TokenRow, tokensService } from './tokens.service.js';
 
-/** Prefix of API tokens (the authentication middleware tells them from session tokens by it). */
-const errorSchema = z.object({ code: z.string(), message: z.string() });
-const tokenSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  expires_at: z.string().nullable(),
-  last_used_at: z.string().nullable(),
-  created_at: z.string(),
-});
 type TokenOut = z.infer<typeof tokenSchema>;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const idParam = z.object({ id: z.guid() });
 
 const personOf = (actor: AppEnv['Variables']['actor']): string => {
   if (actor.kind !== 'person') throw new AppError('forbidden', 'Only a person can hold API tokens');
@@ -25,90 +20,44 @@ const personOf = (actor: AppEnv['Variables']['actor']): string => {
   return actor.id;
 };
 
-const createTokenRoute = createRoute({
-  method: 'post',
-  path: '/api/auth/tokens',
-  summary: 'Create an API token acting with the creator’s permissions; the secret is shown once',
-  middleware: [requireSignIn()] as const,
-  request: { body: { content: { 'application/json': { schema: createTokenSchema } }, required: true } },
-  responses: {
-    201: {
-      description: 'Created',
-      content: { 'application/json': { schema: tokenSchema.extend({ token: z.string() }) } },
-    },
-    400: { description: 'Bad input', content: { 'application/json': { schema: errorSchema } } },
-    401: { description: 'Not signed in', content: { 'application/json': { schema: errorSchema } } },
-  },
+const tokenOut = (row: TokenRow): TokenOut => ({
+  id: row.id,
+  name: row.name,
+  expires_at: iso(row.expires_at),
+  last_used_at: iso(row.last_used_at),
+  created_at: iso(row.created_at) as string, // created_at is NOT NULL
 });
-const listTokensRoute = createRoute({
-  method: 'get',
-  path: '/api/auth/tokens',
-  summary: 'The caller’s live API tokens (never their secrets)',
-  middleware: [requireSignIn()] as const,
-  responses: {
-    200: { description: 'Tokens', content: { 'application/json': { schema: z.array(tokenSchema) } } },
-    401: { description: 'Not signed in', content: { 'application/json': { schema: errorSchema } } },
-  },
+
+/**
+ * The create body: a JSON body is read only when the request says `application/json` (anything else
+ * is validated as `{}`); the first problem is the 400's message.
+ */
+const createBody = validator('json', async (value, c) => {
+  const result = await createTokenSchema.safeParseAsync(value);
+  if (!result.success)
+    return c.json({ code: 'bad_request', message: result.error.issues[0]?.message ?? 'Bad request' }, 400);
+  return result.data;
 });
-const revokeTokenRoute = createRoute({
-  method: 'delete',
-  path: '/api/auth/tokens/{id}',
-  summary: 'Revoke one of the caller’s API tokens',
-  middleware: [requireSignIn()] as const,
-  request: { params: z.object({ id: z.guid() }) },
-  responses: {
-    204: { description: 'Revoked' },
-    401: { description: 'Not signed in', content: { 'application/json': { schema: errorSchema } } },
-    404: { description: 'No such token', content: { 'application/json': { schema: errorSchema } } },
-  },
+
+/** The token id of the path; an id that is not a UUID names no token (404). */
+const revokeParam = validator('param', async (value, c) => {
+  const result = await idParam.safeParseAsync(value);
+  if (!result.success) return c.json({ code: 'not_found', message: 'No such API token' }, 404);
+  return result.data;
 });
 
 /** API tokens for scripts and agents: create, list, revoke; each acts as its creator (issue 3 §8). */
-export function registerTokenRoutes(app: OpenAPIHono<AppEnv>, deps: { database: Database }): void {
+export function registerTokenRoutes(app: Hono<AppEnv>, deps: { database: Database }): void {
   const tokens = tokensService(deps.database);
-  app.openapi(
-    createTokenRoute,
-    async (c) => {
-      const { row, secret } = await tokens.create(personOf(c.var.actor), c.req.valid('json'), {
-        actor: c.var.actor,
-        requestId: c.var.requestId,
-      });
-      const out: TokenOut = {
-        id: row.id,
-        name: row.name,
-        expires_at: iso(row.expires_at),
-        last_used_at: null,
-        created_at: iso(row.created_at) as string,
-      };
-      return c.json({ ...out, token: secret }, 201);
-    },
-    (result, c) =>
-      result.success
-        ? undefined
-        : c.json({ code: 'bad_request', message: result.error.issues[0]?.message ?? 'Bad request' }, 400),
-  );
-  app.openapi(listTokensRoute, async (c) => {
-    const rows = await listTokens(deps.database.db, personOf(c.var.actor));
-    return c.json(
-      rows.map((r) => ({
-        id: r.id,
-        name: r.name,
-        expires_at: iso(r.expires_at),
-        last_used_at: iso(r.last_used_at),
-        created_at: iso(r.created_at) as string,
-      })),
-      200,
-    );
+  app.post('/api/auth/tokens', requireSignIn(), createBody, async (c) => {
+    const { row, secret } = await tokens.create(personOf(c.var.actor), c.req.valid('json'), auditContext(c));
+    return c.json({ ...tokenOut(row), last_used_at: null, token: secret }, 201);
   });
-  app.openapi(
-    revokeTokenRoute,
-    async (c) => {
-      await tokens.revoke(personOf(c.var.actor), c.req.valid('param').id, {
-        actor: c.var.actor,
-        requestId: c.var.requestId,
-      });
-      return c.body(null, 204);
-    },
-    (result, c) => (result.success ? undefined : c.json({ code: 'not_found', message: 'No such API token' }, 404)),
+  app.get('/api/auth/tokens', requireSignIn(), async (c) =>
+    c.json((await tokens.list(personOf(c.var.actor))).map(tokenOut), 200),
   );
+  app.delete('/api/auth/tokens/:id', requireSignIn(), revokeParam, async (c) => {
+    await tokens.revoke(personOf(c.var.actor), c.req.valid('param').id, auditContext(c));
+    return c.body(null, 204);
+  });
 }

@@ -1,8 +1,18 @@
-import type { Database } from '@mc/db';
+import type { Database, Tables } from '@mc/db';
+import type { Kysely } from 'kysely';
 import { type AuditContext, auditedTransaction } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
 import { API_TOKEN_PREFIX, randomToken, sha256 } from '../../platform/tokens.js';
-import { insertToken, revokeToken, type TokenRow } from './tokens.repo.js';
+import {
+  findTokenPerson as findLiveTokenPerson,
+  insertToken,
+  listTokens,
+  revokeToken,
+  type TokenRow,
+  touchToken as touchTokenRow,
+} from './tokens.repo.js';
+
+export type { TokenRow };
 
 /** API tokens of a person: the secret is shown once and only its hash is stored; each change is audited. */
 export function tokensService(database: Database) {
@@ -28,6 +38,10 @@ export function tokensService(database: Database) {
         };
       });
     },
+    /** The live tokens of a person, newest first (never their secrets). */
+    list(personId: string): Promise<TokenRow[]> {
+      return listTokens(database.db, personId);
+    },
     /** Revokes one of the person's live tokens. */
     async revoke(personId: string, id: string, audit: AuditContext): Promise<void> {
       await auditedTransaction(database, audit, async (tx) => {
@@ -36,4 +50,17 @@ export function tokensService(database: Database) {
       });
     },
   };
+}
+
+/** The person a live token (not revoked, not expired, its person not deleted) acts for, by the hash of its secret. */
+export function findTokenPerson(
+  db: Kysely<Tables>,
+  valueHash: string,
+): Promise<{ id: string; person_id: string } | undefined> {
+  return findLiveTokenPerson(db, valueHash);
+}
+
+/** Notes that a token was used (at most once a minute per token, so a busy script does not write on every call). */
+export function touchToken(db: Kysely<Tables>, id: string): Promise<void> {
+  return touchTokenRow(db, id);
 }
