@@ -8,6 +8,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { DataAccessPolicy, RowScope } from './access.js';
 import type { Actor } from './request-context.js';
+import { type RowScopeWriter, rowScopeCondition } from './row-scope-sql.js';
 
 /** The kinds of resource a request may name by id. */
 export type LinkedKind = 'component' | 'config' | 'check' | 'canary';
@@ -54,24 +55,30 @@ export async function resourceReach(policy: DataAccessPolicy, actor: Actor): Pro
 
 /**
  * SQL true when the row under `alias` (of the kind's table: `id`, and `canary_id` for checks) may be read:
- * it matches a keeping scope (any row when there are only deny scopes) and no deny scope — the data API's
- * rule (`rest/read-builder.ts` rowScopeSql), with subtree scopes through `component_in_subtrees`.
+ * the data API's rule (row-scope-sql.ts, shared with `rest/read-builder.ts`), with subtree scopes through
+ * `component_in_subtrees`. Never NULL, so `NOT reachSql(…)` is "hidden".
  */
 export function reachSql(reach: KindReach, alias: string): RawBuilder<boolean> {
   if (reach === 'all') return sql<boolean>`true`;
   if (reach === 'none') return sql<boolean>`false`;
-  const matches = (s: RowScope) => {
-    const column = sql.ref(`${alias}.${s.column}`);
-    return s.match === 'component_subtree'
-      ? sql<boolean>`coalesce(component_in_subtrees(${column}, ${[...s.values]}::text[]), false)`
-      : sql<boolean>`coalesce(${column}::text = ANY(${[...s.values]}::text[]), false)`;
+  return rowScopeCondition(reach, kyselyScopeWriter(alias));
+}
+
+/** The rule's pieces as Kysely SQL over the row under `alias` (the kinds' tables have every scoped column). */
+function kyselyScopeWriter(alias: string): RowScopeWriter<RawBuilder<boolean>> {
+  return {
+    constant: (value) => (value ? sql<boolean>`true` : sql<boolean>`false`),
+    hasColumn: () => true,
+    matches(s) {
+      const column = sql.ref(`${alias}.${s.column}`);
+      return s.match === 'component_subtree'
+        ? sql<boolean>`coalesce(component_in_subtrees(${column}, ${[...s.values]}::text[]), false)`
+        : sql<boolean>`coalesce(${column}::text = ANY(${[...s.values]}::text[]), false)`;
+    },
+    any: (parts) => (parts.length === 0 ? sql<boolean>`false` : sql<boolean>`(${sql.join(parts, sql` OR `)})`),
+    all: (parts) => sql<boolean>`(${sql.join(parts, sql` AND `)})`,
+    not: (part) => sql<boolean>`NOT ${part}`,
   };
-  const keep = reach.filter((s) => !s.exclude);
-  const drop = reach.filter((s) => s.exclude);
-  const parts: RawBuilder<boolean>[] = [];
-  if (keep.length > 0) parts.push(sql<boolean>`(${sql.join(keep.map(matches), sql` OR `)})`);
-  for (const s of drop) parts.push(sql<boolean>`NOT ${matches(s)}`);
-  return parts.length === 0 ? sql<boolean>`true` : sql<boolean>`(${sql.join(parts, sql` AND `)})`;
 }
 
 /** Something that runs a query: a Kysely instance or transaction. */

@@ -1,4 +1,5 @@
 import type { RowScope } from '../../platform/access.js';
+import { rowScopeCondition } from '../../platform/row-scope-sql.js';
 import { type ConditionScope, conditionSql, mentionsColumn } from './condition-sql.js';
 import { type EmbedScopes, embedScopesOf } from './embed-access.js';
 import { resolveEmbed } from './embed-resolver.js';
@@ -60,26 +61,25 @@ function orderSql(table: TableInfo, alias: string, order: readonly OrderTerm[] |
 }
 
 /**
- * The conjunct limiting rows to the policy's row scopes: rows matching one of the keeping scopes (every
- * row when there are only `exclude` scopes) and none of the `exclude` ones. A keeping scope on a column the
- * table lacks matches nothing; an `exclude` scope on one refuses every row (fail closed), as no scope does.
+ * The conjunct limiting rows to the policy's row scopes, by the one rule of platform/row-scope-sql.ts (a
+ * keeping scope on a column the table lacks matches nothing; an `exclude` scope on one refuses every row).
  */
 export function rowScopeSql(table: TableInfo, alias: string, scopes: readonly RowScope[], params: SqlParams): string {
-  const matches = (s: RowScope) => {
-    const column = `${ident(alias)}.${ident(s.column)}`;
-    return s.match === 'component_subtree'
-      ? `component_in_subtrees(${column}, ${params.add([...s.values])}::text[])`
-      : `${column}::text = ANY(${params.add([...s.values])})`;
-  };
-  const keep = scopes.filter((s) => !s.exclude);
-  const drop = scopes.filter((s) => s.exclude);
-  if (drop.some((s) => !table.columns.has(s.column))) return 'FALSE';
-  const parts: string[] = [];
-  if (keep.length > 0 || drop.length === 0) {
-    parts.push(`(${keep.map((s) => (table.columns.has(s.column) ? matches(s) : 'FALSE')).join(' OR ') || 'FALSE'})`);
-  }
-  for (const s of drop) parts.push(`NOT coalesce(${matches(s)}, false)`);
-  return `(${parts.join(' AND ')})`;
+  return rowScopeCondition<string>(scopes, {
+    constant: (value) => (value ? 'TRUE' : 'FALSE'),
+    hasColumn: (column) => table.columns.has(column),
+    matches(s) {
+      const column = `${ident(alias)}.${ident(s.column)}`;
+      const test =
+        s.match === 'component_subtree'
+          ? `component_in_subtrees(${column}, ${params.add([...s.values])}::text[])`
+          : `${column}::text = ANY(${params.add([...s.values])})`;
+      return `coalesce(${test}, false)`;
+    },
+    any: (parts) => `(${parts.join(' OR ') || 'FALSE'})`,
+    all: (parts) => `(${parts.join(' AND ')})`,
+    not: (part) => `NOT ${part}`,
+  });
 }
 
 /** SQL of an embedded level as a value: an object (to-one) or an array (to-many). */
