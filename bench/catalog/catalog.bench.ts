@@ -67,15 +67,8 @@ const loadText = () =>
     .map((l) => l.toFixed(1))
     .join(' ');
 
-function scenarios(items: number): Scenario[] {
-  const ranges = Object.fromEntries(kindRanges(items).map((k) => [k.class, k]));
-  const pick = (kind: string, i: number) => {
-    const range = ranges[kind];
-    if (!range) throw new Error(kind);
-    return range.from + ((i * 7919) % range.count);
-  };
-  const idOf = async (pool: pg.Pool, n: number) =>
-    (await pool.query<{ id: string }>(`SELECT ${itemId('$1::int')} AS id`, [n])).rows[0]?.id ?? '';
+/** The catalog list and the changes search, against their page-and-count queries. */
+function listScenarios(): Scenario[] {
   const types = ['Kubernetes::Pod', 'Kubernetes::Deployment', 'Kubernetes::ReplicaSet', 'AWS::EC2::Instance'];
   const healths = ['healthy', 'unhealthy', 'warning', 'unknown'];
   const listFilter = (i: number) => [types[i % types.length] ?? '', healths[(i >> 2) % healths.length] ?? ''];
@@ -88,6 +81,66 @@ function scenarios(items: number): Scenario[] {
   const atLeast = (s: string) => ranks.slice(0, ranks.indexOf(s) + 1);
   const listSelect =
     'id,name,type,config_class,icon,status,health,tags,labels,created_at,updated_at,deleted_at,cost_total_30d,changes,analysis';
+  return [
+    {
+      name: 'catalog list: type + health, by name, 100, exact count (the console’s query)',
+      target: 50,
+      api: (i) => {
+        const [type, health] = listFilter(i);
+        return {
+          method: 'GET',
+          path: `/api/db/configs?select=${listSelect}&type=in.(${encodeURIComponent(`"${type}"`)})&health=in.(${health})&order=name.asc.nullslast,id.asc&limit=100&offset=0`,
+        };
+      },
+      naive: {
+        label: 'the same page and count through node-postgres',
+        run: (pool, i) =>
+          Promise.all([
+            pool.query(
+              `SELECT ${listSelect} FROM configs WHERE type = $1 AND health = $2 AND deleted_at IS NULL ORDER BY name, id LIMIT 100`,
+              listFilter(i),
+            ),
+            pool.query(
+              'SELECT count(*) FROM config_items WHERE type = $1 AND health = $2 AND deleted_at IS NULL',
+              listFilter(i),
+            ),
+          ]),
+      },
+    },
+    {
+      name: 'changes search: type + severity + last 24 h, page of 50 with total',
+      target: 50,
+      api: (i) => ({ method: 'POST', path: '/api/catalog/changes', body: { ...changeFilter(i), from: 'now-24h' } }),
+      naive: {
+        label: 'page and count over the changes joined to items through node-postgres',
+        run: (pool, i) => {
+          const { type, severity } = changeFilter(i);
+          const params = [type, atLeast(severity), new Date(Date.now() - 86_400_000).toISOString()];
+          const from = `FROM config_changes cc JOIN config_items ci ON ci.id = cc.config_id
+            WHERE cc.change_type = $1 AND cc.severity = ANY($2::text[]) AND cc.created_at > $3 AND ci.deleted_at IS NULL`;
+          return Promise.all([
+            pool.query(
+              `SELECT cc.id, cc.config_id, ci.name, ci.type, cc.change_type, cc.severity, cc.summary, cc.created_at ${from} ORDER BY cc.created_at DESC LIMIT 50`,
+              params,
+            ),
+            pool.query(`SELECT cc.change_type, count(*) ${from} GROUP BY 1`, params),
+          ]);
+        },
+      },
+    },
+  ];
+}
+
+/** Related configs at depth 10 from namespaces and nodes, against upstream's recursive CTE. */
+function relatedScenarios(items: number): Scenario[] {
+  const ranges = Object.fromEntries(kindRanges(items).map((k) => [k.class, k]));
+  const pick = (kind: string, i: number) => {
+    const range = ranges[kind];
+    if (!range) throw new Error(kind);
+    return range.from + ((i * 7919) % range.count);
+  };
+  const idOf = async (pool: pg.Pool, n: number) =>
+    (await pool.query<{ id: string }>(`SELECT ${itemId('$1::int')} AS id`, [n])).rows[0]?.id ?? '';
   const naiveRelated = (direction: 'outgoing' | 'incoming') => `
     WITH RECURSIVE walk (src, dst, depth) AS (
       SELECT r.config_id, r.related_id, 1 FROM config_relationships r
@@ -144,65 +197,18 @@ function scenarios(items: number): Scenario[] {
     'incoming',
     'incoming',
   );
+  return [relatedNamespace, relatedNamespaceFull, relatedNode];
+}
+
+/** The option lists and the summary counters, against SELECT DISTINCT and GROUP BY. */
+function optionScenarios(): Scenario[] {
   const option = (name: string, path: string, naive: string): Scenario => ({
     name: `option list: ${name}`,
     target: 20,
     api: () => ({ method: 'GET', path }),
     naive: { label: naive, run: (pool) => pool.query(naive) },
   });
-  const list: Scenario[] = [
-    {
-      name: 'catalog list: type + health, by name, 100, exact count (the console’s query)',
-      target: 50,
-      api: (i) => {
-        const [type, health] = listFilter(i);
-        return {
-          method: 'GET',
-          path: `/api/db/configs?select=${listSelect}&type=in.(${encodeURIComponent(`"${type}"`)})&health=in.(${health})&order=name.asc.nullslast,id.asc&limit=100&offset=0`,
-        };
-      },
-      naive: {
-        label: 'the same page and count through node-postgres',
-        run: (pool, i) =>
-          Promise.all([
-            pool.query(
-              `SELECT ${listSelect} FROM configs WHERE type = $1 AND health = $2 AND deleted_at IS NULL ORDER BY name, id LIMIT 100`,
-              listFilter(i),
-            ),
-            pool.query(
-              'SELECT count(*) FROM config_items WHERE type = $1 AND health = $2 AND deleted_at IS NULL',
-              listFilter(i),
-            ),
-          ]),
-      },
-    },
-    {
-      name: 'changes search: type + severity + last 24 h, page of 50 with total',
-      target: 50,
-      api: (i) => ({ method: 'POST', path: '/api/catalog/changes', body: { ...changeFilter(i), from: 'now-24h' } }),
-      naive: {
-        label: 'page and count over the changes joined to items through node-postgres',
-        run: (pool, i) => {
-          const { type, severity } = changeFilter(i);
-          const params = [type, atLeast(severity), new Date(Date.now() - 86_400_000).toISOString()];
-          const from = `FROM config_changes cc JOIN config_items ci ON ci.id = cc.config_id
-            WHERE cc.change_type = $1 AND cc.severity = ANY($2::text[]) AND cc.created_at > $3 AND ci.deleted_at IS NULL`;
-          return Promise.all([
-            pool.query(
-              `SELECT cc.id, cc.config_id, ci.name, ci.type, cc.change_type, cc.severity, cc.summary, cc.created_at ${from} ORDER BY cc.created_at DESC LIMIT 50`,
-              params,
-            ),
-            pool.query(`SELECT cc.change_type, count(*) ${from} GROUP BY 1`, params),
-          ]);
-        },
-      },
-    },
-  ];
   return [
-    ...list,
-    relatedNamespace,
-    relatedNamespaceFull,
-    relatedNode,
     option(
       'types',
       '/api/db/config_types?order=type',
@@ -239,6 +245,11 @@ function scenarios(items: number): Scenario[] {
       },
     },
   ];
+}
+
+/** Every case, in the order they are measured and printed. */
+function scenarios(items: number): Scenario[] {
+  return [...listScenarios(), ...relatedScenarios(items), ...optionScenarios()];
 }
 
 /** One measured case: the API at the bench's concurrency and one caller at a time, and the naive query. */

@@ -78,6 +78,100 @@ function print(results: CaseResult[]): void {
   }
 }
 
+/** The measured cases, over ids read from the seeded database. */
+async function benchScenarios(pool: pg.Pool): Promise<Scenario[]> {
+  const checkIds = (await pool.query<{ id: string }>('SELECT id FROM checks ORDER BY id LIMIT 200')).rows.map(
+    (r) => r.id,
+  );
+  const check = (i: number) => checkIds[i % checkIds.length];
+  const combos = ['Pod', 'Deployment', 'Node', 'Service', 'Namespace'].flatMap((kind) =>
+    ['healthy', 'unhealthy', 'warning', 'unknown'].map((health) => [`Kubernetes::${kind}`, health] as const),
+  );
+  const since = '2026-11-01T08:00:00Z';
+  return [
+    {
+      name: 'history: check_id+status+duration, time desc, 50',
+      api: (i) =>
+        `check_statuses?select=time,status,duration,message&check_id=eq.${check(i)}&status=eq.true&duration=gte.${(i * 97) % 1500}&order=time.desc&limit=50`,
+      sql: 'SELECT time, status, duration, message FROM check_statuses WHERE check_id = $1 AND status = $2 AND duration >= $3 ORDER BY time DESC LIMIT 50',
+      countSql: '',
+      params: (i) => [check(i), true, (i * 97) % 1500],
+      counts: ['none'],
+      target: 0.5,
+    },
+    {
+      name: 'check_statuses check_id+time, time desc, 100',
+      api: (i) =>
+        `check_statuses?select=check_id,time,status,duration&check_id=eq.${check(i)}&time=gte.${since}&order=time.desc&limit=100`,
+      sql: 'SELECT check_id, time, status, duration FROM check_statuses WHERE check_id = $1 AND time >= $2 ORDER BY time DESC LIMIT 100',
+      countSql: 'FROM check_statuses WHERE check_id = $1 AND time >= $2',
+      params: (i) => [check(i), since],
+      counts: ['exact', 'estimated'],
+      target: 0.6,
+    },
+    {
+      name: 'config_items type+health, order name, 100',
+      api: (i) => {
+        const [type, health] = combos[i % combos.length] ?? ['', ''];
+        return `config_items?select=id,name,type,health&type=eq.${encodeURIComponent(type)}&health=eq.${health}&order=name&limit=100`;
+      },
+      sql: 'SELECT id, name, type, health FROM config_items WHERE type = $1 AND health = $2 AND deleted_at IS NULL ORDER BY name LIMIT 100',
+      countSql: 'FROM config_items WHERE type = $1 AND health = $2 AND deleted_at IS NULL',
+      params: (i) => [...(combos[i % combos.length] ?? [])],
+      counts: ['exact', 'estimated'],
+      target: 0.6,
+    },
+  ];
+}
+
+/**
+ * Measures each case and count mode through the API with a session, the API with the open policy, and
+ * node-postgres alone; the results to print and a PASS or MISS verdict per measure.
+ */
+async function measureScenarios(
+  pool: pg.Pool,
+  scenarios: readonly Scenario[],
+  session: DataApiServer,
+  open: DataApiServer,
+): Promise<{ results: CaseResult[]; verdicts: string[] }> {
+  const opts = { concurrency: CONCURRENCY, seconds: SECONDS, warmupSeconds: 1 };
+  const explain = estimator(pool);
+  const results: CaseResult[] = [];
+  const verdicts: string[] = [];
+  for (const s of scenarios) {
+    for (const count of s.counts) {
+      const prefer = count === 'none' ? '' : `count=${count}`;
+      const label = `${s.name}${count === 'none' ? ', no count' : ` count=${count}`}`;
+      const api = await measure(`API  session  ${label}`, (i) => session.get(s.api(i), prefer), opts);
+      const bare = await measure(
+        `API  open (no sign-in, allow-all)  ${label}`,
+        (i) => open.get(s.api(i), prefer),
+        opts,
+      );
+      const raw = await measure(
+        `pg   ${label}`,
+        async (i) => {
+          const params = s.params(i);
+          const page = pool.query(s.sql, params);
+          if (count === 'exact') await Promise.all([page, pool.query(`SELECT count(*) ${s.countSql}`, params)]);
+          else if (count === 'estimated') await Promise.all([page, explain(`SELECT 1 ${s.countSql}`, params)]);
+          else await page;
+        },
+        opts,
+      );
+      results.push(api, bare, raw);
+      const ratio = api.perSecond / raw.perSecond;
+      const ok = ratio >= s.target && (count !== 'estimated' || api.p99 <= P99_ESTIMATED_MS);
+      verdicts.push(
+        `${ok ? 'PASS' : 'MISS'} ${label}: API (session) / pg throughput ${(ratio * 100).toFixed(0)}% (target ≥ ${s.target * 100}%)` +
+          (count === 'estimated' ? `, API p99 ${api.p99.toFixed(1)} ms (target ≤ ${P99_ESTIMATED_MS})` : '') +
+          `; open policy ${((bare.perSecond / raw.perSecond) * 100).toFixed(0)}%`,
+      );
+    }
+  }
+  return { results, verdicts };
+}
+
 async function main(): Promise<void> {
   const adminUrl = process.env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
   const reuse = process.env.MC_BENCH_DATABASE;
@@ -103,86 +197,11 @@ async function main(): Promise<void> {
     console.log(
       `seeded ${SIZES.checks * SIZES.statusesPerCheck} check_statuses and ${SIZES.configs} config_items in ${((Date.now() - t) / 1000).toFixed(1)} s`,
     );
-    const checkIds = (await pool.query<{ id: string }>('SELECT id FROM checks ORDER BY id LIMIT 200')).rows.map(
-      (r) => r.id,
-    );
-    const check = (i: number) => checkIds[i % checkIds.length];
-    const combos = ['Pod', 'Deployment', 'Node', 'Service', 'Namespace'].flatMap((kind) =>
-      ['healthy', 'unhealthy', 'warning', 'unknown'].map((health) => [`Kubernetes::${kind}`, health] as const),
-    );
-    const since = '2026-11-01T08:00:00Z';
-    const scenarios: Scenario[] = [
-      {
-        name: 'history: check_id+status+duration, time desc, 50',
-        api: (i) =>
-          `check_statuses?select=time,status,duration,message&check_id=eq.${check(i)}&status=eq.true&duration=gte.${(i * 97) % 1500}&order=time.desc&limit=50`,
-        sql: 'SELECT time, status, duration, message FROM check_statuses WHERE check_id = $1 AND status = $2 AND duration >= $3 ORDER BY time DESC LIMIT 50',
-        countSql: '',
-        params: (i) => [check(i), true, (i * 97) % 1500],
-        counts: ['none'],
-        target: 0.5,
-      },
-      {
-        name: 'check_statuses check_id+time, time desc, 100',
-        api: (i) =>
-          `check_statuses?select=check_id,time,status,duration&check_id=eq.${check(i)}&time=gte.${since}&order=time.desc&limit=100`,
-        sql: 'SELECT check_id, time, status, duration FROM check_statuses WHERE check_id = $1 AND time >= $2 ORDER BY time DESC LIMIT 100',
-        countSql: 'FROM check_statuses WHERE check_id = $1 AND time >= $2',
-        params: (i) => [check(i), since],
-        counts: ['exact', 'estimated'],
-        target: 0.6,
-      },
-      {
-        name: 'config_items type+health, order name, 100',
-        api: (i) => {
-          const [type, health] = combos[i % combos.length] ?? ['', ''];
-          return `config_items?select=id,name,type,health&type=eq.${encodeURIComponent(type)}&health=eq.${health}&order=name&limit=100`;
-        },
-        sql: 'SELECT id, name, type, health FROM config_items WHERE type = $1 AND health = $2 AND deleted_at IS NULL ORDER BY name LIMIT 100',
-        countSql: 'FROM config_items WHERE type = $1 AND health = $2 AND deleted_at IS NULL',
-        params: (i) => [...(combos[i % combos.length] ?? [])],
-        counts: ['exact', 'estimated'],
-        target: 0.6,
-      },
-    ];
+    const scenarios = await benchScenarios(pool);
     const session = await startDataApiServer(url.toString(), CONCURRENCY, 'session');
     const open = await startDataApiServer(url.toString(), CONCURRENCY, 'open');
     servers.push(session, open);
-    const opts = { concurrency: CONCURRENCY, seconds: SECONDS, warmupSeconds: 1 };
-    const explain = estimator(pool);
-    const results: CaseResult[] = [];
-    const verdicts: string[] = [];
-    for (const s of scenarios) {
-      for (const count of s.counts) {
-        const prefer = count === 'none' ? '' : `count=${count}`;
-        const label = `${s.name}${count === 'none' ? ', no count' : ` count=${count}`}`;
-        const api = await measure(`API  session  ${label}`, (i) => session.get(s.api(i), prefer), opts);
-        const bare = await measure(
-          `API  open (no sign-in, allow-all)  ${label}`,
-          (i) => open.get(s.api(i), prefer),
-          opts,
-        );
-        const raw = await measure(
-          `pg   ${label}`,
-          async (i) => {
-            const params = s.params(i);
-            const page = pool.query(s.sql, params);
-            if (count === 'exact') await Promise.all([page, pool.query(`SELECT count(*) ${s.countSql}`, params)]);
-            else if (count === 'estimated') await Promise.all([page, explain(`SELECT 1 ${s.countSql}`, params)]);
-            else await page;
-          },
-          opts,
-        );
-        results.push(api, bare, raw);
-        const ratio = api.perSecond / raw.perSecond;
-        const ok = ratio >= s.target && (count !== 'estimated' || api.p99 <= P99_ESTIMATED_MS);
-        verdicts.push(
-          `${ok ? 'PASS' : 'MISS'} ${label}: API (session) / pg throughput ${(ratio * 100).toFixed(0)}% (target ≥ ${s.target * 100}%)` +
-            (count === 'estimated' ? `, API p99 ${api.p99.toFixed(1)} ms (target ≤ ${P99_ESTIMATED_MS})` : '') +
-            `; open policy ${((bare.perSecond / raw.perSecond) * 100).toFixed(0)}%`,
-        );
-      }
-    }
+    const { results, verdicts } = await measureScenarios(pool, scenarios, session, open);
     print(results);
     console.log('');
     for (const v of verdicts) console.log(v);
