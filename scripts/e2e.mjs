@@ -4,7 +4,7 @@
 // stops the server and exits with Playwright's status. The JSON report lands in .mc-test/e2e.json.
 // A real local SMTP server receives the server's mail; the journeys read it from MC_E2E_MAIL_URL.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,8 +19,18 @@ const playwrightConfig = process.env.MC_E2E_CONFIG ?? 'e2e/playwright.config.ts'
 
 // The journeys use their own build in a temporary folder: other work in the same tree may rebuild
 // apps/web/dist (new asset names), and `npm test` clears .mc-test, while the server is serving it.
+// MC_E2E_PREBUILT_WEB names a build of this very tree made just before (CI's build step sets it to
+// apps/web/dist): it is copied there instead of built again, the same `vite build` of the same sources.
 function buildConsole() {
   const webDist = mkdtempSync(join(tmpdir(), 'mc-e2e-web-'));
+  const prebuilt = process.env.MC_E2E_PREBUILT_WEB;
+  if (prebuilt) {
+    if (!existsSync(join(prebuilt, 'index.html')))
+      throw new Error(`MC_E2E_PREBUILT_WEB: no index.html in ${prebuilt}.`);
+    console.log(`Copying the console built in ${prebuilt}…`);
+    cpSync(prebuilt, webDist, { recursive: true });
+    return webDist;
+  }
   console.log('Building the console…');
   const build = spawnSync(
     process.execPath,
