@@ -247,3 +247,52 @@ export const locationRunAnswerSchema = z.object({
 });
 /** Run Now's answer for a multi-location check. */
 export type LocationRunAnswer = z.infer<typeof locationRunAnswerSchema>;
+
+/** One row of `agents_summary`: the agent, its health and counts of what it reports (`GET /api/agents`). */
+export const agentSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  hostname: z.string().nullable(),
+  description: z.string().nullable(),
+  ip: z.string().nullable(),
+  version: z.string().nullable(),
+  username: z.string().nullable(),
+  person_id: z.string().nullable(),
+  properties: z.record(z.string(), z.string()).nullable(),
+  tls: z.string().nullable(),
+  cleanup: z.boolean(),
+  last_seen: z.string().nullable(),
+  last_received: z.string().nullable(),
+  created_by: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  health: z.enum(AGENT_HEALTH),
+  status: z.enum(['online', 'offline', 'unknown']),
+  config_count: z.number(),
+  config_scrapper_count: z.number(),
+  checks_count: z.number(),
+  playbook_runs_count: z.number(),
+});
+/** An agent as the agents page lists it. */
+export type AgentSummary = z.infer<typeof agentSummarySchema>;
+
+/** `GET /api/agents` answer. */
+export const agentListSchema = z.array(agentSummarySchema);
+
+/** `DELETE /api/agents/{id}` answer: rows soft-deleted per table by the cleanup (empty without it). */
+export const agentRemovedSchema = z.object({ cleaned: z.record(z.string(), z.number()) });
+
+/** `POST /api/upstream/log-queries/{id}/answer` answer. */
+export const agentLogAnsweredSchema = z.object({ answered: z.literal(true) });
+
+/** `GET /api/upstream/canaries` answer. */
+export const agentCanaryListSchema = z.array(agentCanarySchema);
+
+/** `GET /api/upstream/scrapers` answer. */
+export const agentScraperListSchema = z.array(agentScraperSchema);
+
+/** `GET /api/upstream/log-queries` answer: the searches claimed by this call. */
+export const agentLogQueryListSchema = z.array(agentLogQuerySchema);
+
+/** `GET /api/upstream/run-requests` answer: the Run Now requests claimed by this call. */
+export const agentRunRequestListSchema = z.array(agentRunRequestSchema);

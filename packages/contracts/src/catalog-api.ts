@@ -167,3 +167,6 @@ export const configRelationshipSchema = z.object({
 });
 /** A relationship row. */
 export type ConfigRelationship = z.infer<typeof configRelationshipSchema>;
+
+/** `POST /api/catalog/summary` answer: one row per type (or tag). */
+export const catalogSummaryResponseSchema = z.array(catalogSummaryRowSchema);

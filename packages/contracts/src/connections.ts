@@ -179,3 +179,6 @@ export function validateConnectionFields(input: ConnectionLike): FieldIssue[] {
   }
   return issues;
 }
+
+/** `GET /api/connections` answer, secrets masked. */
+export const connectionListSchema = z.array(connectionSchema);

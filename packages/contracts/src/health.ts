@@ -6,6 +6,7 @@
  * clear "not supported" result instead of being silently ignored. Extensions of ours are marked.
  */
 import { z } from 'zod';
+import { locationRunAnswerSchema } from './agents.js';
 
 /** The check types this server runs, as canary spec keys. */
 export const CHECK_TYPES = [
@@ -326,3 +327,97 @@ export const checkLocationsSchema = z.object({
 });
 /** The locations answer. */
 export type CheckLocations = z.infer<typeof checkLocationsSchema>;
+
+/** A canary as the canaries API answers it: the stored row with its document's apiVersion, kind and metadata. */
+export const canaryViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  namespace: z.string(),
+  labels: z.record(z.string(), z.string()).nullable(),
+  annotations: z.record(z.string(), z.string()).nullable(),
+  spec: z.record(z.string(), z.unknown()),
+  schedule: z.string().nullable(),
+  source: z.string().nullable(),
+  agent_id: z.string(),
+  created_by: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  deleted_at: z.string().nullable(),
+  apiVersion: z.literal('canaries.flanksource.com/v1'),
+  kind: z.literal('Canary'),
+  metadata: z.object({
+    name: z.string(),
+    namespace: z.string(),
+    labels: z.record(z.string(), z.string()).optional(),
+    annotations: z.record(z.string(), z.string()).optional(),
+  }),
+});
+
+/** `GET /api/canaries` answer. */
+export const canaryListSchema = z.array(canaryViewSchema);
+
+/** A check result as Run Now answers it: the check's id, status, duration (ms), message and details. */
+const checkRunResultSchema = z.object({
+  id: z.string(),
+  status: z.enum(CHECK_RESULT_STATUSES),
+  duration: z.number(),
+  message: z.string(),
+  error: z.string().optional(),
+  details: z.record(z.string(), z.unknown()),
+  invalid: z.boolean().optional(),
+  transformed: z.array(z.record(z.string(), z.unknown())).optional(),
+});
+
+/** `POST /api/canary/run/check/{id}` answer: the result (200), or for a multi-location check what was asked (202). */
+export const checkRunAnswerSchema = z.union([checkRunResultSchema, locationRunAnswerSchema]);
+
+/** One check of the health summary with its uptime and latency over the window. */
+export const checkSummarySchema = z.object({
+  id: z.string(),
+  canary_id: z.string(),
+  canary_name: z.string(),
+  name: z.string(),
+  type: z.string(),
+  namespace: z.string().nullable(),
+  description: z.string().nullable(),
+  endpoint: z.string().nullable(),
+  icon: z.string().nullable(),
+  status: z.string().nullable(),
+  severity: z.string().nullable(),
+  owner: z.string().nullable(),
+  labels: z.record(z.string(), z.string()).nullable(),
+  last_runtime: z.string().nullable(),
+  last_transition_time: z.string().nullable(),
+  next_runtime: z.string().nullable(),
+  uptime: z.object({ passed: z.number(), failed: z.number() }),
+  latency: z.object({ p95: z.number(), p97: z.number(), p99: z.number(), rolling1h: z.number() }),
+});
+
+/** `GET`/`POST /api/canary/api/summary` answer (canary-checker's summary). */
+export const healthSummarySchema = z.object({
+  duration: z.number(),
+  runnerName: z.string(),
+  from: z.string(),
+  to: z.string(),
+  checks_summary: z.array(checkSummarySchema),
+});
+
+/** `GET /api/canary/api/graph` answer: one check's results over a window, bucketed. */
+export const checkGraphSchema = z.object({
+  duration: z.number(),
+  runnerName: z.string(),
+  status: z.array(
+    z.object({ time: z.string(), status: z.boolean(), duration: z.number(), passed: z.number(), failed: z.number() }),
+  ),
+  latency: z.object({ p99: z.number(), p97: z.number(), p95: z.number() }),
+  uptime: z.object({ passed: z.number(), failed: z.number() }),
+});
+
+/** `GET /api/canary/about` answer. */
+export const healthAboutSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  runnerName: z.string(),
+  checkTypes: z.array(z.enum(CHECK_TYPES)),
+  concurrency: z.number(),
+});

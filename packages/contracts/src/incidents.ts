@@ -2,11 +2,9 @@ import { z } from 'zod';
 import {
   DEFAULT_INCIDENT_STATUS,
   EVIDENCE_TYPES,
-  type EvidenceType,
   HYPOTHESIS_STATUSES,
   HYPOTHESIS_TYPES,
-  type HypothesisStatus,
-  type HypothesisType,
+  INCIDENT_HISTORY_TYPES,
   INCIDENT_INPUT_MESSAGES,
   INCIDENT_MAX_PAGE_SIZE,
   INCIDENT_PAGE_SIZE,
@@ -15,10 +13,6 @@ import {
   INCIDENT_STATUSES,
   INCIDENT_TITLE_MAX,
   INCIDENT_TYPES,
-  type IncidentHistoryType,
-  type IncidentSeverity,
-  type IncidentStatus,
-  type IncidentType,
   normalizeSeverity,
   unknownValueMessage,
 } from './incident-constants.js';
@@ -160,12 +154,14 @@ export const linkEvidenceSchema = z
 export type LinkEvidence = z.input<typeof linkEvidenceSchema>;
 
 /** `POST /api/incidents/link` answer: where the evidence went. */
-export interface LinkEvidenceResult {
-  incident_id: string;
-  incident_number: string;
-  hypothesis_id: string;
-  evidence_id: string;
-}
+export const linkEvidenceResultSchema = z.object({
+  incident_id: z.string(),
+  incident_number: z.string(),
+  hypothesis_id: z.string(),
+  evidence_id: z.string(),
+});
+/** Where linked evidence went. */
+export type LinkEvidenceResult = z.infer<typeof linkEvidenceResultSchema>;
 
 const csv = <T extends readonly [string, ...string[]]>(what: string, values: T) =>
   z
@@ -200,150 +196,238 @@ export const listIncidentsQuerySchema = z.object({
 export type ListIncidentsQuery = z.output<typeof listIncidentsQuerySchema>;
 
 /** A person or team as shown beside an incident. */
-export interface IncidentPerson {
-  id: string;
-  name: string;
-  avatar: string | null;
-  type?: 'person' | 'team';
+export const incidentPersonSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  type: z.enum(['person', 'team']).optional(),
   /** On a responder: the responders row (to remove it). */
-  responder_id?: string;
-}
+  responder_id: z.string().optional(),
+});
+/** A person or team beside an incident. */
+export type IncidentPerson = z.infer<typeof incidentPersonSchema>;
 
-/** One row of `incident_summary` (upstream view shape) and of the incident list. */
-export interface IncidentSummary {
-  id: string;
-  incident_id: string;
-  title: string;
-  description: string;
-  severity: IncidentSeverity;
-  type: IncidentType;
-  status: IncidentStatus;
-  created_at: string;
-  updated_at: string;
-  commander: IncidentPerson | null;
-  communicator: IncidentPerson | null;
-  responders: IncidentPerson[];
-  commenters: IncidentPerson[];
-}
+/** One row of `incident_summary` (upstream view shape) and of the incident list; also the create and edit answer. */
+export const incidentSummarySchema = z.object({
+  id: z.string(),
+  incident_id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  severity: z.enum(INCIDENT_SEVERITIES),
+  type: z.enum(INCIDENT_TYPES),
+  status: z.enum(INCIDENT_STATUSES),
+  created_at: z.string(),
+  updated_at: z.string(),
+  commander: incidentPersonSchema.nullable(),
+  communicator: incidentPersonSchema.nullable(),
+  responders: z.array(incidentPersonSchema),
+  commenters: z.array(incidentPersonSchema),
+});
+/** An incident as the list shows it. */
+export type IncidentSummary = z.infer<typeof incidentSummarySchema>;
 
 /** `GET /api/incidents` answer. */
-export interface IncidentPage {
-  data: IncidentSummary[];
-  total: number;
-}
+export const incidentPageSchema = z.object({ data: z.array(incidentSummarySchema), total: z.number() });
+/** A page of incidents. */
+export type IncidentPage = z.infer<typeof incidentPageSchema>;
 
 /** A hypothesis as the detail page shows it. */
-export interface IncidentHypothesisView {
-  id: string;
-  incident_id: string;
-  parent_id: string | null;
-  type: HypothesisType;
-  title: string;
-  status: HypothesisStatus;
-  created_at: string;
-  updated_at: string;
-  created_by: IncidentPerson | null;
-}
+export const incidentHypothesisViewSchema = z.object({
+  id: z.string(),
+  incident_id: z.string(),
+  parent_id: z.string().nullable(),
+  type: z.enum(HYPOTHESIS_TYPES),
+  title: z.string(),
+  status: z.enum(HYPOTHESIS_STATUSES),
+  created_at: z.string(),
+  updated_at: z.string(),
+  created_by: incidentPersonSchema.nullable(),
+});
+/** A hypothesis with its author. */
+export type IncidentHypothesisView = z.infer<typeof incidentHypothesisViewSchema>;
+
+const hiddenKinds = ['check', 'config', 'config_change', 'config_analysis', 'component'] as const;
 
 /** The resource an evidence links to, as it is now (spec 000 §3; issue 7 item 3). */
-export type EvidenceResource =
-  | {
-      kind: 'check';
-      id: string;
-      name: string;
-      type: string;
-      status: string | null;
-      last_runtime: string | null;
-      deleted: boolean;
-      uptime: { passed: number; failed: number };
-    }
-  | {
-      kind: 'config';
-      id: string;
-      name: string | null;
-      type: string;
-      health: string | null;
-      status: string | null;
-      deleted: boolean;
-    }
-  | {
-      kind: 'config_change';
-      id: string;
-      change_type: string | null;
-      summary: string | null;
-      severity: string | null;
-      diff: string | null;
-      created_at: string;
-      config_id: string;
-      config_name: string | null;
-      config_type: string | null;
-    }
-  | {
-      kind: 'config_analysis';
-      id: string;
-      analyzer: string;
-      message: string | null;
-      severity: string | null;
-      status: string | null;
-      config_id: string;
-      config_name: string | null;
-    }
-  | { kind: 'component'; id: string; name: string; status: string; health: string | null; deleted: boolean }
+export const evidenceResourceSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('check'),
+    id: z.string(),
+    name: z.string(),
+    type: z.string(),
+    status: z.string().nullable(),
+    last_runtime: z.string().nullable(),
+    deleted: z.boolean(),
+    uptime: z.object({ passed: z.number(), failed: z.number() }),
+  }),
+  z.object({
+    kind: z.literal('config'),
+    id: z.string(),
+    name: z.string().nullable(),
+    type: z.string(),
+    health: z.string().nullable(),
+    status: z.string().nullable(),
+    deleted: z.boolean(),
+  }),
+  z.object({
+    kind: z.literal('config_change'),
+    id: z.string(),
+    change_type: z.string().nullable(),
+    summary: z.string().nullable(),
+    severity: z.string().nullable(),
+    diff: z.string().nullable(),
+    created_at: z.string(),
+    config_id: z.string(),
+    config_name: z.string().nullable(),
+    config_type: z.string().nullable(),
+  }),
+  z.object({
+    kind: z.literal('config_analysis'),
+    id: z.string(),
+    analyzer: z.string(),
+    message: z.string().nullable(),
+    severity: z.string().nullable(),
+    status: z.string().nullable(),
+    config_id: z.string(),
+    config_name: z.string().nullable(),
+  }),
+  z.object({
+    kind: z.literal('component'),
+    id: z.string(),
+    name: z.string(),
+    status: z.string(),
+    health: z.string().nullable(),
+    deleted: z.boolean(),
+  }),
   /** A resource its reader may not read: no id, name or status (docs/incidents.md). */
-  | { kind: 'hidden'; of: 'check' | 'config' | 'config_change' | 'config_analysis' | 'component' };
+  z.object({ kind: z.literal('hidden'), of: z.enum(hiddenKinds) }),
+]);
+/** The live resource of an evidence. */
+export type EvidenceResource = z.infer<typeof evidenceResourceSchema>;
+
+const evidenceColumns = {
+  id: z.string(),
+  hypothesis_id: z.string(),
+  description: z.string(),
+  type: z.enum(EVIDENCE_TYPES),
+  evidence: z.record(z.string(), z.unknown()).nullable(),
+  properties: z.record(z.string(), z.unknown()).nullable(),
+  config_id: z.string().nullable(),
+  config_change_id: z.string().nullable(),
+  config_analysis_id: z.string().nullable(),
+  component_id: z.string().nullable(),
+  check_id: z.string().nullable(),
+  definition_of_done: z.boolean(),
+  done: z.boolean(),
+  script: z.string().nullable(),
+  created_at: z.string(),
+};
 
 /** An evidence row with its live resource. */
-export interface IncidentEvidenceView {
-  id: string;
-  hypothesis_id: string;
-  description: string;
-  type: EvidenceType;
-  evidence: Record<string, unknown> | null;
-  properties: Record<string, unknown> | null;
-  config_id: string | null;
-  config_change_id: string | null;
-  config_analysis_id: string | null;
-  component_id: string | null;
-  check_id: string | null;
-  definition_of_done: boolean;
-  done: boolean;
-  script: string | null;
-  created_at: string;
-  created_by: IncidentPerson | null;
-  resource: EvidenceResource | null;
-}
+export const incidentEvidenceViewSchema = z.object({
+  ...evidenceColumns,
+  created_by: incidentPersonSchema.nullable(),
+  resource: evidenceResourceSchema.nullable(),
+});
+/** An evidence as the detail page shows it. */
+export type IncidentEvidenceView = z.infer<typeof incidentEvidenceViewSchema>;
 
 /** A comment with its author. */
-export interface IncidentCommentView {
-  id: string;
-  incident_id: string;
-  hypothesis_id: string | null;
-  responder_id: string | null;
-  comment: string;
-  external_created_by: string | null;
-  created_at: string;
-  created_by: IncidentPerson | null;
-}
+export const incidentCommentViewSchema = z.object({
+  id: z.string(),
+  incident_id: z.string(),
+  hypothesis_id: z.string().nullable(),
+  responder_id: z.string().nullable(),
+  comment: z.string(),
+  external_created_by: z.string().nullable(),
+  created_at: z.string(),
+  created_by: incidentPersonSchema.nullable(),
+});
+/** A comment as the detail page shows it. */
+export type IncidentCommentView = z.infer<typeof incidentCommentViewSchema>;
 
 /** One timeline entry (incident_histories) with who and when. */
-export interface IncidentHistoryView {
-  id: string;
-  type: IncidentHistoryType;
-  description: string | null;
-  properties: Record<string, unknown> | null;
-  hypothesis_id: string | null;
-  evidence_id: string | null;
-  comment_id: string | null;
-  responder_id: string | null;
-  created_at: string;
-  created_by: IncidentPerson | null;
-}
+export const incidentHistoryViewSchema = z.object({
+  id: z.string(),
+  type: z.enum(INCIDENT_HISTORY_TYPES),
+  description: z.string().nullable(),
+  properties: z.record(z.string(), z.unknown()).nullable(),
+  hypothesis_id: z.string().nullable(),
+  evidence_id: z.string().nullable(),
+  comment_id: z.string().nullable(),
+  responder_id: z.string().nullable(),
+  created_at: z.string(),
+  created_by: incidentPersonSchema.nullable(),
+});
+/** A timeline entry. */
+export type IncidentHistoryView = z.infer<typeof incidentHistoryViewSchema>;
+
+/** `GET /api/incidents/{id}/history` answer, newest first. */
+export const incidentHistorySchema = z.array(incidentHistoryViewSchema);
 
 /** `GET /api/incidents/{id}`: everything the detail page shows, in one answer. */
-export interface IncidentDetail {
-  incident: IncidentSummary & { acknowledged: string | null; resolved: string | null; closed: string | null };
-  hypotheses: IncidentHypothesisView[];
-  evidences: IncidentEvidenceView[];
-  comments: IncidentCommentView[];
-  history: IncidentHistoryView[];
-}
+export const incidentDetailSchema = z.object({
+  incident: incidentSummarySchema.extend({
+    acknowledged: z.string().nullable(),
+    resolved: z.string().nullable(),
+    closed: z.string().nullable(),
+  }),
+  hypotheses: z.array(incidentHypothesisViewSchema),
+  evidences: z.array(incidentEvidenceViewSchema),
+  comments: z.array(incidentCommentViewSchema),
+  history: z.array(incidentHistoryViewSchema),
+});
+/** The incident detail answer. */
+export type IncidentDetail = z.infer<typeof incidentDetailSchema>;
+
+/** A hypothesis row as stored (the create and edit answer; `created_by` is the person's id). */
+export const hypothesisRowSchema = z.object({
+  id: z.string(),
+  incident_id: z.string(),
+  parent_id: z.string().nullable(),
+  type: z.enum(HYPOTHESIS_TYPES),
+  title: z.string(),
+  status: z.enum(HYPOTHESIS_STATUSES),
+  created_by: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+/** `GET /api/incidents/{id}/hypotheses` answer. */
+export const hypothesisListSchema = z.array(hypothesisRowSchema);
+
+/** `DELETE /api/incidents/{id}/hypotheses/{hid}` answer: what the cascade removed. */
+export const deletedHypothesisTreeSchema = z.object({
+  hypotheses: z.array(z.string()),
+  evidences: z.number(),
+  comments: z.number(),
+});
+
+/** An evidence row as stored (the create and edit answer; `created_by` is the person's id). */
+export const evidenceRowSchema = z.object({
+  ...evidenceColumns,
+  created_by: z.string(),
+  updated_at: z.string(),
+});
+
+/** A responder row as stored (`POST /api/incidents/{id}/responders` answer). */
+export const responderRowSchema = z.object({
+  id: z.string(),
+  incident_id: z.string(),
+  type: z.string(),
+  person_id: z.string().nullable(),
+  team_id: z.string().nullable(),
+  created_by: z.string(),
+  created_at: z.string(),
+});
+
+/** A comment row as stored (`POST /api/incidents/{id}/comments` answer). */
+export const commentRowSchema = z.object({
+  id: z.string(),
+  incident_id: z.string(),
+  hypothesis_id: z.string().nullable(),
+  responder_id: z.string().nullable(),
+  comment: z.string(),
+  created_by: z.string(),
+  created_at: z.string(),
+});

@@ -111,3 +111,6 @@ export const logBackendSummarySchema = z.object({
 });
 /** A backend summary. */
 export type LogBackendSummary = z.infer<typeof logBackendSummarySchema>;
+
+/** `GET /api/logs/backends` answer. */
+export const logBackendListSchema = z.array(logBackendSummarySchema);

@@ -178,3 +178,119 @@ export const silenceBodySchema = z
   });
 /** A parsed silence body. */
 export type SilenceBody = z.infer<typeof silenceBodySchema>;
+
+/** A notification rule as stored (`notifications` row). */
+export const notificationRuleRowSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  namespace: z.string(),
+  events: z.array(z.string()),
+  title: z.string().nullable(),
+  template: z.string().nullable(),
+  filter: z.string().nullable(),
+  properties: z.record(z.string(), z.unknown()).nullable(),
+  person_id: z.string().nullable(),
+  team_id: z.string().nullable(),
+  playbook_id: z.string().nullable(),
+  custom_services: z.array(z.object({ connection: z.string().optional(), email: z.string().optional() })).nullable(),
+  repeat_interval: z.string().nullable(),
+  wait_for: z.union([z.string(), z.number()]).nullable(),
+  group_by: z.array(z.string()).nullable(),
+  group_by_interval: z.union([z.string(), z.number()]).nullable(),
+  inhibitions: z.array(z.object({ direction: z.string().optional(), depth: z.number().optional() })).nullable(),
+  source: z.string().nullable(),
+  /** Who last saved it (null: the system): its connection is resolved with their rights. */
+  saved_by: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  deleted_at: z.string().nullable(),
+});
+
+/** A rule with its `kind: Notification` document, as the rules API answers it. */
+export const notificationRuleViewSchema = z.object({
+  rule: notificationRuleRowSchema,
+  document: z.object({
+    apiVersion: z.string(),
+    kind: z.literal('Notification'),
+    metadata: z.object({ name: z.string(), namespace: z.string() }),
+    spec: z.object({
+      events: z.array(z.string()),
+      to: z.object({
+        person: z.string().optional(),
+        team: z.string().optional(),
+        connection: z.string().optional(),
+        email: z.string().optional(),
+        playbook: z.string().optional(),
+        params: z.record(z.string(), z.unknown()).optional(),
+      }),
+      filter: z.string().optional(),
+      title: z.string().optional(),
+      template: z.string().optional(),
+      repeatInterval: z.string().optional(),
+      waitFor: z.string().optional(),
+      groupBy: z.array(z.string()).optional(),
+      groupByInterval: z.string().optional(),
+      inhibitions: z.array(z.object({ direction: z.string().optional(), depth: z.number().optional() })).optional(),
+    }),
+  }),
+});
+
+/** `GET /api/notification/summary` answer: per-rule counts of messages created in the range. */
+export const notificationSummarySchema = z.array(
+  z.object({
+    notification_id: z.string(),
+    sent: z.number(),
+    failed: z.number(),
+    silenced: z.number(),
+    suppressed: z.number(),
+    pending: z.number(),
+  }),
+);
+
+/** `POST /api/notification/rules/{id}/test` answer: sent, or the provider's error. */
+export const notificationTestAnswerSchema = z.object({
+  status: z.enum(['sent', 'error']),
+  error: z.string().optional(),
+  durationMs: z.number(),
+});
+
+/** A silence as stored (the create and edit answer). */
+export const silenceRowSchema = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  namespace: z.string(),
+  description: z.string().nullable(),
+  filter: z.string().nullable(),
+  from: z.string().nullable(),
+  until: z.string().nullable(),
+  recursive: z.boolean(),
+  config_id: z.string().nullable(),
+  check_id: z.string().nullable(),
+  canary_id: z.string().nullable(),
+  component_id: z.string().nullable(),
+  source: z.string().nullable(),
+  created_by: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  deleted_at: z.string().nullable(),
+});
+
+/** `POST /api/notification/silence_preview` answer: what the silence would have held back, and what it covers. */
+export const silencePreviewSchema = z.object({
+  days: z.number(),
+  /** Messages sent or attempted in the window that the silence would have held back. */
+  total: z.number(),
+  rows: z.array(
+    z.object({
+      id: z.string(),
+      notification_name: z.string(),
+      source_event: z.string(),
+      resource_id: z.string(),
+      resource_name: z.string().nullable(),
+      status: z.string(),
+      created_at: z.string(),
+    }),
+  ),
+  /** Resources the silence covers now. */
+  covers: z.array(z.object({ id: z.string(), kind: z.string(), name: z.string() })),
+});

@@ -32,3 +32,6 @@ export const USER_MESSAGES = {
 export const updateRoleSchema = z.strictObject({ role: z.enum(ROLES) });
 /** A role change. */
 export type UpdateRoleInput = z.infer<typeof updateRoleSchema>;
+
+/** `POST /api/rbac/{id}/update_role` answer: the person with their roles now. */
+export const roleUpdatedSchema = z.object({ id: z.string(), name: z.string(), roles: z.array(z.string()) });

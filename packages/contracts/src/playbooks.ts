@@ -290,3 +290,42 @@ export const playbookRunRequestSchema = playbookResourceSchema.extend({
 
 /** A parsed run request. */
 export type PlaybookRunRequest = z.infer<typeof playbookRunRequestSchema>;
+
+/** One playbook of `GET /api/playbook/list`: those that apply to the resource, in category and title order. */
+export const listedPlaybookSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  title: z.string(),
+  icon: z.string().nullable(),
+  description: z.string().nullable(),
+  category: z.string(),
+  spec: z.record(z.string(), z.unknown()),
+});
+
+/** `GET /api/playbook/list` answer. */
+export const playbookListSchema = z.array(listedPlaybookSchema);
+
+/** `POST /api/playbook/{id}/params` answer: the playbook's parameters for the resource. */
+export const playbookParamsSchema = z.object({ params: z.array(playbookParameterSchema) });
+
+/** `POST /api/playbook/run` answer. */
+export const playbookRunStartedSchema = z.object({ run_id: z.string() });
+
+/** `POST /api/playbook/run/approve/{id}` and `…/cancel/{id}` answer: the run and its status now. */
+export const playbookRunStatusSchema = z.object({ run_id: z.string(), status: z.string() });
+
+const namedRef = z.object({ id: z.string(), name: z.string() });
+
+/** `GET /api/playbook/run/{id}/history` answer: the requester, every status change and the approvals. */
+export const playbookRunHistorySchema = z.object({
+  requested_by: namedRef.nullable(),
+  transitions: z.array(
+    z.object({
+      from_status: z.string().nullable(),
+      to_status: z.string(),
+      at: z.string(),
+      actor: namedRef.nullable(),
+    }),
+  ),
+  approvals: z.array(z.object({ at: z.string(), person: namedRef.nullable(), team: namedRef.nullable() })),
+});

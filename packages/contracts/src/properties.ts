@@ -104,3 +104,9 @@ export function propertyValueIssue(name: string, value: string): string | undefi
     ? undefined
     : `The property '${name}' holds absolute folders separated by commas; '${relative}' is not one`;
 }
+
+/** `GET /api/properties` answer: every property and feature flag. */
+export const propertyListSchema = z.array(propertySchema);
+
+/** `GET /api/properties/feature-flags` answer: the features disabled by `<feature>.disable` properties. */
+export const featureFlagsSchema = z.object({ disabled: z.array(z.string()) });

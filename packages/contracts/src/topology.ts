@@ -274,3 +274,56 @@ export interface TopologyResponse {
   tags: Record<string, string[]>;
   types: string[];
 }
+
+const componentSummarySchema = z.object({
+  healthy: z.number().optional(),
+  unhealthy: z.number().optional(),
+  warning: z.number().optional(),
+  unknown: z.number().optional(),
+  checks: z
+    .object({ healthy: z.number().optional(), unhealthy: z.number().optional(), unknown: z.number().optional() })
+    .optional(),
+  incidents: z.number().optional(),
+  insights: z.number().optional(),
+});
+
+/** A component of the tree with its children (recursive; named `TopologyComponent` in the API document). */
+export const topologyComponentViewSchema: z.ZodType<TopologyComponent> = z
+  .lazy(() =>
+    z.object({
+      id: z.string(),
+      topology_id: z.string().nullable(),
+      parent_id: z.string().nullable(),
+      name: z.string(),
+      text: z.string().nullable(),
+      type: z.string().nullable(),
+      icon: z.string().nullable(),
+      owner: z.string().nullable(),
+      labels: z.record(z.string(), z.string()).nullable(),
+      hidden: z.boolean(),
+      status: z.enum(COMPONENT_STATUSES),
+      status_reason: z.string().nullable(),
+      description: z.string().nullable(),
+      properties: z.array(topologyPropertySchema).nullable(),
+      summary: componentSummarySchema.nullable(),
+      config_id: z.string().nullable(),
+      path: z.string().nullable(),
+      created_at: z.string(),
+      updated_at: z.string(),
+      components: z.array(topologyComponentViewSchema).optional(),
+    }),
+  )
+  .meta({ id: 'TopologyComponent' });
+
+/** `GET /api/canary/api/topology` answer. */
+export const topologyResponseSchema = z.object({
+  components: z.array(topologyComponentViewSchema),
+  parents: z.array(z.object({ id: z.string(), name: z.string(), icon: z.string().nullable() })),
+  healthStatuses: z.array(z.enum(COMPONENT_STATUSES)),
+  teams: z.array(z.string()),
+  tags: z.record(z.string(), z.array(z.string())),
+  types: z.array(z.string()),
+});
+
+/** `POST /api/canary/run/topology/{id}` answer: the queued build's job id, null when one was already queued. */
+export const topologyRunAnswerSchema = z.object({ id: z.string(), jobId: z.string().nullable(), queued: z.boolean() });

@@ -1,16 +1,20 @@
 import {
-  agentCanarySchema,
+  agentCanaryListSchema,
   agentGeneratedSchema,
   agentGenerateSchema,
+  agentListSchema,
+  agentLogAnsweredSchema,
   agentLogAnswerSchema,
-  agentLogQuerySchema,
+  agentLogQueryListSchema,
   agentPatchSchema,
   agentPushAnswerSchema,
   agentPushSchema,
-  agentRunRequestSchema,
+  agentRemovedSchema,
+  agentRunRequestListSchema,
   agentScrapeAnswerSchema,
-  agentScraperSchema,
+  agentScraperListSchema,
   agentScrapeSchema,
+  agentSummarySchema,
 } from '@mc/contracts';
 import { z } from 'zod';
 import type { RouteDoc } from '../../platform/openapi/route-docs.js';
@@ -18,14 +22,21 @@ import { AGENT_TOKEN_PERMISSION } from './upstream/upstream.routes.js';
 
 /** The agents API as `/api/openapi.json` describes it. */
 export const AGENTS_API: readonly RouteDoc[] = [
-  { method: 'get', path: '/api/agents', summary: 'Agents with their health and counts' },
-  { method: 'get', path: '/api/agents/{id}', summary: 'One agent' },
-  { method: 'patch', path: '/api/agents/{id}', summary: 'Replace an agent’s properties', body: agentPatchSchema },
+  { method: 'get', path: '/api/agents', summary: 'Agents with their health and counts', response: agentListSchema },
+  { method: 'get', path: '/api/agents/{id}', summary: 'One agent', response: agentSummarySchema },
+  {
+    method: 'patch',
+    path: '/api/agents/{id}',
+    summary: 'Replace an agent’s properties',
+    body: agentPatchSchema,
+    response: agentSummarySchema,
+  },
   {
     method: 'delete',
     path: '/api/agents/{id}',
     summary: 'Soft-delete an agent; `cleanup` also deletes what it reported',
     query: z.object({ cleanup: z.enum(['true', '1', 'yes', 'false', '0', 'no']).optional() }),
+    response: agentRemovedSchema,
   },
   {
     method: 'post',
@@ -40,7 +51,7 @@ export const AGENTS_API: readonly RouteDoc[] = [
     method: 'get',
     path: '/api/upstream/canaries',
     summary: 'For an agent: the canaries assigned to it, with their checks (also its heartbeat)',
-    response: z.array(agentCanarySchema),
+    response: agentCanaryListSchema,
     permission: AGENT_TOKEN_PERMISSION,
   },
   {
@@ -55,7 +66,7 @@ export const AGENTS_API: readonly RouteDoc[] = [
     method: 'get',
     path: '/api/upstream/scrapers',
     summary: 'For an agent: the catalog scrapers assigned to it',
-    response: z.array(agentScraperSchema),
+    response: agentScraperListSchema,
     permission: AGENT_TOKEN_PERMISSION,
   },
   {
@@ -71,14 +82,14 @@ export const AGENTS_API: readonly RouteDoc[] = [
     method: 'get',
     path: '/api/upstream/log-queries',
     summary: 'For an agent: claim the log searches relayed to it',
-    response: z.array(agentLogQuerySchema),
+    response: agentLogQueryListSchema,
     permission: AGENT_TOKEN_PERMISSION,
   },
   {
     method: 'get',
     path: '/api/upstream/run-requests',
     summary: 'For an agent: claim the Run Now requests of the multi-location checks it runs',
-    response: z.array(agentRunRequestSchema),
+    response: agentRunRequestListSchema,
     permission: AGENT_TOKEN_PERMISSION,
   },
   {
@@ -86,6 +97,7 @@ export const AGENTS_API: readonly RouteDoc[] = [
     path: '/api/upstream/log-queries/{id}/answer',
     summary: 'For an agent: answer a log search it claimed',
     body: agentLogAnswerSchema,
+    response: agentLogAnsweredSchema,
     permission: AGENT_TOKEN_PERMISSION,
     errors: [404],
   },

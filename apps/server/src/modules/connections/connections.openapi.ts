@@ -1,4 +1,9 @@
-import { connectionInputSchema, connectionSchema, connectionTestResultSchema } from '@mc/contracts';
+import {
+  connectionInputSchema,
+  connectionListSchema,
+  connectionSchema,
+  connectionTestResultSchema,
+} from '@mc/contracts';
 import { z } from 'zod';
 import type { RouteDoc } from '../../platform/openapi/route-docs.js';
 
@@ -9,7 +14,7 @@ export const CONNECTIONS_API: readonly RouteDoc[] = [
     path: '/api/connections',
     summary: 'Connections, secrets masked',
     query: z.object({ type: z.string().optional(), namespace: z.string().optional() }),
-    response: z.array(connectionSchema),
+    response: connectionListSchema,
   },
   {
     method: 'get',

@@ -1,4 +1,12 @@
-import { CHECK_TYPES, checkLocationsSchema, locationRunAnswerSchema } from '@mc/contracts';
+import {
+  canaryListSchema,
+  canaryViewSchema,
+  checkGraphSchema,
+  checkLocationsSchema,
+  checkRunAnswerSchema,
+  healthAboutSchema,
+  healthSummarySchema,
+} from '@mc/contracts';
 import { z } from 'zod';
 import type { RouteDoc } from '../../platform/openapi/route-docs.js';
 import { canarySchema } from './canaries/canary-schema.js';
@@ -10,13 +18,14 @@ const canaryBody = { 'application/json': canarySchema, 'application/yaml': z.str
 
 /** The health API as `/api/openapi.json` describes it, with the schemas canaries and summaries parse with. */
 export const HEALTH_API: readonly RouteDoc[] = [
-  { method: 'get', path: '/api/canaries', summary: 'Canaries' },
-  { method: 'get', path: '/api/canaries/{id}', summary: 'One canary with its checks' },
+  { method: 'get', path: '/api/canaries', summary: 'Canaries', response: canaryListSchema },
+  { method: 'get', path: '/api/canaries/{id}', summary: 'One canary with its checks', response: canaryViewSchema },
   {
     method: 'post',
     path: '/api/canaries',
     summary: 'Create a canary from a Canary document (YAML or JSON); schedules its checks',
     bodyContent: canaryBody,
+    response: canaryViewSchema,
     status: 201,
     errors: [409, 413],
   },
@@ -25,6 +34,7 @@ export const HEALTH_API: readonly RouteDoc[] = [
     path: '/api/canaries/{id}',
     summary: 'Replace a canary’s document; its checks follow',
     bodyContent: canaryBody,
+    response: canaryViewSchema,
     errors: [409, 413],
   },
   { method: 'delete', path: '/api/canaries/{id}', summary: 'Delete a canary and its schedule', status: 204 },
@@ -40,39 +50,33 @@ export const HEALTH_API: readonly RouteDoc[] = [
     path: '/api/canary/run/check/{id}',
     summary: 'Run one check now and store its result; for a multi-location check, ask its locations to run it (202)',
     permission: { roles: RUN_NOW_ROLES },
-    response: z.union([
-      z.object({ id: z.string(), status: z.string(), duration: z.number().optional() }).loose(),
-      locationRunAnswerSchema,
-    ]),
+    response: checkRunAnswerSchema,
   },
   {
     method: 'get',
     path: '/api/canary/api/summary',
     summary: 'Checks with uptime, latency and status over a window (canary-checker’s summary)',
     query: summaryRequestSchema.extend({ labels: z.string().optional().describe('a JSON object of strings') }),
+    response: healthSummarySchema,
   },
   {
     method: 'post',
     path: '/api/canary/api/summary',
     summary: 'The same summary with its filters in the body',
     body: summaryRequestSchema,
+    response: healthSummarySchema,
   },
   {
     method: 'get',
     path: '/api/canary/api/graph',
     summary: 'One check’s results over a window, bucketed',
     query: z.object({ check: z.string(), start: z.string().optional(), end: z.string().optional() }),
+    response: checkGraphSchema,
   },
   {
     method: 'get',
     path: '/api/canary/about',
     summary: 'Runner name, version, check types and concurrency',
-    response: z.object({
-      name: z.string(),
-      version: z.string(),
-      runnerName: z.string(),
-      checkTypes: z.array(z.enum(CHECK_TYPES)),
-      concurrency: z.number(),
-    }),
+    response: healthAboutSchema,
   },
 ];

@@ -1,7 +1,15 @@
+import {
+  k8sApiGroupListSchema,
+  k8sApiGroupSchema,
+  k8sApiResourceListSchema,
+  k8sApiVersionsSchema,
+  k8sCanaryAnswerSchema,
+  k8sCanaryListSchema,
+  k8sVersionSchema,
+} from '@mc/contracts';
 import { z } from 'zod';
 import type { RouteDoc } from '../../platform/openapi/route-docs.js';
 
-const k8sObject = z.record(z.string(), z.unknown());
 const listQuery = z.object({
   limit: z.string().optional(),
   continue: z.string().optional(),
@@ -23,37 +31,47 @@ export const KUBECONFIG_API: readonly RouteDoc[] = [
     method: 'get',
     path: '/api/k8s/version',
     summary: 'Kubernetes-style version (kubectl version)',
-    response: k8sObject,
+    response: k8sVersionSchema,
   },
-  { method: 'get', path: '/api/k8s/api', summary: 'Discovery: core API versions', response: k8sObject },
-  { method: 'get', path: '/api/k8s/api/v1', summary: 'Discovery: core resources (none)', response: k8sObject },
-  { method: 'get', path: '/api/k8s/apis', summary: 'Discovery: API groups', response: k8sObject },
+  { method: 'get', path: '/api/k8s/api', summary: 'Discovery: core API versions', response: k8sApiVersionsSchema },
+  {
+    method: 'get',
+    path: '/api/k8s/api/v1',
+    summary: 'Discovery: core resources (none)',
+    response: k8sApiResourceListSchema,
+  },
+  { method: 'get', path: '/api/k8s/apis', summary: 'Discovery: API groups', response: k8sApiGroupListSchema },
   {
     method: 'get',
     path: '/api/k8s/apis/canaries.flanksource.com',
     summary: 'Discovery: the canaries group',
-    response: k8sObject,
+    response: k8sApiGroupSchema,
   },
-  { method: 'get', path: GROUP, summary: 'Discovery: the canaries resource and its verbs', response: k8sObject },
+  {
+    method: 'get',
+    path: GROUP,
+    summary: 'Discovery: the canaries resource and its verbs',
+    response: k8sApiResourceListSchema,
+  },
   {
     method: 'get',
     path: `${GROUP}/canaries`,
     summary: 'List canaries of every namespace (CanaryList, or a Table with as=Table)',
     query: listQuery,
-    response: k8sObject,
+    response: k8sCanaryListSchema,
   },
   {
     method: 'get',
     path: `${GROUP}/namespaces/{namespace}/canaries`,
     summary: 'List the canaries of a namespace',
     query: listQuery,
-    response: k8sObject,
+    response: k8sCanaryListSchema,
   },
   {
     method: 'get',
     path: `${GROUP}/namespaces/{namespace}/canaries/{name}`,
     summary: 'Get one canary',
-    response: k8sObject,
+    response: k8sCanaryAnswerSchema,
     errors: [404],
   },
 ];

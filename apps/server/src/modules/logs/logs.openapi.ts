@@ -1,4 +1,4 @@
-import { logBackendSummarySchema, logSearchRequestSchema, logSearchResponseSchema } from '@mc/contracts';
+import { logBackendListSchema, logSearchRequestSchema, logSearchResponseSchema } from '@mc/contracts';
 import { z } from 'zod';
 import type { RouteDoc } from '../../platform/openapi/route-docs.js';
 
@@ -8,7 +8,7 @@ export const LOGS_API: readonly RouteDoc[] = [
     method: 'get',
     path: '/api/logs/backends',
     summary: 'Log backends the console can search: the built-in one (this server’s own logs) and the stored ones',
-    response: z.array(logBackendSummarySchema),
+    response: logBackendListSchema,
   },
   {
     method: 'post',

@@ -1,9 +1,13 @@
-import { NOTIFICATION_EVENT_NAMES } from '@mc/contracts';
+import {
+  NOTIFICATION_EVENT_NAMES,
+  notificationRuleViewSchema,
+  notificationSummarySchema,
+  notificationTestAnswerSchema,
+  silencePreviewSchema,
+  silenceRowSchema,
+} from '@mc/contracts';
 import { z } from 'zod';
 import type { RouteDoc } from '../../platform/openapi/route-docs.js';
-
-const ruleView = z.object({ rule: z.record(z.string(), z.unknown()), document: z.record(z.string(), z.unknown()) });
-const silence = z.record(z.string(), z.unknown());
 
 /** The rule document as documented (the route validates with contracts' notificationDocumentSchema). */
 const ruleDocument = z.object({
@@ -52,33 +56,29 @@ export const NOTIFICATIONS_API: readonly RouteDoc[] = [
     summary:
       'Per-rule counts (sent, failed, silenced, suppressed, pending) of messages created in a range (default the last day)',
     query: z.object({ from: z.string().optional(), to: z.string().optional() }),
-    response: z.array(
-      z.object({
-        notification_id: z.string(),
-        sent: z.number(),
-        failed: z.number(),
-        silenced: z.number(),
-        suppressed: z.number(),
-        pending: z.number(),
-      }),
-    ),
+    response: notificationSummarySchema,
   },
   {
     method: 'post',
     path: '/api/notification/rules',
     summary: 'Create a notification rule from its kind: Notification document (YAML or JSON)',
     body: ruleDocument,
-    response: ruleView,
+    response: notificationRuleViewSchema,
     status: 201,
     errors: [409],
   },
-  { method: 'get', path: '/api/notification/rules/{id}', summary: 'One rule with its document', response: ruleView },
+  {
+    method: 'get',
+    path: '/api/notification/rules/{id}',
+    summary: 'One rule with its document',
+    response: notificationRuleViewSchema,
+  },
   {
     method: 'put',
     path: '/api/notification/rules/{id}',
     summary: 'Replace a rule with a new document',
     body: ruleDocument,
-    response: ruleView,
+    response: notificationRuleViewSchema,
     errors: [409],
   },
   { method: 'delete', path: '/api/notification/rules/{id}', summary: 'Soft-delete a rule', status: 204 },
@@ -86,14 +86,14 @@ export const NOTIFICATIONS_API: readonly RouteDoc[] = [
     method: 'post',
     path: '/api/notification/rules/{id}/test',
     summary: "Send a sample message to the rule's recipients now; answers sent or the provider's error",
-    response: z.object({ status: z.enum(['sent', 'error']), error: z.string().optional(), durationMs: z.number() }),
+    response: notificationTestAnswerSchema,
   },
   {
     method: 'post',
     path: '/api/notification/silence',
     summary: 'Create a silence (until absent or null: indefinitely)',
     body: silenceBody,
-    response: silence,
+    response: silenceRowSchema,
     status: 201,
   },
   {
@@ -101,7 +101,7 @@ export const NOTIFICATIONS_API: readonly RouteDoc[] = [
     path: '/api/notification/silence/{id}',
     summary: 'Change some fields of a silence',
     body: z.record(z.string(), z.unknown()),
-    response: silence,
+    response: silenceRowSchema,
   },
   { method: 'delete', path: '/api/notification/silence/{id}', summary: 'Soft-delete a silence', status: 204 },
   {
@@ -109,11 +109,6 @@ export const NOTIFICATIONS_API: readonly RouteDoc[] = [
     path: '/api/notification/silence_preview',
     summary: 'What an unsaved silence would have suppressed in the last 7 days and what it covers now',
     body: z.record(z.string(), z.unknown()),
-    response: z.object({
-      days: z.number(),
-      total: z.number(),
-      rows: z.array(z.record(z.string(), z.unknown())),
-      covers: z.array(z.object({ id: z.string(), kind: z.string(), name: z.string() })),
-    }),
+    response: silencePreviewSchema,
   },
 ];

@@ -1,5 +1,4 @@
-import { updateRoleSchema } from '@mc/contracts';
-import { z } from 'zod';
+import { roleUpdatedSchema, updateRoleSchema } from '@mc/contracts';
 import type { RouteDoc } from '../../platform/openapi/route-docs.js';
 
 /** The people administration API as `/api/openapi.json` describes it. */
@@ -9,7 +8,7 @@ export const PEOPLE_API: readonly RouteDoc[] = [
     path: '/api/rbac/{id}/update_role',
     summary: 'Give a person one role (not oneself; the last admin keeps the role)',
     body: updateRoleSchema,
-    response: z.object({ id: z.string(), name: z.string(), roles: z.array(z.string()) }),
+    response: roleUpdatedSchema,
     errors: [409],
   },
   {

@@ -1,4 +1,4 @@
-import { permissionInputSchema } from '@mc/contracts';
+import { permissionInputSchema, permissionPageSchema, permissionSummarySchema } from '@mc/contracts';
 import { z } from 'zod';
 import type { RouteDoc } from '../../platform/openapi/route-docs.js';
 
@@ -13,15 +13,22 @@ export const PERMISSIONS_API: readonly RouteDoc[] = [
       pageSize: z.coerce.number().int().min(1).optional(),
       person_id: z.guid().optional(),
     }),
-    response: z.object({ data: z.array(z.record(z.string(), z.unknown())), totalEntries: z.number() }),
+    response: permissionPageSchema,
   },
   {
     method: 'post',
     path: '/api/permissions',
     summary: 'Add a permission row (one subject, one resource)',
     body: permissionInputSchema,
+    response: permissionSummarySchema,
     status: 201,
   },
-  { method: 'patch', path: '/api/permissions/{id}', summary: 'Change a permission row', body: permissionInputSchema },
+  {
+    method: 'patch',
+    path: '/api/permissions/{id}',
+    summary: 'Change a permission row',
+    body: permissionInputSchema,
+    response: permissionSummarySchema,
+  },
   { method: 'delete', path: '/api/permissions/{id}', summary: 'Delete a permission row', status: 204 },
 ];

@@ -1,9 +1,14 @@
-import { playbookResourceSchema, playbookRunRequestSchema } from '@mc/contracts';
+import {
+  playbookListSchema,
+  playbookParamsSchema,
+  playbookResourceSchema,
+  playbookRunHistorySchema,
+  playbookRunRequestSchema,
+  playbookRunStartedSchema,
+  playbookRunStatusSchema,
+} from '@mc/contracts';
 import { z } from 'zod';
 import type { RouteDoc } from '../../platform/openapi/route-docs.js';
-
-const named = z.object({ id: z.string(), name: z.string() });
-const runAnswer = z.object({ run_id: z.string(), status: z.string() });
 
 /** The playbook run API as `/api/openapi.json` describes it. */
 export const PLAYBOOK_RUNS_API: readonly RouteDoc[] = [
@@ -12,44 +17,35 @@ export const PLAYBOOK_RUNS_API: readonly RouteDoc[] = [
     path: '/api/playbook/list',
     summary: 'Playbooks applicable to a check, component or config item (by their selectors)',
     query: playbookResourceSchema,
+    response: playbookListSchema,
   },
   {
     method: 'post',
     path: '/api/playbook/{id}/params',
     summary: 'The parameters of a playbook for a resource (400 when it does not apply there)',
     body: playbookResourceSchema,
+    response: playbookParamsSchema,
   },
   {
     method: 'post',
     path: '/api/playbook/run',
     summary: 'Run a playbook: parameters checked, queued (or waiting for approval); answers the run id',
     body: playbookRunRequestSchema,
-    response: z.object({ run_id: z.string() }),
+    response: playbookRunStartedSchema,
     status: 201,
   },
   {
     method: 'post',
     path: '/api/playbook/run/approve/{id}',
     summary: 'Approve a run waiting for approval (a listed approver other than the requester)',
-    response: runAnswer,
+    response: playbookRunStatusSchema,
     errors: [409],
   },
   {
     method: 'get',
     path: '/api/playbook/run/{id}/history',
     summary: "A run's requester, every status change (from, to, when, who; no one: the runner) and its approvals",
-    response: z.object({
-      requested_by: named.nullable(),
-      transitions: z.array(
-        z.object({
-          from_status: z.string().nullable(),
-          to_status: z.string(),
-          at: z.string(),
-          actor: named.nullable(),
-        }),
-      ),
-      approvals: z.array(z.object({ at: z.string(), person: named.nullable(), team: named.nullable() })),
-    }),
+    response: playbookRunHistorySchema,
   },
   {
     method: 'get',
@@ -74,7 +70,7 @@ export const PLAYBOOK_RUNS_API: readonly RouteDoc[] = [
     method: 'post',
     path: '/api/playbook/run/cancel/{id}',
     summary: 'Cancel a run not yet finished; its running action is stopped',
-    response: runAnswer,
+    response: playbookRunStatusSchema,
     errors: [409],
   },
 ];

@@ -1,5 +1,10 @@
-import { propertyInputSchema, propertySchema, propertyUpdateSchema } from '@mc/contracts';
-import { z } from 'zod';
+import {
+  featureFlagsSchema,
+  propertyInputSchema,
+  propertyListSchema,
+  propertySchema,
+  propertyUpdateSchema,
+} from '@mc/contracts';
 import type { RouteDoc } from '../../platform/openapi/route-docs.js';
 
 /** The properties API as `/api/openapi.json` describes it. */
@@ -8,13 +13,13 @@ export const PROPERTIES_API: readonly RouteDoc[] = [
     method: 'get',
     path: '/api/properties',
     summary: 'Every property and feature flag',
-    response: z.array(propertySchema),
+    response: propertyListSchema,
   },
   {
     method: 'get',
     path: '/api/properties/feature-flags',
     summary: 'The features disabled by `<feature>.disable` properties, for the console',
-    response: z.object({ disabled: z.array(z.string()) }),
+    response: featureFlagsSchema,
   },
   { method: 'get', path: '/api/properties/{name}', summary: 'One property', response: propertySchema },
   {

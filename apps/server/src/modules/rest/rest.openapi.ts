@@ -1,3 +1,4 @@
+import { dataApiFunctionResultSchema, dataApiRowsSchema } from '@mc/contracts';
 import { z } from 'zod';
 import type { RouteDoc } from '../../platform/openapi/route-docs.js';
 import type { RoutePermission } from '../../platform/route-permission.js';
@@ -31,6 +32,7 @@ export const REST_API: readonly RouteDoc[] = [
     path: '/api/db/{table}',
     summary: 'Read rows (PostgREST)',
     query: restQuery,
+    response: dataApiRowsSchema,
     permission: PER_TABLE,
     errors,
   },
@@ -41,6 +43,7 @@ export const REST_API: readonly RouteDoc[] = [
     query: restQuery,
     body: rows,
     status: 201,
+    response: dataApiRowsSchema,
     permission: PER_TABLE,
     errors,
   },
@@ -50,6 +53,7 @@ export const REST_API: readonly RouteDoc[] = [
     summary: 'Update the rows the filters match',
     query: restQuery,
     body: z.record(z.string(), z.unknown()),
+    response: dataApiRowsSchema,
     permission: PER_TABLE,
     errors,
   },
@@ -58,6 +62,7 @@ export const REST_API: readonly RouteDoc[] = [
     path: '/api/db/{table}',
     summary: 'Delete the rows the filters match',
     query: restQuery,
+    response: dataApiRowsSchema,
     permission: PER_TABLE,
     errors,
   },
@@ -66,6 +71,7 @@ export const REST_API: readonly RouteDoc[] = [
     path: '/api/db/rpc/{fn}',
     summary: 'Call an exposed function with query arguments',
     query: restQuery,
+    response: dataApiFunctionResultSchema,
     permission: PER_TABLE,
     errors,
   },
@@ -74,6 +80,7 @@ export const REST_API: readonly RouteDoc[] = [
     path: '/api/db/rpc/{fn}',
     summary: 'Call an exposed function with JSON arguments',
     body: z.record(z.string(), z.unknown()),
+    response: dataApiFunctionResultSchema,
     permission: PER_TABLE,
     errors,
   },

@@ -1,3 +1,4 @@
+import { editorSchemaListSchema, jsonSchemaDocumentSchema, specValidSchema } from '@mc/contracts';
 import { z } from 'zod';
 import type { RouteDoc } from '../../platform/openapi/route-docs.js';
 
@@ -7,13 +8,13 @@ export const SCHEMAS_API: readonly RouteDoc[] = [
     method: 'get',
     path: '/api/schemas',
     summary: 'The resource types the generic editor knows, with their schema URLs',
-    response: z.array(z.object({ table: z.string(), title: z.string(), url: z.string() })),
+    response: editorSchemaListSchema,
   },
   {
     method: 'get',
     path: '/api/schemas/{file}',
     summary: 'The JSON schema of one type (`{type}.schema.json`)',
-    response: z.record(z.string(), z.unknown()),
+    response: jsonSchemaDocumentSchema,
   },
   {
     method: 'post',
@@ -23,7 +24,7 @@ export const SCHEMAS_API: readonly RouteDoc[] = [
       'application/json': z.union([z.object({ spec: z.string() }), z.object({ document: z.string() })]),
       'application/yaml': z.string(),
     },
-    response: z.object({ valid: z.literal(true), spec: z.unknown() }),
+    response: specValidSchema,
     errors: [413],
   },
 ];

@@ -1,4 +1,9 @@
-import { topologyQuerySchema, topologySnapshotQuerySchema } from '@mc/contracts';
+import {
+  topologyQuerySchema,
+  topologyResponseSchema,
+  topologyRunAnswerSchema,
+  topologySnapshotQuerySchema,
+} from '@mc/contracts';
 import type { RouteDoc } from '../../platform/openapi/route-docs.js';
 
 /** The topology API as `/api/openapi.json` describes it, with the schemas its services parse with. */
@@ -9,11 +14,13 @@ export const TOPOLOGY_API: readonly RouteDoc[] = [
     summary:
       'Components as a tree to the asked depth, the card level filtered (status, type, owner, team, labels, hidden)',
     query: topologyQuerySchema,
+    response: topologyResponseSchema,
   },
   {
     method: 'post',
     path: '/api/canary/run/topology/{id}',
     summary: 'Run Now: queue a build of the topology (answers the job id; null when one is already queued)',
+    response: topologyRunAnswerSchema,
     status: 200,
   },
   {

@@ -3,10 +3,9 @@ import {
   catalogChangesResponseSchema,
   catalogLinkSchema,
   catalogSummaryRequestSchema,
-  catalogSummaryRowSchema,
+  catalogSummaryResponseSchema,
   configRelationshipSchema,
 } from '@mc/contracts';
-import { z } from 'zod';
 import type { RouteDoc } from '../../../platform/openapi/route-docs.js';
 
 /** The catalog query API as `/api/openapi.json` describes it, with the schemas its services parse with. */
@@ -17,7 +16,7 @@ export const CATALOG_QUERY_API: readonly RouteDoc[] = [
     summary: 'Items per type (or tag): counts, health, changes over a window and open insights, under filters',
     body: catalogSummaryRequestSchema,
     bodyOptional: true,
-    response: z.array(catalogSummaryRowSchema),
+    response: catalogSummaryResponseSchema,
   },
   {
     method: 'post',

@@ -1,3 +1,4 @@
+import { scraperDetailSchema, scraperListSchema, scraperRunAnswerSchema, scraperViewSchema } from '@mc/contracts';
 import { z } from 'zod';
 import type { RouteDoc } from '../../../platform/openapi/route-docs.js';
 import { scrapeConfigSchema } from './scrape-config.js';
@@ -5,27 +6,26 @@ import { scrapeConfigSchema } from './scrape-config.js';
 /** A ScrapeConfig as JSON, or the same document as YAML text. */
 const scraperBody = { 'application/json': scrapeConfigSchema, 'application/yaml': z.string() };
 
-const runAnswer = z.object({
-  scraper_id: z.string(),
-  job_id: z.string().nullable(),
-  queued: z.boolean().describe('false when a run was already queued or running: that run is the answer'),
-  state: z.string(),
-  run: z.record(z.string(), z.unknown()).nullable().describe('the run’s job history row, with wait=true'),
-});
-
 /** The catalog scrapers API as `/api/openapi.json` describes it. */
 export const SCRAPERS_API: readonly RouteDoc[] = [
-  { method: 'get', path: '/api/catalog/scrapers', summary: 'Catalog scrapers with their item counts and last run' },
+  {
+    method: 'get',
+    path: '/api/catalog/scrapers',
+    summary: 'Catalog scrapers with their item counts and last run',
+    response: scraperListSchema,
+  },
   {
     method: 'get',
     path: '/api/catalog/scrapers/{id}',
     summary: 'One scraper: its ScrapeConfig, items by type, latest runs and the progress of a running one',
+    response: scraperDetailSchema,
   },
   {
     method: 'post',
     path: '/api/catalog/scrapers',
     summary: 'Create a scraper from a ScrapeConfig (YAML or JSON); schedules it and runs it at once',
     bodyContent: scraperBody,
+    response: scraperViewSchema,
     status: 201,
     errors: [409, 413],
   },
@@ -34,6 +34,7 @@ export const SCRAPERS_API: readonly RouteDoc[] = [
     path: '/api/catalog/scrapers/{id}',
     summary: 'Replace a scraper’s ScrapeConfig (read-only for scrapers from files)',
     bodyContent: scraperBody,
+    response: scraperViewSchema,
     errors: [409, 413],
   },
   {
@@ -47,6 +48,6 @@ export const SCRAPERS_API: readonly RouteDoc[] = [
     path: '/api/catalog/scrapers/{id}/run',
     summary: 'Run Now: queue one scrape (once across replicas); wait=true answers when it finished',
     query: z.object({ wait: z.enum(['true', 'false']).optional() }),
-    response: runAnswer,
+    response: scraperRunAnswerSchema,
   },
 ];
