@@ -6,9 +6,8 @@
 import { MAX_DOCUMENT_DEPTH, parseBoundedJson } from '../../../platform/bounded-json.js';
 import type { EgressGuard } from '../../../platform/egress/egress-guard.js';
 import { guardedRequest } from '../../../platform/egress/guarded-http.js';
-import type { KubeTarget } from '../../connections/index.js';
-
-export { type KubeTarget, kubeTargetOf } from '../../connections/index.js';
+import { type KubeTarget, kubeTargetOf } from '../../connections/index.js';
+import type { KindContext } from './scraper-kind.js';
 
 /** Largest page answer read. */
 const MAX_PAGE_BYTES = 32 * 1024 * 1024;
@@ -26,6 +25,19 @@ export type KubeObject = Record<string, unknown> & {
     ownerReferences?: { kind?: string; uid?: string; name?: string; controller?: boolean }[];
   };
 };
+
+/**
+ * The cluster a stored kubernetes connection's kubeconfig (its certificate field) points at, read by the
+ * connections module's one kubeconfig reader; an Error naming the connection when it holds none.
+ */
+export async function connectionKubeTarget(
+  ctx: Pick<KindContext, 'resolveConnection'>,
+  ref: string,
+): Promise<KubeTarget> {
+  const stored = await ctx.resolveConnection(ref);
+  if (!stored.certificate) throw new Error(`connection ${ref} holds no kubeconfig`);
+  return kubeTargetOf(stored.certificate, stored.insecure_tls);
+}
 
 /** Lists every object at `path` (e.g. `/apis/apps/v1/deployments`), following `continue` tokens up to `max`. */
 export async function listAll(

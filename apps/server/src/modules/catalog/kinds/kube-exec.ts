@@ -8,7 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import type { EgressGuard } from '../../../platform/egress/egress-guard.js';
-import type { KubeTarget } from './kube-client.js';
+import type { KubeTarget } from '../../connections/index.js';
 
 const WS_GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11';
 

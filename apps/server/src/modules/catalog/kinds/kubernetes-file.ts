@@ -7,9 +7,10 @@
  */
 import { basename } from 'node:path';
 import { z } from 'zod';
+import type { KubeTarget } from '../../connections/index.js';
 import { MAX_SCRAPED_FILE_BYTES, parseDocuments } from './file-documents.js';
 import { type BaseEntry, baseEntryShape, itemFromDocument } from './item-fields.js';
-import { type KubeObject, type KubeTarget, kubeTargetOf, listAll } from './kube-client.js';
+import { connectionKubeTarget, type KubeObject, listAll } from './kube-client.js';
 import { readPodFile } from './kube-exec.js';
 import { emptyOutput, type KindContext, type KindOutput, type ScraperKind } from './scraper-kind.js';
 
@@ -75,9 +76,7 @@ async function pods(entry: KubernetesFileEntry, target: KubeTarget, ctx: KindCon
 async function scrape(entry: KubernetesFileEntry, ctx: KindContext): Promise<KindOutput> {
   const output = emptyOutput();
   output.rules = entry.analysis ?? [];
-  const stored = await ctx.resolveConnection(entry.connection);
-  if (!stored.certificate) throw new Error(`connection ${entry.connection} holds no kubeconfig`);
-  const target = kubeTargetOf(stored.certificate, stored.insecure_tls);
+  const target = await connectionKubeTarget(ctx, entry.connection);
   for (const pod of await pods(entry, target, ctx)) {
     const podName = pod.metadata?.name ?? '';
     const podUid = pod.metadata?.uid ?? podName;

@@ -9,8 +9,9 @@
  * an idle cluster records no changes.
  */
 import { z } from 'zod';
+import { type KubeTarget, kubeTargetOf } from '../../connections/index.js';
 import { type BaseEntry, baseEntryShape, excludeFields } from './item-fields.js';
-import { type KubeObject, kubeTargetOf, listAll } from './kube-client.js';
+import { connectionKubeTarget, type KubeObject, listAll } from './kube-client.js';
 import {
   emptyOutput,
   type ItemRef,
@@ -114,21 +115,18 @@ function healthOf(kind: string, object: KubeObject): { status: string | null; he
   return { status: null, health: null };
 }
 
-async function kubeconfigOf(entry: KubernetesEntry, ctx: KindContext): Promise<{ text: string; insecure: boolean }> {
-  if (entry.kubeconfig?.value) return { text: entry.kubeconfig.value, insecure: false };
+async function targetOf(entry: KubernetesEntry, ctx: KindContext): Promise<KubeTarget> {
+  if (entry.kubeconfig?.value) return kubeTargetOf(entry.kubeconfig.value, false);
   if (!entry.connection) {
     throw new Error('a kubeconfig connection is required (this server does not use an in-cluster service account)');
   }
-  const stored = await ctx.resolveConnection(entry.connection);
-  if (!stored.certificate) throw new Error(`connection ${entry.connection} holds no kubeconfig`);
-  return { text: stored.certificate, insecure: stored.insecure_tls };
+  return connectionKubeTarget(ctx, entry.connection);
 }
 
 async function scrape(entry: KubernetesEntry, ctx: KindContext): Promise<KindOutput> {
   const output = emptyOutput();
   output.rules = entry.analysis ?? [];
-  const kubeconfig = await kubeconfigOf(entry, ctx);
-  const target = kubeTargetOf(kubeconfig.text, kubeconfig.insecure);
+  const target = await targetOf(entry, ctx);
   const cluster: ItemRef = { type: typeOf('Cluster'), key: `cluster/${entry.clusterName}` };
   output.items.push({
     key: cluster.key,

@@ -1,13 +1,15 @@
 /**
- * The Kubernetes backend: pod logs through a kubeconfig connection (the catalog's client: the current
- * context's server and credentials; exec plugins never run), through the egress guard. The pods are
- * those of the entry's namespace matching the chosen labels (a `labelSelector`), or the one named by the
- * `pod` label; each pod's log is read with `timestamps=true`, `sinceTime` the window's start and at most
- * {@link TAIL_LINES} lines, then filtered by words and levels here. At most {@link MAX_PODS} pods.
+ * The Kubernetes backend: pod logs through a kubeconfig connection (read by the connections module's
+ * kubeconfig reader: the current context's server and credentials; exec plugins never run; pods listed
+ * with the catalog's client), through the egress guard. The pods are those of the entry's namespace
+ * matching the chosen labels (a `labelSelector`), or the one named by the `pod` label; each pod's log is
+ * read with `timestamps=true`, `sinceTime` the window's start and at most {@link TAIL_LINES} lines, then
+ * filtered by words and levels here. At most {@link MAX_PODS} pods.
  */
 import type { LogLine } from '@mc/contracts';
 import { z } from 'zod';
-import { kubeTargetOf, listAll } from '../../catalog/index.js';
+import { listAll } from '../../catalog/index.js';
+import { kubeTargetOf } from '../../connections/index.js';
 import { LogBackendError, type LogBackendKindDefinition } from './backend-kind.js';
 import { clipLine, jsonFieldsOf, levelWanted, matchesWords, normaliseLevel, wordsOf } from './line-text.js';
 import { callRemote } from './remote-http.js';
