@@ -1,9 +1,13 @@
-import type { OpenAPIHono } from '@hono/zod-openapi';
-import { type ZodObject, type ZodType, z } from 'zod';
+import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { ZodObject, ZodType } from 'zod';
 import type { AppEnv } from '../request-context.js';
 import type { RoutePermission } from '../route-permission.js';
 
-/** The JSON error every route answers with (`platform/error-handler.ts`). */
+/**
+ * The JSON error every route answers with (`platform/error-handler.ts`). Built with the `z` of
+ * `@hono/zod-openapi`, whose import extends zod with `.openapi()` first: the schema is registered as a
+ * named component, even when this file loads before anything else imports `@hono/zod-openapi`.
+ */
 export const errorBodySchema = z.object({
   code: z.string(),
   message: z.string(),
@@ -33,6 +37,8 @@ export interface RouteDoc {
   status?: 200 | 201 | 204 | 303;
   /** Further error statuses the route answers (409 conflict, 413 too large…). */
   errors?: readonly number[];
+  /** Further answers whose body is not the JSON error (a 503 liveness report), by status. */
+  answers?: Readonly<Record<number, { description: string; body: ZodType }>>;
   /** Only for routes whose guard is not a described one (see `describeGuard`): what it requires. */
   permission?: RoutePermission;
 }
@@ -113,6 +119,12 @@ export function documentRoutes(app: OpenAPIHono<AppEnv>, tag: string, routes: re
               description: ERROR_TEXT[code] ?? 'Error',
               content: { 'application/json': { schema: error } },
             },
+          ]),
+        ),
+        ...Object.fromEntries(
+          Object.entries(route.answers ?? {}).map(([code, { description, body }]) => [
+            code,
+            { description, content: { 'application/json': { schema: body } } },
           ]),
         ),
       },

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import type { RouteDoc } from '../../platform/openapi/route-docs.js';
+
+/** What `/api/about` answers. */
+export const aboutSchema = z.object({
+  version: z.string(),
+  engine: z.enum(['postgres', 'pglite']),
+  /** Whether /registration works without an invitation (the sign-in page hides its link otherwise). */
+  selfRegistration: z.boolean(),
+});
+
+/** The liveness and version routes as `/api/openapi.json` describes them: public, for load balancers and the sign-in page. */
+export const SYSTEM_API: readonly RouteDoc[] = [
+  {
+    method: 'get',
+    path: '/health',
+    summary: 'Liveness with a database round trip',
+    permission: { public: true },
+    response: z.object({ status: z.literal('ok'), database: z.literal('ok') }),
+    answers: {
+      503: {
+        description: 'The database did not answer',
+        body: z.object({ status: z.literal('error'), database: z.string(), message: z.string() }),
+      },
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/about',
+    summary: 'Server version, database engine and whether self-registration is open',
+    permission: { public: true },
+    response: aboutSchema,
+  },
+];
