@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Actor } from '../../platform/request-context.js';
 import { BackendAddressRefused, checkBackendAddress } from './org-backend-address.js';
+import { type BackendStatus, backendStatus } from './org-backend-proxy.js';
 import { CONSOLE_ROLE_OF, mayManage, PROVISIONING_MESSAGE, parseBackendUrl, parseDirect } from './org-rules.js';
 import {
   countOwners,
@@ -13,6 +14,7 @@ import {
   ensureSubjectPerson,
   findMembership,
   findPersonByEmail,
+  findPersonProfile,
   insertOrganization,
   listMembers,
   listMemberships,
@@ -60,13 +62,19 @@ function inOrg(context: AuditContext, orgId: string): AuditContext {
   return { ...context, actor: actor.kind === 'person' ? { ...actor, organization: orgId } : actor };
 }
 
+/** What the organisation service works with. */
+interface OrganizationsDeps {
+  config: Config;
+  database: Database;
+  logger: Logger;
+  signer: Signer;
+}
+
 /**
- * The organisation service's rules (MC_AUTH_MODE=hosted, docs/hosted-mode.md): organisations and their
- * members, the metadata the console needs (backend address, instance finished, direct), and short-lived
- * tokens for an organisation's backend. Membership is read afresh on every call, so a removed member
- * loses access here at once.
+ * The pieces every operation of the service shares: the backend-address rule, membership reads that
+ * answer 404 or 403, the token signer and the provisioning hook's report.
  */
-export function organizationsService(deps: { config: Config; database: Database; logger: Logger; signer: Signer }) {
+function organizationAccess(deps: OrganizationsDeps) {
   const db = deps.database.db;
   const guard = egressGuardFor(deps.database);
   /** A backend address as given, refused with a 400 naming backend_url unless the service may reach it. */
@@ -91,6 +99,9 @@ export function organizationsService(deps: { config: Config; database: Database;
     if (!mayManage(row.role)) throw new AppError('forbidden', 'Only owners and admins can change this organisation');
     return row;
   };
+  /** The name and email the caller's tokens carry (none for a caller who is not a person). */
+  const profileOf = async (actor: Actor): Promise<Profile> =>
+    actor.kind === 'person' ? findPersonProfile(db, actor.id) : { name: '', email: null };
   const issue = async (actor: Actor, org: MembershipRow, profile: Profile) => {
     const { token, expiresAt } = await deps.signer.sign({
       subject: personOf(actor).id,
@@ -117,6 +128,14 @@ export function organizationsService(deps: { config: Config; database: Database;
       };
     });
   };
+  return { db, guard, backendAddress, membership, managed, profileOf, issue, applyReport };
+}
+
+type OrganizationAccess = ReturnType<typeof organizationAccess>;
+
+/** Organisations themselves: the caller's list, one, a new one (provisioned), a change of metadata. */
+function organizationOperations(deps: OrganizationsDeps, access: OrganizationAccess) {
+  const { db, backendAddress, membership, managed, applyReport } = access;
   return {
     list: async (actor: Actor) => (await listMemberships(db, personOf(actor).id)).map(organizationOut),
 
@@ -164,7 +183,13 @@ export function organizationsService(deps: { config: Config; database: Database;
       if (!after) throw new AppError('not_found', NOT_FOUND);
       return organizationOut({ ...after, role: current.role });
     },
+  };
+}
 
+/** Members: the list, adding one or changing a role, removing one; an organisation keeps an owner. */
+function memberOperations(deps: OrganizationsDeps, access: OrganizationAccess) {
+  const { db, membership, managed } = access;
+  return {
     async members(actor: Actor, orgId: string) {
       await membership(orgId, personOf(actor).id);
       return listMembers(db, orgId);
@@ -221,16 +246,26 @@ export function organizationsService(deps: { config: Config; database: Database;
         };
       });
     },
+  };
+}
 
-    /** A short-lived token for the caller on the organisation's backend (roles mapped from their org role). */
-    token: async (actor: Actor, orgId: string, profile: Profile) =>
-      issue(actor, await membership(orgId, personOf(actor).id), profile),
+/** Tokens for an organisation's backend, and whether that backend is ready for them. */
+function backendOperations(deps: OrganizationsDeps, access: OrganizationAccess) {
+  const { guard, membership, profileOf, issue } = access;
+  /** A short-lived token for the caller on the organisation's backend (roles mapped from their org role). */
+  const token = async (actor: Actor, orgId: string) => {
+    const profile = await profileOf(actor);
+    return issue(actor, await membership(orgId, personOf(actor).id), profile);
+  };
+  return {
+    token,
 
     /**
      * The token exchange of direct mode: a token and the address to use it at, which is checked again
      * first (a 409 naming backend_url when the https rule or the service's egress policy refuses it).
      */
-    async exchange(actor: Actor, orgId: string, profile: Profile) {
+    async exchange(actor: Actor, orgId: string) {
+      const profile = await profileOf(actor);
       const org = await membership(orgId, personOf(actor).id);
       if (org.backend_url) {
         try {
@@ -249,6 +284,29 @@ export function organizationsService(deps: { config: Config; database: Database;
       if (!org.backend_url || !org.instance_finished) throw new AppError('unavailable', PROVISIONING_MESSAGE);
       return org as MembershipRow & { backend_url: string };
     },
+
+    /** Whether the organisation's backend is ready: provisioning until it has a finished address, then its own answer. */
+    async status(actor: Actor, orgId: string): Promise<BackendStatus> {
+      const org = await membership(orgId, personOf(actor).id);
+      if (!org.backend_url || !org.instance_finished) return { state: 'provisioning', message: PROVISIONING_MESSAGE };
+      const { token: bearer } = await token(actor, orgId);
+      return backendStatus(deps.config, guard, org.backend_url, bearer);
+    },
+  };
+}
+
+/**
+ * The organisation service's rules (MC_AUTH_MODE=hosted, docs/hosted-mode.md): organisations and their
+ * members, the metadata the console needs (backend address, instance finished, direct), and short-lived
+ * tokens for an organisation's backend. Membership is read afresh on every call, so a removed member
+ * loses access here at once.
+ */
+export function organizationsService(deps: OrganizationsDeps) {
+  const access = organizationAccess(deps);
+  return {
+    ...organizationOperations(deps, access),
+    ...memberOperations(deps, access),
+    ...backendOperations(deps, access),
   };
 }
 
