@@ -13,10 +13,10 @@ import { connectPostgres } from '@mc/db';
 import { registerModules } from '../../apps/server/src/composition/register-routes.js';
 import { apiSignIn, buildUser } from '../../apps/server/src/modules/auth/testing/auth-factory.js';
 import { registerRestRoutes } from '../../apps/server/src/modules/rest/index.js';
-import { openAccess } from '../../apps/server/src/platform/access.js';
 import { createApp } from '../../apps/server/src/platform/app.js';
 import { loadConfig } from '../../apps/server/src/platform/config.js';
 import { createLogger } from '../../apps/server/src/platform/logger.js';
+import { openAccess } from '../../apps/server/src/test/open-access.js';
 
 const url = process.argv[2];
 const mode = process.argv[3] ?? 'session';

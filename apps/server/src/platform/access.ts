@@ -34,11 +34,8 @@ export type DataAccessDecision =
   | { allow: false; status: 401 | 403; message: string };
 
 /**
- * The one hook every `/api/db` request passes through. The identity module supplies the real
- * policy (roles, permission rows, row scope); {@link openAccess} is the policy of a server with no
- * identity module, used only by the data API's own tests.
+ * The one hook every `/api/db` request passes through. The identity module supplies the only
+ * policy (roles, permission rows, row scope); a router that needs one and is given none refuses to
+ * mount (a programming error), so there is no allow-everything default.
  */
 export type DataAccessPolicy = (request: DataAccessRequest) => DataAccessDecision | Promise<DataAccessDecision>;
-
-/** Allows everything: for tests of the data API itself, never wired into a running server. */
-export const openAccess: DataAccessPolicy = () => ({ allow: true });

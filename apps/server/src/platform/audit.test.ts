@@ -1,8 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import type { Database } from '@mc/db';
+import { createTestDatabase } from '@mc/db/testing';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ColumnInfo, TableInfo } from '../modules/rest/index.js';
-import { createRestTestApp, EXPOSED_TABLES, type RestTestApp } from '../modules/rest/index.js';
+import { EXPOSED_TABLES, registerRestRoutes } from '../modules/rest/index.js';
+import { createRestTestApp, type RestTestApp } from '../modules/rest/testing/rest-test-app.js';
+import { openAccess } from '../test/open-access.js';
+import { createApp } from './app.js';
 import { diffRecord, isSecretColumn, MASK, recordAudit } from './audit.js';
+import { loadConfig } from './config.js';
+import { createLogger } from './logger.js';
 
 let t: RestTestApp;
 const json = { 'Content-Type': 'application/json', Prefer: 'return=representation' };
@@ -14,11 +21,31 @@ const json = { 'Content-Type': 'application/json', Prefer: 'return=representatio
 const WITH_PARENTS_WRITABLE = { ...EXPOSED_TABLES, people: { writable: true }, checks: { writable: true } };
 
 beforeAll(async () => {
-  t = await createRestTestApp(undefined, [], WITH_PARENTS_WRITABLE);
+  t = await createRestTestApp([], WITH_PARENTS_WRITABLE);
 });
 afterAll(async () => {
   await t?.close();
 });
+
+/**
+ * The data API alone with the allow-everything policy and no sign-in, on a database of its own: only for
+ * the test of an anonymous writer's audit row, whose assertion (`actor_kind: 'anonymous'`) no caller of
+ * the real policy can meet (issue 27, item 8: kept as it was, for a decision).
+ */
+async function openDataApi(): Promise<{ request: RestTestApp['request']; database: Database }> {
+  const database = await createTestDatabase();
+  const logger = createLogger('error', {}, () => {});
+  const app = createApp({
+    config: loadConfig({}),
+    database,
+    logger,
+    version: 'test',
+    registerModules: (router) => {
+      registerRestRoutes(router, { database, logger, dataAccess: openAccess, exposedTables: WITH_PARENTS_WRITABLE });
+    },
+  });
+  return { request: async (path, init) => app.request(path, init), database };
+}
 
 async function auditCount(target: string): Promise<number> {
   const r = await t.database.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log WHERE target = $1', [
@@ -90,7 +117,7 @@ describe('every /api/db write is audited in its own transaction', () => {
       }
       Object.assign(row, OVERRIDES[table.name]?.(created));
       const before = await auditCount(table.name);
-      const res = await t.app.request(`http://x/api/db/${table.name}`, {
+      const res = await t.request(`http://x/api/db/${table.name}`, {
         method: 'POST',
         headers: json,
         body: JSON.stringify(row),
@@ -104,7 +131,7 @@ describe('every /api/db write is audited in its own transaction', () => {
       const key = table.primaryKey.map((k) => `${k}=eq.${encodeURIComponent(String(stored?.[k]))}`).join('&');
       expect(key, `${table.name} has a primary key`).not.toBe('');
       const again = Object.fromEntries(Object.entries(stored ?? {}).filter(([k]) => !table.columns.get(k)?.generated));
-      const dup = await t.app.request(`http://x/api/db/${table.name}`, {
+      const dup = await t.request(`http://x/api/db/${table.name}`, {
         method: 'POST',
         headers: json,
         body: JSON.stringify(again),
@@ -121,7 +148,7 @@ describe('every /api/db write is audited in its own transaction', () => {
           !c.name.endsWith('_id'),
       );
       if (patchable) {
-        const patch = await t.app.request(`http://x/api/db/${table.name}?${key}`, {
+        const patch = await t.request(`http://x/api/db/${table.name}?${key}`, {
           method: 'PATCH',
           headers: json,
           body: JSON.stringify({ [patchable.name]: 'patched' }),
@@ -142,7 +169,7 @@ describe('every /api/db write is audited in its own transaction', () => {
       const stored = created.get(table.name) ?? {};
       const key = table.primaryKey.map((k) => `${k}=eq.${encodeURIComponent(String(stored[k]))}`).join('&');
       const before = await auditCount(table.name);
-      const res = await t.app.request(`http://x/api/db/${table.name}?${key}`, { method: 'DELETE', headers: json });
+      const res = await t.request(`http://x/api/db/${table.name}?${key}`, { method: 'DELETE', headers: json });
       expect(res.status, `${table.name} delete: ${await res.clone().text()}`).toBe(200);
       const deleted = (await res.json()) as unknown[]; // the deleted rows (return=representation)
       expect(await auditCount(table.name), `${table.name} delete`).toBe(before + (deleted.length > 0 ? 1 : 0));
@@ -150,7 +177,8 @@ describe('every /api/db write is audited in its own transaction', () => {
   });
 
   test('an audit row says who, what and when, with the ids and the difference', async () => {
-    const res = await t.app.request('http://x/api/db/people', {
+    const open = await openDataApi();
+    const res = await open.request('http://x/api/db/people', {
       method: 'POST',
       headers: { ...json, 'X-Request-Id': 'req-audit-1' },
       body: JSON.stringify([
@@ -159,14 +187,14 @@ describe('every /api/db write is audited in its own transaction', () => {
       ]),
     });
     const people = (await res.json()) as { id: string }[]; // the inserted rows
-    const patch = await t.app.request('http://x/api/db/people?email=in.(a@x,b@x)', {
+    const patch = await open.request('http://x/api/db/people?email=in.(a@x,b@x)', {
       method: 'PATCH',
       headers: json,
       body: JSON.stringify({ title: 'SRE' }),
     });
     expect(patch.status).toBe(200);
     const rows = (
-      await t.database.pool.query(
+      await open.database.pool.query(
         `SELECT actor_kind, actor_id, action, target, target_ids, changes, request_id, created_at FROM audit_log
          WHERE target = 'people' ORDER BY created_at DESC, id DESC LIMIT 2`,
       )
@@ -186,6 +214,7 @@ describe('every /api/db write is audited in its own transaction', () => {
     // Only the changed keys are stored (updated_at is bumped by the table's trigger).
     expect(Object.keys(update.changes[0].after).sort()).toEqual(['title', 'updated_at']);
     expect(update.changes[0].before.title).toBeNull();
+    await open.database.close();
   });
 });
 

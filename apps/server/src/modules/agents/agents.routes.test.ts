@@ -1,18 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AdminTestApp, createAdminTestApp, jsonListOf, jsonOf } from '../settings-views/index.js';
-import { registerAgentsRoutes } from './agents.routes.js';
+import { type AdminTestApp, createAdminTestApp, jsonListOf, jsonOf } from '../settings-views/testing/admin-test-app.js';
 import { hashAgentToken } from './agents.service.js';
 
 let t: AdminTestApp;
 const send = (method: string, path: string, body?: unknown) =>
-  t.app.request(`http://mc.example.com${path}`, {
+  t.request(`http://mc.example.com${path}`, {
     method,
     headers: { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 
 beforeAll(async () => {
-  t = await createAdminTestApp(registerAgentsRoutes);
+  t = await createAdminTestApp();
 });
 afterAll(async () => {
   await t.close();
@@ -113,7 +112,7 @@ describe('agents API', () => {
       ['POST', '/api/agent/generate'],
       ['PATCH', `/api/agents/${id}`],
     ] as const) {
-      const malformed = await t.app.request(path, {
+      const malformed = await t.request(path, {
         method,
         body: '{',
         headers: { 'content-type': 'application/json' },

@@ -5,8 +5,7 @@ import { createServer as createNetServer } from 'node:net';
 import mysql from 'mysql2/promise';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AdminTestApp, createAdminTestApp, jsonOf } from '../settings-views/index.js';
-import { registerConnectionsRoutes } from './connections.routes.js';
+import { type AdminTestApp, createAdminTestApp, jsonOf } from '../settings-views/testing/admin-test-app.js';
 
 process.env.MC_SECRET_KEY = randomBytes(32).toString('base64');
 
@@ -32,7 +31,7 @@ async function freePort(): Promise<number> {
 }
 
 beforeAll(async () => {
-  t = await createAdminTestApp(registerConnectionsRoutes);
+  t = await createAdminTestApp();
   http = createServer((req, res) => {
     if (req.url === '/api/v1/status/buildinfo') {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -75,14 +74,14 @@ afterAll(async () => {
 });
 
 async function createAndTest(body: Record<string, unknown>) {
-  const created = await t.app.request('/api/connections', {
+  const created = await t.request('/api/connections', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ name: `c-${randomBytes(4).toString('hex')}`, ...body }),
   });
   expect(created.status, await created.clone().text()).toBe(201);
   const { id } = await jsonOf(created);
-  const response = await t.app.request(`/api/connection/test/${id}`, { method: 'POST' });
+  const response = await t.request(`/api/connection/test/${id}`, { method: 'POST' });
   expect(response.status).toBe(200);
   // The answer is a ConnectionTestResult.
   return (await response.json()) as { ok: boolean; message: string; mode: string };

@@ -4,8 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CONNECTION_TYPES, CONNECTION_URL_RULES, SECRET_MASK } from '@mc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AdminTestApp, createAdminTestApp, type JsonObject, jsonListOf, jsonOf } from '../settings-views/index.js';
-import { registerConnectionsRoutes } from './connections.routes.js';
+import {
+  type AdminTestApp,
+  createAdminTestApp,
+  type JsonObject,
+  jsonListOf,
+  jsonOf,
+} from '../settings-views/testing/admin-test-app.js';
 import { connectionsServiceFor } from './connections.service.js';
 
 const refs = mkdtempSync(join(tmpdir(), 'mc-refs-'));
@@ -20,10 +25,10 @@ const json = (method: string, body?: unknown) => ({
   headers: { 'content-type': 'application/json' },
   body: body === undefined ? undefined : JSON.stringify(body),
 });
-const post = async (body: unknown) => t.app.request('/api/connections', json('POST', body));
+const post = async (body: unknown) => t.request('/api/connections', json('POST', body));
 
 beforeAll(async () => {
-  t = await createAdminTestApp(registerConnectionsRoutes);
+  t = await createAdminTestApp();
 });
 afterAll(async () => {
   await t.close();
@@ -92,26 +97,24 @@ describe('connections API: bad input', () => {
   });
 
   it('answers malformed JSON and unknown ids clearly', async () => {
-    const bad = await t.app.request('/api/connections', {
+    const bad = await t.request('/api/connections', {
       method: 'POST',
       body: '{',
       headers: { 'content-type': 'application/json' },
     });
     expect(bad.status).toBe(400);
     expect((await jsonOf(bad)).message).toBe('The request body must be JSON');
-    expect((await t.app.request('/api/connections/not-a-uuid')).status).toBe(404);
-    expect(
-      (await t.app.request('/api/connection/test/00000000-0000-0000-0000-000000000001', json('POST'))).status,
-    ).toBe(404);
-    expect((await t.app.request('/api/connections/00000000-0000-0000-0000-000000000001', json('DELETE'))).status).toBe(
+    expect((await t.request('/api/connections/not-a-uuid')).status).toBe(404);
+    expect((await t.request('/api/connection/test/00000000-0000-0000-0000-000000000001', json('POST'))).status).toBe(
       404,
     );
+    expect((await t.request('/api/connections/00000000-0000-0000-0000-000000000001', json('DELETE'))).status).toBe(404);
   });
 });
 
 describe('connections API: bad input on update', () => {
   let id = '';
-  const put = async (body: unknown) => t.app.request(`/api/connections/${id}`, json('PUT', body));
+  const put = async (body: unknown) => t.request(`/api/connections/${id}`, json('PUT', body));
   const base = { name: 'upd', type: 'http', url: 'http://x', username: 'u', password: 'p' };
 
   beforeAll(async () => {
@@ -148,7 +151,7 @@ describe('connections API: bad input on update', () => {
   });
 
   it('answers malformed JSON, a non-object body and an unknown id clearly', async () => {
-    const bad = await t.app.request(`/api/connections/${id}`, {
+    const bad = await t.request(`/api/connections/${id}`, {
       method: 'PUT',
       body: '{',
       headers: { 'content-type': 'application/json' },
@@ -156,7 +159,7 @@ describe('connections API: bad input on update', () => {
     expect(bad.status).toBe(400);
     expect((await jsonOf(bad)).message).toBe('The request body must be JSON');
     expect((await put(['not', 'an', 'object'])).status).toBe(400);
-    const missing = await t.app.request('/api/connections/00000000-0000-0000-0000-000000000001', json('PUT', base));
+    const missing = await t.request('/api/connections/00000000-0000-0000-0000-000000000001', json('PUT', base));
     expect(missing.status).toBe(404);
     expect((await jsonOf(missing)).message).toBe('Connection 00000000-0000-0000-0000-000000000001 not found');
   });
@@ -185,13 +188,13 @@ describe('connections API: secrets', () => {
     const { rows } = await t.database.pool.query('SELECT password FROM connections WHERE id = $1', [created.id]);
     expect(rows[0].password).toMatch(/^mcenc:v1:[0-9a-f]{8}:/);
     expect(rows[0].password).not.toContain('hunter2');
-    const listed = await jsonListOf(await t.app.request('/api/connections?type=postgres'));
+    const listed = await jsonListOf(await t.request('/api/connections?type=postgres'));
     expect(listed).toHaveLength(1);
     expect(JSON.stringify(listed)).not.toContain('hunter2');
   });
 
   it('keeps the secret when the mask comes back, and only resolveConnection decrypts it', async () => {
-    const response = await t.app.request(
+    const response = await t.request(
       `/api/connections/${created.id}`,
       json('PUT', { ...created, url: 'postgres://db/orders2', password: SECRET_MASK }),
     );
@@ -238,7 +241,7 @@ describe('connections API: secrets', () => {
       }),
     );
     rmSync(join(refs, 'secret', 'gone'), { recursive: true });
-    const response = await t.app.request(`/api/connection/test/${String(created.id)}`, json('POST'));
+    const response = await t.request(`/api/connection/test/${String(created.id)}`, json('POST'));
     expect(response.status).toBe(200);
     expect(await jsonOf(response)).toMatchObject({
       ok: false,
@@ -272,8 +275,8 @@ describe('connections API: secrets', () => {
   });
 
   it('deletes softly', async () => {
-    expect((await t.app.request(`/api/connections/${created.id}`, json('DELETE'))).status).toBe(204);
-    expect((await t.app.request(`/api/connections/${created.id}`)).status).toBe(404);
+    expect((await t.request(`/api/connections/${created.id}`, json('DELETE'))).status).toBe(204);
+    expect((await t.request(`/api/connections/${created.id}`)).status).toBe(404);
     const { rows } = await t.database.pool.query('SELECT deleted_at FROM connections WHERE id = $1', [created.id]);
     expect(rows[0].deleted_at).not.toBeNull();
   });
@@ -300,7 +303,7 @@ describe('connections API: every type', () => {
       }
       const response = await post(body);
       expect(response.status, `${definition.type}: ${await response.clone().text()}`).toBe(201);
-      const read = await jsonOf(await t.app.request(`/api/connections/${(await jsonOf(response)).id}`));
+      const read = await jsonOf(await t.request(`/api/connections/${(await jsonOf(response)).id}`));
       expect(read.type).toBe(definition.type);
       if (body.password) expect(read.password).toBe(SECRET_MASK);
     }

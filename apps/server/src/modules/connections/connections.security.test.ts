@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../platform/config.js';
 import { apiCall, signedInUser } from '../../test/signed-in-api.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { type JsonObject, jsonOf } from '../settings-views/index.js';
+import { type JsonObject, jsonOf } from '../settings-views/testing/admin-test-app.js';
 import { CONNECTION_TESTERS } from './connection-testers.js';
 import { connectionsServiceFor } from './connections.service.js';
 

@@ -1,22 +1,20 @@
 import { INCIDENT_SEVERITIES, INCIDENT_STATUSES, unknownValueMessage } from '@mc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIncidentsTestApp, factories, type IncidentsTestApp } from './testing/incidents-test-app.js';
+import { createIncidentsTestApp, type IncidentsTestApp } from './testing/incidents-test-app.js';
 
 let t: IncidentsTestApp;
 let responder: string;
 let viewer: string;
 let commander: string;
-let f: ReturnType<typeof factories>;
 
 const create = (body: Record<string, unknown>, who = responder) =>
   t.call(who, 'POST', '/api/incidents', { title: 'Checkout down', type: 'availability', severity: 'high', ...body });
 
 beforeAll(async () => {
   t = await createIncidentsTestApp();
-  f = factories(t.database);
-  responder = await f.person(['responder'], 'Rita Responder');
-  viewer = await f.person(['viewer'], 'Victor Viewer');
-  commander = await f.person(['commander'], 'Cora Commander');
+  responder = await t.person(['responder'], 'Rita Responder');
+  viewer = await t.person(['viewer'], 'Victor Viewer');
+  commander = await t.person(['commander'], 'Cora Commander');
 });
 afterAll(async () => {
   await t.close();
@@ -36,7 +34,7 @@ describe('incidents API: access', () => {
       code: 'forbidden',
       message: 'You do not have permission to write incident',
     });
-    const none = await f.person([]);
+    const none = await t.person([]);
     expect((await t.call(none, 'GET', '/api/incidents')).status).toBe(403);
   });
 });

@@ -20,8 +20,8 @@ const count = async (sql: string, params: unknown[]) => (await t.database.pool.q
 beforeAll(async () => {
   t = await createIncidentsTestApp();
   f = factories(t.database);
-  rita = await f.person(['responder'], 'Rita Responder');
-  viewer = await f.person(['viewer']);
+  rita = await t.person(['responder'], 'Rita Responder');
+  viewer = await t.person(['viewer']);
   incident = await newIncident('API errors');
   other = await newIncident('Other incident');
 });

@@ -14,7 +14,7 @@ const rowCount = async (table: string) =>
 beforeAll(async () => {
   t = await createIncidentsTestApp();
   f = factories(t.database);
-  rita = await f.person(['responder'], 'Rita Responder');
+  rita = await t.person(['responder'], 'Rita Responder');
   check = await f.check('unhealthy', 'checkout-http');
 });
 afterAll(async () => {
@@ -89,7 +89,7 @@ describe('link to incident', () => {
   });
 
   it('needs write on incidents', async () => {
-    const viewer = await f.person(['viewer']);
+    const viewer = await t.person(['viewer']);
     expect((await link({ type: 'log' }, viewer)).status).toBe(403);
     expect((await t.call(null, 'POST', '/api/incidents/link', { type: 'log' })).status).toBe(401);
   });
@@ -104,7 +104,7 @@ describe('responders and comments', () => {
   });
 
   it('adds people and teams as responders, refuses duplicates and unknowns, and removes them', async () => {
-    const sam = await f.person(['responder'], 'Sam Oncall');
+    const sam = await t.person(['responder'], 'Sam Oncall');
     const team = await f.team(rita, 'SRE');
     const person = await t.call(rita, 'POST', `/api/incidents/${incident}/responders`, { person_id: sam });
     expect(person.status).toBe(201);

@@ -1,21 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '@mc/db';
-import { createTestDatabase } from '@mc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openAccess } from '../../platform/access.js';
 import { loadConfig } from '../../platform/config.js';
-import { createLogger } from '../../platform/logger.js';
-import { createHeaderAuthApp, TEST_PERSON_HEADER, type TestResponse } from '../../test/header-auth-app.js';
+import { signedInPeople, type TestResponse } from '../../test/signed-in-people.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { connectionsServiceFor } from '../connections/index.js';
-import { setRoles } from '../rbac/index.js';
-import { registerRestRoutes } from '../rest/index.js';
 import { redirectProvidersForTests } from './deliver.js';
-import { registerNotificationsRoutes } from './notifications.routes.js';
-import { notificationsWriteHook, silencesWriteHook } from './notifications-write.hook.js';
 import { startProvider, toLocal } from './testing/notifications-test-kit.js';
 
 process.env.MC_SECRET_KEY ??= randomBytes(32).toString('base64');
 
+let t: TestApp;
 let database: Database;
 let call: (who: string | null, method: string, path: string, body?: unknown) => Promise<TestResponse>;
 let admin: string;
@@ -31,31 +26,12 @@ const rule = (name: string, spec: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const app = createHeaderAuthApp(database, (router, deps) => {
-    registerRestRoutes(router, {
-      database,
-      logger: createLogger('error', {}, () => {}),
-      dataAccess: openAccess,
-      writeHooks: { notifications: notificationsWriteHook, notification_silences: silencesWriteHook },
-    });
-    registerNotificationsRoutes(router, deps);
-  });
-  call = async (who, method, path, body) =>
-    app.request(path, {
-      method,
-      headers: { 'content-type': 'application/json', ...(who ? { [TEST_PERSON_HEADER]: who } : {}) },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    });
-  const person = async (roles: string[], email: string) => {
-    const { rows } = await database.pool.query('INSERT INTO people (name, email) VALUES ($1, $1) RETURNING id', [
-      email,
-    ]);
-    await setRoles(database.db, rows[0].id, roles);
-    return rows[0].id as string;
-  };
-  admin = await person(['admin'], 'admin@example.com');
-  viewer = await person(['viewer'], 'viewer@example.com');
+  t = await createTestApp();
+  database = t.database;
+  const people = signedInPeople(t);
+  call = (who, method, path, body) => people.call(who, method, path, body);
+  admin = await people.person(['admin'], 'admin@example.com');
+  viewer = await people.person(['viewer'], 'viewer@example.com');
   provider = await startProvider();
   redirectProvidersForTests(database, toLocal(provider.base));
   const connections = connectionsServiceFor({ database, config: loadConfig({}) });
@@ -68,7 +44,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await provider.close();
-  await database.close();
+  await t.close();
 });
 
 describe('notification rules API', () => {

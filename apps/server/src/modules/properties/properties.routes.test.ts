@@ -1,17 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AdminTestApp, createAdminTestApp, jsonListOf, jsonOf } from '../settings-views/index.js';
-import { registerPropertiesRoutes } from './properties.routes.js';
+import { type AdminTestApp, createAdminTestApp, jsonListOf, jsonOf } from '../settings-views/testing/admin-test-app.js';
 
 let t: AdminTestApp;
 const send = (method: string, path: string, body?: unknown) =>
-  t.app.request(path, {
+  t.request(path, {
     method,
     headers: { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 
 beforeAll(async () => {
-  t = await createAdminTestApp(registerPropertiesRoutes);
+  t = await createAdminTestApp();
 });
 afterAll(async () => {
   await t.close();
@@ -37,7 +36,7 @@ describe('properties API', () => {
       ['POST', '/api/properties'],
       ['PATCH', '/api/properties/nope'],
     ] as const) {
-      const malformed = await t.app.request(path, {
+      const malformed = await t.request(path, {
         method,
         body: '{',
         headers: { 'content-type': 'application/json' },

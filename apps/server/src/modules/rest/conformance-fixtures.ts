@@ -1,6 +1,6 @@
 import type { Database } from '@mc/db';
 import { PostgrestClient } from '@supabase/postgrest-js';
-import type { RestTestApp } from './rest-test-app.js';
+import type { RestTestApp } from './testing/rest-test-app.js';
 
 /** Fixed ids, so expectations read plainly. */
 export const ID = {
@@ -78,5 +78,5 @@ export async function sqlJsonOne(database: Database, text: string, params: unkno
 
 /** A raw request to the data API (for headers postgrest-js does not expose). */
 export async function raw(t: RestTestApp, path: string, init: RequestInit = {}): Promise<Response> {
-  return t.app.request(`http://localhost/api/db/${path}`, init);
+  return t.request(`http://localhost/api/db/${path}`, init);
 }

@@ -1,7 +1,7 @@
 import type { PostgrestClient } from '@supabase/postgrest-js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { clientFor, ID, raw, seedConformance, sqlJson, sqlJsonOne } from './conformance-fixtures.js';
-import { createRestTestApp, type RestTestApp } from './rest-test-app.js';
+import { createRestTestApp, type RestTestApp } from './testing/rest-test-app.js';
 
 let t: RestTestApp;
 let client: PostgrestClient;

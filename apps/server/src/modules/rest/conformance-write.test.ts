@@ -2,7 +2,7 @@ import type { PostgrestClient } from '@supabase/postgrest-js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { clientFor, ID, raw, seedConformance, sqlJson } from './conformance-fixtures.js';
 import { EXPOSED_TABLES } from './exposed-resources.js';
-import { createRestTestApp, type RestTestApp } from './rest-test-app.js';
+import { createRestTestApp, type RestTestApp } from './testing/rest-test-app.js';
 
 let t: RestTestApp;
 let client: PostgrestClient;
@@ -16,7 +16,7 @@ const json = { 'Content-Type': 'application/json' };
 const WRITABLE_FOR_CONFORMANCE = { ...EXPOSED_TABLES, people: { writable: true }, checks: { writable: true } };
 
 beforeAll(async () => {
-  t = await createRestTestApp(undefined, [], WRITABLE_FOR_CONFORMANCE);
+  t = await createRestTestApp([], WRITABLE_FOR_CONFORMANCE);
   await seedConformance(t.database);
   client = clientFor(t);
 });
@@ -207,13 +207,7 @@ describe('RPC', () => {
   let rpc: RestTestApp;
   let rpcClient: PostgrestClient;
   beforeAll(async () => {
-    rpc = await createRestTestApp(undefined, [
-      'test_add',
-      'test_series',
-      'test_checks_by_status',
-      'test_names',
-      'test_touch',
-    ]);
+    rpc = await createRestTestApp(['test_add', 'test_series', 'test_checks_by_status', 'test_names', 'test_touch']);
     await seedConformance(rpc.database);
     await rpc.database.pool.query(`
       CREATE FUNCTION test_add(a int, b int DEFAULT 1) RETURNS int LANGUAGE sql IMMUTABLE AS 'SELECT a + b';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { seedConformance } from './conformance-fixtures.js';
 import { Gen, IDENT_INJECTIONS, INJECTIONS, prng } from './fuzz-generators.js';
-import { createRestTestApp, type RestTestApp } from './rest-test-app.js';
+import { createRestTestApp, type RestTestApp } from './testing/rest-test-app.js';
 
 const SEED = 20261122;
 const RANDOM_REQUESTS = 20_000;
@@ -231,7 +231,7 @@ function checkAnswer(status: number, text: string, label: string, head = false):
 }
 
 async function send(method: string, path: string, init: Record<string, string>, payload?: string) {
-  const res = await t.app.request(`http://localhost/api/db/${path}`, { method, headers: init, body: payload });
+  const res = await t.request(`http://localhost/api/db/${path}`, { method, headers: init, body: payload });
   return { status: res.status, text: await res.text() };
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPOSED_TABLES } from './exposed-resources.js';
-import { createRestTestApp, type RestTestApp } from './rest-test-app.js';
+import { createRestTestApp, type RestTestApp } from './testing/rest-test-app.js';
 
 /**
  * Hidden columns (issue 11 item 5) are neither readable nor writable on any path of the data API. The
@@ -9,7 +9,7 @@ import { createRestTestApp, type RestTestApp } from './rest-test-app.js';
  */
 let t: RestTestApp;
 const send = (method: string, path: string, body?: unknown, prefer = 'return=representation') =>
-  t.app.request(`/api/db/${path}`, {
+  t.request(`/api/db/${path}`, {
     method,
     headers: { 'content-type': 'application/json', prefer },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -17,7 +17,7 @@ const send = (method: string, path: string, body?: unknown, prefer = 'return=rep
 const codeOf = async (res: Response) => ((await res.json()) as { code: string }).code;
 
 beforeAll(async () => {
-  t = await createRestTestApp(undefined, [], { ...EXPOSED_TABLES, agents: { writable: true, hidden: ['token_hash'] } });
+  t = await createRestTestApp([], { ...EXPOSED_TABLES, agents: { writable: true, hidden: ['token_hash'] } });
   await t.database.pool.query("INSERT INTO agents (name, token_hash) VALUES ('edge', 'sha256-of-a-secret')");
 });
 afterAll(() => t.close());

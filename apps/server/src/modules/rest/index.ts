@@ -9,7 +9,6 @@ export { Gen, IDENT_INJECTIONS, INJECTIONS, prng } from './fuzz-generators.js';
 export { bothHooks, LINKED_RESOURCE_COLUMNS, linkedResourcesHook } from './linked-resources.hook.js';
 export { PgrstError } from './pgrst-error.js';
 export { registerRestRoutes } from './rest.routes.js';
-export { createRestTestApp, type RestTestApp } from './rest-test-app.js';
 export type { ColumnInfo, TableInfo } from './schema-cache.js';
 export type { JsonRecord } from './write-body.js';
 export type { WriteHook } from './write-handler.js';

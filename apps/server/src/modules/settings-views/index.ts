@@ -4,7 +4,6 @@
  */
 import { SCHEMAS_API } from './schemas.openapi.js';
 
-export { type AdminTestApp, createAdminTestApp, type JsonObject, jsonListOf, jsonOf } from './admin-test-app.js';
 export { registerSchemaRoutes } from './schemas.routes.js';
 export { specRowCheck } from './spec-row-check.js';
 export { type SpecIssue, validateSpecText } from './yaml-validation.js';

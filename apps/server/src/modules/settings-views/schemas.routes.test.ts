@@ -1,17 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AdminTestApp, createAdminTestApp, jsonListOf, jsonOf } from './admin-test-app.js';
-import { registerSchemaRoutes } from './schemas.routes.js';
+import { type AdminTestApp, createAdminTestApp, jsonListOf, jsonOf } from './testing/admin-test-app.js';
 
 let t: AdminTestApp;
 const validate = (type: string, spec: string) =>
-  t.app.request(`/api/schemas/${type}/validate`, {
+  t.request(`/api/schemas/${type}/validate`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ spec }),
   });
 
 beforeAll(async () => {
-  t = await createAdminTestApp(registerSchemaRoutes);
+  t = await createAdminTestApp();
 });
 afterAll(async () => {
   await t.close();
@@ -19,7 +18,7 @@ afterAll(async () => {
 
 describe('editor schemas', () => {
   it('serves a schema per schema-driven type', async () => {
-    const list = await jsonListOf(await t.app.request('/api/schemas'));
+    const list = await jsonListOf(await t.request('/api/schemas'));
     expect(list.map((entry) => entry.table)).toEqual([
       'canaries',
       'topologies',
@@ -30,18 +29,18 @@ describe('editor schemas', () => {
       'playbooks',
     ]);
     for (const entry of list) {
-      const response = await t.app.request(String(entry.url));
+      const response = await t.request(String(entry.url));
       expect(response.status).toBe(200);
       expect(await jsonOf(response)).toMatchObject({ type: 'object', $id: entry.url });
     }
-    const canary = await jsonOf(await t.app.request('/api/schemas/canary.schema.json'));
+    const canary = await jsonOf(await t.request('/api/schemas/canary.schema.json'));
     expect(canary).toMatchObject({
       properties: { http: { type: 'array', items: { required: expect.arrayContaining(['name']) } } },
     });
   });
 
   it('answers 404 for an unknown type', async () => {
-    const response = await t.app.request('/api/schemas/widgets.schema.json');
+    const response = await t.request('/api/schemas/widgets.schema.json');
     expect(response.status).toBe(404);
     expect((await jsonOf(response)).message).toMatch(/^No schema for 'widgets'; known types: canary, topology/);
     expect((await validate('widgets', 'a: 1')).status).toBe(404);
@@ -107,13 +106,13 @@ describe('editor schemas', () => {
   });
 
   it('takes raw YAML bodies and refuses a JSON body without spec', async () => {
-    const raw = await t.app.request('/api/schemas/team/validate', {
+    const raw = await t.request('/api/schemas/team/validate', {
       method: 'POST',
       headers: { 'content-type': 'application/yaml' },
       body: 'components: []\n',
     });
     expect(raw.status).toBe(200);
-    const missing = await t.app.request('/api/schemas/team/validate', {
+    const missing = await t.request('/api/schemas/team/validate', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{}',
@@ -124,7 +123,7 @@ describe('editor schemas', () => {
 
   it('validates a whole document and reports issues at their line in it', async () => {
     const request = (document: string) =>
-      t.app.request('/api/schemas/canary/validate', {
+      t.request('/api/schemas/canary/validate', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ document }),

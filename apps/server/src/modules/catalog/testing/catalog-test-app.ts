@@ -1,17 +1,15 @@
 /**
- * The scrapers routes on a fresh database behind the real authentication middleware and role matrix
- * (a header names the person), plus helpers to run a scrape the way the job does and read rows back.
+ * The whole app (createTestApp: real sign-in, roles and access policy) on a fresh database, with people
+ * signed in through the identity flow, plus helpers to run a scrape the way the job does and read rows back.
  */
 import type { Database } from '@mc/db';
-import { createTestDatabase } from '@mc/db/testing';
 import type { Hono } from 'hono';
 import { type Config, loadConfig } from '../../../platform/config.js';
 import type { AppEnv } from '../../../platform/request-context.js';
-import { createHeaderAuthApp, TEST_PERSON_HEADER, type TestResponse } from '../../../test/header-auth-app.js';
-import { setRoles } from '../../rbac/index.js';
+import { signedInPeople, type TestResponse } from '../../../test/signed-in-people.js';
+import { createTestApp } from '../../../test/test-app.js';
 import { FILE_ROOTS_PROPERTY } from '../scrape/catalog-settings.js';
 import { runScrape, type ScrapeOutcome } from '../scrape/scrape-engine.js';
-import { registerScraperRoutes } from '../scrapers/scrapers.routes.js';
 
 /** The app, its database and helpers. */
 export interface CatalogTestApp {
@@ -28,37 +26,23 @@ export interface CatalogTestApp {
 
 /** Builds the catalog test app. */
 export async function createCatalogTestApp(): Promise<CatalogTestApp> {
-  const database = await createTestDatabase();
+  const t = await createTestApp();
+  const { app, database } = t;
   const config = loadConfig({});
-  const app = createHeaderAuthApp(database, (router, deps) => registerScraperRoutes(router, deps));
-  let n = 0;
+  const people = signedInPeople(t, 'catalog');
   return {
     app,
     database,
     config,
-    call: async (person, method, path, body, type = 'application/json') =>
-      app.request(path, {
-        method,
-        headers: { 'content-type': type, ...(person ? { [TEST_PERSON_HEADER]: person } : {}) },
-        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-      }),
-    async person(roles) {
-      n++;
-      const { rows } = await database.pool.query<{ id: string }>(
-        'INSERT INTO people (name, email) VALUES ($1, $2) RETURNING id',
-        [`Person ${n}`, `catalog-${n}-${Date.now()}@example.com`],
-      );
-      const id = rows[0]?.id ?? '';
-      await setRoles(database.db, id, roles);
-      return id;
-    },
+    call: people.call,
+    person: (roles) => people.person(roles),
     scrape: (scraperId) =>
       runScrape({ database, config }, scraperId, { signal: new AbortController().signal, jobName: 'run_scraper' }),
     async rows<R>(text: string, values: unknown[] = []) {
       const result = await database.pool.query(text, values);
       return result.rows as R[]; // the caller names the columns it selects
     },
-    close: () => database.close(),
+    close: t.close,
   };
 }
 

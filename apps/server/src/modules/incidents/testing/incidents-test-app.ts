@@ -1,38 +1,41 @@
 import type { Database } from '@mc/db';
-import { createTestDatabase } from '@mc/db/testing';
 import type { Hono } from 'hono';
 import type { AppEnv } from '../../../platform/request-context.js';
-import { createHeaderAuthApp, TEST_PERSON_HEADER, type TestResponse } from '../../../test/header-auth-app.js';
+import { signedInPeople, type TestResponse } from '../../../test/signed-in-people.js';
+import { createTestApp } from '../../../test/test-app.js';
 import { setRoles } from '../../rbac/index.js';
-import { registerIncidentsRoutes } from '../incidents.routes.js';
 
-/** The incidents routes on a fresh database, behind the real authentication middleware and role matrix. */
+/** The whole app on a fresh database, with people signed in through the identity flow. */
 export interface IncidentsTestApp {
   app: Hono<AppEnv>;
   database: Database;
-  /** A request as `personId` (or anonymous when null) with a JSON body. */
+  /** A new person with `roles`, signed in through the API login flow; answers their id. */
+  person(roles: string[], name?: string): Promise<string>;
+  /** A request as `personId` (with their session token; anonymous when null) with a JSON body. */
   call(personId: string | null, method: string, path: string, body?: unknown): Promise<TestResponse>;
   close(): Promise<void>;
 }
 
 /**
- * Builds the app with the platform's `authenticate` and `denyAnonymousApi`, the identity area's access
- * control (roles from casbin rows, permission rows) and the incidents routes. Only how the actor is
- * found differs from production: a header instead of a session cookie.
+ * Builds the product's app (createTestApp: the identity module's sign-in, roles and access policy, every
+ * router) for the incidents routes' tests; callers are people signed in the real way, not a header.
  */
 export async function createIncidentsTestApp(): Promise<IncidentsTestApp> {
-  const database = await createTestDatabase();
-  const app = createHeaderAuthApp(database, (router, deps) => registerIncidentsRoutes(router, deps));
-  const call = async (personId: string | null, method: string, path: string, body?: unknown): Promise<TestResponse> =>
-    app.request(path, {
-      method,
-      headers: { 'content-type': 'application/json', ...(personId ? { [TEST_PERSON_HEADER]: personId } : {}) },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    });
-  return { app, database, call, close: () => database.close() };
+  const t = await createTestApp();
+  const people = signedInPeople(t, 'incidents');
+  return {
+    app: t.app,
+    database: t.database,
+    person: people.person,
+    call: (personId, method, path, body) => people.call(personId, method, path, body),
+    close: t.close,
+  };
 }
 
-/** Factories for the rows incident tests need: people with roles, teams and linkable resources. */
+/**
+ * Factories for the rows incident tests need: people with roles written straight to the database (for
+ * tests that call no route; a caller is {@link IncidentsTestApp.person}), teams and linkable resources.
+ */
 export function factories(database: Database) {
   const q = async <T>(text: string, params: unknown[] = []): Promise<T> => {
     const { rows } = await database.pool.query(text, params);

@@ -1,15 +1,13 @@
 /**
- * The log routes on a fresh database behind the real authentication middleware and role matrix (a
- * header names the person), with helpers to store backends and search them.
+ * The whole app (createTestApp: real sign-in, roles and access policy) on a fresh database, with people
+ * signed in through the identity flow and helpers to store log backends and search them.
  */
 import type { Database } from '@mc/db';
-import { createTestDatabase } from '@mc/db/testing';
 import type { Hono } from 'hono';
 import { loadConfig } from '../../../platform/config.js';
 import type { AppEnv } from '../../../platform/request-context.js';
-import { createHeaderAuthApp, TEST_PERSON_HEADER, type TestResponse } from '../../../test/header-auth-app.js';
-import { setRoles } from '../../rbac/index.js';
-import { registerLogsRoutes } from '../logs.routes.js';
+import { signedInPeople, type TestResponse } from '../../../test/signed-in-people.js';
+import { createTestApp } from '../../../test/test-app.js';
 
 /** The app, its database and helpers. */
 export interface LogsTestApp {
@@ -26,31 +24,18 @@ export interface LogsTestApp {
 
 /** Builds the logs test app. */
 export async function createLogsTestApp(): Promise<LogsTestApp> {
-  const database = await createTestDatabase();
-  const app = createHeaderAuthApp(database, (router, deps) => registerLogsRoutes(router, deps));
-  let n = 0;
-  const call = async (person: string | null, method: string, path: string, body?: unknown): Promise<TestResponse> =>
-    app.request(path, {
-      method,
-      headers: { 'content-type': 'application/json', ...(person ? { [TEST_PERSON_HEADER]: person } : {}) },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    });
+  const t = await createTestApp();
+  const { app, database } = t;
+  const people = signedInPeople(t, 'logs');
+  const call = (person: string | null, method: string, path: string, body?: unknown): Promise<TestResponse> =>
+    people.call(person, method, path, body);
   return {
     app,
     database,
     config: loadConfig({}),
     call,
     search: (person, body) => call(person, 'POST', '/api/logs', body),
-    async person(roles) {
-      n++;
-      const { rows } = await database.pool.query<{ id: string }>(
-        'INSERT INTO people (name, email) VALUES ($1, $2) RETURNING id',
-        [`Person ${n}`, `logs-${n}-${Date.now()}@example.com`],
-      );
-      const id = rows[0]?.id ?? '';
-      await setRoles(database.db, id, roles);
-      return id;
-    },
+    person: (roles) => people.person(roles),
     async backend(name, spec) {
       const { rows } = await database.pool.query<{ id: string }>(
         `INSERT INTO logging_backends (name, spec, source) VALUES ($1, $2, 'UI') RETURNING id`,
@@ -58,6 +43,6 @@ export async function createLogsTestApp(): Promise<LogsTestApp> {
       );
       return rows[0]?.id ?? '';
     },
-    close: () => database.close(),
+    close: t.close,
   };
 }
