@@ -1,15 +1,18 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { ORY_BASE_PATH } from '@mc/contracts';
 import type { AppEnv } from '../../platform/request-context.js';
-import { sha256 } from '../../platform/tokens.js';
 import { type AuthDeps, flowContext } from './auth-context.js';
-import { getFlowError } from './flows/flow.repo.js';
+import { flowErrorJson } from './flows/flow-engine.js';
 import { baseUrlOf, clearSessionCookie, readSubmission, sessionTokenOf, wantsJson } from './flows/flow-http.js';
-import { hasSecondFactor } from './flows/login.flow.js';
-import { listCredentials } from './identity.repo.js';
+import { identityHasSecondFactor } from './flows/login.flow.js';
 import { KRATOS_ERRORS } from './kratos/kratos-error.js';
-import { revokeByLogoutTokenHash, revokeByTokenHash } from './session.repo.js';
-import { endSession, findSession, issueLogoutToken, sessionJson } from './session.service.js';
+import {
+  endSessionByLogoutToken,
+  endSessionByToken,
+  findSession,
+  issueLogoutToken,
+  sessionJson,
+} from './session.service.js';
 
 /**
  * Kratos's session endpoints: who-am-I (with aal: a session below the identity's highest available
@@ -23,7 +26,7 @@ export function registerSessionRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps):
     const current = await findSession(db, sessionTokenOf(c));
     if (!current) return c.json(KRATOS_ERRORS.noSession().body(), 401);
     const base = baseUrlOf(c, deps.config);
-    if (current.session.aal === 'aal1' && hasSecondFactor(await listCredentials(db, current.identity.id))) {
+    if (current.session.aal === 'aal1' && (await identityHasSecondFactor(db, current.identity.id))) {
       return c.json(
         KRATOS_ERRORS.aal2Required(`${base}${ORY_BASE_PATH}/self-service/login/browser?aal=aal2`).body(),
         403,
@@ -51,8 +54,7 @@ export function registerSessionRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps):
   app.get(`${ORY_BASE_PATH}/self-service/logout`, async (c) => {
     const ctx = await flowContext(c, deps, 'browser');
     const token = c.req.query('token') ?? '';
-    const revoke = (trx: typeof db) => revokeByLogoutTokenHash(trx, sha256(token));
-    if (!token || !(await endSession(db, revoke, 'GET /api/.ory/self-service/logout', c.var.requestId))) {
+    if (!token || !(await endSessionByLogoutToken(db, token, 'GET /api/.ory/self-service/logout', c.var.requestId))) {
       const error = KRATOS_ERRORS.badRequest('The logout token is invalid or the session has already ended.');
       return c.json(error.body(), 400);
     }
@@ -68,23 +70,14 @@ export function registerSessionRoutes(app: OpenAPIHono<AppEnv>, deps: AuthDeps):
     const body = await readSubmission(c).catch(() => ({}) as Record<string, string>);
     const token = body.session_token ?? '';
     if (!token) return c.json(KRATOS_ERRORS.badRequest('Property session_token is missing.').body(), 400);
-    const revoke = (trx: typeof db) => revokeByTokenHash(trx, sha256(token));
-    if (!(await endSession(db, revoke, 'DELETE /api/.ory/self-service/logout/api', c.var.requestId)))
+    if (!(await endSessionByToken(db, token, 'DELETE /api/.ory/self-service/logout/api', c.var.requestId)))
       return c.json(KRATOS_ERRORS.noSession().body(), 403);
     return c.body(null, 204);
   });
 
   app.get(`${ORY_BASE_PATH}/self-service/errors`, async (c) => {
-    const error = await getFlowError(db, c.req.query('id') ?? '');
+    const error = await flowErrorJson(db, c.req.query('id') ?? '');
     if (!error) return c.json(KRATOS_ERRORS.notFound().body(), 404);
-    return c.json(
-      {
-        id: error.id,
-        error: error.error,
-        created_at: error.created_at.toISOString(),
-        updated_at: error.updated_at.toISOString(),
-      },
-      200,
-    );
+    return c.json(error, 200);
   });
 }

@@ -6,6 +6,8 @@ import {
   type EndedSession,
   findActiveSessionByTokenHash,
   insertSession,
+  revokeByLogoutTokenHash,
+  revokeByTokenHash,
   revokeSession,
   type SessionMethod,
   type SessionRow,
@@ -157,4 +159,14 @@ export async function endSession(
     });
     return true;
   });
+}
+
+/** Ends the session of a logout token (the browser's logout link), audited; false when none was active. */
+export function endSessionByLogoutToken(db: Db, token: string, target: string, requestId: string): Promise<boolean> {
+  return endSession(db, (trx) => revokeByLogoutTokenHash(trx, sha256(token)), target, requestId);
+}
+
+/** Ends the session of a session token (an API client's logout), audited; false when none was active. */
+export function endSessionByToken(db: Db, token: string, target: string, requestId: string): Promise<boolean> {
+  return endSession(db, (trx) => revokeByTokenHash(trx, sha256(token)), target, requestId);
 }

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { type AuditEntry, recordAuditIn } from '../../../platform/audit.js';
 import { safeEqual } from '../../../platform/tokens.js';
+import type { Db } from '../identity.repo.js';
 import { KRATOS_ERRORS } from '../kratos/kratos-error.js';
 import { csrfNode } from '../kratos/ui-node.js';
-import { type FlowRow, getFlow, insertFlow, saveFlow } from './flow.repo.js';
+import { type FlowRow, getFlow, getFlowError, insertFlow, saveFlow } from './flow.repo.js';
 import type { FlowContext, FlowHandler, FlowOutcome, Submission } from './flow-context.js';
 import { newUi } from './flow-context.js';
 import { checkReturnTo } from './flow-http.js';
@@ -148,4 +149,16 @@ export async function saveFlowAudited(
     await saveFlow(trx, flow);
     await recordAuditIn(trx, entry);
   });
+}
+
+/** A stored flow error as Kratos answers it (`/self-service/errors?id=`), or undefined for an unknown id. */
+export async function flowErrorJson(db: Db, id: string) {
+  const error = await getFlowError(db, id);
+  if (!error) return undefined;
+  return {
+    id: error.id,
+    error: error.error,
+    created_at: error.created_at.toISOString(),
+    updated_at: error.updated_at.toISOString(),
+  };
 }

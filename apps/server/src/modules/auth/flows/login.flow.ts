@@ -1,5 +1,5 @@
 import { AUTH_ROUTES } from '@mc/contracts';
-import { type CredentialRow, findCredentialByIdentifier, listCredentials } from '../identity.repo.js';
+import { type CredentialRow, type Db, findCredentialByIdentifier, listCredentials } from '../identity.repo.js';
 import { KRATOS_ERRORS } from '../kratos/kratos-error.js';
 import { addFieldMessage, clearMessages, input, type UiNode } from '../kratos/ui-node.js';
 import { TEXT } from '../kratos/ui-text.js';
@@ -20,6 +20,11 @@ const SECOND_FACTORS = ['totp', 'lookup_secret', 'webauthn'] as const;
 /** Whether an identity has a second factor (so aal2 is its highest available level). */
 export function hasSecondFactor(credentials: CredentialRow[]): boolean {
   return credentials.some((c) => (SECOND_FACTORS as readonly string[]).includes(c.type));
+}
+
+/** Whether the identity has a second factor among its stored credentials (a session at aal1 must step up). */
+export async function identityHasSecondFactor(db: Db, identityId: string): Promise<boolean> {
+  return hasSecondFactor(await listCredentials(db, identityId));
 }
 
 function passwordNodes(identifier?: string): UiNode[] {
