@@ -1,22 +1,13 @@
+import {
+  jwksSchema,
+  organizationListSchema,
+  organizationMembersSchema,
+  organizationSchema,
+  organizationStatusSchema,
+  organizationTokenSchema,
+} from '@mc/contracts';
 import { z } from 'zod';
 import type { RouteDoc } from '../../platform/openapi/route-docs.js';
-import { ORG_ROLES } from './organizations.repo.js';
-
-const orgSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  backend_url: z.string().nullable(),
-  instance_finished: z.boolean(),
-  direct: z.boolean(),
-  role: z.enum(ORG_ROLES),
-  created_at: z.string(),
-});
-const memberSchema = z.object({
-  person_id: z.string(),
-  name: z.string(),
-  email: z.string().nullable(),
-  role: z.enum(ORG_ROLES),
-});
 
 /** The path of one organisation. */
 export const orgIdParam = z.object({ id: z.guid() });
@@ -52,20 +43,20 @@ export const ORGANIZATIONS_API: readonly RouteDoc[] = [
     path: '/.well-known/jwks.json',
     summary: 'The public keys organisation backends verify this service’s tokens with',
     permission: { public: true },
-    response: z.object({ keys: z.array(z.record(z.string(), z.unknown())) }),
+    response: jwksSchema,
   },
   {
     method: 'get',
     path: '/api/organizations',
     summary: 'The organisations the caller belongs to, with their role',
-    response: z.array(orgSchema),
+    response: organizationListSchema,
   },
   {
     method: 'post',
     path: '/api/organizations',
     summary: 'Create an organisation (the caller becomes its owner) and start its provisioning hook',
     body: createOrgBody,
-    response: orgSchema,
+    response: organizationSchema,
     status: 201,
   },
   {
@@ -73,7 +64,7 @@ export const ORGANIZATIONS_API: readonly RouteDoc[] = [
     path: '/api/organizations/{id}',
     summary: 'One of the caller’s organisations',
     params: orgIdParam,
-    response: orgSchema,
+    response: organizationSchema,
   },
   {
     method: 'patch',
@@ -81,14 +72,14 @@ export const ORGANIZATIONS_API: readonly RouteDoc[] = [
     summary: 'Change an organisation’s name or metadata (owners and admins)',
     params: orgIdParam,
     body: updateOrgBody,
-    response: orgSchema,
+    response: organizationSchema,
   },
   {
     method: 'get',
     path: '/api/organizations/{id}/members',
     summary: 'The members of one of the caller’s organisations',
     params: orgIdParam,
-    response: z.array(memberSchema),
+    response: organizationMembersSchema,
   },
   {
     method: 'post',
@@ -96,7 +87,7 @@ export const ORGANIZATIONS_API: readonly RouteDoc[] = [
     summary: 'Add a person by email or change a member’s role (owners and admins)',
     params: orgIdParam,
     body: putMemberBody,
-    response: z.array(memberSchema),
+    response: organizationMembersSchema,
   },
   {
     method: 'delete',
@@ -110,18 +101,13 @@ export const ORGANIZATIONS_API: readonly RouteDoc[] = [
     path: '/api/organizations/{id}/token',
     summary: 'A short-lived token for the organisation’s backend (direct mode)',
     params: orgIdParam,
-    response: z.object({
-      token: z.string(),
-      expires_at: z.string(),
-      backend_url: z.string().nullable(),
-      direct: z.boolean(),
-    }),
+    response: organizationTokenSchema,
   },
   {
     method: 'get',
     path: '/api/organizations/{id}/status',
     summary: 'Whether the organisation’s backend is ready (spec 000 §8: provisioning, ready or error)',
     params: orgIdParam,
-    response: z.object({ state: z.enum(['provisioning', 'ready', 'error']), message: z.string().nullable() }),
+    response: organizationStatusSchema,
   },
 ];

@@ -1,13 +1,6 @@
+import { aboutSchema, liveSchema } from '@mc/contracts';
 import { z } from 'zod';
 import type { RouteDoc } from '../../platform/openapi/route-docs.js';
-
-/** What `/api/about` answers. */
-export const aboutSchema = z.object({
-  version: z.string(),
-  engine: z.enum(['postgres', 'pglite']),
-  /** Whether /registration works without an invitation (the sign-in page hides its link otherwise). */
-  selfRegistration: z.boolean(),
-});
 
 /** The liveness and version routes as `/api/openapi.json` describes them: public, for load balancers and the sign-in page. */
 export const SYSTEM_API: readonly RouteDoc[] = [
@@ -16,7 +9,7 @@ export const SYSTEM_API: readonly RouteDoc[] = [
     path: '/health',
     summary: 'Liveness with a database round trip',
     permission: { public: true },
-    response: z.object({ status: z.literal('ok'), database: z.literal('ok') }),
+    response: liveSchema,
     answers: {
       503: {
         description: 'The database did not answer',

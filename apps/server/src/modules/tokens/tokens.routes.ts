@@ -1,4 +1,4 @@
-import { createTokenSchema } from '@mc/contracts';
+import { type ApiToken, createTokenSchema } from '@mc/contracts';
 import type { Database } from '@mc/db';
 import type { Hono } from 'hono';
 import { validator } from 'hono/validator';
@@ -7,10 +7,8 @@ import { AppError } from '../../platform/errors.js';
 import { auditContext } from '../../platform/http-helpers.js';
 import type { AppEnv } from '../../platform/request-context.js';
 import { requireSignIn } from '../../platform/require-permission.js';
-import type { tokenSchema } from './tokens.openapi.js';
 import { type TokenRow, tokensService } from './tokens.service.js';
 
-type TokenOut = z.infer<typeof tokenSchema>;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const idParam = z.object({ id: z.guid() });
 
@@ -20,7 +18,7 @@ const personOf = (actor: AppEnv['Variables']['actor']): string => {
   return actor.id;
 };
 
-const tokenOut = (row: TokenRow): TokenOut => ({
+const tokenOut = (row: TokenRow): ApiToken => ({
   id: row.id,
   name: row.name,
   expires_at: iso(row.expires_at),
