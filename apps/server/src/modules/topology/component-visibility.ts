@@ -6,7 +6,6 @@
  * read every topology, and allow rows let a person without that role read only the granted subtrees.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { type RawBuilder, sql } from 'kysely';
 import type { DataAccessPolicy, RowScope } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import type { AppEnv } from '../../platform/request-context.js';
@@ -35,33 +34,6 @@ export function visibilityFrom(scopes: readonly RowScope[] | undefined): Compone
 /** True when some component may be hidden from this caller (the reads then do the extra work). */
 export function isRestricted(visibility: ComponentVisibility): boolean {
   return visibility.granted !== undefined || visibility.denied.length > 0;
-}
-
-/** A component row (`alias` with `id` and `path`) is in one of the subtrees rooted at `ids`. */
-function inSubtrees(alias: string, ids: readonly string[]): RawBuilder<boolean> {
-  const row = sql.ref(alias);
-  return sql<boolean>`(${row}.id = ANY(${[...ids]}::uuid[]) OR string_to_array(coalesce(${row}.path, ''), '.') && ${[...ids]}::text[])`;
-}
-
-/** SQL true when the component row `alias` may be read. */
-export function visibleSql(visibility: ComponentVisibility, alias = 'c'): RawBuilder<boolean> {
-  const parts: RawBuilder<boolean>[] = [sql<boolean>`true`];
-  if (visibility.granted !== undefined) parts.push(inSubtrees(alias, visibility.granted));
-  if (visibility.denied.length > 0) parts.push(sql<boolean>`NOT ${inSubtrees(alias, visibility.denied)}`);
-  return sql<boolean>`(${sql.join(parts, sql` AND `)})`;
-}
-
-/**
- * SQL true when the component row `alias` is where a restricted caller's tree starts: visible, and
- * either a root or the top of a granted subtree (its ancestors are not granted).
- */
-export function cardRootSql(visibility: ComponentVisibility, alias = 'c'): RawBuilder<boolean> {
-  const row = sql.ref(alias);
-  if (visibility.granted === undefined)
-    return sql<boolean>`(${row}.parent_id IS NULL AND ${visibleSql(visibility, alias)})`;
-  const granted = [...visibility.granted];
-  return sql<boolean>`(${row}.id = ANY(${granted}::uuid[])
-    AND NOT (string_to_array(coalesce(${row}.path, ''), '.') && ${granted}::text[]) AND ${visibleSql(visibility, alias)})`;
 }
 
 const visibilities = new WeakMap<Request, ComponentVisibility>();

@@ -6,9 +6,9 @@
  */
 import { DEFAULT_TOPOLOGY_SCHEDULE } from '@mc/contracts';
 import type { Database } from '@mc/db';
-import { sql } from 'kysely';
 import { AppError } from '../../platform/errors.js';
 import { canariesService, parseCanaryText } from '../health/index.js';
+import { inlineCanaryIds } from './topologies.repo.js';
 
 /** Label naming the topology that owns an inline canary. */
 export const INLINE_CANARY_LABEL = 'mission-control/topology';
@@ -63,10 +63,8 @@ export async function ensureInlineCanaries(
       }
     }
   }
-  const { rows } = await sql<{ id: string }>`SELECT id FROM canaries WHERE source = 'System' AND deleted_at IS NULL
-    AND labels ->> ${INLINE_CANARY_LABEL} = ${topology.id}`.execute(database.db);
-  for (const row of rows) {
-    if (!kept.has(row.id)) await service.remove(row.id, ACTOR, { fromFile: true });
+  for (const id of await inlineCanaryIds(database.db, INLINE_CANARY_LABEL, topology.id)) {
+    if (!kept.has(id)) await service.remove(id, ACTOR, { fromFile: true });
   }
   return made;
 }

@@ -143,3 +143,29 @@ export async function syncConfigLinks(db: Db, topologyId: string, wanted: readon
       AND r.config_id = w.config_id AND r.deleted_at IS NULL)
     ON CONFLICT (component_id, config_id) DO UPDATE SET deleted_at = NULL`.execute(db);
 }
+
+/** The live checks of the canaries (a component's inline checks). */
+export async function checksOfCanaries(
+  db: Db,
+  canaryIds: readonly string[],
+): Promise<{ check_id: string; canary_id: string }[]> {
+  const { rows } = await sql<{ check_id: string; canary_id: string }>`SELECT id AS check_id, canary_id
+              FROM checks WHERE canary_id = ANY(${canaryIds}::uuid[]) AND deleted_at IS NULL`.execute(db);
+  return rows;
+}
+
+/** The live check links of the components. */
+export async function checkLinksOf(db: Db, componentIds: readonly string[]): Promise<CheckLink[]> {
+  const { rows } = await sql<CheckLink>`SELECT component_id, check_id, canary_id, selector_id
+      FROM check_component_relationships WHERE deleted_at IS NULL
+        AND component_id = ANY(${componentIds}::uuid[])`.execute(db);
+  return rows;
+}
+
+/** The live config links of the components. */
+export async function configLinksOf(db: Db, componentIds: readonly string[]): Promise<ConfigLink[]> {
+  const { rows } = await sql<ConfigLink>`SELECT component_id, config_id, selector_id
+      FROM config_component_relationships WHERE deleted_at IS NULL
+        AND component_id = ANY(${componentIds}::uuid[])`.execute(db);
+  return rows;
+}

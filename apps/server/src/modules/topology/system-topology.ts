@@ -7,10 +7,10 @@
  */
 import { TOPOLOGY_API_VERSION, type TopologySpec } from '@mc/contracts';
 import type { Database } from '@mc/db';
-import { sql } from 'kysely';
 import type { Config } from '../../platform/config.js';
 import type { Logger } from '../../platform/logger.js';
 import { VERSION } from '../../platform/version.js';
+import { insertSystemTopology, serverVersion, systemTopologyExists } from './topologies.repo.js';
 import { topologyBuilder } from './topology-builder.service.js';
 import { scheduleTopology } from './topology-schedule.js';
 
@@ -67,21 +67,12 @@ export async function ensureSystemTopology(
   logger: Logger,
 ): Promise<void> {
   const { database } = deps;
-  const { rows } = await database.pool.query("SELECT 1 FROM topologies WHERE name = $1 AND source = 'System' LIMIT 1", [
-    SYSTEM_TOPOLOGY_NAME,
-  ]);
-  if (rows.length > 0) return;
+  if (await systemTopologyExists(database, SYSTEM_TOPOLOGY_NAME)) return;
   try {
-    const version = await database.pool.query<{ v: string }>("SELECT current_setting('server_version') AS v");
-    const spec = systemTopologySpec(baseUrl.replace(/\/$/, ''), database.engine, version.rows[0]?.v ?? 'unknown');
+    const version = await serverVersion(database);
+    const spec = systemTopologySpec(baseUrl.replace(/\/$/, ''), database.engine, version ?? 'unknown');
     const id = await database.db.transaction().execute(async (trx) => {
-      const inserted = await sql<{
-        id: string;
-      }>`INSERT INTO topologies (name, namespace, labels, source, spec, schedule)
-        VALUES (${SYSTEM_TOPOLOGY_NAME}, 'default', ${JSON.stringify({ app: 'mission-control' })}::jsonb, 'System',
-          ${JSON.stringify(spec)}::jsonb, ${spec.schedule ?? null})
-        RETURNING id`.execute(trx);
-      const topologyId = inserted.rows[0]?.id;
+      const topologyId = await insertSystemTopology(trx, SYSTEM_TOPOLOGY_NAME, { app: 'mission-control' }, spec);
       if (!topologyId) throw new Error('system topology insert returned no id');
       await scheduleTopology(trx, topologyId, spec);
       return topologyId;

@@ -7,7 +7,6 @@
  */
 import { TOPOLOGY_LIMITS, type TopologyComponentSpec, type TopologySpec } from '@mc/contracts';
 import type { Database } from '@mc/db';
-import { sql } from 'kysely';
 import type { Config } from '../../platform/config.js';
 import { AppError } from '../../platform/errors.js';
 import {
@@ -18,6 +17,7 @@ import {
   liveComponents,
   recordComponentChanges,
   rollupTopology,
+  type StoredComponent,
   softDeleteComponents,
   updateComponent,
 } from './components.repo.js';
@@ -25,6 +25,9 @@ import { ensureInlineCanaries } from './inline-checks.js';
 import {
   type CheckLink,
   type ConfigLink,
+  checkLinksOf,
+  checksOfCanaries,
+  configLinksOf,
   matchChecks,
   matchConfigs,
   syncCheckLinks,
@@ -33,6 +36,7 @@ import {
 import { runHttpLookup } from './lookups/http-lookup.js';
 import { LookupError, rowsToComponents } from './lookups/lookup-rows.js';
 import { runSqlLookup } from './lookups/sql-lookup.js';
+import { findTopology, lockTopology, type TopologyRow } from './topologies.repo.js';
 import { parseTopologySpec } from './topology-spec.js';
 
 /** What one build did, for the job history and Run Now. */
@@ -53,16 +57,6 @@ interface Wanted {
   keepChildrenOf: boolean;
   checks: NonNullable<TopologyComponentSpec['checks']>;
   configs: NonNullable<TopologyComponentSpec['configs']>;
-}
-
-interface TopologyRow {
-  id: string;
-  name: string;
-  namespace: string;
-  labels: Record<string, string> | null;
-  spec: unknown;
-  /** Who last saved it (null: the system): its lookups' connections are resolved with their rights. */
-  saved_by: string | null;
 }
 
 const selectorId = (value: unknown) => JSON.stringify(value).slice(0, 512);
@@ -97,117 +91,260 @@ function valuesOf(
   };
 }
 
-/** The builder of one database. */
-export function topologyBuilder(deps: { database: Database; config: Config }) {
+type BuildDeps = { database: Database; config: Config };
+type Trx = Parameters<typeof syncCheckLinks>[0];
+type LookedUpSpec = TopologyComponentSpec & { configId?: string };
+
+/** Evaluates one component's lookups into child specs; failures are collected, not thrown. */
+async function lookupChildren(
+  deps: BuildDeps,
+  spec: TopologyComponentSpec,
+  signal: AbortSignal,
+  errors: string[],
+  savedBy: string | null,
+): Promise<{ children: LookedUpSpec[]; failed: boolean }> {
   const { database } = deps;
-
-  /** Evaluates one component's lookups into child specs; failures are collected, not thrown. */
-  async function lookupChildren(
-    spec: TopologyComponentSpec,
-    signal: AbortSignal,
-    errors: string[],
-    savedBy: string | null,
-  ): Promise<{ children: (TopologyComponentSpec & { configId?: string })[]; failed: boolean }> {
-    const lookup = spec.lookup;
-    if (!lookup) return { children: [], failed: false };
-    const children: (TopologyComponentSpec & { configId?: string })[] = [];
-    let failed = false;
-    const attempt = async (work: () => Promise<TopologyComponentSpec[]>) => {
-      try {
-        children.push(...(await work()));
-      } catch (error) {
-        if (!(error instanceof LookupError)) throw error;
-        failed = true;
-        errors.push(`${spec.name}: ${error.message}`);
-      }
-    };
-    for (const entry of lookup.postgres ?? []) {
-      await attempt(async () =>
-        rowsToComponents(await runSqlLookup(deps, entry, signal, savedBy), entry, `postgres lookup of ${spec.name}`),
-      );
+  const lookup = spec.lookup;
+  if (!lookup) return { children: [], failed: false };
+  const children: LookedUpSpec[] = [];
+  let failed = false;
+  const attempt = async (work: () => Promise<TopologyComponentSpec[]>) => {
+    try {
+      children.push(...(await work()));
+    } catch (error) {
+      if (!(error instanceof LookupError)) throw error;
+      failed = true;
+      errors.push(`${spec.name}: ${error.message}`);
     }
-    for (const entry of lookup.http ?? []) {
-      await attempt(async () =>
-        rowsToComponents(await runHttpLookup(database, entry, signal), entry, `http lookup ${entry.url}`),
-      );
-    }
-    for (const selector of lookup.configs ?? []) {
-      const items = await matchConfigs(database.db, selector);
-      children.push(
-        ...items.map((item) => ({
-          name: item.name ?? item.id,
-          type: item.type,
-          ...(item.labels ? { labels: item.labels } : {}),
-          configId: item.id,
-        })),
-      );
-    }
-    return { children, failed };
+  };
+  for (const entry of lookup.postgres ?? []) {
+    await attempt(async () =>
+      rowsToComponents(await runSqlLookup(deps, entry, signal, savedBy), entry, `postgres lookup of ${spec.name}`),
+    );
   }
+  for (const entry of lookup.http ?? []) {
+    await attempt(async () =>
+      rowsToComponents(await runHttpLookup(database, entry, signal), entry, `http lookup ${entry.url}`),
+    );
+  }
+  for (const selector of lookup.configs ?? []) {
+    const items = await matchConfigs(database.db, selector);
+    children.push(
+      ...items.map((item) => ({
+        name: item.name ?? item.id,
+        type: item.type,
+        ...(item.labels ? { labels: item.labels } : {}),
+        configId: item.id,
+      })),
+    );
+  }
+  return { children, failed };
+}
 
-  /** Walks the spec (root first) into the wanted components, running lookups on the way. */
-  async function wantedComponents(topology: TopologyRow, spec: TopologySpec, signal: AbortSignal, errors: string[]) {
-    const wanted: Wanted[] = [];
-    let truncated = false;
-    const topologyType = spec.type ?? null;
-    const root: TopologyComponentSpec = {
-      ...spec,
-      name: spec.label ?? spec.text ?? topology.name,
-      labels: { ...(topology.labels ?? {}), ...(spec.labels ?? {}) },
-    };
-    const visit = async (component: TopologyComponentSpec & { configId?: string }, parentExternalId: string | null) => {
-      if (wanted.length >= TOPOLOGY_LIMITS.maxComponents) {
-        if (!truncated)
-          errors.push(
-            `more than ${TOPOLOGY_LIMITS.maxComponents} components: '${component.name}' and later ones are left out`,
-          );
-        truncated = true;
-        return;
+/** Walks the spec (root first) into the wanted components, running lookups on the way. */
+async function wantedComponents(
+  deps: BuildDeps,
+  topology: TopologyRow,
+  spec: TopologySpec,
+  signal: AbortSignal,
+  errors: string[],
+) {
+  const wanted: Wanted[] = [];
+  let truncated = false;
+  const topologyType = spec.type ?? null;
+  const root: TopologyComponentSpec = {
+    ...spec,
+    name: spec.label ?? spec.text ?? topology.name,
+    labels: { ...(topology.labels ?? {}), ...(spec.labels ?? {}) },
+  };
+  const visit = async (component: LookedUpSpec, parentExternalId: string | null) => {
+    if (wanted.length >= TOPOLOGY_LIMITS.maxComponents) {
+      if (!truncated)
+        errors.push(
+          `more than ${TOPOLOGY_LIMITS.maxComponents} components: '${component.name}' and later ones are left out`,
+        );
+      truncated = true;
+      return;
+    }
+    const externalId = parentExternalId === null ? '' : `${parentExternalId}/${component.type ?? ''}:${component.name}`;
+    const looked = await lookupChildren(deps, component, signal, errors, topology.saved_by);
+    wanted.push({
+      values: valuesOf(
+        component,
+        externalId,
+        topologyType,
+        component.configId ? { config_id: component.configId } : {},
+      ),
+      parentExternalId,
+      keepChildrenOf: looked.failed,
+      checks: component.checks ?? [],
+      configs: component.configs ?? [],
+    });
+    const seen = new Set<string>();
+    for (const child of [...(component.components ?? []), ...looked.children]) {
+      const key = `${child.type ?? ''}:${child.name}`;
+      if (seen.has(key)) {
+        errors.push(`${component.name}: two children named '${child.name}'; the second is left out`);
+        continue;
       }
-      const externalId =
-        parentExternalId === null ? '' : `${parentExternalId}/${component.type ?? ''}:${component.name}`;
-      const looked = await lookupChildren(component, signal, errors, topology.saved_by);
-      wanted.push({
-        values: valuesOf(
-          component,
-          externalId,
-          topologyType,
-          component.configId ? { config_id: component.configId } : {},
-        ),
-        parentExternalId,
-        keepChildrenOf: looked.failed,
-        checks: component.checks ?? [],
-        configs: component.configs ?? [],
+      seen.add(key);
+      await visit(child, externalId);
+    }
+  };
+  await visit(root, null);
+  return wanted;
+}
+
+/** What placing the wanted components in one build's transaction gathers. */
+interface Placement {
+  existing: Map<string, StoredComponent>;
+  changes: ComponentChange[];
+  checkLinks: CheckLink[];
+  configLinks: ConfigLink[];
+  kept: Set<string>;
+  keepUnder: Set<string>;
+}
+
+/** Inserts or updates one wanted component under its parent; its id and path. */
+async function placeComponent(
+  trx: Trx,
+  topologyId: string,
+  want: Wanted,
+  parent: { id: string; path: string | null } | undefined,
+  placement: Placement,
+  result: BuildResult,
+): Promise<{ id: string; path: string | null }> {
+  const { values } = want;
+  const parentId = parent?.id ?? null;
+  const path = parent ? (parent.path ? `${parent.path}.${parent.id}` : parent.id) : null;
+  const before = placement.existing.get(values.external_id);
+  if (before && before.parent_id === parentId) {
+    const changed = COMPARED_FIELDS.filter(
+      (field) => JSON.stringify(before[field] ?? null) !== JSON.stringify(values[field] ?? null),
+    );
+    if (changed.length > 0) {
+      await updateComponent(trx, before.id, values);
+      result.updated += 1;
+      placement.changes.push({
+        componentId: before.id,
+        changeType: 'updated',
+        summary: `changed ${changed.join(', ')}`,
+        details: { fields: changed },
       });
-      const seen = new Set<string>();
-      for (const child of [...(component.components ?? []), ...looked.children]) {
-        const key = `${child.type ?? ''}:${child.name}`;
-        if (seen.has(key)) {
-          errors.push(`${component.name}: two children named '${child.name}'; the second is left out`);
-          continue;
-        }
-        seen.add(key);
-        await visit(child, externalId);
+    }
+    return { id: before.id, path };
+  }
+  const id = await insertComponent(trx, topologyId, parentId, path, values);
+  result.created += 1;
+  placement.changes.push({
+    componentId: id,
+    changeType: 'created',
+    summary: `${values.type ?? 'component'} ${values.name} created`,
+  });
+  return { id, path };
+}
+
+/** The check and config links one placed component wants: selectors, its inline canaries, its lookup item. */
+async function linkComponent(trx: Trx, id: string, want: Wanted, canaryIds: string[], placement: Placement) {
+  for (const entry of want.checks) {
+    if (!entry.selector) continue;
+    for (const match of await matchChecks(trx, entry.selector)) {
+      placement.checkLinks.push({ component_id: id, ...match, selector_id: selectorId(entry.selector) });
+    }
+  }
+  if (canaryIds.length > 0) {
+    const rows = await checksOfCanaries(trx, canaryIds);
+    placement.checkLinks.push(...rows.map((row) => ({ component_id: id, ...row, selector_id: 'inline' })));
+  }
+  for (const selector of want.configs) {
+    for (const item of await matchConfigs(trx, selector)) {
+      placement.configLinks.push({ component_id: id, config_id: item.id, selector_id: selectorId(selector) });
+    }
+  }
+  if (want.values.config_id)
+    placement.configLinks.push({ component_id: id, config_id: want.values.config_id, selector_id: 'lookup' });
+}
+
+/** Soft-deletes the components that vanished, except children of a component whose lookup failed (and their descendants). */
+async function removeVanished(trx: Trx, placement: Placement, result: BuildResult): Promise<Set<string>> {
+  const vanished = [...placement.existing.values()].filter((row) => !placement.kept.has(row.id));
+  const keepIds = new Set<string>();
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const row of vanished) {
+      const parentId = row.parent_id;
+      if (!keepIds.has(row.id) && parentId && (placement.keepUnder.has(parentId) || keepIds.has(parentId))) {
+        keepIds.add(row.id);
+        grew = true;
       }
+    }
+  }
+  const gone = vanished.filter((row) => !keepIds.has(row.id));
+  await softDeleteComponents(
+    trx,
+    gone.map((row) => row.id),
+  );
+  result.deleted = gone.length;
+  for (const row of gone) {
+    placement.changes.push({
+      componentId: row.id,
+      changeType: 'deleted',
+      summary: `${row.type ?? 'component'} ${row.name} no longer in the topology`,
+    });
+  }
+  return keepIds;
+}
+
+/** Stores one build's wanted components, links, changes and rollup in one transaction. */
+async function storeBuild(
+  database: Database,
+  topologyId: string,
+  wanted: readonly Wanted[],
+  inlineCanaries: Map<string, string[]>,
+  result: BuildResult,
+): Promise<void> {
+  await database.db.transaction().execute(async (trx) => {
+    // One build of a topology at a time across replicas (a Run Now racing the schedule).
+    await lockTopology(trx, topologyId);
+    const placement: Placement = {
+      existing: new Map((await liveComponents(trx, topologyId)).map((row) => [row.external_id, row])),
+      changes: [],
+      checkLinks: [],
+      configLinks: [],
+      kept: new Set(),
+      keepUnder: new Set(),
     };
-    await visit(root, null);
-    return wanted;
-  }
+    const placed = new Map<string, { id: string; path: string | null }>();
+    for (const want of wanted) {
+      const parent = want.parentExternalId === null ? undefined : placed.get(want.parentExternalId);
+      const { id, path } = await placeComponent(trx, topologyId, want, parent, placement, result);
+      placement.kept.add(id);
+      if (want.keepChildrenOf) placement.keepUnder.add(id);
+      placed.set(want.values.external_id, { id, path });
+      await linkComponent(trx, id, want, inlineCanaries.get(want.values.external_id) ?? [], placement);
+    }
+    const keepIds = await removeVanished(trx, placement, result);
+    await syncCheckLinksKeeping(trx, topologyId, placement.checkLinks, keepIds);
+    await syncConfigLinksKeeping(trx, topologyId, placement.configLinks, keepIds);
+    result.checks = placement.checkLinks.length;
+    result.configs = placement.configLinks.length;
+    await recordComponentChanges(trx, placement.changes);
+    await rollupTopology(trx, topologyId);
+  });
+}
 
-  async function loadTopology(id: string): Promise<TopologyRow | undefined> {
-    const { rows } = await sql<TopologyRow>`SELECT id, name, namespace, labels, spec, saved_by FROM topologies
-      WHERE id = ${id} AND deleted_at IS NULL`.execute(database.db);
-    return rows[0];
-  }
-
+/** The builder of one database. */
+export function topologyBuilder(deps: BuildDeps) {
+  const { database } = deps;
   return {
     /** Builds one topology now; 404 when it does not exist (or was deleted). */
     async build(topologyId: string, signal: AbortSignal = new AbortController().signal): Promise<BuildResult> {
-      const topology = await loadTopology(topologyId);
+      const topology = await findTopology(database.db, topologyId);
       if (!topology) throw new AppError('not_found', `Topology '${topologyId}' not found`);
       const spec = parseTopologySpec(topology.spec);
       const errors: string[] = [];
-      const wanted = await wantedComponents(topology, spec, signal, errors);
+      const wanted = await wantedComponents(deps, topology, spec, signal, errors);
       const result: BuildResult = {
         components: wanted.length,
         created: 0,
@@ -228,131 +365,20 @@ export function topologyBuilder(deps: { database: Database; config: Config }) {
         }),
         errors,
       );
-
-      await database.db.transaction().execute(async (trx) => {
-        // One build of a topology at a time across replicas (a Run Now racing the schedule).
-        await sql`SELECT 1 FROM topologies WHERE id = ${topologyId} FOR UPDATE`.execute(trx);
-        const existing = new Map((await liveComponents(trx, topologyId)).map((row) => [row.external_id, row]));
-        const placed = new Map<string, { id: string; path: string | null }>();
-        const changes: ComponentChange[] = [];
-        const checkLinks: CheckLink[] = [];
-        const configLinks: ConfigLink[] = [];
-        const kept = new Set<string>();
-        const keepUnder = new Set<string>();
-
-        for (const { values, parentExternalId, keepChildrenOf, checks, configs } of wanted) {
-          const parent = parentExternalId === null ? undefined : placed.get(parentExternalId);
-          const parentId = parent?.id ?? null;
-          const path = parent ? (parent.path ? `${parent.path}.${parent.id}` : parent.id) : null;
-          const before = existing.get(values.external_id);
-          let id: string;
-          if (before && before.parent_id === parentId) {
-            id = before.id;
-            const changed = COMPARED_FIELDS.filter(
-              (field) => JSON.stringify(before[field] ?? null) !== JSON.stringify(values[field] ?? null),
-            );
-            if (changed.length > 0) {
-              await updateComponent(trx, id, values);
-              result.updated += 1;
-              changes.push({
-                componentId: id,
-                changeType: 'updated',
-                summary: `changed ${changed.join(', ')}`,
-                details: { fields: changed },
-              });
-            }
-          } else {
-            id = await insertComponent(trx, topologyId, parentId, path, values);
-            result.created += 1;
-            changes.push({
-              componentId: id,
-              changeType: 'created',
-              summary: `${values.type ?? 'component'} ${values.name} created`,
-            });
-          }
-          kept.add(id);
-          if (keepChildrenOf) keepUnder.add(id);
-          placed.set(values.external_id, { id, path });
-
-          for (const entry of checks) {
-            if (!entry.selector) continue;
-            for (const match of await matchChecks(trx, entry.selector)) {
-              checkLinks.push({ component_id: id, ...match, selector_id: selectorId(entry.selector) });
-            }
-          }
-          const canaryIds = inlineCanaries.get(values.external_id) ?? [];
-          if (canaryIds.length > 0) {
-            const { rows } = await sql<{ check_id: string; canary_id: string }>`SELECT id AS check_id, canary_id
-              FROM checks WHERE canary_id = ANY(${canaryIds}::uuid[]) AND deleted_at IS NULL`.execute(trx);
-            checkLinks.push(...rows.map((row) => ({ component_id: id, ...row, selector_id: 'inline' })));
-          }
-          for (const selector of configs) {
-            for (const item of await matchConfigs(trx, selector)) {
-              configLinks.push({ component_id: id, config_id: item.id, selector_id: selectorId(selector) });
-            }
-          }
-          if (values.config_id)
-            configLinks.push({ component_id: id, config_id: values.config_id, selector_id: 'lookup' });
-        }
-
-        // Children of a component whose lookup failed stay (and so do their descendants).
-        const vanished = [...existing.values()].filter((row) => !kept.has(row.id));
-        const keepIds = new Set<string>();
-        let grew = true;
-        while (grew) {
-          grew = false;
-          for (const row of vanished) {
-            if (!keepIds.has(row.id) && row.parent_id && (keepUnder.has(row.parent_id) || keepIds.has(row.parent_id))) {
-              keepIds.add(row.id);
-              grew = true;
-            }
-          }
-        }
-        const gone = vanished.filter((row) => !keepIds.has(row.id));
-        await softDeleteComponents(
-          trx,
-          gone.map((row) => row.id),
-        );
-        result.deleted = gone.length;
-        for (const row of gone) {
-          changes.push({
-            componentId: row.id,
-            changeType: 'deleted',
-            summary: `${row.type ?? 'component'} ${row.name} no longer in the topology`,
-          });
-        }
-        await syncCheckLinksKeeping(trx, topologyId, checkLinks, keepIds);
-        await syncConfigLinksKeeping(trx, topologyId, configLinks, keepIds);
-        result.checks = checkLinks.length;
-        result.configs = configLinks.length;
-        await recordComponentChanges(trx, changes);
-        await rollupTopology(trx, topologyId);
-      });
+      await storeBuild(database, topologyId, wanted, inlineCanaries, result);
       return result;
     },
   };
 }
 
-type Trx = Parameters<typeof syncCheckLinks>[0];
-
 /** Check links of kept (lookup-failed) components stay as they are: they are added back to the wanted set. */
 async function syncCheckLinksKeeping(trx: Trx, topologyId: string, wanted: CheckLink[], keep: Set<string>) {
-  if (keep.size > 0) {
-    const { rows } = await sql<CheckLink>`SELECT component_id, check_id, canary_id, selector_id
-      FROM check_component_relationships WHERE deleted_at IS NULL
-        AND component_id = ANY(${[...keep]}::uuid[])`.execute(trx);
-    wanted.push(...rows);
-  }
+  if (keep.size > 0) wanted.push(...(await checkLinksOf(trx, [...keep])));
   await syncCheckLinks(trx, topologyId, wanted);
 }
 
 async function syncConfigLinksKeeping(trx: Trx, topologyId: string, wanted: ConfigLink[], keep: Set<string>) {
-  if (keep.size > 0) {
-    const { rows } = await sql<ConfigLink>`SELECT component_id, config_id, selector_id
-      FROM config_component_relationships WHERE deleted_at IS NULL
-        AND component_id = ANY(${[...keep]}::uuid[])`.execute(trx);
-    wanted.push(...rows);
-  }
+  if (keep.size > 0) wanted.push(...(await configLinksOf(trx, [...keep])));
   await syncConfigLinks(trx, topologyId, wanted);
 }
 

@@ -7,13 +7,8 @@
 import type { TopologyComponent } from '@mc/contracts';
 import type { Tables } from '@mc/db';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import {
-  type ComponentVisibility,
-  cardRootSql,
-  EVERY_COMPONENT,
-  isRestricted,
-  visibleSql,
-} from './component-visibility.js';
+import { type ComponentVisibility, EVERY_COMPONENT, isRestricted } from './component-visibility.js';
+import { cardRootSql, visibleSql } from './component-visibility.repo.js';
 
 type Db = Kysely<Tables>;
 

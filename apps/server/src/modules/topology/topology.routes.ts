@@ -6,16 +6,14 @@
  * schedule them (topologies-write.hook.ts).
  */
 import type { Context, Hono } from 'hono';
-import { sql } from 'kysely';
-import { auditedTransaction } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
+import { auditContext } from '../../platform/http-helpers.js';
 import type { ModuleDeps } from '../../platform/module-deps.js';
 import type { AppEnv } from '../../platform/request-context.js';
 import { requirePermission } from '../../platform/require-permission.js';
-import { enqueue } from '../jobs/index.js';
-import { buildTopologyJob } from './build-topology.job.js';
 import { requireComponentRead, visibilityOf } from './component-visibility.js';
 import { snapshotService } from './snapshot.service.js';
+import { runTopologyNow } from './topology-run.service.js';
 import { parseTopologyQuery, topologyTree } from './topology-tree.service.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -40,25 +38,7 @@ export function registerTopologyRoutes(app: Hono<AppEnv>, deps: ModuleDeps): voi
 
   app.post('/api/canary/run/topology/:id', write, async (c) => {
     const id = idParam(c);
-    const jobId = await auditedTransaction(
-      deps.database,
-      { actor: c.var.actor, requestId: c.var.requestId },
-      async (tx) => {
-        const { rows } = await sql`SELECT 1 FROM topologies WHERE id = ${id} AND deleted_at IS NULL`.execute(tx.db);
-        if (rows.length === 0) throw new AppError('not_found', `Topology '${id}' not found`);
-        const queued = await enqueue(
-          tx.db,
-          buildTopologyJob,
-          { topologyId: id },
-          {
-            priority: 10,
-            singletonKey: `run-now:${id}`,
-            resource: { id },
-          },
-        );
-        return { value: queued, audit: { action: 'topology.run', target: 'topologies', ids: [id] } };
-      },
-    );
+    const jobId = await runTopologyNow(deps.database, id, auditContext(c));
     return c.json({ id, jobId, queued: jobId !== null });
   });
 
