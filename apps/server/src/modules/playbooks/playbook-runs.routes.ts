@@ -13,7 +13,6 @@ import type { ModuleDeps } from '../../platform/module-deps.js';
 import type { AppEnv } from '../../platform/request-context.js';
 import { requirePermission } from '../../platform/require-permission.js';
 import { resourceReach } from '../../platform/resource-visibility.js';
-import { findRunArtifact } from './actions/artifacts.repo.js';
 import { artifactHeaders } from './runs/artifact-download.js';
 import { playbookRunsService } from './runs/playbook-runs.service.js';
 import { runHistory } from './runs/run-history.service.js';
@@ -121,8 +120,7 @@ export function registerPlaybookRunRoutes(app: Hono<AppEnv>, deps: ModuleDeps): 
   app.get('/api/playbook/run/:id/artifacts/:artifactId', visibleRun, async (c) => {
     const runId = idParam(c);
     const artifactId = idParam(c, 'artifactId');
-    const artifact = await findRunArtifact(deps.database, runId, artifactId);
-    if (!artifact) throw new AppError('not_found', 'Artifact not found');
+    const artifact = await runs.artifact(runId, artifactId);
     return c.body(new Uint8Array(artifact.content), 200, artifactHeaders(artifact));
   });
   app.post('/api/playbook/run/cancel/:id', requirePermission('playbook_runs', 'write'), async (c) =>

@@ -16,6 +16,7 @@ import { AppError } from '../../../platform/errors.js';
 import { linearPatternTest } from '../../../platform/linear-regex.js';
 import { type ResourceReach, resourceVisible } from '../../../platform/resource-visibility.js';
 import { enqueue } from '../../jobs/index.js';
+import { findRunArtifact } from '../actions/artifacts.repo.js';
 import { ACTION_KINDS } from '../actions/registry.js';
 import { actionTypeOf, type PlaybookSpec, playbookSpecSchema } from '../playbook-document.js';
 import { findPlaybook } from '../playbooks.repo.js';
@@ -129,6 +130,111 @@ function mustBeBuilt(spec: PlaybookSpec): void {
 }
 
 /**
+ * Starts a run on a resource the requester may read (`reach`; a hidden one is a 404): 400 with the
+ * parameter problems, else queued (or waiting for approval) in the same transaction as its row.
+ */
+async function startRun(
+  database: Database,
+  config: Config | undefined,
+  request: PlaybookRunRequest,
+  ctx: AuditContext,
+  reach: ResourceReach,
+  origin: RunOrigin,
+): Promise<{ run_id: string }> {
+  const { playbook, spec } = await playbookSpec(database, request.id);
+  const resource = await resourceOf(database, request, reach);
+  mustApply(spec, playbook.name, resource);
+  mustBeBuilt(spec);
+  const params = request.params ?? {};
+  const problems = playbookParamsProblems(spec.parameters ?? [], params, linearPatternTest);
+  if (Object.keys(problems).length > 0) {
+    const words = Object.entries(problems).map(([name, problem]) => `${name}: ${problem}`);
+    throw new AppError('bad_request', `Invalid parameters: ${words.join('; ')}`, problems);
+  }
+  const values = Object.fromEntries((spec.parameters ?? []).map((p) => [p.name, params[p.name] ?? p.default ?? null]));
+  const { stored, sealed } = sealSecretParams(spec.parameters ?? [], values, config);
+  const masked = sealSecretParams(spec.parameters ?? [], params, config).stored;
+  const status: PlaybookRunStatus = spec.approval ? 'pending_approval' : 'scheduled';
+  const timeoutMs = durationMs(spec.timeout) ?? DEFAULT_RUN_TIMEOUT_MS;
+  return auditedTransaction(database, ctx, async (tx) => {
+    const runId = await insertRun(tx.db, {
+      playbookId: playbook.id,
+      status,
+      spec: playbook.spec,
+      parameters: stored,
+      parametersSecret: sealed,
+      request: { ...request, params: masked },
+      checkId: request.check_id,
+      configId: request.config_id,
+      componentId: request.component_id,
+      createdBy: actorPersonId(ctx),
+      timeoutNs: BigInt(timeoutMs) * NS_PER_MS,
+      notificationSendId: origin.notificationSendId,
+    });
+    if (status === 'scheduled') await enqueue(tx.db, runPlaybookJob, { run_id: runId }, { singletonKey: runId });
+    return {
+      value: { run_id: runId },
+      audit: {
+        action: 'playbook.run',
+        target: 'playbook_runs',
+        ids: [runId],
+        after: { status, playbook_id: playbook.id },
+      },
+    };
+  });
+}
+
+/** Approves a run waiting for approval as one of its approvers (not its requester); schedules it once satisfied. */
+async function approveRun(
+  database: Database,
+  runId: string,
+  ctx: AuditContext,
+  reach: ResourceReach,
+): Promise<{ run_id: string; status: PlaybookRunStatus }> {
+  const run = await visibleRun(database, runId, reach);
+  if (run.status !== 'pending_approval') {
+    throw new AppError('conflict', `Playbook run ${runId} is ${run.status}, not waiting for approval`);
+  }
+  const personId = actorPersonId(ctx);
+  if (!personId) throw new AppError('forbidden', 'Only a person can approve a playbook run');
+  const approval = playbookSpecSchema.shape.approval.parse(run.spec.approval);
+  if (!approval) throw new AppError('conflict', `Playbook run ${runId} needs no approval`);
+  const person = await personWithTeams(database.db, personId);
+  const listed = await resolveApprovers(database.db, approval.approvers.people ?? [], approval.approvers.teams ?? []);
+  const mine = {
+    person: listed.personIds.some((p) => p.id === personId),
+    teams: listed.teamIds.filter((t) => person?.teams.some((m) => m.id === t.id)).map((t) => t.id),
+  };
+  if (!mine.person && mine.teams.length === 0) {
+    throw new AppError('forbidden', 'You are not an approver of this playbook run');
+  }
+  if (run.created_by === personId) {
+    throw new AppError('forbidden', 'The requester cannot approve their own playbook run');
+  }
+  return auditedTransaction(database, ctx, async (tx) => {
+    if (mine.person) await insertApproval(tx.db, runId, { personId });
+    for (const teamId of mine.teams) await insertApproval(tx.db, runId, { teamId });
+    const given = await approvalsOf(tx.db, runId);
+    let status: PlaybookRunStatus = 'pending_approval';
+    if (approvalState(approval.type, listed, given) === 'approved') {
+      if (await transitionRun(tx.db, runId, ['pending_approval'], 'scheduled', { actorId: personId })) {
+        await enqueue(tx.db, runPlaybookJob, { run_id: runId }, { singletonKey: runId });
+        status = 'scheduled';
+      }
+    }
+    return {
+      value: { run_id: runId, status },
+      audit: {
+        action: 'playbook.approve',
+        target: 'playbook_runs',
+        ids: [runId],
+        after: { approved_by: personId, status },
+      },
+    };
+  });
+}
+
+/**
  * The service of the playbook run endpoints. `config` locates the server's secret key for secret
  * parameters (without it: the configuration of the process environment).
  */
@@ -160,49 +266,7 @@ export function playbookRunsService(database: Database, config?: Config) {
       reach: ResourceReach,
       origin: RunOrigin = {},
     ): Promise<{ run_id: string }> {
-      const { playbook, spec } = await playbookSpec(database, request.id);
-      const resource = await resourceOf(database, request, reach);
-      mustApply(spec, playbook.name, resource);
-      mustBeBuilt(spec);
-      const params = request.params ?? {};
-      const problems = playbookParamsProblems(spec.parameters ?? [], params, linearPatternTest);
-      if (Object.keys(problems).length > 0) {
-        const words = Object.entries(problems).map(([name, problem]) => `${name}: ${problem}`);
-        throw new AppError('bad_request', `Invalid parameters: ${words.join('; ')}`, problems);
-      }
-      const values = Object.fromEntries(
-        (spec.parameters ?? []).map((p) => [p.name, params[p.name] ?? p.default ?? null]),
-      );
-      const { stored, sealed } = sealSecretParams(spec.parameters ?? [], values, config);
-      const masked = sealSecretParams(spec.parameters ?? [], params, config).stored;
-      const status: PlaybookRunStatus = spec.approval ? 'pending_approval' : 'scheduled';
-      const timeoutMs = durationMs(spec.timeout) ?? DEFAULT_RUN_TIMEOUT_MS;
-      return auditedTransaction(database, ctx, async (tx) => {
-        const runId = await insertRun(tx.db, {
-          playbookId: playbook.id,
-          status,
-          spec: playbook.spec,
-          parameters: stored,
-          parametersSecret: sealed,
-          request: { ...request, params: masked },
-          checkId: request.check_id,
-          configId: request.config_id,
-          componentId: request.component_id,
-          createdBy: actorPersonId(ctx),
-          timeoutNs: BigInt(timeoutMs) * NS_PER_MS,
-          notificationSendId: origin.notificationSendId,
-        });
-        if (status === 'scheduled') await enqueue(tx.db, runPlaybookJob, { run_id: runId }, { singletonKey: runId });
-        return {
-          value: { run_id: runId },
-          audit: {
-            action: 'playbook.run',
-            target: 'playbook_runs',
-            ids: [runId],
-            after: { status, playbook_id: playbook.id },
-          },
-        };
-      });
+      return startRun(database, config, request, ctx, reach, origin);
     },
 
     /**
@@ -214,51 +278,14 @@ export function playbookRunsService(database: Database, config?: Config) {
       ctx: AuditContext,
       reach: ResourceReach,
     ): Promise<{ run_id: string; status: PlaybookRunStatus }> {
-      const run = await visibleRun(database, runId, reach);
-      if (run.status !== 'pending_approval') {
-        throw new AppError('conflict', `Playbook run ${runId} is ${run.status}, not waiting for approval`);
-      }
-      const personId = actorPersonId(ctx);
-      if (!personId) throw new AppError('forbidden', 'Only a person can approve a playbook run');
-      const approval = playbookSpecSchema.shape.approval.parse(run.spec.approval);
-      if (!approval) throw new AppError('conflict', `Playbook run ${runId} needs no approval`);
-      const person = await personWithTeams(database.db, personId);
-      const listed = await resolveApprovers(
-        database.db,
-        approval.approvers.people ?? [],
-        approval.approvers.teams ?? [],
-      );
-      const mine = {
-        person: listed.personIds.some((p) => p.id === personId),
-        teams: listed.teamIds.filter((t) => person?.teams.some((m) => m.id === t.id)).map((t) => t.id),
-      };
-      if (!mine.person && mine.teams.length === 0) {
-        throw new AppError('forbidden', 'You are not an approver of this playbook run');
-      }
-      if (run.created_by === personId) {
-        throw new AppError('forbidden', 'The requester cannot approve their own playbook run');
-      }
-      return auditedTransaction(database, ctx, async (tx) => {
-        if (mine.person) await insertApproval(tx.db, runId, { personId });
-        for (const teamId of mine.teams) await insertApproval(tx.db, runId, { teamId });
-        const given = await approvalsOf(tx.db, runId);
-        let status: PlaybookRunStatus = 'pending_approval';
-        if (approvalState(approval.type, listed, given) === 'approved') {
-          if (await transitionRun(tx.db, runId, ['pending_approval'], 'scheduled', { actorId: personId })) {
-            await enqueue(tx.db, runPlaybookJob, { run_id: runId }, { singletonKey: runId });
-            status = 'scheduled';
-          }
-        }
-        return {
-          value: { run_id: runId, status },
-          audit: {
-            action: 'playbook.approve',
-            target: 'playbook_runs',
-            ids: [runId],
-            after: { approved_by: personId, status },
-          },
-        };
-      });
+      return approveRun(database, runId, ctx, reach);
+    },
+
+    /** An artifact of a run (the route has checked the run is visible); 404 when the run has no such artifact. */
+    async artifact(runId: string, artifactId: string) {
+      const artifact = await findRunArtifact(database, runId, artifactId);
+      if (!artifact) throw new AppError('not_found', 'Artifact not found');
+      return artifact;
     },
 
     /**
