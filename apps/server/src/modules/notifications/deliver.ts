@@ -13,7 +13,14 @@ import type { ChannelContext, OutgoingMessage } from './channels/channel.js';
 import { channelFor } from './channels/registry.js';
 import { ancestorsMemo, coveringSilence, repeatMs } from './decide.js';
 import { loadEventResource, stillHolds } from './event-resources.js';
-import { type HistoryRow, historyById, lastDelivered, settleHistory } from './history.repo.js';
+import {
+  type HistoryRow,
+  historyById,
+  lastDelivered,
+  markSilenced,
+  settleGroupMembers,
+  settleHistory,
+} from './history.repo.js';
 import { runRulePlaybook } from './playbook-recipient.js';
 import { destinationOf } from './recipients.js';
 import { type RuleRow, ruleById } from './rules.repo.js';
@@ -60,10 +67,7 @@ function messageOf(row: HistoryRow): OutgoingMessage {
 
 async function settleGroup(deps: DeliveryDeps, row: HistoryRow, status: 'sent' | 'error', error: string | null) {
   if (!row.group_id) return;
-  await deps.database.pool.query(
-    `UPDATE notification_send_history SET status = $3, error = $4 WHERE parent_id = $1 AND group_id = $2 AND status = 'pending'`,
-    [row.id, row.group_id, status, error],
-  );
+  await settleGroupMembers(deps.database.pool, row.id, row.group_id, status, error);
 }
 
 /** Re-checks a wait-for; returns the status that ends it early, or undefined to send. */
@@ -79,7 +83,7 @@ async function recheck(deps: DeliveryDeps, row: HistoryRow, now: Date): Promise<
   if (!resource || !stillHolds(row.source_event, resource)) return 'skipped';
   const silence = await coveringSilence(await activeSilences(pool, now), resource, ancestorsMemo(pool, resource));
   if (silence) {
-    await pool.query('UPDATE notification_send_history SET silenced_by = $2 WHERE id = $1', [row.id, silence.id]);
+    await markSilenced(pool, row.id, silence.id);
     return 'silenced';
   }
   const rule = await ruleById(pool, row.notification_id);

@@ -13,7 +13,7 @@ import { claimEvents, completeEvent, failEvent } from './event-queue.repo.js';
 import { type EventResource, loadEventResource, type QueuedEvent } from './event-resources.js';
 import { type HistoryRow, insertHistory, joinGroup, openGroupLead } from './history.repo.js';
 import { renderPlaybookParams } from './playbook-recipient.js';
-import { type RuleRow, rulesForEvent } from './rules.repo.js';
+import { type RuleRow, recordRuleError, rulesForEvent } from './rules.repo.js';
 import { sendNotificationJob } from './send-notification.job.js';
 import { activeSilences, type SilenceRow } from './silences.repo.js';
 import { inTransaction } from './sql.js';
@@ -44,10 +44,7 @@ export interface DrainResult {
 }
 
 async function recordFilterError(pool: pg.Pool, rule: RuleRow, error: string): Promise<void> {
-  await pool.query('UPDATE notifications SET error = $2, error_at = now() WHERE id = $1', [
-    rule.id,
-    error.slice(0, 1000),
-  ]);
+  await recordRuleError(pool, rule.id, error.slice(0, 1000));
 }
 
 async function writeOutcome(

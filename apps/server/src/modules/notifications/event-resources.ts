@@ -5,6 +5,17 @@
  * `playbook`, `run`) — plus whether the resource is still in the state its event announced (wait-for).
  */
 import { NOTIFICATION_EVENTS, type NotificationEvent, type NotificationResourceKind } from '@mc/contracts';
+import {
+  findCanarySummary,
+  findCheck,
+  findComponent,
+  findConfigAnalysis,
+  findConfigItem,
+  findIncident,
+  findLatestCheckStatus,
+  findPlaybookRun,
+  findPlaybookSummary,
+} from './event-resources.repo.js';
 import type { Sql } from './sql.js';
 
 /** A queued event as the consumer claimed it. */
@@ -34,11 +45,6 @@ export function kindOfEvent(name: string): NotificationResourceKind | undefined 
   return (NOTIFICATION_EVENTS as Record<string, NotificationResourceKind>)[name];
 }
 
-async function one(db: Sql, text: string, id: string): Promise<Record<string, unknown> | undefined> {
-  const { rows } = await db.query(text, [id]);
-  return rows[0] as Record<string, unknown> | undefined; // the query selects one row by primary key
-}
-
 const str = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
 
 /** Loads the resource of `event`; undefined when it no longer exists (the event is then dropped). */
@@ -49,18 +55,10 @@ export async function loadEventResource(db: Sql, event: QueuedEvent): Promise<Ev
   const base = { event: { name: event.name, properties: event.properties, created_at: event.created_at } };
   switch (kind) {
     case 'check': {
-      const check = await one(db, 'SELECT * FROM checks WHERE id = $1', id);
+      const check = await findCheck(db, id);
       if (!check) return undefined;
-      const canary = await one(
-        db,
-        'SELECT id, name, namespace, labels FROM canaries WHERE id = $1',
-        String(check.canary_id),
-      );
-      const status = await one(
-        db,
-        `SELECT status, message, error, duration, time FROM check_statuses WHERE check_id = $1 ORDER BY time DESC LIMIT 1`,
-        id,
-      );
+      const canary = await findCanarySummary(db, String(check.canary_id));
+      const status = await findLatestCheckStatus(db, id);
       return {
         kind,
         id,
@@ -72,7 +70,7 @@ export async function loadEventResource(db: Sql, event: QueuedEvent): Promise<Ev
       };
     }
     case 'incident': {
-      const incident = await one(db, 'SELECT * FROM incidents WHERE id = $1', id);
+      const incident = await findIncident(db, id);
       if (!incident) return undefined;
       return {
         kind,
@@ -85,10 +83,10 @@ export async function loadEventResource(db: Sql, event: QueuedEvent): Promise<Ev
       };
     }
     case 'config': {
-      const config = await one(db, 'SELECT * FROM config_items WHERE id = $1', id);
+      const config = await findConfigItem(db, id);
       if (!config) return undefined;
       const analysisId = str(event.properties.analysis_id);
-      const insight = analysisId ? await one(db, 'SELECT * FROM config_analysis WHERE id = $1', analysisId) : undefined;
+      const insight = analysisId ? await findConfigAnalysis(db, analysisId) : undefined;
       return {
         kind,
         id,
@@ -100,7 +98,7 @@ export async function loadEventResource(db: Sql, event: QueuedEvent): Promise<Ev
       };
     }
     case 'component': {
-      const component = await one(db, 'SELECT * FROM components WHERE id = $1', id);
+      const component = await findComponent(db, id);
       if (!component) return undefined;
       return {
         kind,
@@ -113,13 +111,9 @@ export async function loadEventResource(db: Sql, event: QueuedEvent): Promise<Ev
       };
     }
     case 'playbook_run': {
-      const run = await one(db, 'SELECT * FROM playbook_runs WHERE id = $1', id);
+      const run = await findPlaybookRun(db, id);
       if (!run) return undefined;
-      const playbook = await one(
-        db,
-        'SELECT id, name, title, category FROM playbooks WHERE id = $1',
-        String(run.playbook_id),
-      );
+      const playbook = await findPlaybookSummary(db, String(run.playbook_id));
       return {
         kind,
         id,

@@ -169,6 +169,25 @@ export async function settleHistory(
   );
 }
 
+/** Settles the still-pending members of a group with their lead's outcome. */
+export async function settleGroupMembers(
+  db: Sql,
+  leadId: string,
+  groupId: string,
+  status: NotificationSendStatus,
+  error: string | null,
+): Promise<void> {
+  await db.query(
+    `UPDATE notification_send_history SET status = $3, error = $4 WHERE parent_id = $1 AND group_id = $2 AND status = 'pending'`,
+    [leadId, groupId, status, error],
+  );
+}
+
+/** Records the silence that covers a row. */
+export async function markSilenced(db: Sql, id: string, silenceId: string): Promise<void> {
+  await db.query('UPDATE notification_send_history SET silenced_by = $2 WHERE id = $1', [id, silenceId]);
+}
+
 /** Deletes rows older than `days`, at most `batch`; returns how many. */
 export async function pruneHistory(db: Sql, days: number, batch: number): Promise<number> {
   const { rowCount } = await db.query(

@@ -9,7 +9,6 @@ import { resourceReach } from '../../platform/resource-visibility.js';
 import type { MayRunPlaybook } from './playbook-recipient.js';
 import { rulesService } from './rules.service.js';
 import { silencesService } from './silences.service.js';
-import { countsInRange } from './summary.repo.js';
 
 const ctx = (c: Context<AppEnv>) => ({ actor: c.var.actor, requestId: c.var.requestId });
 
@@ -65,7 +64,7 @@ export function registerNotificationsRoutes(app: Hono<AppEnv>, deps: ModuleDeps)
 
   app.get('/api/notification/summary', read, async (c) => {
     const { from, to } = range(c);
-    return c.json(await countsInRange(deps.database.pool, from, to));
+    return c.json(await rules.summary(from, to));
   });
   app.post('/api/notification/rules', write, async (c) =>
     c.json(await rules.create(await documentBody(c), ctx(c), mayRunPlaybook(c)), 201),

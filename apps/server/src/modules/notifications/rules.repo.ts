@@ -123,3 +123,8 @@ export async function softDeleteRule(db: Sql, id: string): Promise<RuleRow | und
 export async function setRuleSaver(db: Sql, id: string, savedBy: string | null): Promise<void> {
   await db.query('UPDATE notifications SET saved_by = $2 WHERE id = $1', [id, savedBy]);
 }
+
+/** Notes on a rule why its filter could not be evaluated (shown on the rule until it next works). */
+export async function recordRuleError(db: Sql, id: string, error: string): Promise<void> {
+  await db.query('UPDATE notifications SET error = $2, error_at = now() WHERE id = $1', [id, error]);
+}

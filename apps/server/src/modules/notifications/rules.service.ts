@@ -17,6 +17,7 @@ import { destinationOf } from './recipients.js';
 import { columnsOf, documentOf, parseRuleDocument } from './rule-document.js';
 import { insertRule, type RuleRow, ruleById, setRuleSaver, softDeleteRule, updateRule } from './rules.repo.js';
 import { inTransaction } from './sql.js';
+import { countsInRange, type RuleCounts } from './summary.repo.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -51,6 +52,10 @@ export function rulesService(deps: { database: Database; config: Config }) {
     return rule;
   }
   return {
+    /** Sends, errors and silences per rule between `from` and `to` (the console's summary cards). */
+    summary(from: Date, to: Date): Promise<RuleCounts[]> {
+      return countsInRange(pool, from, to);
+    },
     /** One live rule with its document. */
     async get(id: string): Promise<RuleView> {
       return view(await mustGet(id));
