@@ -6,9 +6,9 @@
  * A hidden id is refused with the very error a missing one gets from its foreign key, so the answer is no
  * existence oracle.
  */
-import { sql } from 'kysely';
 import type { DataAccessPolicy } from '../../platform/access.js';
 import { type LinkedKind, resourceReach, resourceVisible } from '../../platform/resource-visibility.js';
+import { configIdOf, foreignKeyName } from './linked-resources.repo.js';
 import { PgrstError } from './pgrst-error.js';
 import type { WriteChange, WriteHook } from './write-handler.js';
 
@@ -37,11 +37,7 @@ export const LINKED_RESOURCE_COLUMNS: Readonly<Record<string, LinkColumns>> = {
 
 /** The foreign-key error the database gives for a missing id in `column` of `table`, word for word. */
 async function missingKeyError(change: WriteChange, column: string, target: string, id: string): Promise<PgrstError> {
-  const { rows } = await sql<{ conname: string }>`SELECT c.conname FROM pg_constraint c
-    JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)
-    WHERE c.conrelid = ${`public.${change.table}`}::regclass AND c.contype = 'f' AND a.attname = ${column}
-    LIMIT 1`.execute(change.trx);
-  const constraint = rows[0]?.conname ?? `${change.table}_${column}_fkey`;
+  const constraint = (await foreignKeyName(change.trx, change.table, column)) ?? `${change.table}_${column}_fkey`;
   return new PgrstError(
     409,
     '23503',
@@ -52,9 +48,7 @@ async function missingKeyError(change: WriteChange, column: string, target: stri
 
 /** The config item a change or insight belongs to. */
 async function configOf(change: WriteChange, table: string, id: string): Promise<string | undefined> {
-  const { rows } = await sql<{ config_id: string | null }>`SELECT config_id FROM ${sql.table(table)}
-    WHERE id = ${id}::uuid`.execute(change.trx);
-  return rows[0]?.config_id ?? undefined;
+  return configIdOf(change.trx, table, id);
 }
 
 /**
