@@ -9,6 +9,7 @@ import { loadConfig } from '../platform/config.js';
 import { createLogger } from '../platform/logger.js';
 import type { Mail } from '../platform/mailer.js';
 import type { AppEnv } from '../platform/request-context.js';
+import { installResponseContract } from './response-contract.js';
 
 /** An app on a fresh test database, driven in-process with `app.request()`. */
 export interface TestApp {
@@ -42,5 +43,6 @@ export async function createTestApp(
     webDist: options.webDist,
     registerModules: (router) => registerModules(router, deps),
   });
+  installResponseContract(app);
   return { app, database, logs, mails: recording.outbox, close: () => database.close() };
 }

@@ -4,10 +4,15 @@
 import { z } from '@hono/zod-openapi';
 import {
   createRecoveryLinkSchema,
+  flowErrorSchema,
+  flowSubmissionSchema,
+  identitySessionSchema,
   inviteUserResultSchema,
   inviteUserSchema,
+  logoutUrlSchema,
   ORY_BASE_PATH,
   recoveryLinkSchema,
+  selfServiceFlowSchema,
   whoamiSchema,
 } from '@mc/contracts';
 import type { RouteDoc } from '../../platform/openapi/route-docs.js';
@@ -29,13 +34,20 @@ const flowRoutes = (kind: (typeof FLOW_KINDS)[number]): RouteDoc[] => {
       permission,
       status: 303,
     },
-    { method: 'get', path: `${base}/api`, summary: `Start a ${kind} flow for an API client`, permission },
+    {
+      method: 'get',
+      path: `${base}/api`,
+      summary: `Start a ${kind} flow for an API client`,
+      permission,
+      response: selfServiceFlowSchema,
+    },
     {
       method: 'get',
       path: `${base}/flows`,
       summary: `Read a ${kind} flow`,
       query: z.object({ id: z.string() }),
       permission,
+      response: selfServiceFlowSchema,
       errors: [404, 410],
     },
     {
@@ -45,6 +57,7 @@ const flowRoutes = (kind: (typeof FLOW_KINDS)[number]): RouteDoc[] => {
       query: flowQuery,
       bodyContent: { 'application/json': submissionSchema, 'application/x-www-form-urlencoded': submissionSchema },
       permission,
+      response: flowSubmissionSchema,
       errors: [410, 422, 429],
     },
   ];
@@ -78,6 +91,7 @@ export const IDENTITY_API: readonly RouteDoc[] = [
     path: `${ORY_BASE_PATH}/sessions/whoami`,
     summary: 'The session of the cookie or X-Session-Token (403 when a second factor is due)',
     permission: { signedIn: true },
+    response: identitySessionSchema,
   },
   {
     method: 'get',
@@ -85,7 +99,7 @@ export const IDENTITY_API: readonly RouteDoc[] = [
     summary: 'A logout URL and token for the browser session',
     query: z.object({ return_to: z.string().optional() }),
     permission: { signedIn: true },
-    response: z.object({ logout_token: z.string(), logout_url: z.string() }),
+    response: logoutUrlSchema,
   },
   {
     method: 'get',
@@ -109,6 +123,7 @@ export const IDENTITY_API: readonly RouteDoc[] = [
     summary: 'A stored flow error',
     query: z.object({ id: z.string() }),
     permission: { public: true },
+    response: flowErrorSchema,
     errors: [404],
   },
   {

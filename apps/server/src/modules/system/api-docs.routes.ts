@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { z } from 'zod';
+import { apiDocumentSchema } from '@mc/contracts';
 import { apiDocumentOf } from '../../platform/openapi/api-document.js';
 import { documentRoutes, type RouteDoc } from '../../platform/openapi/route-docs.js';
 import type { AppEnv } from '../../platform/request-context.js';
@@ -33,7 +33,7 @@ export function registerApiDocsRoutes(app: OpenAPIHono<AppEnv>, version: string,
       method: 'get',
       path: API_DOCUMENT_PATH,
       summary: 'This OpenAPI 3.1 document',
-      response: z.record(z.string(), z.unknown()),
+      response: apiDocumentSchema,
     },
   ]);
   let document: ReturnType<typeof apiDocumentOf> | undefined;
