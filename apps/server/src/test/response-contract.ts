@@ -105,10 +105,14 @@ export function installResponseContract(app: OpenAPIHono<AppEnv>): void {
     const { pathname } = new URL(request.url);
     const contract = contractFor(contracts, request.method, pathname, response.status);
     if (!contract) return response;
-    const body: unknown = await response
-      .clone()
-      .json()
-      .catch(() => undefined);
+    const text = await response.clone().text();
+    if (text === '') return response; // a write answered without its rows (`Prefer: return=minimal`)
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined; // not JSON under a JSON content type: no schema accepts it
+    }
     const result = contract.schema.safeParse(body);
     if (!result.success)
       throw new Error(
