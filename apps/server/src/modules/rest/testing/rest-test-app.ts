@@ -5,6 +5,7 @@ import { createApp } from '../../../platform/app.js';
 import { loadConfig } from '../../../platform/config.js';
 import { createLogger } from '../../../platform/logger.js';
 import type { AppEnv } from '../../../platform/request-context.js';
+import { installResponseContract } from '../../../test/response-contract.js';
 import { registerIdentityModule } from '../../auth/index.js';
 import { apiSignIn, buildUser } from '../../auth/testing/auth-factory.js';
 import { recordingMailer } from '../../auth/testing/recording-mailer.js';
@@ -64,6 +65,7 @@ export async function createRestTestApp(
     },
   });
   if (!service) throw new Error('data API routes were not mounted');
+  installResponseContract(app);
   await ready;
   const token = await apiSignIn(app, admin.email, admin.password);
   const request = (path: string | Request, init: RequestInit = {}) => {
