@@ -25,8 +25,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectPostgres, createPostgresPool, migrate } from '@mc/db';
-import pg from 'pg';
+import type pg from 'pg';
 import { buildUser } from '../../apps/server/src/modules/auth/testing/auth-factory.js';
+import { adminQuery } from '../data-api/admin-query.js';
 import { type CaseResult, measure } from '../data-api/measure.js';
 import { type BenchServer, startBenchServer } from '../health/bench-server.js';
 import { benchScrape } from './scrape-bench.js';
@@ -50,16 +51,6 @@ interface Scenario {
   prepare?: (pool: pg.Pool) => Promise<void>;
   api: (i: number) => { method: 'GET' | 'POST'; path: string; body?: unknown };
   naive: { label: string; run: (pool: pg.Pool, i: number) => Promise<unknown> };
-}
-
-async function admin(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 const loadText = () =>
@@ -286,7 +277,7 @@ async function main(): Promise<void> {
   const adminUrl = process.env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
   const reuse = process.env.MC_BENCH_DATABASE;
   const name = reuse ?? `mc_bench_catalog_${randomBytes(4).toString('hex')}`;
-  if (!reuse) await admin(adminUrl, `CREATE DATABASE ${name}`);
+  if (!reuse) await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const pool = createPostgresPool(url.toString(), { max: CONCURRENCY + 2, applicationName: 'bench-catalog-naive' });
@@ -351,7 +342,7 @@ async function main(): Promise<void> {
     await pool.end();
     rmSync(dataDir, { recursive: true, force: true });
     if (!process.env.MC_BENCH_KEEP && !SEED_ONLY && !reuse)
-      await admin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
 }
 

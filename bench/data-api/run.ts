@@ -22,7 +22,8 @@
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { createPostgresPool, migrate } from '@mc/db';
-import pg from 'pg';
+import type pg from 'pg';
+import { adminQuery } from './admin-query.js';
 import { type CaseResult, measure } from './measure.js';
 import { seedBench } from './seed.js';
 import { type DataApiServer, startDataApiServer } from './start.js';
@@ -35,16 +36,6 @@ const SIZES = SMALL
   : { checks: 1000, statusesPerCheck: 1000, configs: 100_000 };
 const ESTIMATE_TTL_MS = 10_000;
 const P99_ESTIMATED_MS = 25;
-
-async function admin(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 interface Scenario {
   name: string;
@@ -176,7 +167,7 @@ async function main(): Promise<void> {
   const adminUrl = process.env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
   const reuse = process.env.MC_BENCH_DATABASE;
   const name = reuse ?? `mc_bench_data_api_${randomBytes(4).toString('hex')}`;
-  if (!reuse) await admin(adminUrl, `CREATE DATABASE ${name}`);
+  if (!reuse) await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const pool = createPostgresPool(url.toString(), { max: 10, applicationName: 'bench-raw' });
@@ -214,7 +205,8 @@ async function main(): Promise<void> {
   } finally {
     for (const server of servers) server.stop();
     await pool.end();
-    if (!process.env.MC_BENCH_KEEP && !reuse) await admin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    if (!process.env.MC_BENCH_KEEP && !reuse)
+      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
 }
 

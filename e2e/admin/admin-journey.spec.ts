@@ -144,13 +144,14 @@ test.describe('[ADMIN] resource editor, job history and feature flags', () => {
 
     await page.getByRole('link', { name, exact: true }).click();
     await expect(page.getByRole('textbox', { name: 'Namespace' })).toBeDisabled();
-    await page.getByRole('combobox', { name: 'Schedule' }).selectOption('@hourly');
+    await page.getByRole('button', { name: /Schedule$/ }).click();
+    await page.getByRole('option', { name: '@hourly', exact: true }).click();
     await page.getByRole('button', { name: 'Update' }).click();
     await expect(page.getByText(`${name} updated successfully`)).toBeVisible();
     await expect(page).toHaveURL(/\/settings\/topologies$/);
 
     await page.getByRole('link', { name, exact: true }).click();
-    await expect(page.getByRole('combobox', { name: 'Schedule' })).toHaveValue('@hourly');
+    await expect(page.getByRole('button', { name: /Schedule$/ })).toContainText('@hourly');
     await page.getByRole('button', { name: 'Delete' }).click();
     await page
       .getByRole('dialog', { name: `Delete ${name}?` })

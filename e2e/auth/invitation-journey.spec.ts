@@ -15,7 +15,8 @@ async function inviteThroughThePage(page: Page, email: string, role: string): Pr
   await dialog.getByLabel('First name').fill('Journey');
   await dialog.getByLabel('Last name').fill('Invitee');
   await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Role').selectOption(role);
+  await dialog.getByRole('button', { name: /Role$/ }).click();
+  await page.getByRole('option', { name: role, exact: true }).click();
   await dialog.getByRole('button', { name: 'Send invite' }).click();
   await expect(page.getByText(`Invitation sent to ${email}`)).toBeVisible();
 }

@@ -64,8 +64,10 @@ test.describe('[CONSOLE] defects on the existing screens', () => {
     await dialog.getByRole('button', { name: 'Declare' }).click();
     await expect(dialog.getByText('Title is required')).toBeVisible();
     await dialog.getByLabel('Title').fill(title);
-    await dialog.getByLabel('Severity').selectOption('high');
-    await dialog.getByLabel('Type').selectOption('availability');
+    await dialog.getByRole('button', { name: /Severity$/ }).click();
+    await page.getByRole('option', { name: 'High', exact: true }).click();
+    await dialog.getByRole('button', { name: /Type$/ }).click();
+    await page.getByRole('option', { name: 'Availability', exact: true }).click();
     await dialog.getByLabel('First evidence (optional)').fill('p99 latency 4 s since 10:02');
     await dialog.getByRole('button', { name: 'Declare' }).click();
     await expect(page).toHaveURL(/\/incidents\/[0-9a-f-]{36}$/);

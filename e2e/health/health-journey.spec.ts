@@ -103,17 +103,21 @@ test.describe('[HEALTH] health dashboard and check detail', () => {
       await expect(dialog.getByRole('tab', { name: /Relationships \(\d+\)/ })).toBeVisible();
       await expect(dialog.getByRole('tab', { name: 'Graph' })).toBeVisible(); // the 900 px window is "short"
 
-      await dialog.getByRole('combobox', { name: 'Time Range' }).selectOption('1d');
+      await dialog.getByRole('button', { name: /Time Range$/ }).click();
+      await page.getByRole('option', { name: '1d', exact: true }).click();
       await expect(page).toHaveURL(/timeRange=1d/);
 
       const history = dialog.getByRole('table', { name: 'Check history' });
       await expect(history.getByText('Unhealthy').first()).toBeVisible();
-      await dialog.getByLabel('Status').selectOption('healthy');
+      await dialog.getByRole('button', { name: / Status$/ }).click();
+      await page.getByRole('option', { name: 'Healthy', exact: true }).click();
       await expect(page).toHaveURL(/historyStatus=healthy/);
       await expect(history.getByText('Unhealthy')).toHaveCount(0);
-      await dialog.getByLabel('Status').selectOption('unhealthy');
+      await dialog.getByRole('button', { name: / Status$/ }).click();
+      await page.getByRole('option', { name: 'Unhealthy', exact: true }).click();
       await expect(history.getByText('Healthy', { exact: true })).toHaveCount(0);
-      await dialog.getByLabel('Duration').selectOption('custom');
+      await dialog.getByRole('button', { name: /Duration$/ }).click();
+      await page.getByRole('option', { name: 'Custom', exact: true }).click();
       await dialog.getByLabel('Custom duration').fill('2m');
       await dialog.getByRole('button', { name: 'Apply' }).click();
       await expect(dialog.getByRole('alert')).toHaveText(DURATION_MESSAGE);

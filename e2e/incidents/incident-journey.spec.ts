@@ -68,10 +68,12 @@ test.describe('[INCIDENTS] responder works an incident', () => {
     await check.getByRole('button', { name: 'Attach as Evidence' }).click();
 
     const dialog = page.getByRole('dialog', { name: 'Link to Incident' });
-    await expect(dialog.getByLabel('Type')).toHaveValue('availability');
-    await expect(dialog.getByLabel('Severity')).toHaveValue('low');
-    await dialog.getByLabel('Type').selectOption('');
-    await dialog.getByLabel('Severity').selectOption('');
+    await expect(dialog.getByRole('button', { name: /Type$/ })).toHaveText('Availability');
+    await expect(dialog.getByRole('button', { name: /Severity$/ })).toHaveText('Low');
+    await dialog.getByRole('button', { name: /Type$/ }).click();
+    await page.getByRole('option', { name: '—', exact: true }).click();
+    await dialog.getByRole('button', { name: /Severity$/ }).click();
+    await page.getByRole('option', { name: '—', exact: true }).click();
     await dialog.getByRole('button', { name: 'Link', exact: true }).click();
     await expect(dialog.getByText('Must select or create an incident')).toBeVisible();
     await expect(dialog.getByText('Please select an incident type')).toBeVisible();
@@ -79,8 +81,10 @@ test.describe('[INCIDENTS] responder works an incident', () => {
     await dialog.getByPlaceholder('Search or create an incident').fill(title);
     await dialog.getByRole('button', { name: `Create new incident "${title}"` }).click();
     await expect(dialog.getByText('Must select or create an incident')).toHaveCount(0);
-    await dialog.getByLabel('Type').selectOption('availability');
-    await dialog.getByLabel('Severity').selectOption('high');
+    await dialog.getByRole('button', { name: /Type$/ }).click();
+    await page.getByRole('option', { name: 'Availability', exact: true }).click();
+    await dialog.getByRole('button', { name: /Severity$/ }).click();
+    await page.getByRole('option', { name: 'High', exact: true }).click();
     await expect(dialog.getByRole('alert')).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Link', exact: true }).click();
 
@@ -94,20 +98,20 @@ test.describe('[INCIDENTS] responder works an incident', () => {
     await expect(tree.getByText(new RegExp(`${checkName} — Unhealthy`))).toBeVisible();
     await tree.getByPlaceholder(`Add factor to ${title}`).fill('Connection pool too small');
     await tree.getByRole('button', { name: 'Add' }).first().click();
-    await expect(tree.getByText('Connection pool too small')).toBeVisible();
+    await expect(tree.getByText('Connection pool too small', { exact: true })).toBeVisible();
     const done = tree.getByRole('checkbox', { name: 'Done', exact: true });
     await done.click();
     await expect(done).toBeChecked();
     await page.getByRole('textbox', { name: 'Comment', exact: true }).fill('Rolled back the deploy');
     await page.getByRole('button', { name: 'Comment', exact: true }).click();
     await expect(page.getByRole('region', { name: 'Comments' }).getByText('Rolled back the deploy')).toBeVisible();
-    const status = page
-      .getByRole('region', { name: 'Incident' })
-      .getByRole('combobox', { name: 'Status', exact: true });
-    await status.selectOption('mitigated');
+    const status = page.getByRole('region', { name: 'Incident' }).getByRole('button', { name: / Status$/ });
+    await status.click();
+    await page.getByRole('option', { name: 'Mitigated', exact: true }).click();
     const timeline = page.getByRole('region', { name: 'Timeline' });
     await expect(timeline.getByText('Status changed from open to mitigated')).toBeVisible();
-    await status.selectOption('resolved');
+    await status.click();
+    await page.getByRole('option', { name: 'Resolved', exact: true }).click();
     await expect(timeline.getByText('Status changed from mitigated to resolved')).toBeVisible();
 
     // every step on the timeline, each with who (the responder) and when (a timestamp)
@@ -138,7 +142,7 @@ test.describe('[INCIDENTS] responder works an incident', () => {
       await expect(viewer.getByRole('heading', { name: title })).toBeVisible();
       await expect(viewer.getByRole('region', { name: 'Incident' })).toContainText('Resolved');
       const viewerTree = viewer.getByRole('region', { name: 'Hypotheses' });
-      await expect(viewerTree.getByText('Connection pool too small')).toBeVisible();
+      await expect(viewerTree.getByText('Connection pool too small', { exact: true })).toBeVisible();
       await expect(viewerTree.getByText(new RegExp(`${checkName} — Unhealthy`))).toBeVisible();
       await expect(viewer.getByRole('region', { name: 'Comments' }).getByText('Rolled back the deploy')).toBeVisible();
       await expect(

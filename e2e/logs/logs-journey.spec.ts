@@ -92,6 +92,11 @@ test.describe('[LOGS] file log backend, search, live tail and evidence', () => {
       await expect(page.getByText('payment gateway timeout for order 42').first()).toBeVisible();
       expect(consoleErrors.list).toEqual([]);
     } finally {
+      // the backend goes with its folder: later journeys open /logs, whose first backend must still be readable
+      const removed = await page.request.patch(`/api/db/logging_backends?name=eq.${name}`, {
+        data: { deleted_at: new Date().toISOString() },
+      });
+      expect(removed.status(), `deleting ${name}: ${await removed.text()}`).toBeLessThan(300);
       await page.request.delete('/api/properties/logs.file.roots');
       await rm(dir, { recursive: true, force: true });
     }

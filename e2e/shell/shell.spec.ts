@@ -37,7 +37,8 @@ test.describe('[SHELL] page shell', () => {
     await page.getByRole('button', { name: 'Preferences' }).click();
     await page.getByRole('checkbox', { name: 'Show hidden components' }).click();
     await expect(page).toHaveURL(/showHiddenComponents=no/);
-    await page.getByRole('combobox', { name: 'Date/Time Format' }).selectOption('full');
+    await page.getByRole('button', { name: /Date\/Time Format$/ }).click();
+    await page.getByRole('option', { name: 'full (Jan 1 10:30:01.999)', exact: true }).click();
     expect(await page.evaluate(() => localStorage.getItem('datetime_preference'))).toBe('full');
     await page.screenshot({ path: 'e2e/artifacts/screens/preferences.png' });
     expect(consoleErrors.list).toEqual([]);

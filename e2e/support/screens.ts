@@ -156,6 +156,9 @@ export const SCREENS: Screen[] = [
     open: async (page) => {
       await page.goto('/topology');
       await expect(page.getByRole('main').first()).toBeVisible();
+      // the cards, not their skeleton (the light picture of issue 30's walk was taken before they came)
+      await expect(page.getByTestId('topology-card').first()).toBeVisible();
+      await settled(page);
     },
   },
 ];

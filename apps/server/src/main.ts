@@ -1,14 +1,18 @@
 import { startAgent } from './modules/agents/index.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { limitHeapGrowth } from './platform/heap-growth.js';
+import { createLifecycle } from './platform/lifecycle.js';
 import { createLogger } from './platform/logger.js';
 import { runningAsRootWarning } from './platform/root-user.js';
+import { startTracing, type Tracing } from './platform/tracing/start-tracing.js';
 import { startServer } from './server.js';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
+  let tracing: Tracing | undefined; // OpenTelemetry, when OTEL_EXPORTER_OTLP_ENDPOINT is set (docs/operations.md#traces)
   try {
     config = loadConfig();
+    tracing = await startTracing();
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -31,17 +35,21 @@ async function main(): Promise<void> {
     process.exit(1);
   });
   // Handlers go in before start-up, so a signal during start-up stops the server once it is up
-  // (and closes the database cleanly) instead of killing the process mid-migration.
+  // (and closes the database cleanly) instead of killing the process mid-migration. Readiness fails
+  // from the signal on, even while start-up finishes (docs/operations.md#probes-and-graceful-shutdown).
+  const lifecycle = createLifecycle();
   let starting: Promise<{ stop(): Promise<void> }> | undefined;
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info('shutting down', { signal });
+    lifecycle.drain();
     const hardStop = setTimeout(() => process.exit(1), config.MC_SHUTDOWN_TIMEOUT_MS + 5_000);
     hardStop.unref();
     (starting ?? Promise.reject(new Error('not started')))
       .then((running) => running.stop())
+      .then(() => tracing?.shutdown())
       .then(
         () => process.exit(0),
         (error: unknown) => {
@@ -52,7 +60,7 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
-  starting = config.MC_ROLE === 'agent' ? startAgent(config, logger) : startServer(config, logger);
+  starting = config.MC_ROLE === 'agent' ? startAgent(config, logger) : startServer(config, logger, lifecycle);
   try {
     await starting;
   } catch (error) {

@@ -109,6 +109,85 @@ const text = z.string().max(10_000);
 const itemRefSchema = z.object({ type: z.string().min(1).max(500), key: z.string().min(1).max(2000) });
 const stringMap = z.record(z.string(), z.string()).nullable().optional();
 
+/** A change a scraped document reported in full mode (the server's ScrapedChange), pushed with its item. */
+export const agentScrapedChangeSchema = z.object({
+  target: itemRefSchema,
+  externalChangeId: z.string().max(2000).nullable(),
+  changeType: z.string().min(1).max(500),
+  severity: z.string().max(500).nullable(),
+  summary: text.nullable(),
+  source: z.string().max(2000).nullable(),
+  createdBy: z.string().max(2000).nullable(),
+  createdAt: z.string().max(64).nullable(),
+  details: z.unknown(),
+  diff: z.string().max(1_000_000).nullable(),
+  patches: z.unknown(),
+});
+
+const aliasList = z.array(z.string().max(2000)).max(100);
+const uuidOrNull = z.string().max(64).nullable();
+/** An external user, group or role a scraped document listed in full mode (config-db's ExternalUser/Group/Role). */
+export const scrapedIdentitySchema = z.object({
+  id: uuidOrNull,
+  aliases: aliasList,
+  name: z.string().max(2000),
+  accountId: z.string().max(2000),
+  type: z.string().max(500),
+  email: z.string().max(2000).nullable(),
+  description: text.nullable(),
+});
+/** Which config item an access entry is about: its id, or its external id and type (and the scrapers to look in). */
+export const scrapedConfigRefSchema = z.object({
+  configId: uuidOrNull,
+  externalId: z.string().max(2000).nullable(),
+  configType: z.string().max(500).nullable(),
+  /** Empty: the running scraper's items; `all`: every scraper's; else that scraper's id. */
+  scraperId: z.string().max(64).nullable(),
+});
+/**
+ * The access entries of one scraped document in full mode (config-db's external_users, external_groups,
+ * external_roles, external_user_groups, config_access and access_logs), parsed (catalog/access/).
+ */
+export const scrapedAccessSchema = z.object({
+  users: z.array(scrapedIdentitySchema).max(10_000),
+  groups: z.array(scrapedIdentitySchema).max(10_000),
+  roles: z.array(scrapedIdentitySchema).max(10_000),
+  userGroups: z
+    .array(z.object({ userId: uuidOrNull, userAliases: aliasList, groupId: uuidOrNull, groupAliases: aliasList }))
+    .max(10_000),
+  configAccess: z
+    .array(
+      z.object({
+        id: z.string().max(2000).nullable(),
+        /** The process the grant comes from, as the source names it (config_access.source). */
+        source: z.string().max(2000).nullable(),
+        config: scrapedConfigRefSchema,
+        userId: uuidOrNull,
+        userAliases: aliasList,
+        groupId: uuidOrNull,
+        groupAliases: aliasList,
+        roleId: uuidOrNull,
+        roleAliases: aliasList,
+      }),
+    )
+    .max(10_000),
+  accessLogs: z
+    .array(
+      z.object({
+        config: scrapedConfigRefSchema,
+        userId: uuidOrNull,
+        userAliases: aliasList,
+        mfa: z.boolean().nullable(),
+        properties: z.record(z.string(), z.unknown()).nullable(),
+        count: z.number().int().min(0).nullable(),
+        createdAt: z.string().max(64).nullable(),
+      }),
+    )
+    .max(10_000),
+});
+/** Parsed access entries of one scraped document. */
+export type ScrapedAccess = z.infer<typeof scrapedAccessSchema>;
+
 /** One configuration item a scraper kind produced on the agent (the server's ScrapedItem). */
 export const agentScrapedItemSchema = z.object({
   key: z.string().min(1).max(2000),
@@ -127,6 +206,11 @@ export const agentScrapedItemSchema = z.object({
   source: z.string().max(2000).nullable().optional(),
   parent: itemRefSchema.optional(),
   createdAt: z.string().max(64).nullable().optional(),
+  deletedAt: z.string().max(64).nullable().optional(),
+  deleteReason: z.string().max(500).nullable().optional(),
+  changes: z.array(agentScrapedChangeSchema).max(1000).optional(),
+  changesOnly: z.boolean().optional(),
+  access: scrapedAccessSchema.optional(),
 });
 
 /**

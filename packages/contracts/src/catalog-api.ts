@@ -14,6 +14,8 @@ export const CATALOG_CHANGES_DEFAULT_FROM = 'now-2d';
 export const CATALOG_SUMMARY_DEFAULT_SINCE = '7d';
 /** Longest window of the summary's change counts, in days. */
 export const CATALOG_SUMMARY_MAX_SINCE_DAYS = 90;
+/** The cost windows a summary may add (`cost: '1d'` → `cost_1d`), upstream's list; '' adds none. */
+export const CATALOG_SUMMARY_COST_RANGES = ['', '1h', '1d', '30d'] as const;
 
 /** Change severities, most severe first: a `severity` filter means "this or more severe". */
 export const CHANGE_SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const;
@@ -39,6 +41,10 @@ export const CATALOG_API_MESSAGES = {
   badSortBy: `sort_by must be one of ${CATALOG_CHANGE_SORT_COLUMNS.join(', ')} (prefix - for descending)`,
   badIds: 'id must be a config id or a comma-separated list of config ids',
   badSelector: (field: string) => `${field}: not a valid selector (key=value, key!=value, key in (a,b), key, !key)`,
+  badCost: 'cost range is not allowed. allowed (1h, 1d, 30d)',
+  /** `GET /api/config/query` is refused by design: upstream's ran caller-written SQL. */
+  rawQueryRefused:
+    'GET /api/config/query is not offered: it ran SQL written by the caller against the database. Read items through /api/db/config_items (PostgREST filters) or POST /api/catalog/summary',
   badSince: `changes.since must be a number of days such as 7d (1 to ${CATALOG_SUMMARY_MAX_SINCE_DAYS})`,
   selfLink: 'An item cannot be related to itself',
   notFound: (id: string) => `No config item with id ${id}`,
@@ -130,6 +136,10 @@ export const catalogSummaryRequestSchema = z.strictObject({
   search: text(200).optional(),
   deleted: flag.default(false),
   changes: z.strictObject({ since: text(8).default(CATALOG_SUMMARY_DEFAULT_SINCE) }).optional(),
+  /** Upstream's console sends `analysis: {}`; the insight counts are always answered. */
+  analysis: z.strictObject({}).optional(),
+  /** Adds `cost_<range>`: the group's summed cost over the last hour, day or 30 days ('' is none, as upstream). */
+  cost: z.enum(CATALOG_SUMMARY_COST_RANGES, { message: CATALOG_API_MESSAGES.badCost }).optional(),
 });
 /** A summary request as sent. */
 export type CatalogSummaryRequest = z.input<typeof catalogSummaryRequestSchema>;

@@ -1,12 +1,25 @@
 /**
  * Check specs of the health area, in canary-checker's field names (api/v1/checks.go), so a Canary file
  * written for canary-checker validates here unchanged. The server's check runtime and the console's
- * canary editor share these schemas. Fields canary-checker knows but this server does not run (ntlm,
- * oauth2, crawl, javascript/template expressions) are accepted here and answered at run time with a
- * clear "not supported" result instead of being silently ignored. Extensions of ours are marked.
+ * canary editor share these schemas. Fields canary-checker knows but this server does not run (http
+ * `crawl`, javascript/template expressions…) are either refused here ("… is not supported
+ * by this server", so a save fails naming them) or answered at run time with a clear "not supported"
+ * result — never silently ignored. Extensions of ours are marked.
  */
 import { z } from 'zod';
 import { locationRunAnswerSchema } from './agents.js';
+import { folderCheckFields, refuseRemoteFolder } from './health-folder.js';
+import { parseDurationMs } from './notifications.js';
+
+export {
+  FOLDER_CONNECTION_FIELDS,
+  FOLDER_SINCE,
+  FOLDER_TEMPLATED_FIELDS,
+  folderFieldText,
+  folderFilterSchema,
+  parseByteSize,
+  parseFolderDuration,
+} from './health-folder.js';
 
 /** The check types this server runs, as canary spec keys. */
 export const CHECK_TYPES = [
@@ -20,6 +33,7 @@ export const CHECK_TYPES = [
   'redis',
   'prometheus',
   'exec',
+  'folder',
 ] as const;
 
 /** One of {@link CHECK_TYPES}. */
@@ -31,8 +45,11 @@ export const DEFAULT_CHECK_TIMEOUT_MS = 30_000;
 /** Longest redirect chain an HTTP check follows. */
 export const HTTP_MAX_REDIRECTS = 10;
 
-/** User-Agent of HTTP checks unless their headers set one. */
-export const HTTP_CHECK_USER_AGENT = 'mission-control-health-check';
+/** User-Agent of HTTP checks unless their headers set one: canary-checker's `canary-checker/<version>`. */
+export const HTTP_CHECK_USER_AGENT = 'canary-checker/mission-control';
+
+/** TLS handshake limit of http, prometheus and redis checks without `tlsConfig.handshakeTimeout` (upstream's). */
+export const TLS_HANDSHAKE_TIMEOUT_MS = 10_000;
 
 /** Most response bytes an HTTP or Prometheus check reads; the rest is cut off and said so. */
 export const HTTP_MAX_BODY_BYTES = 5 * 1024 * 1024;
@@ -80,7 +97,7 @@ export const envVarSchema = z.object({
 /** An environment-variable value source. */
 export type EnvVar = z.infer<typeof envVarSchema>;
 
-/** canary-checker's Template: only `expr` (CEL) runs here. */
+/** canary-checker's Template: `expr` (CEL), `template` (Go text/template) and `javascript` run; `jsonPath` is refused at save. */
 export const templateSchema = z.object({
   expr: z.string().optional(),
   javascript: z.string().optional(),
@@ -91,20 +108,54 @@ export const templateSchema = z.object({
 /** A test, display or transform expression block. */
 export type CheckTemplate = z.infer<typeof templateSchema>;
 
+/** Prometheus metric and label names (the exposition format's rule). */
+const METRIC_NAME = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/;
+const LABEL_NAME = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
+
+/**
+ * canary-checker's `metrics` of a check: after each run `value` (CEL) is evaluated over the check's
+ * expression variables and recorded on /metrics under `name`, labelled by `value` or `valueExpr` (CEL).
+ */
+const checkMetricSchema = z.object({
+  name: z
+    .string()
+    .regex(METRIC_NAME, 'must be a Prometheus metric name')
+    .refine((name) => !/^(mc_|nodejs_|process_)/.test(name), "mc_, nodejs_ and process_ names are this server's own"),
+  type: z.enum(['counter', 'gauge', 'histogram'], { message: 'must be counter, gauge or histogram' }),
+  value: z.string().min(1, 'give a CEL expression'),
+  labels: z
+    .array(
+      z.object({
+        name: z.string().regex(LABEL_NAME, 'must be a Prometheus label name'),
+        value: z.string().optional(),
+        valueExpr: z.string().optional(),
+      }),
+    )
+    .optional(),
+});
+
 const description = {
   name: z.string().min(1),
   description: z.string().optional(),
   namespace: z.string().optional(),
   icon: z.string().optional(),
   labels: z.record(z.string(), z.string()).optional(),
-  transformDeleteStrategy: z.string().optional(),
-  metrics: z.array(z.unknown()).optional(),
+  metrics: z.array(checkMetricSchema).max(20, 'at most 20 metrics').optional(),
+  /** Names of checks of the same canary that run before this one; their outputs reach its expressions. */
+  dependsOn: z.array(z.string().min(1)).optional(),
 };
 
 const templatable = {
   test: templateSchema.optional(),
   display: templateSchema.optional(),
   transform: templateSchema.optional(),
+  /**
+   * What a transformed check (a named entry of `transform`) records when a later run no longer returns
+   * it, before it is retired: a healthy or an unhealthy result, or nothing (Ignore, the default).
+   */
+  transformDeleteStrategy: z
+    .enum(['MarkHealthy', 'MarkUnhealthy', 'Ignore'], { message: 'must be MarkHealthy, MarkUnhealthy or Ignore' })
+    .optional(),
 };
 
 const connection = {
@@ -117,61 +168,108 @@ const connection = {
 
 const thresholdMillis = z.number().int().nonnegative().optional();
 
-/** `tlsConfig` of canary-checker's HTTP check. */
+/** `tlsConfig` of canary-checker's HTTP check (also prometheus and, with `enable`, redis). */
 export const tlsConfigSchema = z.object({
   insecureSkipVerify: z.boolean().optional(),
-  handshakeTimeout: z.string().optional(),
+  handshakeTimeout: z
+    .string()
+    .refine((value) => parseDurationMs(value) !== undefined, 'handshakeTimeout must be a duration such as 10s or 500ms')
+    .optional(),
   ca: envVarSchema.optional(),
   cert: envVarSchema.optional(),
   key: envVarSchema.optional(),
 });
 
 /**
- * An HTTP check's `endpoint` or `url`: http:// or https:// and no spaces (`$(var)` templates allowed).
+ * An HTTP check's `endpoint` or `url`: http:// or https:// and no spaces, or a template (`$(.url)`,
+ * `{{ .url }}`) the check fills from its env and checks again when it runs.
  * The description carries the same words into the JSON Schema, where the editor's validation reads them.
  */
 const httpUrl = (field: string) => {
   const message = `${field} must be an http:// or https:// URL`;
   return z
     .string()
-    .regex(/^https?:\/\/\S+$/i, message)
+    .regex(/^(?:https?:\/\/\S+|\S*(?:\$\(|\{\{).*)$/i, message)
     .describe(message.slice(field.length + 1))
     .optional();
 };
 
-/** HTTP check. `responseRegex`, `followRedirects` and `maxRedirects` are our extensions. */
-export const httpCheckSchema = z.object({
-  ...description,
-  ...templatable,
-  ...connection,
-  url: httpUrl('url'),
-  endpoint: httpUrl('endpoint'),
-  thresholdMillis,
-  responseCodes: z.array(z.number().int().min(100).max(599)).optional(),
-  responseContent: z.string().optional(),
-  responseRegex: z.string().optional(),
-  responseJSONContent: z.object({ path: z.string().min(1), value: z.string() }).optional(),
-  maxSSLExpiry: z.number().int().nonnegative().optional(),
-  method: z
-    .string()
-    .regex(/^[A-Za-z]+$/, 'method must be letters only')
-    .optional(),
-  ntlm: z.boolean().optional(),
-  ntlmv2: z.boolean().optional(),
-  body: z.string().optional(),
-  headers: z.array(envVarSchema).optional(),
-  templateBody: z.boolean().optional(),
-  env: z.array(envVarSchema).optional(),
-  oauth2: z.unknown().optional(),
-  tlsConfig: tlsConfigSchema.optional(),
-  crawl: z.unknown().optional(),
-  followRedirects: z.boolean().optional(),
-  maxRedirects: z.number().int().min(0).max(HTTP_MAX_REDIRECTS).optional(),
+/** Adds the save-time refusal of a field this server knows by name but does not run (never accept and ignore). */
+function refuse(ctx: z.RefinementCtx, path: (string | number)[], field = path.join('.')): void {
+  ctx.addIssue({ code: 'custom', path, message: `${field} is not supported by this server` });
+}
+
+/** `oauth2` of canary-checker's HTTP check: client credentials from `username`/`password`, as upstream. */
+export const httpOauth2Schema = z.object({
+  tokenURL: z.string().regex(/^https?:\/\/\S+$/i, 'oauth2.tokenURL must be an http:// or https:// URL'),
+  scope: z.array(z.string()).optional(),
+  params: z.record(z.string(), z.string()).optional(),
 });
+
+/** `awsSigV4` of canary-checker's HTTP check (duty's AWSSigV4): static keys, `region`, `service`. */
+export const awsSigV4Schema = z.object({
+  connection: z.string().optional(),
+  accessKey: envVarSchema.optional(),
+  secretKey: envVarSchema.optional(),
+  sessionToken: envVarSchema.optional(),
+  assumeRole: z.string().optional(),
+  region: z.string().optional(),
+  endpoint: z.string().optional(),
+  skipTLSVerify: z.boolean().optional(),
+  service: z.string().optional(),
+});
+
+/** HTTP check. `responseRegex` and `followRedirects` are our extensions. */
+export const httpCheckSchema = z
+  .object({
+    ...description,
+    ...templatable,
+    ...connection,
+    url: httpUrl('url'),
+    endpoint: httpUrl('endpoint'),
+    thresholdMillis,
+    responseCodes: z.array(z.number().int().min(100).max(599)).optional(),
+    responseContent: z.string().optional(),
+    responseRegex: z.string().optional(),
+    responseJSONContent: z.object({ path: z.string().min(1), value: z.string() }).optional(),
+    maxSSLExpiry: z.number().int().nonnegative().optional(),
+    method: z
+      .string()
+      .regex(/^[A-Za-z]+$/, 'method must be letters only')
+      .optional(),
+    ntlm: z.boolean().optional(),
+    ntlmv2: z.boolean().optional(),
+    digest: z.boolean().optional(),
+    body: z.string().optional(),
+    headers: z.array(envVarSchema).optional(),
+    templateBody: z.boolean().optional(),
+    env: z.array(envVarSchema).optional(),
+    oauth2: httpOauth2Schema.optional(),
+    awsSigV4: awsSigV4Schema.optional(),
+    tlsConfig: tlsConfigSchema.optional(),
+    crawl: z.unknown().optional(),
+    followRedirects: z.boolean().optional(),
+    maxRedirects: z.number().int().min(0).max(HTTP_MAX_REDIRECTS).optional(),
+  })
+  .superRefine((spec, ctx) => {
+    if (spec.crawl !== undefined) refuse(ctx, ['crawl']);
+    const aws = spec.awsSigV4;
+    if (!aws) return;
+    for (const key of ['connection', 'assumeRole', 'endpoint', 'skipTLSVerify'] as const) {
+      if (aws[key] !== undefined) refuse(ctx, ['awsSigV4', key]);
+    }
+    for (const key of ['accessKey', 'secretKey'] as const) {
+      if (!aws[key]) {
+        const message = `awsSigV4.${key} is required (the default AWS credential chain is not supported by this server)`;
+        ctx.addIssue({ code: 'custom', path: ['awsSigV4', key], message });
+      }
+    }
+  });
 
 /** TCP check: `endpoint` is host:port. */
 export const tcpCheckSchema = z.object({
   ...description,
+  ...templatable,
   endpoint: z.string().min(1),
   thresholdMillis,
 });
@@ -218,13 +316,17 @@ export const icmpCheckSchema = z.object({
   packetCount: z.number().int().min(1).max(20).optional(),
 });
 
-/** SQL check (postgres, mysql): `query` defaults to SELECT 1, `results` is the least row count expected. */
+/**
+ * SQL check (postgres, mysql): `query` defaults to SELECT 1, `results` is the least row count expected,
+ * `markFailOnEmpty` fails a query that returns no rows (canary-checker's).
+ */
 export const sqlCheckSchema = z.object({
   ...description,
   ...templatable,
   ...connection,
   query: z.string().optional(),
   results: z.number().int().nonnegative().optional(),
+  markFailOnEmpty: z.boolean().optional(),
 });
 
 /** Postgres check. */
@@ -241,6 +343,8 @@ export const redisCheckSchema = z.object({
   addr: z.string().optional(),
   db: z.number().int().nonnegative().optional(),
   command: z.array(z.string()).min(1).optional(),
+  /** canary-checker's SwitchableTLSConfig: `enable`, or any of insecureSkipVerify / ca / cert, turns TLS on. */
+  tlsConfig: tlsConfigSchema.extend({ enable: z.boolean().optional() }).optional(),
 });
 
 /** Prometheus check: an instant PromQL query; the threshold is a CEL test. */
@@ -250,6 +354,7 @@ export const prometheusCheckSchema = z.object({
   ...connection,
   host: z.string().optional(),
   query: z.string().min(1),
+  tlsConfig: tlsConfigSchema.optional(),
 });
 
 /** Exec check: a bash script; the default test is `results.exitCode == 0`. */
@@ -260,8 +365,17 @@ export const execCheckSchema = z.object({
   env: z.array(envVarSchema).optional(),
   connections: z.unknown().optional(),
   checkout: z.unknown().optional(),
-  artifacts: z.unknown().optional(),
+  /** Files the script writes (globs below its directory; `/dev/stdout`, `/dev/stderr`), kept with the result. */
+  artifacts: z.array(z.object({ path: z.string().min(1).max(1024) })).optional(),
 });
+
+/** Folder check: lists a folder on the server (health-folder.ts); remote paths are refused at save. */
+export const folderCheckSchema = z
+  .object({ ...description, ...templatable, ...folderCheckFields })
+  // also when another field is wrong, so a remote path is named at once (a fixture without a name, say)
+  .superRefine((spec, ctx) => refuseRemoteFolder(spec, ctx), {
+    when: ({ value }) => typeof value === 'object' && value !== null,
+  });
 
 /** The spec schema of each check type, keyed as in a Canary's spec. */
 export const CHECK_SPEC_SCHEMAS = {
@@ -275,6 +389,7 @@ export const CHECK_SPEC_SCHEMAS = {
   redis: redisCheckSchema,
   prometheus: prometheusCheckSchema,
   exec: execCheckSchema,
+  folder: folderCheckSchema,
 } as const satisfies Record<CheckType, z.ZodType>;
 
 export type HttpCheckSpec = z.infer<typeof httpCheckSchema>;
@@ -286,6 +401,7 @@ export type SqlCheckSpec = z.infer<typeof sqlCheckSchema>;
 export type RedisCheckSpec = z.infer<typeof redisCheckSchema>;
 export type PrometheusCheckSpec = z.infer<typeof prometheusCheckSchema>;
 export type ExecCheckSpec = z.infer<typeof execCheckSchema>;
+export type FolderCheckSpec = z.infer<typeof folderCheckSchema>;
 
 /** A check run's outcome as stored in check_statuses (status true = healthy). */
 export const CHECK_RESULT_STATUSES = ['healthy', 'unhealthy'] as const;
@@ -327,6 +443,26 @@ export const checkLocationsSchema = z.object({
 });
 /** The locations answer. */
 export type CheckLocations = z.infer<typeof checkLocationsSchema>;
+
+/** Most files an exec check keeps per run; more are listed as skipped. */
+export const CHECK_ARTIFACT_MAX_FILES = 20;
+/** Largest file an exec check keeps; a larger one is listed as skipped. */
+export const CHECK_ARTIFACT_MAX_BYTES = 5 * 1024 * 1024;
+/** Most artifacts kept per check; older ones go as new runs add theirs. */
+export const CHECK_ARTIFACTS_KEPT = 100;
+
+/** A file an exec check's run kept (`GET /api/checks/{id}/artifacts`; also `details.artifacts` of its result). */
+export const checkArtifactSchema = z.object({
+  id: z.string(),
+  path: z.string(),
+  size: z.number().int(),
+  content_type: z.string(),
+  created_at: z.string(),
+});
+/** One kept artifact. */
+export type CheckArtifact = z.infer<typeof checkArtifactSchema>;
+/** A check's artifacts, newest first. */
+export const checkArtifactListSchema = z.array(checkArtifactSchema);
 
 /** A canary as the canaries API answers it: the stored row with its document's apiVersion, kind and metadata. */
 export const canaryViewSchema = z.object({
@@ -420,4 +556,21 @@ export const healthAboutSchema = z.object({
   runnerName: z.string(),
   checkTypes: z.array(z.enum(CHECK_TYPES)),
   concurrency: z.number(),
+});
+
+/** One result of a check as `GET /api/canary/api` (canary-checker's checks API) answers it. */
+export const checksApiStatusSchema = z.object({
+  status: z.boolean().nullable(),
+  invalid: z.boolean(),
+  time: z.string(),
+  duration: z.number(),
+  message: z.string().optional(),
+  error: z.string().optional(),
+});
+
+/** `GET /api/canary/api` answer: checks with uptime, latency and their newest results, as upstream's console reads it. */
+export const checksApiResponseSchema = z.object({
+  duration: z.number(),
+  runnerName: z.string(),
+  checks: z.array(z.looseObject({ id: z.string(), name: z.string(), checkStatuses: z.array(checksApiStatusSchema) })),
 });

@@ -10,6 +10,9 @@ export const STALE_TIMES = {
   checkHistory: 10_000,
 } as const;
 
+/** Status points the check graph asks for (spec 000 §9 "Graph fetch count: 300"). */
+export const GRAPH_FETCH_COUNT = 300;
+
 /** Table page sizes offered (spec 001 §9), the default, and the compact variant. */
 export const PAGE_SIZE_OPTIONS = [5, 10, 25, 50, 100, 150, 200, 250, 300, 500, 1000] as const;
 export const COMPACT_PAGE_SIZE_OPTIONS = [50, 100, 200] as const;

@@ -114,3 +114,15 @@ export type LogBackendSummary = z.infer<typeof logBackendSummarySchema>;
 
 /** `GET /api/logs/backends` answer. */
 export const logBackendListSchema = z.array(logBackendSummarySchema);
+
+/** A row of `components_with_logs` (000 §7): a component that names log selectors. */
+export const componentWithLogsRowSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.string().nullable(),
+  icon: z.string().nullable(),
+  agent_id: z.string().nullable(),
+  log_selectors: z.unknown(),
+});
+/** A `components_with_logs` row. */
+export type ComponentWithLogsRow = z.infer<typeof componentWithLogsRowSchema>;

@@ -26,6 +26,10 @@ export const USER_MESSAGES = {
   cannotDemoteSelf: 'You cannot change your own role',
   lastAdmin: 'At least one admin must remain',
   notFound: 'User not found',
+  emailNotChangedHere: 'The email cannot be changed here: the person changes it in their account settings',
+  nameAndParts: 'Give either name or firstName/lastName, not both',
+  cannotDeactivateSelf: 'You cannot deactivate your own account',
+  noAccount: 'This person has no account yet (an invitation not accepted): only name and avatar can change',
 } as const;
 
 /** `POST /api/rbac/{id}/update_role` body (upstream path): the person's one role. */
@@ -35,3 +39,41 @@ export type UpdateRoleInput = z.infer<typeof updateRoleSchema>;
 
 /** `POST /api/rbac/{id}/update_role` answer: the person with their roles now. */
 export const roleUpdatedSchema = z.object({ id: z.string(), name: z.string(), roles: z.array(z.string()) });
+
+/** An avatar: an http(s) image address, or null to remove it. */
+const avatarUrl = z
+  .string()
+  .max(2048)
+  .regex(/^https?:\/\/\S+$/i, 'avatar must be an http(s) URL')
+  .nullable();
+const personName = z.string().trim().max(200);
+
+/**
+ * `POST /api/people/update` body (upstream mission-control `UpdatePersonRequest`, what its user form
+ * sends: id, firstName, lastName, email, role, active) plus `name` and `avatar`. Only what is given
+ * changes; `email` is taken only when it is the person's current one.
+ */
+export const updatePersonSchema = z.strictObject({
+  id: z.guid({ message: 'id must be a person id' }),
+  firstName: personName.optional(),
+  lastName: personName.optional(),
+  name: personName.min(1, 'name must not be empty').optional(),
+  email: z.string().max(320).optional(),
+  avatar: avatarUrl.optional(),
+  role: z.enum(ROLES, { message: `role must be one of ${ROLES.join(', ')}` }).optional(),
+  active: z.boolean().optional(),
+});
+/** A person update as sent. */
+export type UpdatePersonInput = z.infer<typeof updatePersonSchema>;
+
+/** `POST /api/people/update` answer: the identity's traits as upstream answers them, with what else changed. */
+export const personUpdatedSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.object({ first: z.string(), last: z.string() }),
+  avatar: z.string().nullable(),
+  roles: z.array(z.string()),
+  active: z.boolean(),
+});
+/** The updated person. */
+export type PersonUpdated = z.infer<typeof personUpdatedSchema>;

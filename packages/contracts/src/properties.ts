@@ -63,8 +63,8 @@ export function isFeatureDisabled(feature: string, properties: readonly { name: 
 
 /**
  * Security properties: each widens or narrows what the server reads, sends or executes — the egress
- * policy and its allow-list (`health.egress.`), the folders file log backends (`logs.file.`) and file
- * scrapers (`catalog.scraper.file.`) may read, the email connection every person's and team's mail goes
+ * policy and its allow-list (`health.egress.`), the folders file log backends (`logs.file.`), file
+ * scrapers (`catalog.scraper.file.`) and folder checks (`health.folder.`) may read, the email connection every person's and team's mail goes
  * through (`notifications.smtp.`). Only an administrator may create, change, rename or delete them, on
  * every path (`/api/properties`, `/api/db/properties`), whatever permission rows say: an editor who could
  * rewrite them could aim the server at its own network, its host's files or its people's mail. Matched
@@ -72,6 +72,7 @@ export function isFeatureDisabled(feature: string, properties: readonly { name: 
  */
 export const ADMIN_ONLY_PROPERTY_PREFIXES = [
   'health.egress.',
+  'health.folder.',
   'logs.file.',
   'catalog.scraper.file.',
   'notifications.smtp.',
@@ -87,7 +88,11 @@ export function isAdminOnlyProperty(name: string): boolean {
 }
 
 /** Properties holding the folders file readers are confined to: absolute paths, comma- or newline-separated. */
-export const FOLDER_LIST_PROPERTIES: readonly string[] = ['logs.file.roots', 'catalog.scraper.file.roots'];
+export const FOLDER_LIST_PROPERTIES: readonly string[] = [
+  'logs.file.roots',
+  'catalog.scraper.file.roots',
+  'health.folder.roots',
+];
 
 /**
  * Why `value` cannot be stored in property `name`, or undefined. A folder list must hold absolute paths

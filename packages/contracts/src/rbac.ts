@@ -134,6 +134,31 @@ export const whoamiSchema = z.object({
 /** The signed-in user, roles and effective permissions. */
 export type Whoami = z.infer<typeof whoamiSchema>;
 
+/** One effective permission as upstream's console reads it (casbin's subject, object, action). */
+export const upstreamPermissionSchema = z.object({
+  subject: z.string(),
+  object: z.string(),
+  action: z.string(),
+  deny: z.boolean(),
+});
+
+/**
+ * The whole `GET /api/auth/whoami` answer: our console's fields at the top level, and the same facts in
+ * upstream's envelope (`{message, payload:{user, roles, permissions, hostname}}`, mission-control
+ * auth.WhoAmI), which upstream's console unwraps on every route before it renders.
+ */
+export const whoamiAnswerSchema = whoamiSchema.extend({
+  message: z.literal('success'),
+  payload: z.object({
+    user: whoamiSchema.shape.user,
+    roles: z.array(z.string()),
+    permissions: z.array(upstreamPermissionSchema),
+    hostname: z.string(),
+  }),
+});
+/** The who-am-I answer with upstream's envelope. */
+export type WhoamiAnswer = z.infer<typeof whoamiAnswerSchema>;
+
 /** True when the who-am-I answer allows `action` on `resource` (deny wins); the console hides controls with it. */
 export function canAccess(whoami: Pick<Whoami, 'permissions'>, resource: string, action: 'read' | 'write'): boolean {
   const matches = whoami.permissions.filter(

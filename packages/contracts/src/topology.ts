@@ -50,7 +50,7 @@ export const topologyPropertySchema = z.object({
 export type TopologyProperty = z.infer<typeof topologyPropertySchema>;
 
 /** Attaches checks by name, namespace, type or labels (`k=v,k2=v2`, matched against check and canary labels). */
-export const checkSelectorSchema = z.object({
+export const checkSelectorSchema = z.strictObject({
   name: z.string().max(253).optional(),
   namespace: z.string().max(253).optional(),
   /** Check types: a list (upstream's ResourceSelector) or a comma-separated string. */
@@ -60,7 +60,7 @@ export const checkSelectorSchema = z.object({
 
 /** `checks: [{selector: …}]` or `checks: [{inline: {http: […]}}]` (inline checks become a canary). */
 export const componentCheckSchema = z
-  .object({
+  .strictObject({
     selector: checkSelectorSchema.optional(),
     inline: z.record(z.string(), z.unknown()).optional(),
   })
@@ -70,7 +70,7 @@ export const componentCheckSchema = z
 
 /** `configs: [{…}]`: catalog items by type, name, namespace and labels. */
 export const configSelectorSchema = z
-  .object({
+  .strictObject({
     id: z.string().max(64).optional(),
     type: z.string().max(253).optional(),
     name: z.string().max(253).optional(),
@@ -83,13 +83,15 @@ export const configSelectorSchema = z
   });
 
 const lookupDefaults = {
+  /** Names the lookup in the build's errors (upstream's check name). */
+  name: z.string().max(253).optional(),
   type: z.string().max(253).optional(),
   icon: z.string().max(253).optional(),
 };
 
 /** A SQL lookup against PostgreSQL: a stored connection (`connection://name` or its name) or a URL. */
 export const sqlLookupSchema = z
-  .object({
+  .strictObject({
     connection: z.string().max(512).optional(),
     url: z.string().max(2048).optional(),
     query: z.string().trim().min(1).max(65_536),
@@ -97,23 +99,192 @@ export const sqlLookupSchema = z
   })
   .refine((s) => !!s.connection !== !!s.url, { error: 'a postgres lookup needs exactly one of connection or url' });
 
-/** An HTTP lookup: a GET answering JSON, its rows at `jsonPath` (default: the answer itself). */
-export const httpLookupSchema = z.object({
+/**
+ * A lookup's `display` (canary-checker's Template): `javascript`, else `template` (Go text/template), else
+ * `expr` (CEL), over the check's variables; its text, read as JSON when it is JSON, is the lookup's answer.
+ */
+export const lookupDisplaySchema = z
+  .strictObject({
+    expr: z.string().max(65_536).optional(),
+    template: z.string().max(65_536).optional(),
+    javascript: z.string().max(65_536).optional(),
+  })
+  .refine((d) => !!(d.expr || d.template || d.javascript), {
+    error: 'display needs one of expr, template or javascript',
+  });
+/** A lookup's display block. */
+export type LookupDisplay = z.infer<typeof lookupDisplaySchema>;
+
+/**
+ * An HTTP lookup: a GET; without `display` its JSON answer's rows at `jsonPath` (default: the answer
+ * itself), with `display` what the display makes of the answer (`code`, `headers`, `body`, `json`).
+ */
+export const httpLookupSchema = z.strictObject({
   url: z.string().trim().min(1).max(2048),
-  headers: z.record(z.string().max(253), z.string().max(4096)).optional(),
+  /** A map, or upstream's list of `{name, value}` (a `valueFrom` secret reference is not supported). */
+  headers: z
+    .union([
+      z.record(z.string().max(253), z.string().max(4096)),
+      z.array(z.strictObject({ name: z.string().min(1).max(253), value: z.string().max(4096) })).max(50),
+    ])
+    .optional(),
   jsonPath: z.string().max(512).optional(),
+  display: lookupDisplaySchema.optional(),
+  ...lookupDefaults,
+});
+
+const selectorValues = z.union([z.string().max(1024), z.array(z.string().max(253)).max(50)]);
+
+/** Catalog items a `catalog` lookup selects (duty's ResourceSelector, the fields this server matches). */
+export const catalogSelectorSchema = z.strictObject({
+  id: z.guid().optional(),
+  name: z.string().max(253).optional(),
+  namespace: z.string().max(253).optional(),
+  types: selectorValues.optional(),
+  statuses: selectorValues.optional(),
+  health: selectorValues.optional(),
+  labelSelector: z.string().max(1024).optional(),
+  tagSelector: z.string().max(1024).optional(),
+});
+
+/**
+ * A `catalog` lookup (canary-checker's catalog check): the live catalog items its selectors match are
+ * `results`; without a `display` each item is a component linked to it, with one the display's rows are.
+ * `test` (over `results`) must pass or the lookup fails.
+ */
+export const catalogLookupSchema = z.strictObject({
+  selector: z.array(catalogSelectorSchema).min(1).max(20),
+  display: lookupDisplaySchema.optional(),
+  test: z
+    .strictObject({
+      expr: z.string().max(4096).optional(),
+      template: z.string().max(4096).optional(),
+      javascript: z.string().max(4096).optional(),
+    })
+    .optional(),
   ...lookupDefaults,
 });
 
 /** Lookups of one component: each answer row becomes a child component. */
-export const topologyLookupSchema = z.object({
+export const topologyLookupSchema = z.strictObject({
   postgres: z.array(sqlLookupSchema).max(20).optional(),
   http: z.array(httpLookupSchema).max(20).optional(),
   configs: z.array(configSelectorSchema).max(20).optional(),
+  catalog: z.array(catalogLookupSchema).max(20).optional(),
 });
+
+/** A property's lookup: rows (or one value) from SQL or HTTP, merged into the components' properties. */
+export const propertyLookupSchema = z.strictObject({
+  postgres: z.array(sqlLookupSchema).max(20).optional(),
+  http: z.array(httpLookupSchema).max(20).optional(),
+});
+
+/**
+ * A property's `configLookup`: the first live catalog item `config` matches (its name, when `id` is
+ * given, the value of the component's property of that name), shown through `display` over the item's
+ * fields, `config` (its JSON) and `config_type`; the display's text becomes the property's `text`.
+ */
+export const configLookupSchema = z.strictObject({
+  id: z.string().trim().min(1).max(253).optional(),
+  config: z.strictObject({
+    id: z.guid().optional(),
+    name: z.string().max(253).optional(),
+    namespace: z.string().max(253).optional(),
+    type: z.string().max(253).optional(),
+    tags: labels.optional(),
+    tagSelector: z.string().max(1024).optional(),
+    labelSelector: z.string().max(1024).optional(),
+  }),
+  display: z
+    .strictObject({
+      expr: z.string().max(65_536).optional(),
+      template: z.string().max(65_536).optional(),
+      javascript: z.string().max(65_536).optional(),
+      jsonPath: z.string().max(512).optional(),
+    })
+    .refine((d) => !!(d.expr || d.template || d.javascript || d.jsonPath), {
+      error: 'a configLookup needs a display (expr, template, javascript or jsonPath)',
+    }),
+});
+/** A property's config lookup. */
+export type ConfigLookup = z.infer<typeof configLookupSchema>;
+
+/** A property of a spec: a {@link topologyPropertySchema} that may be filled by a lookup or a config lookup. */
+export const topologyPropertySpecSchema = topologyPropertySchema
+  .extend({ lookup: propertyLookupSchema.optional(), configLookup: configLookupSchema.optional() })
+  .strict();
+/** A property of a spec. */
+export type TopologyPropertySpec = z.infer<typeof topologyPropertySpecSchema>;
+
+const selectorList = z.union([z.string().max(1024), z.array(z.string().max(253)).max(50)]);
+
+/**
+ * Selects components (duty's ResourceSelector for components): the selected ones become related to the
+ * selecting component (`component_relationships`). `fieldSelector` is `field=value` pairs (`!=` too) on
+ * {@link COMPONENT_SELECTOR_FIELDS}.
+ */
+export const componentSelectorSchema = z
+  .strictObject({
+    id: z.string().max(64).optional(),
+    name: z.string().max(253).optional(),
+    namespace: z.string().max(253).optional(),
+    types: selectorList.optional(),
+    statuses: selectorList.optional(),
+    labelSelector: z.string().max(1024).optional(),
+    fieldSelector: z.string().max(1024).optional(),
+    limit: z.number().int().min(1).max(1000).optional(),
+  })
+  .refine((s) => Object.entries(s).some(([key, value]) => key !== 'limit' && value !== undefined), {
+    error:
+      'a component selector needs at least one of id, name, namespace, types, statuses, labelSelector, fieldSelector',
+  });
+/** A component selector. */
+export type ComponentSelector = z.infer<typeof componentSelectorSchema>;
+
+/** Component columns a component selector's `fieldSelector` may name. */
+export const COMPONENT_SELECTOR_FIELDS = [
+  'name',
+  'type',
+  'status',
+  'owner',
+  'namespace',
+  'lifecycle',
+  'health',
+] as const;
+
+/**
+ * Where a component found by a lookup (or written in the spec) is attached: the component whose
+ * `externalID` this names, else the one of this name (and type and namespace when given).
+ */
+export const parentLookupSchema = z
+  .strictObject({
+    name: z.string().trim().min(1).max(253).optional(),
+    type: z.string().max(253).optional(),
+    /** A component's own namespace, else its topology's. */
+    namespace: z.string().max(253).optional(),
+    externalID: z.string().trim().min(1).max(253).optional(),
+  })
+  .refine((p) => p.name !== undefined || p.externalID !== undefined, {
+    error: 'a parentLookup needs a name or an externalID',
+  });
+
+/**
+ * `id` of a spec or component (canary-checker's Template): `javascript`, else `template`, else `expr`,
+ * over `self` (the component) and `properties` (its properties by name). On a component it is the
+ * `externalID` of what it yields (the components its lookup found, else itself); on the spec, the root
+ * component's id when it answers a UUID.
+ */
+export const idTemplateSchema = z
+  .strictObject({
+    expr: z.string().max(4096).optional(),
+    template: z.string().max(4096).optional(),
+    javascript: z.string().max(4096).optional(),
+  })
+  .refine((d) => !!(d.expr || d.template || d.javascript), { error: 'id needs one of expr, template or javascript' });
 
 /** Fields a component and a topology's root share. */
 const componentFields = {
+  id: idTemplateSchema.optional(),
   type: z.string().max(253).optional(),
   icon: z.string().max(253).optional(),
   text: z.string().max(4096).optional(),
@@ -123,17 +294,36 @@ const componentFields = {
   tooltip: z.string().max(1024).optional(),
   lifecycle: z.string().max(64).optional(),
   status: z.enum(COMPONENT_STATUSES).optional(),
+  /** Upstream's name for a component's own health; the same as `status`. */
+  health: z.enum(COMPONENT_STATUSES).optional(),
   hidden: z.boolean().optional(),
-  properties: z.array(topologyPropertySchema).max(TOPOLOGY_LIMITS.maxProperties).optional(),
+  properties: z.array(topologyPropertySpecSchema).max(TOPOLOGY_LIMITS.maxProperties).optional(),
   checks: z.array(componentCheckSchema).max(100).optional(),
   configs: z.array(configSelectorSchema).max(100).optional(),
+  selectors: z.array(componentSelectorSchema).max(20).optional(),
   lookup: topologyLookupSchema.optional(),
   logs: z.array(z.record(z.string(), z.unknown())).max(20).optional(),
+  parentLookup: parentLookupSchema.optional(),
+  /** CEL over `summary` (children counts by status): the component's status when the tree is read. */
+  statusExpr: z.string().trim().min(1).max(4096).optional(),
+  /** CEL over `summary` and `self` (the component): its health, which is its status here. */
+  healthExpr: z.string().trim().min(1).max(4096).optional(),
+};
+
+/** Fields of a component (not of the root): its own namespace and the catalog item it stands for. */
+const componentOnlyFields = {
+  /** Defaults to the topology's namespace. */
+  namespace: z.string().trim().min(1).max(253).optional(),
+  /** A catalog item's id: the component stands for it (components.config_id and a config link). */
+  configID: z.guid().optional(),
+  /** The key another component's `parentLookup.externalID` finds this one by. */
+  externalID: z.string().trim().min(1).max(253).optional(),
 };
 
 /** A component of a spec, with its children. */
 export interface TopologyComponentSpec {
   name: string;
+  id?: z.infer<typeof idTemplateSchema> | undefined;
   type?: string | undefined;
   icon?: string | undefined;
   text?: string | undefined;
@@ -143,29 +333,73 @@ export interface TopologyComponentSpec {
   tooltip?: string | undefined;
   lifecycle?: string | undefined;
   status?: ComponentStatus | undefined;
+  health?: ComponentStatus | undefined;
   hidden?: boolean | undefined;
-  properties?: TopologyProperty[] | undefined;
+  properties?: TopologyPropertySpec[] | undefined;
   checks?: z.infer<typeof componentCheckSchema>[] | undefined;
   configs?: z.infer<typeof configSelectorSchema>[] | undefined;
+  selectors?: ComponentSelector[] | undefined;
   lookup?: z.infer<typeof topologyLookupSchema> | undefined;
   logs?: Record<string, unknown>[] | undefined;
+  parentLookup?: z.infer<typeof parentLookupSchema> | undefined;
+  statusExpr?: string | undefined;
+  healthExpr?: string | undefined;
+  namespace?: string | undefined;
+  configID?: string | undefined;
+  externalID?: string | undefined;
+  forEach?: TopologyForEach | undefined;
   components?: TopologyComponentSpec[] | undefined;
 }
 
+/**
+ * `forEach` of a component with a lookup: merged into every component the lookup found, its strings
+ * templated with `$(.component.<field>)` and `$(.properties.<name>)` of that component.
+ */
+export interface TopologyForEach {
+  components?: TopologyComponentSpec[] | undefined;
+  properties?: TopologyPropertySpec[] | undefined;
+  configs?: z.infer<typeof configSelectorSchema>[] | undefined;
+  selectors?: ComponentSelector[] | undefined;
+  checks?: z.infer<typeof componentCheckSchema>[] | undefined;
+}
+
+/** `forEach` (recursive through its components). */
+export const topologyForEachSchema: z.ZodType<TopologyForEach> = z.lazy(() =>
+  z.strictObject({
+    components: z.array(topologyComponentSchema).max(100).optional(),
+    properties: z.array(topologyPropertySpecSchema).max(TOPOLOGY_LIMITS.maxProperties).optional(),
+    configs: z.array(configSelectorSchema).max(100).optional(),
+    selectors: z.array(componentSelectorSchema).max(20).optional(),
+    checks: z.array(componentCheckSchema).max(100).optional(),
+  }),
+);
+
 /** One component of a spec (recursive). */
 export const topologyComponentSchema: z.ZodType<TopologyComponentSpec> = z.lazy(() =>
-  z.object({
+  z.strictObject({
     name,
     ...componentFields,
+    ...componentOnlyFields,
+    forEach: topologyForEachSchema.optional(),
     components: z.array(topologyComponentSchema).max(TOPOLOGY_LIMITS.maxComponents).optional(),
   }),
 );
 
+/**
+ * `groupBy`: one root per distinct value of the catalog tag `tag` (among the items `selector` matches),
+ * named `<topology> (<value>)`, its config selectors, component selectors and catalog lookups narrowed to
+ * that value.
+ */
+export const topologyGroupBySchema = z.strictObject({
+  tag: z.string().trim().min(1).max(253),
+  selector: catalogSelectorSchema.optional(),
+});
+
 /** `spec` of a Topology: the root component's fields, its schedule and its components. */
-export const topologySpecSchema = z.object({
+export const topologySpecSchema = z.strictObject({
   schedule: z.string().max(128).optional(),
+  groupBy: topologyGroupBySchema.optional(),
   label: z.string().max(253).optional(),
-  id: z.record(z.string(), z.unknown()).optional(),
   ...componentFields,
   components: z.array(topologyComponentSchema).max(TOPOLOGY_LIMITS.maxComponents).optional(),
 });

@@ -14,6 +14,12 @@ export interface Database {
   readonly db: Kysely<Tables>;
   /** How another thread reaches the same database ({@link connectEndpoint}); absent for in-process test databases. */
   readonly endpoint?: DatabaseEndpoint;
+  /**
+   * The embedded database only: writes a consistent gzip tarball of its data directory to `file`
+   * while the server keeps running (taken between transactions); restore it with `npm run restore`.
+   * Returns its size in bytes. PostgreSQL has pg_dump (docs/operations.md#back-up-and-restore).
+   */
+  readonly backup?: (file: string) => Promise<number>;
   close(): Promise<void>;
 }
 
@@ -22,8 +28,19 @@ export interface Database {
  * embedded database's private unix socket (PGlite behind its wire server).
  */
 export type DatabaseEndpoint =
-  | { engine: 'postgres'; url: string }
+  | { engine: 'postgres'; url: string; settings?: PoolSettings }
   | { engine: 'pglite'; socketDir: string; port: number };
+
+/**
+ * Production settings of a PostgreSQL pool (MC_DB_POOL_MAX, MC_DB_STATEMENT_TIMEOUT_MS): the most
+ * connections it opens, and the longest a statement may run before the server cancels it (0 or
+ * absent: no limit). The timeout is a connection start-up parameter, so it holds for every statement
+ * on the pool's connections without a round trip; a migration lifts it for its own transaction.
+ */
+export interface PoolSettings {
+  max?: number;
+  statementTimeoutMs?: number;
+}
 
 /** The `application_name` of the job thread's connections: the embedded wire server serves them first. */
 export const JOBS_APPLICATION_NAME = 'mission-control-jobs';
@@ -65,11 +82,12 @@ export function wrapPool(
 }
 
 /** A driver pool on a PostgreSQL server; idle-client errors are absorbed (the pool replaces the client). */
-export function createPostgresPool(url: string, options: { max?: number; applicationName?: string } = {}): pg.Pool {
+export function createPostgresPool(url: string, options: PoolSettings & { applicationName?: string } = {}): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
     application_name: options.applicationName ?? 'mission-control',
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
   });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
@@ -77,9 +95,16 @@ export function createPostgresPool(url: string, options: { max?: number; applica
   return pool;
 }
 
-/** Connects to a PostgreSQL server. */
-export function connectPostgres(url: string, options: { max?: number; applicationName?: string } = {}): Database {
-  return wrapPool('postgres', createPostgresPool(url, options), undefined, { engine: 'postgres', url });
+/**
+ * Connects to a PostgreSQL server. The settings travel in the endpoint, so another thread's pool on
+ * it ({@link connectEndpoint}) has the same limits.
+ */
+export function connectPostgres(url: string, options: PoolSettings & { applicationName?: string } = {}): Database {
+  const settings: PoolSettings = {
+    ...(options.max ? { max: options.max } : {}),
+    ...(options.statementTimeoutMs ? { statementTimeoutMs: options.statementTimeoutMs } : {}),
+  };
+  return wrapPool('postgres', createPostgresPool(url, options), undefined, { engine: 'postgres', url, settings });
 }
 
 /**
@@ -90,7 +115,7 @@ export function connectEndpoint(
   endpoint: DatabaseEndpoint,
   options: { max?: number; applicationName?: string } = {},
 ): Database {
-  if (endpoint.engine === 'postgres') return connectPostgres(endpoint.url, options);
+  if (endpoint.engine === 'postgres') return connectPostgres(endpoint.url, { ...options, ...endpoint.settings });
   // PGlite is one session: more than one connection per pool only queues inside the wire server.
   const pool = new pg.Pool({
     host: endpoint.socketDir,

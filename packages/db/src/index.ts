@@ -7,9 +7,11 @@ export {
   type DatabaseEndpoint,
   type Engine,
   JOBS_APPLICATION_NAME,
+  type PoolSettings,
   type Tables,
   wrapPool,
 } from './database.js';
+export { backupStoppedEmbedded, RestoreTargetNotEmptyError, restoreEmbedded } from './embedded/backup-file.js';
 export { openEmbedded } from './embedded/embedded-database.js';
 export { loadMigrations, MIGRATIONS_DIR, type Migration, migrate } from './migrate.js';
 export { createPglite } from './pglite-factory.js';

@@ -43,6 +43,8 @@ export async function migrate(pool: pg.Pool, migrations: Migration[] = loadMigra
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
+    // A long migration must not hit the pool's statement timeout (MC_DB_STATEMENT_TIMEOUT_MS).
+    await client.query('SET LOCAL statement_timeout = 0');
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     await client.query(
       'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',

@@ -8,7 +8,10 @@ import type { JobThreadEvent, JobThreadInput, JobThreadRequest } from '../module
 import { startJobRuntime } from '../modules/jobs/index.js';
 import { startLogCapture } from '../modules/logs/index.js';
 import { createLogger } from '../platform/logger.js';
+import { type CanaryCheckRun, forwardCanaryChecksTo } from '../platform/metrics/canary-check-metrics.js';
+import { type CheckMetric, forwardCheckMetricsTo } from '../platform/metrics/check-metrics.js';
 import { forwardCheckRunsTo } from '../platform/metrics/metrics-registry.js';
+import { startTracing } from '../platform/tracing/start-tracing.js';
 import { installPorts } from './install-ports.js';
 import { jobRegistry } from './job-registry.js';
 
@@ -22,12 +25,24 @@ const METRICS_FLUSH_MS = 1_000;
 async function main(parent: NonNullable<typeof parentPort>): Promise<void> {
   const { config } = input;
   const logger = createLogger(config.LOG_LEVEL, { service: 'mission-control', role: config.MC_ROLE, thread: 'jobs' });
+  // A worker thread has its own globals: its job and check spans need this thread's own provider.
+  const tracing = await startTracing();
   const runs = new Map<string, { type: string; status: string; runs: number }>();
+  const metrics: CheckMetric[] = [];
+  const canaryChecks: CanaryCheckRun[] = [];
   const flush = () => {
+    if (metrics.length > 0) {
+      parent.postMessage({ type: 'check-metrics', metrics: metrics.splice(0) } satisfies JobThreadEvent);
+    }
+    if (canaryChecks.length > 0) {
+      parent.postMessage({ type: 'canary-checks', runs: canaryChecks.splice(0) } satisfies JobThreadEvent);
+    }
     if (runs.size === 0) return;
     parent.postMessage({ type: 'check-runs', counts: [...runs.values()] } satisfies JobThreadEvent);
     runs.clear();
   };
+  forwardCheckMetricsTo((metric) => metrics.push(metric));
+  forwardCanaryChecksTo((run) => canaryChecks.push(run));
   forwardCheckRunsTo((type, status, count) => {
     const key = `${type}\0${status}`;
     const found = runs.get(key);
@@ -36,6 +51,12 @@ async function main(parent: NonNullable<typeof parentPort>): Promise<void> {
   });
   const flushing = setInterval(flush, METRICS_FLUSH_MS);
   const database = connectEndpoint(input.endpoint, { max: 10, applicationName: JOBS_APPLICATION_NAME });
+  // This thread's pool, on /metrics as mc_job_thread_db_pool_connections (the main thread's registry is scraped).
+  const { pool } = database;
+  const poolFigures = setInterval(() => {
+    const figures = { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+    parent.postMessage({ type: 'db-pool', ...figures } satisfies JobThreadEvent);
+  }, METRICS_FLUSH_MS);
   const logCapture = startLogCapture(database); // this thread's lines, for the built-in log backend
   installPorts();
   const runtime = await startJobRuntime({ config, database, logger }, jobRegistry);
@@ -45,8 +66,10 @@ async function main(parent: NonNullable<typeof parentPort>): Promise<void> {
       await runtime.stop(message.timeoutMs);
       await logCapture.stop();
       await database.close();
+      await tracing?.shutdown();
     } finally {
       clearInterval(flushing);
+      clearInterval(poolFigures);
       flush();
       parent.postMessage({ type: 'stopped' } satisfies JobThreadEvent);
     }

@@ -11,6 +11,7 @@ import { httpMetrics } from './metrics/http-metrics.js';
 import { boundDocumentBodies, limitRequestBody } from './request-bounds.js';
 import type { AppEnv } from './request-context.js';
 import { consoleForBrowserNavigation, mountConsole } from './static-console.js';
+import { httpTracing } from './tracing/http-tracing.js';
 
 /** What the HTTP app needs from the process that hosts it. */
 export interface AppDeps {
@@ -27,6 +28,7 @@ export interface AppDeps {
 /** Builds the HTTP application: platform middleware, module routes, console and fallbacks. */
 export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>();
+  app.use('*', httpTracing());
   app.use('*', httpMetrics());
   app.use(
     '*',

@@ -174,6 +174,10 @@ const CASES: Record<string, RouteCase> = {
     ok: (w) => w.call('DELETE', `/api/permissions/${w.id('permission')}`),
     fail: (w) => w.call('DELETE', `/api/permissions/${UNKNOWN}`),
   },
+  'POST /api/people/update': {
+    ok: (w) => w.call('POST', '/api/people/update', { id: w.id('person'), name: 'Audited Person' }),
+    fail: (w) => w.call('POST', '/api/people/update', { id: UNKNOWN, name: 'Nobody' }),
+  },
   'DELETE /api/people/:id': {
     ok: (w) => w.call('DELETE', `/api/people/${w.id('person')}`),
     fail: (w) => w.call('DELETE', `/api/people/${UNKNOWN}`),
@@ -480,6 +484,10 @@ const READ_ONLY: Record<string, { call: Call; why: string }> = {
   'POST /api/catalog/summary': {
     why: 'the catalog summary query, sent as POST for its body of filters',
     call: (w) => w.call('POST', '/api/catalog/summary', {}),
+  },
+  'POST /api/resources/search': {
+    why: 'the resource selector search (001 §7), sent as POST for its body of selectors; reads through the data API',
+    call: (w) => w.call('POST', '/api/resources/search', { checks: [{ agent: 'all', search: 'x' }] }),
   },
   'POST /api/catalog/changes': {
     why: 'the changes search, sent as POST for its body of filters',

@@ -56,3 +56,40 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MC_HEAP_GROWING_PERCENT: '400' })).toThrow(/MC_HEAP_GROWING_PERCENT="400"/);
   });
 });
+
+describe('database settings', () => {
+  const url = 'postgres://mc@db:5432/mc';
+
+  it('defaults to ten connections per pool and no statement timeout', () => {
+    expect(loadConfig({})).toMatchObject({ MC_DB_POOL_MAX: 10, MC_DB_STATEMENT_TIMEOUT_MS: 0 });
+  });
+
+  it('reads the pool size and statement timeout for PostgreSQL', () => {
+    expect(loadConfig({ DATABASE_URL: url, MC_DB_POOL_MAX: '25', MC_DB_STATEMENT_TIMEOUT_MS: '30000' })).toMatchObject({
+      MC_DB_POOL_MAX: 25,
+      MC_DB_STATEMENT_TIMEOUT_MS: 30_000,
+    });
+  });
+
+  it('names bad values', () => {
+    const attempt = () => loadConfig({ DATABASE_URL: url, MC_DB_POOL_MAX: '0', MC_DB_STATEMENT_TIMEOUT_MS: 'soon' });
+    expect(attempt).toThrow('MC_DB_POOL_MAX="0": must be between 1 and 1000');
+    expect(attempt).toThrow(/MC_DB_STATEMENT_TIMEOUT_MS="soon": must be a number/);
+    expect(() => loadConfig({ DATABASE_URL: url, MC_DB_POOL_MAX: '2.5' })).toThrow(
+      'MC_DB_POOL_MAX="2.5": must be a whole number',
+    );
+  });
+
+  it('refuses them for the embedded database, which cannot honour them', () => {
+    expect(() => loadConfig({ MC_DB_STATEMENT_TIMEOUT_MS: '5000' })).toThrow(
+      /MC_DB_STATEMENT_TIMEOUT_MS="5000": applies only to PostgreSQL \(set DATABASE_URL\)/,
+    );
+    expect(() => loadConfig({ MC_DB_POOL_MAX: '4' })).toThrow(/MC_DB_POOL_MAX="4": applies only to PostgreSQL/);
+  });
+
+  it('never shows a database password in a start-up error', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://mc:hunter22@db/mc' })).toThrow(
+      'DATABASE_URL="mysql://mc:***@db/mc": must be a postgres',
+    );
+  });
+});

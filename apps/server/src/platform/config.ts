@@ -1,6 +1,7 @@
 import { isAbsolute } from 'node:path';
 import { AGENT_LOG_QUERY_TIMEOUT_MS } from '@mc/contracts';
 import { z } from 'zod';
+import { resolveSecretFiles, shownValue } from './secret-files.js';
 
 /** Log levels in increasing severity. */
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
@@ -37,6 +38,20 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  // Database settings (docs/operations.md#database-settings): connections per pool (the HTTP side and the
+  // job thread each have one on PostgreSQL), and the longest a statement may run (0 = no limit).
+  MC_DB_POOL_MAX: z.coerce
+    .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 1000')
+    .max(1_000, 'must be between 1 and 1000')
+    .default(10),
+  MC_DB_STATEMENT_TIMEOUT_MS: z.coerce
+    .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
+    .int('must be a whole number of milliseconds')
+    .min(0, 'must be 0 (no limit) or more')
+    .max(86_400_000, 'must be at most 86400000 (one day)')
+    .default(0),
   MC_DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   MC_ROLE: z.enum(ROLES, { message: `must be one of ${ROLES.join(', ')}` }).default('all'),
@@ -52,7 +67,7 @@ const schema = z.object({
     .int()
     .min(1_024)
     .default(4 * 1024 * 1024),
-  // Operations (docs/security.md): a second listener serving only /metrics, without sign-in.
+  // Operations (docs/security.md): a second listener serving only /metrics and the probes, without sign-in.
   MC_METRICS_ADDRESS: z
     .string()
     .regex(/^(\[[0-9A-Fa-f:.]+\]|[^\s:[\]]+):\d{1,5}$/, 'must be host:port, such as 127.0.0.1:9464 or [::1]:9464')
@@ -118,6 +133,14 @@ const schema = z.object({
   SMTP_SECURE: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
 });
 
+/**
+ * Settings the embedded database cannot honour: it is one session (a pool of one connection) and
+ * cannot cancel a running statement, so setting them without DATABASE_URL stops the start.
+ */
+const POSTGRES_ONLY = ['MC_DB_POOL_MAX', 'MC_DB_STATEMENT_TIMEOUT_MS'] as const;
+const POSTGRES_ONLY_REASON =
+  'applies only to PostgreSQL (set DATABASE_URL); the embedded database is one session and cannot cancel a statement';
+
 /** Validated server configuration; see the README's configuration table. */
 export type Config = z.infer<typeof schema>;
 
@@ -126,19 +149,29 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Reads and validates the configuration from an environment map (empty strings count as unset). */
+/**
+ * Reads and validates the configuration from an environment map (empty strings count as unset).
+ * Secrets given as `<NAME>_FILE` are read into `env` first (docs/operations.md#secrets-from-files).
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const fileProblems = resolveSecretFiles(env);
+  if (fileProblems.length > 0) throw new ConfigError(`Invalid configuration:\n${fileProblems.join('\n')}`);
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const result = schema.safeParse(cleaned);
   if (result.success) {
     if (result.data.MC_ORG_SERVICE_URL && !result.data.MC_ORG_ID) {
       throw new ConfigError('Invalid configuration:\n  MC_ORG_ID="": must be set when MC_ORG_SERVICE_URL is set');
     }
+    const postgresOnly = result.data.DATABASE_URL ? [] : POSTGRES_ONLY.filter((key) => cleaned[key] !== undefined);
+    if (postgresOnly.length > 0) {
+      const lines = postgresOnly.map((key) => `  ${key}=${JSON.stringify(env[key])}: ${POSTGRES_ONLY_REASON}`);
+      throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+    }
     return result.data;
   }
   const lines = result.error.issues.map((issue) => {
     const key = String(issue.path[0]);
-    return `  ${key}=${JSON.stringify(env[key] ?? '')}: ${issue.message}`;
+    return `  ${key}=${shownValue(key, env[key])}: ${issue.message}`;
   });
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
 }

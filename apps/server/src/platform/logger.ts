@@ -1,5 +1,6 @@
 import { LOG_LEVELS } from './config.js';
 import { redact } from './log-redaction.js';
+import { activeTraceIds } from './tracing/spans.js';
 
 type Level = (typeof LOG_LEVELS)[number];
 type Fields = Record<string, unknown>;
@@ -46,6 +47,9 @@ export function createLogger(
   const emit = (at: Level, message: string, fields: Fields = {}) => {
     if (LOG_LEVELS.indexOf(at) < threshold) return;
     const raw: Fields = { time: new Date().toISOString(), level: at, msg: message, ...context };
+    // Inside a traced request, job or check run, the line names its trace (platform/tracing/spans.ts).
+    const ids = activeTraceIds();
+    if (ids) Object.assign(raw, { trace_id: ids.traceId, span_id: ids.spanId });
     for (const [key, value] of Object.entries(fields)) raw[key] = serialise(value);
     const entry = redact(raw);
     write(JSON.stringify(entry));

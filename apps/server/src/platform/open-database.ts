@@ -5,7 +5,10 @@ import type { Logger } from './logger.js';
 /** Opens the configured database (PostgreSQL when DATABASE_URL is set, else embedded) and migrates it. */
 export async function openDatabase(config: Config, logger: Logger): Promise<Database> {
   const database = config.DATABASE_URL
-    ? connectPostgres(config.DATABASE_URL, { max: 10 })
+    ? connectPostgres(config.DATABASE_URL, {
+        max: config.MC_DB_POOL_MAX,
+        statementTimeoutMs: config.MC_DB_STATEMENT_TIMEOUT_MS,
+      })
     : await openEmbedded(config.MC_DATA_DIR);
   try {
     const applied = await migrate(database.pool);

@@ -28,9 +28,13 @@ const flush = () => {
 };
 
 if (file) {
-  tapLogEntries((entry) => {
+  // files may share a process (the server project runs without isolation): each file taps and untaps
+  const untap = tapLogEntries((entry) => {
     lines.push(JSON.stringify(entry));
     if (lines.length >= BATCH) flush();
   });
-  afterAll(flush);
+  afterAll(() => {
+    untap();
+    flush();
+  });
 }

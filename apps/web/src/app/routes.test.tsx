@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { buildProperty } from '../test/factories/system';
 import { adminSession, shellApi, viewerSession } from '../test/fake-api';
 import { renderApp } from '../test/render';
 
@@ -71,7 +72,7 @@ describe('routing table', () => {
     shellApi(adminSession, [], {
       '/api/db/properties': async () => {
         await gate;
-        return { body: [{ name: 'health.disable', value: 'true' }] };
+        return { body: [buildProperty({ value: 'true' })] };
       },
     });
     renderApp('/health');
@@ -92,9 +93,10 @@ describe('routing table', () => {
     expect(await screen.findByTestId('not-found')).toBeTruthy();
   });
 
-  it('shows the error view when who-am-I fails for another reason than 401', async () => {
-    shellApi(adminSession, [], { '/api/auth/whoami': { status: 500, body: { message: 'database down' } } });
+  it('shows the error view when who-am-I fails for another reason than 401, 404 or 5xx', async () => {
+    // 404 and 5xx show the provisioning screen (000 §8): app/session-boundary.test.tsx
+    shellApi(adminSession, [], { '/api/auth/whoami': { status: 403, body: { message: 'account locked' } } });
     renderApp('/health');
-    expect((await screen.findByRole('alert')).textContent).toContain('database down');
+    expect((await screen.findByRole('alert')).textContent).toContain('account locked');
   });
 });

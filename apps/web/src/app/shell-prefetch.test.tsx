@@ -5,6 +5,10 @@ import { giveElementsAScreenSize } from '../features/catalog/testing/element-siz
 import { buildCheck } from '../features/health/testing/build-check';
 import { buildSendHistoryRow } from '../features/notifications/testing/build-send-history';
 import { createQueryClient } from '../lib/query-client';
+import { buildHealthSummary } from '../test/factories/health';
+import { buildIncidentPage, buildIncidentSummary } from '../test/factories/incidents';
+import { buildRuleSummary } from '../test/factories/notifications';
+import { buildTopologyResponse } from '../test/factories/topology';
 import { shellApi } from '../test/fake-api';
 import { renderApp } from '../test/render';
 import { prefetchShell } from './shell-prefetch';
@@ -37,7 +41,7 @@ describe('the page data asked for with who-am-I', { timeout: 30_000 }, () => {
 
   it('/health: the summary the dashboard draws, once', async () => {
     const { calls } = shellApi(undefined, [], {
-      '/api/canary/api/summary': { body: { checks_summary: [buildCheck({ name: 'db', status: 'unhealthy' })] } },
+      '/api/canary/api/summary': { body: buildHealthSummary([buildCheck({ name: 'db', status: 'unhealthy' })]) },
     });
     const client = createQueryClient();
     prefetchShell(client, '/health');
@@ -52,26 +56,14 @@ describe('the page data asked for with who-am-I', { timeout: 30_000 }, () => {
   it('/incidents: the list with the filters, paging and sort of the address, once; not with a time range', async () => {
     const { calls } = shellApi(undefined, [], {
       '/api/incidents': {
-        body: {
-          data: [
-            {
-              id: '01a200f5-0ed6-b567-c6b7-d18fd7d11bff',
-              incident_id: 'INC-1',
-              title: 'Checkout down',
-              severity: 'high',
-              type: 'availability',
-              description: 'p99 up',
-              status: 'open',
-              created_at: '2026-11-22T01:00:00Z',
-              updated_at: '2026-11-22T01:05:00Z',
-              commander: null,
-              communicator: null,
-              responders: [],
-              commenters: [],
-            },
-          ],
-          total: 1,
-        },
+        body: buildIncidentPage([
+          buildIncidentSummary({
+            id: '01a200f5-0ed6-b567-c6b7-d18fd7d11bff',
+            incident_id: 'INC-1',
+            commander: null,
+            responders: [],
+          }),
+        ]),
       },
       '/api/db/people': { body: [] },
     });
@@ -94,7 +86,7 @@ describe('the page data asked for with who-am-I', { timeout: 30_000 }, () => {
   it('/topology: the cards with the filters and hidden-components choice of the address, once', async () => {
     const { calls } = shellApi(undefined, [], {
       '/api/canary/api/topology': {
-        body: { components: [], parents: [], healthStatuses: [], teams: [], tags: {}, types: [] },
+        body: buildTopologyResponse(),
       },
     });
     const trees = () => calls.filter((call) => call.url.pathname === '/api/canary/api/topology');
@@ -120,7 +112,7 @@ describe('the page data asked for with who-am-I', { timeout: 30_000 }, () => {
         body: [buildSendHistoryRow({ notification_id: rule })],
         headers: { 'content-range': '0-0/1' },
       },
-      '/api/db/notifications_summary': { body: [{ id: rule, name: 'check-failures', events: ['check.failed'] }] },
+      '/api/db/notifications_summary': { body: [buildRuleSummary({ id: rule })] },
       '/api/db/notification_send_history': { body: [], headers: { 'content-range': '*/0' } },
     });
     const histories = () => calls.filter((call) => call.url.pathname === '/api/db/notification_send_history_summary');

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { SYNTAX_TAG_STYLES } from '../components/yaml-editor/syntax-style';
 
 /**
  * WCAG 2.x contrast of the design tokens in index.css, in both themes: text pairs need 4.5:1 (AA for
@@ -58,6 +59,14 @@ const TEXT_PAIRS: Array<[string, string]> = [
   ['fg-inverse', 'surface-inverse'],
 ];
 
+/** The tokens the YAML/JSON editor's highlight style draws text in (each colour must be a token). */
+const SYNTAX_TOKENS = [
+  ...new Set(SYNTAX_TAG_STYLES.map((style) => /^var\(--color-([a-z-]+)\)$/.exec(String(style.color))?.[1] ?? '')),
+];
+/** The backgrounds an editor line can have: the editor, the active line, a selection, an issue line. */
+const EDITOR_BACKGROUNDS = ['surface', 'surface-hover', 'primary-soft', 'status-unhealthy-soft'] as const;
+TEXT_PAIRS.push(...SYNTAX_TOKENS.flatMap((fg) => EDITOR_BACKGROUNDS.map((bg): [string, string] => [fg, bg])));
+
 /** Indicators (status dots, bars, focus outlines) on the surfaces they sit on. */
 const INDICATOR_PAIRS: Array<[string, string]> = [
   ...STATUSES.flatMap((status) => SURFACES.map((bg): [string, string] => [`status-${status}`, bg])),
@@ -85,6 +94,11 @@ describe.each([
 });
 
 describe('theme tokens', () => {
+  it("draws the editor's syntax only in design tokens, the syntax-* ones among them", () => {
+    expect(SYNTAX_TOKENS).not.toContain('');
+    expect(SYNTAX_TOKENS).toEqual(expect.arrayContaining(['syntax-key', 'syntax-string', 'syntax-comment']));
+  });
+
   it('defines every light token in the dark theme too', () => {
     const dark = block(/\[data-theme="dark"\]\s*\{/);
     expect(Object.keys(LIGHT).sort()).toEqual(Object.keys(dark).sort());

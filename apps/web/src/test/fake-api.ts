@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import type { Session } from '../lib/permissions';
+import { buildAbout } from './factories/system';
 
 /** One canned answer of the fake API. */
 export interface FakeAnswer {
@@ -71,7 +72,7 @@ export function shellApi(
   return fakeApi({
     '/api/auth/whoami': session ? { body: session } : { status: 401, body: { message: 'Unauthorized' } },
     '/api/db/properties': { body: properties },
-    '/api/about': { body: { version: '9.9.9' } },
+    '/api/about': { body: buildAbout() },
     ...extra,
   });
 }

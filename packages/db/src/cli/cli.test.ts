@@ -49,33 +49,32 @@ describe('command-line tools', () => {
   });
 
   it(
-    'migrate applies what is pending, then reports it is up to date',
+    'seed:demo on a fresh target migrates first, then fills it with the requested sizes and prints its steps',
     async () => {
       // A fresh embedded data directory is restored from the migrated snapshot when one is in the temporary
-      // folder; an empty temporary folder makes this run migrate for real.
+      // folder; an empty temporary folder gives an empty database, as on a first run before any build.
       const noSnapshot = { ...env, TMPDIR: mkdtempSync(join(tmpdir(), 'mc-cli-tmp-')) };
-      const first = await run('migrate.ts', [], testEngine() === 'pglite' ? noSnapshot : env);
-      expect(first.code).toBe(0);
-      if (testEngine() === 'pglite') expect(first.stdout).toContain('applied 0002_people_agents_system.sql');
-      const second = await run('migrate.ts', [], env);
-      expect(second.code).toBe(0);
-      expect(second.stdout).toContain('Up to date, nothing to apply');
+      const result = await run(
+        'seed.ts',
+        ['--checks', '4', '--statuses-per-check', '3', '--configs', '20', '--reset'],
+        testEngine() === 'pglite' ? noSnapshot : env,
+      );
+      expect(result.stderr).not.toContain('error:');
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/^Migrating /);
+      if (testEngine() === 'pglite') expect(result.stdout).toContain('applied 0002_people_agents_system.sql');
+      expect(result.stdout).toMatch(/canaries, checks, check history\s+\d+ ms/);
+      expect(result.stdout).toContain('4 checks, 12 check statuses, 20 config items');
     },
     CHILD_TIMEOUT_MS,
   );
 
   it(
-    'seed:demo fills the target with the requested sizes and prints its steps',
+    'migrate then reports the seeded target up to date',
     async () => {
-      const result = await run(
-        'seed.ts',
-        ['--checks', '4', '--statuses-per-check', '3', '--configs', '20', '--reset'],
-        env,
-      );
-      expect(result.stderr).not.toContain('error:');
+      const result = await run('migrate.ts', [], env);
       expect(result.code).toBe(0);
-      expect(result.stdout).toMatch(/canaries, checks, check history\s+\d+ ms/);
-      expect(result.stdout).toContain('4 checks, 12 check statuses, 20 config items');
+      expect(result.stdout).toContain('Up to date, nothing to apply');
     },
     CHILD_TIMEOUT_MS,
   );

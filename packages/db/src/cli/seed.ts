@@ -1,16 +1,20 @@
 import { seedDemo } from '../seed/generator.js';
 import { parseSeedArgs, SIZE_FLAGS } from '../seed/sizes.js';
+import { migrateAndReport } from './migrate-report.js';
 import { openTarget, runCli } from './open-target.js';
 
 const USAGE = `Usage: npm run seed:demo -- [--reset] [--<size> N …]
-Fills DATABASE_URL, or the embedded database in MC_DATA_DIR (default ./data), with a demo data set.
+Migrates DATABASE_URL, or the embedded database in MC_DATA_DIR (default ./data), then fills it with a demo data set.
 --reset wipes the demo data first; without it another batch with distinct names is added.
 Sizes: ${Object.keys(SIZE_FLAGS)
   .map((flag) => `--${flag}`)
   .join(' ')}
 `;
 
-/** `npm run seed:demo`: generates the demo (or benchmark-sized) data set and prints each step's time. */
+/**
+ * `npm run seed:demo`: applies any pending migration (a fresh data folder works as a first step), then
+ * generates the demo (or benchmark-sized) data set and prints each step's time.
+ */
 async function main(): Promise<void> {
   const args = parseSeedArgs(process.argv.slice(2));
   if (args.help) {
@@ -19,6 +23,7 @@ async function main(): Promise<void> {
   }
   const { database, label } = await openTarget();
   try {
+    await migrateAndReport(database, label);
     process.stdout.write(`Seeding ${label}${args.reset ? ' (reset first)' : ''}\n`);
     const report = await seedDemo(database, args.sizes, {
       reset: args.reset,

@@ -7,7 +7,7 @@ import { lockDataDir } from '../data-dir-lock.js';
 import { type Database, JOBS_APPLICATION_NAME, wrapPool } from '../database.js';
 import { migratedSnapshotFile } from '../migrated-snapshot.js';
 import { waitForWorkerSignal } from '../worker-signal.js';
-import type { WorkerRequest } from './pglite-worker.js';
+import type { WorkerEvent, WorkerRequest } from './pglite-worker.js';
 
 const SOCKET_PORT = 5432;
 
@@ -44,7 +44,7 @@ export async function openEmbedded(dataDir: string): Promise<Database> {
   const pool = new pg.Pool({ host: socketDir, port: SOCKET_PORT, user: 'postgres', database: 'postgres', max: 1 });
   pool.on('error', () => {});
   const endpoint = { engine: 'pglite' as const, socketDir, port: SOCKET_PORT };
-  return wrapPool(
+  const database = wrapPool(
     'pglite',
     pool,
     async () => {
@@ -57,4 +57,23 @@ export async function openEmbedded(dataDir: string): Promise<Database> {
     },
     endpoint,
   );
+  return { ...database, backup: backupThrough(worker) };
+}
+
+/** Asks the database worker for a backup (see pglite-worker.ts) and waits for its answer. */
+function backupThrough(worker: Worker): (file: string) => Promise<number> {
+  let nextId = 1;
+  return (file) => {
+    const id = nextId++;
+    return new Promise<number>((done, fail) => {
+      const onMessage = (event: WorkerEvent) => {
+        if ((event.type !== 'backed-up' && event.type !== 'backup-failed') || event.id !== id) return;
+        worker.off('message', onMessage);
+        if (event.type === 'backed-up') done(event.bytes);
+        else fail(new Error(`Backup failed: ${event.message}`));
+      };
+      worker.on('message', onMessage);
+      worker.postMessage({ type: 'backup', id, file: resolve(file) } satisfies WorkerRequest);
+    });
+  };
 }

@@ -118,6 +118,8 @@ export class PgliteWireServer {
   private server: Server | null = null;
   private readonly connections = new Set<Connection>();
   private readonly queue: Group[] = [];
+  /** Work that needs the session alone and outside any transaction (a backup); runs before queued groups. */
+  private readonly tasks: (() => Promise<void>)[] = [];
   /** The connection whose transaction is open: only its groups run until it ends. */
   private owner: Connection | null = null;
   private draining = false;
@@ -139,6 +141,18 @@ export class PgliteWireServer {
         server.off('error', reject);
         resolve();
       });
+    });
+  }
+
+  /**
+   * Runs `task` alone on the session once no transaction is open (a transaction in progress finishes
+   * first; other connections' statements wait), so what it reads of the data directory is the state
+   * after a commit: a backup taken this way is consistent while the server keeps writing.
+   */
+  runBetweenTransactions<T>(task: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.tasks.push(() => task().then(resolve, reject));
+      void this.drain();
     });
   }
 
@@ -250,6 +264,11 @@ export class PgliteWireServer {
         if (this.owner?.closed) {
           await this.db.exec('ROLLBACK');
           this.owner = null;
+        }
+        const task = this.owner ? undefined : this.tasks.shift();
+        if (task) {
+          await task();
+          continue;
         }
         const index = this.nextIndex();
         if (index < 0) return;

@@ -1,13 +1,18 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createPglite } from '../pglite-factory.js';
 import { PgliteWireServer } from './pglite-wire-server.js';
 
 /** Messages the embedded database worker understands from its parent. */
-export type WorkerRequest = { type: 'stop' };
+export type WorkerRequest = { type: 'stop' } | { type: 'backup'; id: number; file: string };
 /** Messages the worker sends its parent. */
-export type WorkerEvent = { type: 'ready' } | { type: 'error'; message: string } | { type: 'stopped' };
+export type WorkerEvent =
+  | { type: 'ready' }
+  | { type: 'error'; message: string }
+  | { type: 'stopped' }
+  | { type: 'backed-up'; id: number; bytes: number }
+  | { type: 'backup-failed'; id: number; message: string };
 
 interface WorkerInput {
   dataDir: string;
@@ -36,12 +41,44 @@ async function main(): Promise<void> {
   });
   await server.start();
   port?.on('message', async (message: WorkerRequest) => {
+    if (message.type === 'backup') {
+      backup(server, db, message);
+      return;
+    }
     if (message.type !== 'stop') return;
     await server.stop();
     await db.close();
     port.postMessage({ type: 'stopped' } satisfies WorkerEvent);
   });
   port?.postMessage({ type: 'ready' } satisfies WorkerEvent);
+}
+
+/**
+ * Writes a gzip tarball of the data directory to `file` (through a temporary name, so a failed backup
+ * leaves no partial file under the asked name), between transactions so it is consistent.
+ */
+function backup(
+  server: PgliteWireServer,
+  db: Awaited<ReturnType<typeof createPglite>>,
+  request: { id: number; file: string },
+) {
+  server
+    .runBetweenTransactions(async () => {
+      const tarball = Buffer.from(await (await db.dumpDataDir('gzip')).arrayBuffer());
+      const partial = `${request.file}.partial`;
+      writeFileSync(partial, tarball, { mode: 0o600 });
+      renameSync(partial, request.file);
+      return tarball.length;
+    })
+    .then(
+      (bytes) => port?.postMessage({ type: 'backed-up', id: request.id, bytes } satisfies WorkerEvent),
+      (error: unknown) =>
+        port?.postMessage({
+          type: 'backup-failed',
+          id: request.id,
+          message: error instanceof Error ? error.message : String(error),
+        } satisfies WorkerEvent),
+    );
 }
 
 main().catch((error: unknown) => {

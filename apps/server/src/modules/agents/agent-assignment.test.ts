@@ -57,6 +57,19 @@ describe('agent assignment', () => {
     expect(await refusal(viaData)).toContain('agent_id: no agent with id');
   });
 
+  it('refuses a canary for an agent with a field the server does not honour, on both write paths', async () => {
+    const document = canary('c-unhonoured', agentId);
+    const check = { name: 'home', url: 'http://127.0.0.1:1/', proxyVia: 'edge' };
+    const viaApi = await call('POST', '/api/canaries', { ...document, spec: { http: [check] } });
+    expect(await refusal(viaApi)).toContain('spec.http[0].proxyVia: is not supported by this server');
+    const viaData = await call('POST', '/api/db/canaries', {
+      name: 'c-unhonoured',
+      agent_id: agentId,
+      spec: { http: [check] },
+    });
+    expect(await refusal(viaData)).toContain('spec.http[0].proxyVia: is not supported by this server');
+  });
+
   it('assigns a canary and its checks to an agent through /api/canaries, and back to this server', async () => {
     const created = await call('POST', '/api/canaries', canary('c-assigned', agentId));
     expect(created.status).toBe(201);

@@ -13,7 +13,7 @@ import {
   ORY_BASE_PATH,
   recoveryLinkSchema,
   selfServiceFlowSchema,
-  whoamiSchema,
+  whoamiAnswerSchema,
 } from '@mc/contracts';
 import type { RouteDoc } from '../../platform/openapi/route-docs.js';
 
@@ -129,8 +129,9 @@ export const IDENTITY_API: readonly RouteDoc[] = [
   {
     method: 'get',
     path: '/api/auth/whoami',
-    summary: 'The signed-in user, their roles and effective permissions',
-    response: whoamiSchema,
+    summary:
+      "The signed-in user, their roles and effective permissions; again in upstream's envelope {message, payload:{user, roles, permissions, hostname}}",
+    response: whoamiAnswerSchema,
   },
   {
     method: 'post',

@@ -2,19 +2,16 @@ import { AUTH_ROUTES, createRecoveryLinkSchema, ORY_BASE_PATH } from '@mc/contra
 import type { Hono } from 'hono';
 import type { AppEnv } from '../../platform/request-context.js';
 import { requirePermission } from '../../platform/require-permission.js';
-import { randomToken, sha256 } from '../../platform/tokens.js';
+import { randomToken } from '../../platform/tokens.js';
 import { type AuthDeps, flowContext } from './auth-context.js';
-import { consumeCode } from './flows/code.repo.js';
-import { getFlow, saveFlow } from './flows/flow.repo.js';
 import { answerError } from './flows/flow.routes.js';
-import { createFlow, saveFlowAudited } from './flows/flow-engine.js';
+import { createFlow, saveFlowAudited, saveFlowMessages } from './flows/flow-engine.js';
 import { baseUrlOf, ensureCsrfCookie, setSessionCookie } from './flows/flow-http.js';
 import { signInRecovered } from './flows/recovered-session.js';
 import { recoveryFlow } from './flows/recovery.flow.js';
-import { getIdentity } from './identity.repo.js';
 import { jsonBody, onlyJson } from './json-body.js';
 import { TEXT } from './kratos/ui-text.js';
-import { ADMIN_LINK_FLOW, createRecoveryLink } from './recovery-link.service.js';
+import { createRecoveryLink, redeemRecoveryLink } from './recovery-link.service.js';
 
 /**
  * `POST /api/auth/recovery_link` (administrators) and the link it answers,
@@ -40,21 +37,19 @@ export function registerRecoveryLinkRoutes(app: Hono<AppEnv>, deps: AuthDeps): v
     ctx.csrfToken = ensureCsrfCookie(c, () => randomToken('', 32));
     const flowId = c.req.query('flow') ?? '';
     const token = c.req.query('token') ?? '';
-    const flow = await getFlow(ctx.db, flowId);
-    const linkFlow = flow?.kind === 'recovery' && flow.internal[ADMIN_LINK_FLOW] === true;
-    const used = linkFlow && token ? await consumeCode(ctx.db, flowId, sha256(token)) : undefined;
-    const identity = used?.identity_id ? await getIdentity(ctx.db, used.identity_id) : undefined;
-    if (!flow || !identity) {
+    const redeemed = await redeemRecoveryLink(ctx, flowId, token);
+    if (!redeemed) {
       try {
         const fresh = await createFlow(ctx, recoveryFlow, new URLSearchParams());
         fresh.ui.messages = [TEXT.invalidRecoveryLink()];
-        await saveFlow(ctx.db, fresh);
+        await saveFlowMessages(ctx, fresh);
         return c.redirect(`${ctx.baseUrl}${AUTH_ROUTES.recovery}?flow=${fresh.id}`, 303);
       } catch (error) {
         // a signed-in browser gets no fresh recovery flow (session_already_available), as on /recovery/browser
         return answerError(c, ctx, recoveryFlow, error);
       }
     }
+    const { flow, identity } = redeemed;
     const { issued, url } = await signInRecovered(ctx, identity);
     flow.state = 'passed_challenge';
     await saveFlowAudited(ctx, flow, { identityId: identity.id, method: 'link', outcome: 'redirect' });

@@ -4,10 +4,10 @@ import type { Database } from '@mc/db';
 import { type AuditContext, auditedTransaction } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
 import { randomToken, sha256 } from '../../platform/tokens.js';
-import { insertCode } from './flows/code.repo.js';
-import { insertFlow } from './flows/flow.repo.js';
-import { newUi } from './flows/flow-context.js';
-import { getIdentity } from './identity.repo.js';
+import { consumeCode, insertCode } from './flows/code.repo.js';
+import { type FlowRow, getFlow, insertFlow } from './flows/flow.repo.js';
+import { type FlowContext, newUi } from './flows/flow-context.js';
+import { getIdentity, type IdentityRow } from './identity.repo.js';
 
 /** What marks a recovery flow an administrator created: only its link (never the code form) can finish it. */
 export const ADMIN_LINK_FLOW = 'admin_link';
@@ -66,4 +66,20 @@ export async function createRecoveryLink(
   });
   const link = `${baseUrl}${ORY_BASE_PATH}/self-service/recovery?flow=${flowId}&token=${encodeURIComponent(token)}`;
   return { link, expiresAt: expiresAt.toISOString() };
+}
+
+/**
+ * Redeems the token of an administrator's recovery link: the flow must be such a link's flow and the
+ * token its live code (used up here, once). Undefined when the link is used, expired or wrong.
+ */
+export async function redeemRecoveryLink(
+  ctx: FlowContext,
+  flowId: string,
+  token: string,
+): Promise<{ flow: FlowRow; identity: IdentityRow } | undefined> {
+  const flow = await getFlow(ctx.db, flowId);
+  if (flow?.kind !== 'recovery' || flow.internal[ADMIN_LINK_FLOW] !== true || !token) return undefined;
+  const used = await consumeCode(ctx.db, flowId, sha256(token));
+  const identity = used?.identity_id ? await getIdentity(ctx.db, used.identity_id) : undefined;
+  return identity ? { flow, identity } : undefined;
 }

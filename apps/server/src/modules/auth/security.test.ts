@@ -1,5 +1,5 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,6 +36,30 @@ describe('identity security', () => {
     expect(body.roles).toEqual(['admin']);
     expect(body.permissions).toContainEqual({ resource: 'rbac', action: 'write' });
     expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it("GET /api/auth/whoami: the same facts in upstream's envelope, which upstream's console unwraps", async () => {
+    const b = browser(t.app);
+    await b.signIn(admin.email, admin.password);
+    const { body } = await b.json<{
+      message: string;
+      payload: {
+        user: { id: string };
+        roles: string[];
+        permissions: { subject: string; object: string; action: string; deny: boolean }[];
+        hostname: string;
+      };
+    }>('/api/auth/whoami');
+    expect(body.message).toBe('success');
+    expect(body.payload.user).toEqual({ id: admin.id, name: 'Ada Admin', email: admin.email });
+    expect(body.payload.roles).toEqual(['admin']);
+    expect(body.payload.permissions).toContainEqual({
+      subject: admin.id,
+      object: 'rbac',
+      action: 'write',
+      deny: false,
+    });
+    expect(body.payload.hostname).toBe(hostname());
   });
 
   it('denies anonymous calls to every API route but the provider and about; unknown paths stay 404', async () => {

@@ -128,6 +128,27 @@ export async function sessionJson(db: Db, session: SessionRow, identity: Identit
   };
 }
 
+/**
+ * The body Kratos answers a submitted flow that signed someone in: the session, the flow's next steps,
+ * the identity after a registration and the token for an API client (only then: a browser holds a cookie).
+ */
+export async function signedInAnswer(
+  db: Db,
+  issued: IssuedSession,
+  baseUrl: string,
+  options: { continueWith: unknown[]; withIdentity: boolean; withToken: boolean },
+): Promise<Record<string, unknown>> {
+  const identity = await getIdentity(db, issued.session.identity_id);
+  if (!identity) return { continue_with: options.continueWith };
+  const answer: Record<string, unknown> = {
+    session: await sessionJson(db, issued.session, identity, baseUrl),
+    continue_with: options.continueWith,
+  };
+  if (options.withIdentity) answer.identity = await identityJson(db, identity, baseUrl);
+  if (options.withToken) answer.session_token = issued.token;
+  return answer;
+}
+
 /** A fresh logout token for a session (only its hash is stored); the browser's logout URL carries it. */
 export async function issueLogoutToken(db: Db, sessionId: string): Promise<string> {
   const logoutToken = randomToken(LOGOUT_TOKEN_PREFIX);

@@ -10,8 +10,6 @@ import { runScrape } from '../catalog/index.js';
 import { executeRun } from '../playbooks/index.js';
 import { type CaptureServer, startCapture } from './testing/capture-server.js';
 
-process.env.MC_SECRET_KEY ??= randomBytes(32).toString('base64');
-
 const PASSWORD = `pw-${randomBytes(8).toString('hex')}`;
 const TOKEN = `ghp_${randomBytes(12).toString('hex')}`;
 const BASIC = Buffer.from(`svc:${PASSWORD}`).toString('base64');

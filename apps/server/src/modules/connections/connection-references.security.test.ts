@@ -8,8 +8,6 @@ import { apiCall, signedInUser } from '../../test/signed-in-api.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { runScrape } from '../catalog/index.js';
 
-process.env.MC_SECRET_KEY ??= randomBytes(32).toString('base64');
-
 const PASSWORD = `pw-${randomBytes(8).toString('hex')}`;
 const REF = 'connection://http/svc-http';
 const REFUSED = 'You may not use connection default/svc-http: naming a connection needs permission to read it';

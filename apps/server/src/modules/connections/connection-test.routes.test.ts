@@ -7,8 +7,6 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminTestApp, createAdminTestApp, jsonOf } from '../settings-views/testing/admin-test-app.js';
 
-process.env.MC_SECRET_KEY = randomBytes(32).toString('base64');
-
 let t: AdminTestApp;
 let http: Server;
 let httpPort: number;

@@ -1,10 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { apiSignIn, buildUser } from '../auth/testing/auth-factory.js';
 import { jsonOf } from '../settings-views/testing/admin-test-app.js';
-
-process.env.MC_SECRET_KEY = randomBytes(32).toString('base64');
 
 let t: TestApp;
 let id = '';

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +15,6 @@ import { connectionsServiceFor } from './connections.service.js';
 const refs = mkdtempSync(join(tmpdir(), 'mc-refs-'));
 mkdirSync(join(refs, 'secret', 'db-creds'), { recursive: true });
 writeFileSync(join(refs, 'secret', 'db-creds', 'password'), 'from-a-secret\n');
-process.env.MC_SECRET_KEY = randomBytes(32).toString('base64');
 process.env.MC_SECRET_REFS_DIR = refs;
 
 let t: AdminTestApp;

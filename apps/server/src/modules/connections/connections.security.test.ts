@@ -15,8 +15,6 @@ import { type JsonObject, jsonOf } from '../settings-views/testing/admin-test-ap
 import { CONNECTION_TESTERS } from './connection-testers.js';
 import { connectionsServiceFor } from './connections.service.js';
 
-process.env.MC_SECRET_KEY = randomBytes(32).toString('base64');
-
 const METADATA = '169.254.169.254';
 const listen = (server: Server) => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const portOf = (server: Server) => (server.address() as AddressInfo).port; // a listening TCP server

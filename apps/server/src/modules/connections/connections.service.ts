@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { Connection } from '@mc/contracts';
 import type { Database } from '@mc/db';
 import { type AuditContext, actorPersonId, auditedTransaction } from '../../platform/audit.js';
@@ -22,7 +21,8 @@ import {
   values,
 } from './connection-values.js';
 import { type ConnectionRow, connectionsRepo } from './connections.repo.js';
-import { fileReferenceResolver, type ReferenceResolver } from './reference-resolver.js';
+import { type ReferenceResolver, referenceResolverFrom } from './reference-resolver.js';
+import { valueSourceReaderFor } from './value-sources.js';
 
 /** A connection with every secret decrypted and every reference resolved: for checks, scrapers, playbooks, channels. */
 export interface ResolvedConnection extends ConnectionValues {
@@ -158,7 +158,8 @@ const shared = new WeakMap<object, ConnectionsService>();
 /**
  * The one connections service of a database, built on first use: the keyring comes from
  * `MC_SECRET_KEY` or the key file in MC_DATA_DIR (loaded when a secret is first sealed or opened), and
- * config map / secret references are read under `MC_SECRET_REFS_DIR` (default `<MC_DATA_DIR>/refs`).
+ * config map / secret references are read by the value-source reader (value-sources.ts: the folder
+ * `MC_SECRET_REFS_DIR`, else the cluster's API when the server runs in one, else `<MC_DATA_DIR>/refs`).
  * Checks, scrapers, playbooks and channels call `connectionsServiceFor(deps).resolveConnection(ref, savedBy)`.
  */
 export function connectionsServiceFor(deps: { database: Database; config: Config }): ConnectionsService {
@@ -171,7 +172,7 @@ export function connectionsServiceFor(deps: { database: Database; config: Config
       box ??= loadSecretBox({ env: process.env, dataDir: deps.config.MC_DATA_DIR });
       return box;
     },
-    resolveReference: fileReferenceResolver(process.env.MC_SECRET_REFS_DIR || join(deps.config.MC_DATA_DIR, 'refs')),
+    resolveReference: referenceResolverFrom(valueSourceReaderFor(deps.config.MC_DATA_DIR)),
   });
   shared.set(deps.database, service);
   return service;

@@ -16,6 +16,12 @@ export { parseSqlDsn, type SqlDsn } from './sql-dsn.js';
 export { openMysql } from './testers/mysql.js';
 export { openPostgres } from './testers/postgres.js';
 export { checkHost, describeError } from './testers/tester.js';
+export {
+  clusterOnlyReason,
+  type ValueSourceReader,
+  type ValueSourceRef,
+  valueSourceReaderFor,
+} from './value-sources.js';
 
 /** What the composition root (src/composition) assembles from this module. */
 export const connectionsModule = {

@@ -1,8 +1,8 @@
 /**
  * Parses the connection strings SQL checks accept: URLs (postgres://, postgresql://, mysql://), libpq
  * keyword strings (`host=… port=… user=… dbname=… sslmode=…`) and Go MySQL DSNs
- * (`user:pass@tcp(host:port)/db?…`, as canary-checker files carry them). The host is returned apart so
- * the check can pass it through the egress guard and connect to the checked address.
+ * (`user:pass@tcp(host:port)/db?…`, also behind `mysql://`, as canary-checker files carry them). The host
+ * is returned apart so the check can pass it through the egress guard and connect to the checked address.
  */
 import { CheckConfigError } from '../../platform/check-config-error.js';
 
@@ -68,7 +68,9 @@ function fromGoMysql(text: string): SqlDsn {
 export function parseSqlDsn(text: string): SqlDsn {
   const trimmed = text.trim();
   let dsn: SqlDsn;
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)) dsn = fromUrl(trimmed);
+  // canary-checker strips `mysql://` before handing the rest to the Go driver: `mysql://u:p@tcp(h:3306)/db`.
+  if (/^mysql:\/\/(?:.*@)?tcp\(/i.test(trimmed)) dsn = fromGoMysql(trimmed.slice('mysql://'.length));
+  else if (/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)) dsn = fromUrl(trimmed);
   else if (/tcp\(/.test(trimmed)) dsn = fromGoMysql(trimmed);
   else if (/\w+\s*=/.test(trimmed)) dsn = fromKeywords(trimmed);
   else throw new CheckConfigError('connection string is neither a URL, a key=value string nor a MySQL DSN');

@@ -1,9 +1,11 @@
 import {
   canaryListSchema,
   canaryViewSchema,
+  checkArtifactListSchema,
   checkGraphSchema,
   checkLocationsSchema,
   checkRunAnswerSchema,
+  checksApiResponseSchema,
   healthAboutSchema,
   healthSummarySchema,
 } from '@mc/contracts';
@@ -11,6 +13,7 @@ import { z } from 'zod';
 import type { RouteDoc } from '../../platform/openapi/route-docs.js';
 import { canarySchema } from './canaries/canary-schema.js';
 import { RUN_NOW_ROLES } from './health.routes.js';
+import { checksApiQuerySchema } from './summary/checks-api.service.js';
 import { summaryRequestSchema } from './summary/summary.service.js';
 
 /** A Canary as JSON, or the same document as YAML text. */
@@ -46,6 +49,20 @@ export const HEALTH_API: readonly RouteDoc[] = [
     errors: [404],
   },
   {
+    method: 'get',
+    path: '/api/checks/{id}/artifacts',
+    summary: 'The files an exec check kept (its `artifacts`), newest first; for whoever may read the check',
+    response: checkArtifactListSchema,
+    errors: [404],
+  },
+  {
+    method: 'get',
+    path: '/api/checks/{id}/artifacts/{artifactId}',
+    summary:
+      'Download a file an exec check kept: always an attachment, with nosniff; active types are sent as application/octet-stream',
+    errors: [404],
+  },
+  {
     method: 'post',
     path: '/api/canary/run/check/{id}',
     summary: 'Run one check now and store its result; for a multi-location check, ask its locations to run it (202)',
@@ -70,8 +87,21 @@ export const HEALTH_API: readonly RouteDoc[] = [
     method: 'get',
     path: '/api/canary/api/graph',
     summary: 'One check’s results over a window, bucketed',
-    query: z.object({ check: z.string(), start: z.string().optional(), end: z.string().optional() }),
+    query: z.object({
+      check: z.string(),
+      start: z.string().optional(),
+      end: z.string().optional(),
+      count: z.string().optional().describe('At most this many status points (1–10000); buckets widen to fit'),
+    }),
     response: checkGraphSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/canary/api',
+    summary:
+      'Checks with uptime, latency and their newest results (canary-checker’s checks API, read by a health evidence)',
+    query: checksApiQuerySchema,
+    response: checksApiResponseSchema,
   },
   {
     method: 'get',

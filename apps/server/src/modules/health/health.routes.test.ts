@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyRetention } from './results/retention.job.js';
 import { runCanaryJob } from './runner/run-canary.job.js';
+import { graphBucketWidth } from './summary/graph.service.js';
 import { histogramQuantile, latencyBucket } from './summary/latency-histogram.js';
 import { createHealthTestApp, type HealthTestApp } from './testing/health-test-app.js';
 
@@ -147,6 +148,12 @@ describe('summary, graph and about', () => {
     ['GET', '/api/canary/api/graph?check=abc', undefined, 'check must be a UUID'],
     [
       'GET',
+      '/api/canary/api/graph?check=00000000-0000-0000-0000-000000000001&count=0',
+      undefined,
+      'count must be a whole number from 1 to 10000',
+    ],
+    [
+      'GET',
       '/api/canary/api/graph?check=00000000-0000-0000-0000-000000000001&start=1h&end=2h',
       undefined,
       'start must be before end',
@@ -190,6 +197,20 @@ describe('summary, graph and about', () => {
     );
     expect(body.uptime).toEqual({ passed: rows[0].passed, failed: rows[0].failed });
     expect(Math.abs(body.latency.p95 - rows[0].p95) / rows[0].p95).toBeLessThan(0.2);
+  });
+
+  it('graph: count caps the status points (000 §9 asks for 300), widening buckets and keeping the totals', async () => {
+    const all = await (
+      await t.call(people.viewer ?? '', 'GET', `/api/canary/api/graph?check=${checkId}&start=1d`)
+    ).json();
+    expect(all.status.length).toBeGreaterThan(2);
+    const capped = await (
+      await t.call(people.viewer ?? '', 'GET', `/api/canary/api/graph?check=${checkId}&start=1d&count=2`)
+    ).json();
+    expect(capped.status.length).toBeLessThanOrEqual(3);
+    expect(capped.uptime).toEqual(all.uptime);
+    expect(graphBucketWidth(365 * 24 * 3_600_000, 300)).toBe(30 * 3_600_000);
+    expect(graphBucketWidth(3_600_000, 300)).toBe(60_000);
   });
 
   it('about names the check types', async () => {

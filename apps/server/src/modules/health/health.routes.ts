@@ -1,12 +1,13 @@
 /**
- * Health API: canaries (YAML or JSON Canary documents), Run Now, the summary and graph of canary-checker's
- * API under `/api/canary/`, and `/api/canary/about`. Reads of checks and results go through the data
+ * Health API: canaries (YAML or JSON Canary documents), Run Now, the summary, graph and checks (`/api`) of
+ * canary-checker's API under `/api/canary/`, and `/api/canary/about`. Reads of checks and results go through the data
  * API (`/api/db/checks`, `/api/db/check_statuses`, …).
  */
 import { hostname } from 'node:os';
 import { CHECK_TYPES } from '@mc/contracts';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { negotiateEncoding } from '../../platform/accept-encoding.js';
+import { artifactHeaders } from '../../platform/artifact-download.js';
 import { COMPRESS_MIN_BYTES } from '../../platform/compress-json.js';
 import { AppError } from '../../platform/errors.js';
 import type { ModuleDeps } from '../../platform/module-deps.js';
@@ -15,8 +16,10 @@ import { requirePermission, UNAUTHORIZED_MESSAGE } from '../../platform/require-
 import { loadGrants } from '../rbac/index.js';
 import { canariesService, parseCanaryText, type WriteContext } from './canaries/canaries.service.js';
 import { checkLocations } from './locations/locations.service.js';
+import { checkArtifactFile, checkArtifacts } from './results/check-artifacts.service.js';
 import { HEALTH_CONCURRENCY } from './runner/check-runner.js';
 import { runCheckNow } from './runner/run-now.service.js';
+import { checksApi } from './summary/checks-api.service.js';
 import { checkGraph } from './summary/graph.service.js';
 import { parseSummaryRequest, type SummaryRequest, summaryReader } from './summary/summary.service.js';
 import { type SummaryScope, summaryScope, UNRESTRICTED_SCOPE } from './summary/summary-scope.js';
@@ -127,9 +130,21 @@ export function registerHealthRoutes(app: Hono<AppEnv>, deps: ModuleDeps): void 
   });
   app.post('/api/canary/api/summary', read, async (c) => summary(c, parseSummaryRequest(await jsonBody(c))));
   app.get('/api/canary/api/graph', read, async (c) => c.json(await checkGraph(deps.database, c.req.query())));
+  app.get('/api/canary/api', read, async (c) =>
+    c.json(await checksApi(deps.database, c.req.query(), await scopeOf(c))),
+  );
   app.get('/api/checks/:id/locations', read, async (c) =>
     c.json(await checkLocations(deps.database.db, idParam(c), await scopeOf(c))),
   );
+  app.get('/api/checks/:id/artifacts', read, async (c) =>
+    c.json(await checkArtifacts(deps.database.db, idParam(c), await scopeOf(c))),
+  );
+  app.get('/api/checks/:id/artifacts/:artifactId', read, async (c) => {
+    const artifactId = c.req.param('artifactId') ?? '';
+    if (!UUID.test(artifactId)) throw new AppError('bad_request', `'${artifactId}' is not a valid id`);
+    const artifact = await checkArtifactFile(deps.database.db, idParam(c), artifactId, await scopeOf(c));
+    return c.body(new Uint8Array(artifact.content), 200, artifactHeaders(artifact));
+  });
 
   app.get('/api/canary/about', read, (c) =>
     c.json({

@@ -14,6 +14,7 @@ export { CANARY_API_VERSION } from './canaries/canary-schema.js';
 export { ensureSystemCanary } from './canaries/system-canary.js';
 export { runConfinedScript } from './check-types/confined-script.js';
 export { execChecksDisabledReason } from './check-types/exec-policy.js';
+export { FOLDER_ROOTS_PROPERTY, folderConfinementSource } from './check-types/folder-roots.js';
 export { runCheck } from './check-types/registry.js';
 export { plainValue } from './check-types/sql-check.js';
 export { ExpressionError, evaluateExpression, expressionError } from './expressions/cel.js';

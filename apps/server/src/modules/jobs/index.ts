@@ -28,7 +28,7 @@ export {
   type ProcessJobs,
   startProcessJobs,
 } from './job-thread.js';
-export { jitterOffset, nextRun, parseSchedule, type ScheduleSpec } from './schedule-spec.js';
+export { isNeverSchedule, jitterOffset, nextRun, parseSchedule, type ScheduleSpec } from './schedule-spec.js';
 export { fireDueSchedules, scheduleSingletonKey } from './scheduler.js';
 export { deleteSchedule, getSchedule, upsertSchedule } from './schedules.service.js';
 export { JobWorker } from './worker.js';

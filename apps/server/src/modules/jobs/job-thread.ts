@@ -12,7 +12,9 @@ import { Worker } from 'node:worker_threads';
 import { type DatabaseEndpoint, waitForWorkerSignal } from '@mc/db';
 import type { Config } from '../../platform/config.js';
 import type { Logger } from '../../platform/logger.js';
-import { countCheckRun } from '../../platform/metrics/metrics-registry.js';
+import { type CanaryCheckRun, recordCanaryCheck } from '../../platform/metrics/canary-check-metrics.js';
+import { type CheckMetric, recordCheckMetric } from '../../platform/metrics/check-metrics.js';
+import { countCheckRun, type PoolFigures, recordJobThreadPool } from '../../platform/metrics/metrics-registry.js';
 import type { JobDeps } from './job-definition.js';
 import type { JobRegistry } from './job-registry.js';
 import { startJobRuntime } from './job-runtime.js';
@@ -31,7 +33,10 @@ export type JobThreadEvent =
   | { type: 'ready' }
   | { type: 'stopped' }
   | { type: 'error'; message: string }
-  | { type: 'check-runs'; counts: { type: string; status: string; runs: number }[] };
+  | { type: 'check-runs'; counts: { type: string; status: string; runs: number }[] }
+  | { type: 'check-metrics'; metrics: CheckMetric[] }
+  | { type: 'canary-checks'; runs: CanaryCheckRun[] }
+  | ({ type: 'db-pool' } & PoolFigures);
 
 /** The running job thread. */
 export interface JobThread {
@@ -50,6 +55,9 @@ const STOP_GRACE_MS = 5_000;
 function spawn(entry: URL, input: JobThreadInput, logger: Logger): Promise<Worker> {
   const worker = new Worker(entry, { workerData: input });
   worker.on('message', (event: JobThreadEvent) => {
+    if (event.type === 'check-metrics') for (const metric of event.metrics) recordCheckMetric(metric);
+    if (event.type === 'canary-checks') for (const run of event.runs) recordCanaryCheck(run);
+    if (event.type === 'db-pool') recordJobThreadPool(event);
     if (event.type !== 'check-runs') return;
     for (const count of event.counts) countCheckRun(count.type, count.status, count.runs);
   });

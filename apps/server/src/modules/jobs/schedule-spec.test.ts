@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   InvalidScheduleError,
+  isNeverSchedule,
   jitterOffset,
   nextOccurrence,
   nextRun,
@@ -25,8 +26,48 @@ describe('parseSchedule', () => {
     expect(parseSchedule('@daily')).toEqual({ kind: 'cron', expression: '0 0 * * *' });
   });
 
-  it.each(['@every', '@every 10x', '@every 500ms', '@sometimes', '* * *', '61 * * * *', ''])('refuses %j', (text) => {
+  it('reads what canary-checker’s robfig/cron parser reads: Go durations, names, ?, time-zone prefixes, @never', () => {
+    expect(parseSchedule('@every 1.5m')).toEqual({ kind: 'every', intervalMs: 90_000 });
+    expect(parseSchedule('@every 1h0m0s')).toEqual({ kind: 'every', intervalMs: 3_600_000 });
+    // under a second runs every second, fractions of a second are dropped (robfig's Every)
+    expect(parseSchedule('@every 500ms')).toEqual({ kind: 'every', intervalMs: 1_000 });
+    expect(parseSchedule('@every 2500ms')).toEqual({ kind: 'every', intervalMs: 2_000 });
+    expect(parseSchedule('@every 90000000us')).toEqual({ kind: 'every', intervalMs: 90_000 });
+    expect(parseDuration('1.5h')).toBe(5_400_000);
+    expect(parseSchedule('0 0 ? * MON')).toEqual({ kind: 'cron', expression: '0 0 ? * MON' });
+    expect(parseSchedule('TZ=Asia/Tokyo 0 9 * * *')).toEqual({
+      kind: 'cron',
+      expression: '0 9 * * *',
+      tz: 'Asia/Tokyo',
+    });
+    expect(parseSchedule('CRON_TZ=Europe/Paris @daily')).toEqual({
+      kind: 'cron',
+      expression: '0 0 * * *',
+      tz: 'Europe/Paris',
+    });
+    expect(parseSchedule('@never')).toEqual({ kind: 'never' });
+    expect(isNeverSchedule('TZ=UTC @never')).toBe(true);
+    expect(isNeverSchedule('every 30 @minutes')).toBe(false);
+  });
+
+  it.each([
+    '@every',
+    '@every 10x',
+    '@every 1 minute',
+    '@sometimes',
+    '* * *',
+    '61 * * * *',
+    '',
+    'every 30 @minutes',
+    'TZ=Mars/Olympus 0 9 * * *',
+  ])('refuses %j', (text) => {
     expect(() => parseSchedule(text)).toThrow(InvalidScheduleError);
+  });
+
+  it('refuses upstream fixtures’ `every 30 @minutes` with the cron message, as robfig refuses it', () => {
+    expect(() => parseSchedule('every 30 @minutes')).toThrow(
+      '"every 30 @minutes": a cron expression has 5 or 6 fields',
+    );
   });
 });
 
@@ -35,6 +76,12 @@ describe('next ticks', () => {
     const spec = parseSchedule('0 * * * *');
     expect(nextOccurrence(spec, at('2026-01-01T10:15:00Z')).toISOString()).toBe('2026-01-01T11:00:00.000Z');
     expect(nextOccurrence(spec, at('2026-01-01T11:00:00Z')).toISOString()).toBe('2026-01-01T12:00:00.000Z');
+  });
+
+  it('computes cron occurrences in the zone a TZ prefix names, and never for @never', () => {
+    const tokyo = parseSchedule('TZ=Asia/Tokyo 0 9 * * *');
+    expect(nextOccurrence(tokyo, at('2026-01-01T10:15:00Z')).toISOString()).toBe('2026-01-02T00:00:00.000Z');
+    expect(nextOccurrence(parseSchedule('@never'), at('2026-01-01T10:15:00Z')).getUTCFullYear()).toBe(9999);
   });
 
   it('ticks interval schedules on an epoch-aligned grid, so they never drift', () => {

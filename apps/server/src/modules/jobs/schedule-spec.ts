@@ -1,16 +1,35 @@
 import { CronExpressionParser } from 'cron-parser';
 
-/** A parsed schedule: a fixed interval (`@every 30s`) or a cron expression evaluated in UTC. */
-export type ScheduleSpec = { kind: 'every'; intervalMs: number } | { kind: 'cron'; expression: string };
+/**
+ * A parsed schedule: a fixed interval (`@every 30s`), a cron expression evaluated in UTC or in the time
+ * zone its `TZ=`/`CRON_TZ=` prefix names, or `@never` (kept, never due: canary-checker unschedules it).
+ */
+export type ScheduleSpec =
+  | { kind: 'every'; intervalMs: number }
+  | { kind: 'cron'; expression: string; tz?: string }
+  | { kind: 'never' };
 
 /** Raised for a schedule text that is neither a cron expression nor a known `@` form. */
 export class InvalidScheduleError extends Error {
   override name = 'InvalidScheduleError';
 }
 
-const UNIT_MS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
-const DURATION = /^(?:\d+(?:ms|s|m|h|d))+$/;
-const DURATION_PART = /(\d+)(ms|s|m|h|d)/g;
+const UNIT_MS: Record<string, number> = {
+  ns: 1e-6,
+  us: 1e-3,
+  µs: 1e-3,
+  μs: 1e-3,
+  ms: 1,
+  s: 1_000,
+  m: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+};
+/** Go's time.ParseDuration syntax (sign, decimals, ns…h), plus our `d`; `0` alone as Go allows. */
+const DURATION = /^[+-]?(?:0|(?:(?:\d+(?:\.\d*)?|\.\d+)(?:ns|us|µs|μs|ms|s|m|h|d))+)$/;
+const DURATION_PART = /(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h|d)/g;
+/** robfig/cron's optional time-zone prefix of a schedule: `TZ=Europe/Paris 0 9 * * *`. */
+const TZ_PREFIX = /^(?:CRON_TZ|TZ)=(\S+)\s+(\S.*)$/s;
 /** Shortest interval accepted: a schedule firing faster than the scheduler ticks would only pile up. */
 export const MIN_INTERVAL_MS = 1_000;
 
@@ -24,7 +43,7 @@ const PREDEFINED: Record<string, string> = {
   '@hourly': '0 * * * *',
 };
 
-/** Parses a Go-style duration such as `30s`, `5m`, `1h30m` or `250ms` into milliseconds. */
+/** Parses a Go duration such as `30s`, `1.5m`, `1h30m`, `250ms` or `-5m` (and our `2d`) into milliseconds. */
 export function parseDuration(text: string): number | undefined {
   if (!DURATION.test(text)) return undefined;
   let total = 0;
@@ -32,22 +51,41 @@ export function parseDuration(text: string): number | undefined {
     const [, amount, unit] = match;
     total += Number(amount) * (UNIT_MS[unit ?? 'ms'] ?? 1);
   }
-  return total;
+  return text.startsWith('-') ? -total : total;
+}
+
+/** The IANA zone a prefix names (`Local` is the server's), refused when the system does not know it. */
+function zoneOf(name: string, text: string): string {
+  const zone = name === 'Local' ? Intl.DateTimeFormat().resolvedOptions().timeZone : name;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+  } catch {
+    throw new InvalidScheduleError(`"${text}": unknown time zone ${name}`);
+  }
+  return zone;
 }
 
 /**
- * Parses the schedule text of a named schedule: a 5-field (minute) or 6-field (second) cron
- * expression in UTC, `@every <duration>`, or one of `@hourly`, `@daily`, `@weekly`, `@monthly`,
- * `@yearly`. Throws {@link InvalidScheduleError} with a readable message otherwise.
+ * Parses the schedule text of a named schedule, accepting what canary-checker's scheduler (robfig/cron's
+ * standard parser) accepts: a 5-field cron expression (names, `?`, ranges, steps) in UTC, optionally
+ * after `TZ=<zone> ` or `CRON_TZ=<zone> `; `@every <Go duration>` (`@every 1m30s`, `@every 1.5h`; under a
+ * second it runs every second and fractions of a second are dropped, as robfig's `Every`); `@hourly`,
+ * `@daily`, `@midnight`, `@weekly`, `@monthly`, `@yearly`, `@annually`; and `@never` (kept, never due).
+ * Ours beyond upstream: a 6-field (second) cron expression and the `d` unit in `@every`. Throws
+ * {@link InvalidScheduleError} with a readable message otherwise (`every 30 @minutes` included: robfig
+ * refuses it too, so canary-checker never schedules such a canary).
  */
 export function parseSchedule(text: string): ScheduleSpec {
-  const trimmed = text.trim();
+  const prefixed = TZ_PREFIX.exec(text.trim());
+  const tz = prefixed ? zoneOf(prefixed[1] ?? '', text) : undefined;
+  const trimmed = prefixed ? (prefixed[2] ?? '').trim() : text.trim();
+  if (trimmed === '@never') return { kind: 'never' };
   if (trimmed.startsWith('@every')) {
     const duration = trimmed.slice('@every'.length).trim();
-    const intervalMs = parseDuration(duration);
-    if (intervalMs === undefined)
-      throw new InvalidScheduleError(`"${text}": expected @every <duration>, e.g. @every 30s`);
-    if (intervalMs < MIN_INTERVAL_MS) throw new InvalidScheduleError(`"${text}": the interval must be at least 1s`);
+    const parsed = parseDuration(duration);
+    if (parsed === undefined) throw new InvalidScheduleError(`"${text}": expected @every <duration>, e.g. @every 30s`);
+    // robfig's Every: at least a second, whole seconds
+    const intervalMs = Math.max(MIN_INTERVAL_MS, Math.floor(parsed / 1_000) * 1_000);
     return { kind: 'every', intervalMs };
   }
   const expression = PREDEFINED[trimmed] ?? trimmed;
@@ -57,12 +95,21 @@ export function parseSchedule(text: string): ScheduleSpec {
     throw new InvalidScheduleError(`"${text}": a cron expression has 5 or 6 fields`);
   }
   try {
-    CronExpressionParser.parse(expression, { tz: 'UTC', strict: false });
+    CronExpressionParser.parse(expression, { tz: tz ?? 'UTC', strict: false });
   } catch (error) {
     throw new InvalidScheduleError(`"${text}": ${(error as Error).message}`); // cron-parser throws Error
   }
-  return { kind: 'cron', expression };
+  return tz ? { kind: 'cron', expression, tz } : { kind: 'cron', expression };
 }
+
+/** True for a `@never` schedule (with or without a time-zone prefix); false for anything else, valid or not. */
+export function isNeverSchedule(text: string): boolean {
+  const trimmed = text.trim();
+  return (TZ_PREFIX.exec(trimmed)?.[2] ?? trimmed).trim() === '@never';
+}
+
+/** The far future a `@never` schedule is next due at (PostgreSQL and JavaScript both hold it). */
+const NEVER = new Date('9999-12-31T00:00:00Z');
 
 /**
  * The first occurrence of a schedule strictly after `after`. Interval schedules tick on a grid
@@ -70,10 +117,13 @@ export function parseSchedule(text: string): ScheduleSpec {
  * a per-name jitter offset keeps them apart however they were created.
  */
 export function nextOccurrence(spec: ScheduleSpec, after: Date): Date {
+  if (spec.kind === 'never') return NEVER;
   if (spec.kind === 'every') {
     return new Date((Math.floor(after.getTime() / spec.intervalMs) + 1) * spec.intervalMs);
   }
-  return CronExpressionParser.parse(spec.expression, { tz: 'UTC', currentDate: after }).next().toDate();
+  return CronExpressionParser.parse(spec.expression, { tz: spec.tz ?? 'UTC', currentDate: after })
+    .next()
+    .toDate();
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Logger } from '../../platform/logger.js';
+import { markSpanFailed, withSpan } from '../../platform/tracing/spans.js';
 import {
   type AnyJobDefinition,
   backoffDelay,
@@ -129,7 +130,12 @@ export class JobWorker {
 
   private launch(row: JobRow, definition: AnyJobDefinition): void {
     const controller = new AbortController();
-    const done = this.runAttempt(row, definition, controller)
+    // One span per attempt: the handler's database queries and check runs are its children.
+    const attributes = { 'job.name': row.name, 'job.id': row.id, 'job.attempt': row.attempts };
+    const done = withSpan(`job ${row.name}`, { attributes }, async (span) => {
+      const outcome = await this.runAttempt(row, definition, controller);
+      if (outcome.kind === 'error') markSpanFailed(span, errorMessage(outcome.error));
+    })
       .catch((error: unknown) => this.logger.error('job attempt crashed', { job: row.name, id: row.id, error }))
       .finally(() => {
         this.active.delete(row.id);
@@ -138,7 +144,7 @@ export class JobWorker {
     this.active.set(row.id, { controller, done });
   }
 
-  private async runAttempt(row: JobRow, definition: AnyJobDefinition, controller: AbortController): Promise<void> {
+  private async runAttempt(row: JobRow, definition: AnyJobDefinition, controller: AbortController): Promise<Outcome> {
     const lease: Lease = { id: row.id, owner: this.options.owner, attempt: row.attempts };
     const timeStart = new Date();
     const timeout = setTimeout(
@@ -171,6 +177,7 @@ export class JobWorker {
       clearInterval(renew);
     }
     await this.finish(row, definition, lease, timeStart, outcome);
+    return outcome;
   }
 
   private async finish(

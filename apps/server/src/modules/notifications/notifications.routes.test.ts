@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Database } from '@mc/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../platform/config.js';
@@ -7,8 +6,6 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { connectionsServiceFor } from '../connections/index.js';
 import { redirectProvidersForTests } from './deliver.js';
 import { startProvider, toLocal } from './testing/notifications-test-kit.js';
-
-process.env.MC_SECRET_KEY ??= randomBytes(32).toString('base64');
 
 let t: TestApp;
 let database: Database;

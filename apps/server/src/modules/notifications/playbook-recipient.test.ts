@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,8 +10,6 @@ import { deliverHistory } from './deliver.js';
 import { drainEvents } from './event-consumer.js';
 import { PLAYBOOK_RECIPIENT_ROUTE } from './notifications-write.hook.js';
 import { playbookActorName } from './playbook-recipient.js';
-
-process.env.MC_SECRET_KEY ??= randomBytes(32).toString('base64');
 
 /**
  * A playbook as a rule's recipient, through the full app with real sessions: the save-time checks

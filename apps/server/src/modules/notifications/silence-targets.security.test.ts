@@ -97,4 +97,32 @@ describe('notification silences: resources a caller may not read', () => {
     }>`SELECT component_id FROM notification_silences WHERE id = ${id}`.execute(t.database.db);
     expect(row.rows[0]?.component_id).toBe(ids.web);
   });
+  it("the console's silences list names each resource through one embedded read, hidden ones as null", async () => {
+    await sql`INSERT INTO notification_silences (description, check_id) VALUES ('list check', ${ids.check})`.execute(
+      t.database.db,
+    );
+    await sql`INSERT INTO notification_silences (description, component_id) VALUES ('list vault', ${ids.vault})`.execute(
+      t.database.db,
+    );
+    // the select of apps/web features/notifications/api/silences.ts
+    const select =
+      '*,check:checks(id,name,type,icon),component:components(id,name,type,icon),config:config_items(id,name,type,config_class),canary:canaries(id,name)';
+    const list = async (token: string) => {
+      const response = await call(
+        token,
+        'GET',
+        `/api/db/notification_silences?select=${encodeURIComponent(select)}&description=like.list*&order=description.asc`,
+      );
+      expect(response.status).toBe(200);
+      const rows = (await response.json()) as Array<{
+        check: { name: string } | null;
+        component: { name: string } | null;
+      }>;
+      return rows.map((row) => [row.check?.name ?? null, row.component?.name ?? null]);
+    };
+    const names = await list(people.viewer.token);
+    expect(names[0]?.[0]).toEqual(expect.any(String));
+    expect(names[1]).toEqual([null, 'vault']);
+    expect((await list(people.denied.token))[1]).toEqual([null, null]);
+  });
 });

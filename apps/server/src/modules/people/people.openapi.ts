@@ -1,4 +1,4 @@
-import { roleUpdatedSchema, updateRoleSchema } from '@mc/contracts';
+import { personUpdatedSchema, roleUpdatedSchema, updatePersonSchema, updateRoleSchema } from '@mc/contracts';
 import type { RouteDoc } from '../../platform/openapi/route-docs.js';
 
 /** The people administration API as `/api/openapi.json` describes it. */
@@ -10,6 +10,15 @@ export const PEOPLE_API: readonly RouteDoc[] = [
     body: updateRoleSchema,
     response: roleUpdatedSchema,
     errors: [409],
+  },
+  {
+    method: 'post',
+    path: '/api/people/update',
+    summary:
+      "Update a person as upstream's user form does: name (or firstName/lastName), avatar, role, active (not one's own role or state; the last admin keeps both; email only unchanged)",
+    body: updatePersonSchema,
+    response: personUpdatedSchema,
+    errors: [404, 409],
   },
   {
     method: 'delete',

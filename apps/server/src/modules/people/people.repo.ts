@@ -51,3 +51,39 @@ export async function deletePerson(db: Db, id: string): Promise<void> {
   await sql`DELETE FROM invites WHERE person_id = ${id}`.execute(db);
   await sql`UPDATE people SET deleted_at = now(), email = NULL WHERE id = ${id}`.execute(db);
 }
+
+/** The account side of a person: identity traits and state (none for an invitation not yet accepted). */
+export interface PersonAccount {
+  avatar: string | null;
+  traits: { email: string; name: { first: string; last: string } } | null;
+  state: 'active' | 'inactive' | null;
+}
+
+/** A person's avatar and, when they have an identity, its traits and state. */
+export async function findPersonAccount(db: Db, id: string): Promise<PersonAccount | undefined> {
+  const { rows } = await sql<PersonAccount>`
+    SELECT p.avatar, i.traits, i.state FROM people p LEFT JOIN identities i ON i.id = p.id
+    WHERE p.id = ${id} AND p.deleted_at IS NULL`.execute(db);
+  return rows[0];
+}
+
+/** Sets a person's display name and avatar, and the name in their identity's traits when they have one. */
+export async function updatePersonProfile(
+  db: Db,
+  id: string,
+  profile: { name: string; first: string; last: string; avatar: string | null },
+): Promise<void> {
+  await sql`UPDATE people SET name = ${profile.name}, avatar = ${profile.avatar}, updated_at = now() WHERE id = ${id}`.execute(
+    db,
+  );
+  await sql`
+    UPDATE identities SET traits = jsonb_set(traits, '{name}', ${JSON.stringify({ first: profile.first, last: profile.last })}::jsonb),
+      updated_at = now()
+    WHERE id = ${id}`.execute(db);
+}
+
+/** Activates or deactivates an identity; deactivating ends its sessions at once. */
+export async function setAccountState(db: Db, id: string, state: 'active' | 'inactive'): Promise<void> {
+  await sql`UPDATE identities SET state = ${state}, updated_at = now() WHERE id = ${id}`.execute(db);
+  if (state === 'inactive') await sql`DELETE FROM sessions WHERE identity_id = ${id}`.execute(db);
+}

@@ -15,7 +15,9 @@ function personId(raw: string): string {
 
 /**
  * People administration for the users page: change a person's role (upstream `POST /rbac/{id}/update_role`,
- * needs write on rbac) and delete a person (000 §7 `DELETE /people/{id}`, needs write on identities).
+ * needs write on rbac), update a person (000 §7 `POST /people/update`: name, avatar, role, active; needs
+ * write on identities, which only admins hold) and delete a person (000 §7 `DELETE /people/{id}`, needs
+ * write on identities).
  * Listing goes through the data API (`/api/db/people_roles`), inviting through `POST /api/auth/invite_user`.
  */
 export function registerPeopleRoutes(app: Hono<AppEnv>, deps: ModuleDeps): void {
@@ -24,6 +26,9 @@ export function registerPeopleRoutes(app: Hono<AppEnv>, deps: ModuleDeps): void 
     const person = await people.updateRole(personId(c.req.param('id')), await readJson(c), auditContext(c));
     return c.json({ id: person.id, name: person.name, roles: person.roles });
   });
+  app.post('/api/people/update', requirePermission('identities', 'write'), async (c) =>
+    c.json(await people.update(await readJson(c), auditContext(c))),
+  );
   app.delete('/api/people/:id', requirePermission('identities', 'write'), async (c) => {
     await people.remove(personId(c.req.param('id')), auditContext(c));
     return c.body(null, 204);

@@ -11,6 +11,12 @@ export { registerPlaybookRunRoutes } from './playbook-runs.routes.js';
 export { runPlaybookForRule } from './runs/rule-playbook-run.js';
 export { executeRun } from './runs/run-executor.js';
 export { runPlaybookJob } from './runs/run-playbook.job.js';
+export {
+  forgetScrapedPlaybooks,
+  type ScrapedPlaybook,
+  type ScrapedPlaybookSync,
+  syncScrapedPlaybooks,
+} from './scraped-playbooks.js';
 
 /** What the composition root (src/composition) assembles from this module. */
 export const playbooksModule = {

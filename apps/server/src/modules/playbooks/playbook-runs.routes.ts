@@ -8,12 +8,12 @@ import { playbookResourceSchema, playbookRunRequestSchema } from '@mc/contracts'
 import type { Context, Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { z } from 'zod';
+import { artifactHeaders } from '../../platform/artifact-download.js';
 import { AppError } from '../../platform/errors.js';
 import type { ModuleDeps } from '../../platform/module-deps.js';
 import type { AppEnv } from '../../platform/request-context.js';
 import { requirePermission } from '../../platform/require-permission.js';
 import { resourceReach } from '../../platform/resource-visibility.js';
-import { artifactHeaders } from './runs/artifact-download.js';
 import { playbookRunsService } from './runs/playbook-runs.service.js';
 import { runHistory } from './runs/run-history.service.js';
 import { acquireLogStream, followRunLog, type LogStreamEvent, mustFindRun } from './runs/run-log-stream.js';

@@ -2,8 +2,8 @@
  * A playbook written through `/api/db/playbooks` (spec 000 §7: POST and PATCH /playbooks, as upstream's
  * console does) is validated as a Playbook document in the write's transaction: a bad spec is a 400
  * naming every problem and nothing is stored; a good one gets its title, icon, description and category
- * from the spec. Playbooks from watched files (MC_PLAYBOOK_DIR, playbook-dir.ts) stay read-only here, and no write
- * may claim their source.
+ * from the spec. Playbooks from watched files (MC_PLAYBOOK_DIR, playbook-dir.ts) and from scrapers
+ * (crdSync, scraped-playbooks.ts) stay read-only here, and no write may claim their source.
  */
 import { PLAYBOOK_API_VERSION } from '@mc/contracts';
 import type { JsonRecord, WriteHook } from '../rest/index.js';
@@ -11,8 +11,15 @@ import { PgrstError } from '../rest/index.js';
 import { type PlaybookDocument, validatePlaybook } from './playbook-document.js';
 import { setDerivedColumns } from './playbooks.repo.js';
 
-/** Sources whose playbooks the server keeps from outside the API (MC_PLAYBOOK_DIR files, custom resources). */
-const READ_ONLY_SOURCES = new Set(['ConfigFile', 'KubernetesCRD']);
+/** Sources whose playbooks the server keeps from outside the API (MC_PLAYBOOK_DIR files, custom resources, scrapers). */
+const READ_ONLY_SOURCES = new Set(['ConfigFile', 'KubernetesCRD', 'CRDSync']);
+
+/** Where a read-only playbook comes from, for the refusal. */
+const ORIGIN: Record<string, string> = {
+  ConfigFile: 'a file (MC_PLAYBOOK_DIR)',
+  KubernetesCRD: 'a Kubernetes custom resource',
+  CRDSync: 'a scraper with crdSync',
+};
 
 function text(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
@@ -38,7 +45,7 @@ export const playbooksWriteHook: WriteHook = async ({ images, trx }) => {
       throw new PgrstError(
         403,
         '42501',
-        `Playbook '${String(before.namespace)}/${String(before.name)}' comes from ${before.source === 'ConfigFile' ? 'a file (MC_PLAYBOOK_DIR)' : 'a Kubernetes custom resource'} and is read-only`,
+        `Playbook '${String(before.namespace)}/${String(before.name)}' comes from ${ORIGIN[String(before.source)]} and is read-only`,
       );
     }
     if (after && READ_ONLY_SOURCES.has(String(after.source)) && after.source !== before?.source) {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, signedInUser } from '../../test/signed-in-api.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { FILE_ROOTS_PROPERTY as SCRAPER_FILE_ROOTS_PROPERTY } from '../catalog/index.js';
+import { FOLDER_ROOTS_PROPERTY } from '../health/index.js';
 import { FILE_ROOTS_PROPERTY as LOG_FILE_ROOTS_PROPERTY } from '../logs/index.js';
 import { SMTP_CONNECTION_PROPERTY } from '../notifications/index.js';
 
@@ -20,6 +21,7 @@ const SECURITY_PROPERTIES = [
   EGRESS_ALLOW_LIST_PROPERTY,
   LOG_FILE_ROOTS_PROPERTY,
   SCRAPER_FILE_ROOTS_PROPERTY,
+  FOLDER_ROOTS_PROPERTY,
   SMTP_CONNECTION_PROPERTY,
 ];
 const ADMIN_VALUE = '/srv/set-by-an-administrator';

@@ -79,6 +79,38 @@ function dataApi(table: string, kind: ResourceKind, key = 'id'): Probe[] {
   ];
 }
 
+/** The upstream console's named views, tables (migrations 0180, 0195) and function, each read like its base table's kind. */
+const CONSOLE_VIEWS: readonly [resource: string, kind: ResourceKind][] = [
+  ['playbook_names', 'playbooks'],
+  ['rpc/get_playbook_run_actions', 'playbook_runs'],
+  ['permissions_summary', 'rbac'],
+  ['identities', 'identities'],
+  ['check_names', 'canaries'],
+  ['check_summary_for_config', 'canaries'],
+  ['checks_labels_keys', 'canaries'],
+  ['canaries_with_status', 'canaries'],
+  ['topologies_with_status', 'topologies'],
+  ['component_labels_keys', 'topologies'],
+  ['teams_with_status', 'database'],
+  ['config_scrapers_with_status', 'config_scrapers'],
+  ['config_changes_items', 'database'],
+  ['analysis_types', 'database'],
+  ['config_tags_labels_keys', 'database'],
+  ['incident_rules', 'incident'],
+];
+
+/** A read through /api/db of a read-only view (or a function, called for a run that does not exist). */
+function viewRead(resource: string, kind: ResourceKind): Probe {
+  const query = resource.startsWith('rpc/') ? `run_id=${NO_ROW}` : 'limit=1';
+  return {
+    resource,
+    action: 'read',
+    method: 'GET',
+    path: `/api/db/${resource}?${query}`,
+    allowed: byMatrix(kind, 'read'),
+  };
+}
+
 /** A dedicated route: read the list, create with an empty body, update and delete a row that does not exist. */
 function route(
   resource: string,
@@ -106,6 +138,7 @@ const matrixRules = (kind: ResourceKind) => ({ read: byMatrix(kind, 'read'), wri
 const PROBES: Probe[] = [
   // the catalog and people (matrix kind "database")
   ...dataApi('config_items', 'database'),
+  ...dataApi('saved_query', 'database'),
   // catalog queries and manual links (catalog/api)
   ...(['summary', 'changes'] as const).map(
     (what): Probe => ({
@@ -340,6 +373,44 @@ const PROBES: Probe[] = [
     allowed: byMatrix('identities', 'write'),
   },
   {
+    resource: 'people (update)',
+    action: 'update',
+    method: 'POST',
+    path: '/api/people/update',
+    body: { id: NO_ROW, name: 'Nobody' },
+    allowed: byMatrix('identities', 'write'),
+    answers: 404,
+  },
+  // issue 29: the upstream console's calls answered by their own routes
+  {
+    resource: 'canary checks API',
+    action: 'read',
+    method: 'GET',
+    path: `/api/canary/api?check=${NO_ROW}`,
+    allowed: byMatrix('canaries', 'read'),
+    answers: 200,
+  },
+  {
+    resource: 'resource search (checks)',
+    action: 'read',
+    method: 'POST',
+    path: '/api/resources/search',
+    body: { checks: [{ agent: 'all', search: 'x' }] },
+    allowed: byMatrix('canaries', 'read'),
+    answers: 200,
+  },
+  {
+    resource: 'config query (refused by design)',
+    action: 'read',
+    method: 'GET',
+    path: '/api/config/query?query=x',
+    allowed: byMatrix('database', 'read'),
+    answers: 400,
+  },
+  ...['/api/auth/whoami', '/api/schemas/config_kubernetes.schema.json', '/api/schemas/canary.spec.schema.json'].map(
+    (path): Probe => ({ resource: path, action: 'read', method: 'GET', path, allowed: () => true, answers: 200 }),
+  ),
+  {
     resource: 'invites',
     action: 'create',
     method: 'POST',
@@ -358,7 +429,25 @@ const PROBES: Probe[] = [
     path: '/api/db/permissions?limit=1',
     allowed: byMatrix('permissions', 'read'),
   },
+  // writes through /api/db made by the dedicated route (rest/routed-writes.ts): the route's rule applies
+  {
+    resource: 'permissions',
+    action: 'create',
+    method: 'POST',
+    path: '/api/db/permissions',
+    body: {},
+    allowed: byMatrix('rbac', 'write'),
+  },
+  {
+    resource: 'agents',
+    action: 'update',
+    method: 'PATCH',
+    path: `/api/db/agents?id=eq.${NO_ROW}`,
+    body: { properties: {} },
+    allowed: byMatrix('agents', 'write'),
+  },
   { resource: 'audit_log', action: 'read', method: 'GET', path: '/api/db/audit_log?limit=1', allowed: adminsOnly },
+  ...CONSOLE_VIEWS.map(([resource, kind]) => viewRead(resource, kind)),
 ];
 
 const cases = ROLES.flatMap((role) =>

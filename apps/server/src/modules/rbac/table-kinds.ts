@@ -52,6 +52,17 @@ const EXACT: Readonly<Record<string, TableRule>> = {
   checks: { kind: 'canaries', scope: { canary_id: 'canary_id', check_id: 'id' } },
   check_statuses: { kind: 'canaries', scope: { check_id: 'check_id' } },
   check_summary: { kind: 'canaries', scope: { canary_id: 'canary_id', check_id: 'id' } },
+  // console views over checks and canaries (migration 0180): scoped as the base table
+  check_names: { kind: 'canaries', scope: { canary_id: 'canary_id', check_id: 'id' } },
+  check_summary_for_config: { kind: 'canaries', scope: { canary_id: 'canary_id', check_id: 'id' } },
+  canaries_with_status: { kind: 'canaries', scope: { canary_id: 'id' } },
+  topologies_with_status: { kind: 'topologies' },
+  teams_with_status: { kind: 'database' },
+  config_scrapers_with_status: { kind: 'config_scrapers' },
+  // option lists: a reader scoped to some items or components reads none of them (no id column to scope)
+  analysis_types: { kind: 'database', scope: CONFIG_SCOPE },
+  component_labels_keys: { kind: 'topologies', scope: { component_id: 'component_id' } },
+  'rpc/get_playbook_run_actions': { kind: 'playbook_runs' },
   checks_by_component: { kind: 'canaries', scope: { component_id: 'component_id' } },
   check_component_relationships: { kind: 'canaries', scope: { component_id: 'component_id' } },
   config_component_relationships: { kind: 'database', scope: { config_id: 'config_id', component_id: 'component_id' } },
@@ -73,6 +84,15 @@ const EXACT: Readonly<Record<string, TableRule>> = {
   configs: { kind: 'database', scope: { config_id: 'id' } },
   config_detail: { kind: 'database', scope: { config_id: 'id' } },
   config_names: { kind: 'database', scope: { config_id: 'id' } },
+  // access entries (migration 0170) say who may reach which item: read as the catalog is; the identities
+  // name no item, so a reader held to some items (row scope) reads only the access rows of those items
+  config_access: { kind: 'database', scope: CONFIG_SCOPE },
+  config_access_logs: { kind: 'database', scope: CONFIG_SCOPE },
+  config_access_summary: { kind: 'database', scope: CONFIG_SCOPE },
+  external_users: { kind: 'database' },
+  external_groups: { kind: 'database' },
+  external_roles: { kind: 'database' },
+  external_user_groups: { kind: 'database' },
   identities: { kind: 'identities' },
   identity_addresses: { kind: 'identities' },
   connections: { kind: 'connections', scope: { connection_id: 'id' } },
@@ -89,7 +109,8 @@ const EXACT: Readonly<Record<string, TableRule>> = {
   playbook_runs: { kind: 'playbook_runs', scope: { playbook_id: 'playbook_id' } },
   playbook_run_actions: { kind: 'playbook_runs' },
   permissions: { kind: 'permissions' },
-  permissions_summary: { kind: 'permissions' },
+  // names the connection, canary, playbook, component or item a row grants on: for those who may read every kind
+  permissions_summary: { kind: 'rbac' },
   permission_subjects: { kind: 'permissions' },
   permissions_group_summary: { kind: 'permissions' },
   casbin_rule: { kind: 'rbac' },

@@ -322,7 +322,7 @@ describe('single object', () => {
   });
 
   test('unsupported Accept is 406 PGRST107', async () => {
-    const res = await raw(t, 'checks', { headers: { Accept: 'text/csv' } });
+    const res = await raw(t, 'checks', { headers: { Accept: 'application/xml' } });
     expect(res.status).toBe(406);
     expect(await res.json()).toMatchObject({ code: 'PGRST107' });
   });

@@ -25,8 +25,9 @@ export interface ExposedTable {
    */
   sealed?: readonly string[];
   /**
-   * A view's primary key and foreign keys (pg_constraint holds none for views), so embeds reach it as
-   * they reached the table it replaced.
+   * A view's primary key and foreign keys, declared where the schema cache cannot take them from the
+   * view's base tables (view-relationships.ts): a key column showing a referenced column (a table's
+   * id) or coming out of a UNION. Other views have their base tables' keys without a declaration.
    */
   viewKeys?: {
     primaryKey: readonly string[];
@@ -37,15 +38,7 @@ export interface ExposedTable {
 const rw: ExposedTable = { writable: true };
 const ro: ExposedTable = { writable: false };
 
-/** A catalog view of whole items: keyed by id, embedding the agent, scraper and parent as config_items does. */
-const CONFIG_VIEW_KEYS: ExposedTable['viewKeys'] = {
-  primaryKey: ['id'],
-  foreignKeys: [
-    { columns: ['agent_id'], refTable: 'agents', refColumns: ['id'] },
-    { columns: ['scraper_id'], refTable: 'config_scrapers', refColumns: ['id'] },
-    { columns: ['parent_id'], refTable: 'config_items', refColumns: ['id'] },
-  ],
-};
+const SCRAPED_ACCESS = 'access entries are written by scrapers (ScrapeConfig full mode), never by hand';
 
 /** Tables and views served at `/api/db/{name}`. */
 export const EXPOSED_TABLES: Readonly<Record<string, ExposedTable>> = {
@@ -58,11 +51,8 @@ export const EXPOSED_TABLES: Readonly<Record<string, ExposedTable>> = {
   // writes to a team holding permission rows, or to its members, are for administrators (rbac/team-grants.hook.ts)
   teams: rw,
   team_members: rw,
-  agents: {
-    writable: false,
-    hidden: ['token_hash'],
-    writeVia: 'use POST /api/agent/generate (it issues the token), PATCH or DELETE /api/agents/{id}',
-  },
+  // written by PATCH/DELETE /api/agents/{id} (routed-writes.ts); created only by POST /api/agent/generate
+  agents: { writable: false, hidden: ['token_hash'] },
   // security properties are written by administrators only (properties/properties-write.hook.ts)
   properties: rw,
   connections: {
@@ -73,15 +63,20 @@ export const EXPOSED_TABLES: Readonly<Record<string, ExposedTable>> = {
   },
   integrations: rw,
   logging_backends: rw,
-  permissions: {
-    writable: false,
-    writeVia: 'use /api/permissions (administrators only; nobody grants themselves)',
-  },
+  // written by /api/permissions (routed-writes.ts): administrators only, nobody grants themselves
+  permissions: ro,
   people_roles: ro,
+  // sign-in identities (traits: email and name); credentials live in tables never served (rbac SECRET_TABLES)
+  identities: {
+    writable: false,
+    writeVia: 'use POST /api/auth/invite_user to add a person and DELETE /api/people/{id} to remove one',
+  },
+  // permission rows with their subject and resource as objects (migration 0180)
+  permissions_summary: ro,
   // health: a canary written here is scheduled like one written through /api/canaries (canaries-write.hook.ts)
   canaries: rw,
   checks: { writable: false, writeVia: 'a check is an entry of its canary: use /api/canaries or /api/db/canaries' },
-  // a view over check_results since migration 0055
+  // a view over check_results since migration 0055; check_id shows checks.id, a referenced column
   check_statuses: {
     writable: false,
     writeVia: 'results are written by the check runner (Run Now: POST /api/canary/run/check/{id})',
@@ -94,6 +89,11 @@ export const EXPOSED_TABLES: Readonly<Record<string, ExposedTable>> = {
   check_statuses_1d: ro,
   canary_names: ro,
   checks_by_component: ro,
+  // console views over checks and canaries (migration 0180)
+  check_names: ro,
+  check_summary_for_config: ro,
+  checks_labels_keys: ro,
+  canaries_with_status: ro,
   // catalog
   config_scrapers: rw,
   config_items: rw,
@@ -105,23 +105,20 @@ export const EXPOSED_TABLES: Readonly<Record<string, ExposedTable>> = {
       'link items by hand with POST /api/catalog/{id}/relationships and DELETE /api/catalog/{id}/relationships/{related_id}; scrapers write the other relationships',
   },
   // catalog views (migrations 0065, 0067): lists, detail, option lists kept by triggers
-  configs: { writable: false, viewKeys: CONFIG_VIEW_KEYS },
-  config_detail: { writable: false, viewKeys: CONFIG_VIEW_KEYS },
+  configs: ro,
+  config_detail: ro,
   config_names: ro,
-  config_analysis_items: {
-    writable: false,
-    viewKeys: {
-      primaryKey: ['id'],
-      foreignKeys: [{ columns: ['config_id'], refTable: 'config_items', refColumns: ['id'] }],
-    },
-  },
-  catalog_changes: {
-    writable: false,
-    viewKeys: {
-      primaryKey: ['id'],
-      foreignKeys: [{ columns: ['config_id'], refTable: 'config_items', refColumns: ['id'] }],
-    },
-  },
+  config_analysis_items: ro,
+  catalog_changes: ro,
+  // access entries (migration 0170): written by scrapes in full mode (docs/catalog.md)
+  config_access: { writable: false, writeVia: SCRAPED_ACCESS },
+  config_access_logs: { writable: false, writeVia: SCRAPED_ACCESS },
+  // who may access an item, one row per person or group and role (migration 0171)
+  config_access_summary: { writable: false, writeVia: SCRAPED_ACCESS },
+  external_users: { writable: false, writeVia: SCRAPED_ACCESS },
+  external_groups: { writable: false, writeVia: SCRAPED_ACCESS },
+  external_roles: { writable: false, writeVia: SCRAPED_ACCESS },
+  external_user_groups: { writable: false, writeVia: SCRAPED_ACCESS },
   config_types: ro,
   config_classes: ro,
   config_statuses: ro,
@@ -129,7 +126,14 @@ export const EXPOSED_TABLES: Readonly<Record<string, ExposedTable>> = {
   config_tags: ro,
   config_labels: ro,
   change_types: ro,
+  // console views over the catalog (migration 0180)
+  config_changes_items: ro,
+  analysis_types: ro,
+  config_tags_labels_keys: ro,
+  config_scrapers_with_status: ro,
   config_analysis_analyzers: ro,
+  // saved catalog queries of the console's query builder (migration 0195): stored and answered as written
+  saved_query: rw,
   // topology: a topology written here is validated and scheduled (topology/topologies-write.hook.ts)
   topologies: rw,
   components: rw,
@@ -141,14 +145,28 @@ export const EXPOSED_TABLES: Readonly<Record<string, ExposedTable>> = {
   component_names: ro,
   component_labels: ro,
   components_with_logs: ro,
+  // its keys come from team_component_links (migration 0196), as PostgREST reads them: nothing declared
   team_components: ro,
   component_changes: {
     writable: false,
     writeVia: 'component changes are recorded by the topology builder and the health roll-up',
   },
   analysis_by_component: ro,
-  changes_by_component: ro,
+  // a UNION (catalog changes and the component's own), whose columns have no single origin
+  changes_by_component: {
+    writable: false,
+    viewKeys: {
+      primaryKey: ['id'],
+      foreignKeys: [
+        { columns: ['component_id'], refTable: 'components', refColumns: ['id'] },
+        { columns: ['config_id'], refTable: 'config_items', refColumns: ['id'] },
+      ],
+    },
+  },
   component_config_items: ro,
+  component_labels_keys: ro,
+  topologies_with_status: ro,
+  teams_with_status: ro,
   // incidents
   incidents: rw,
   responders: rw,
@@ -157,10 +175,17 @@ export const EXPOSED_TABLES: Readonly<Record<string, ExposedTable>> = {
   comments: rw,
   incident_histories: { writable: false, writeVia: 'the timeline is written by the incidents themselves' },
   incident_summary: ro,
+  // upstream's incident rules (migration 0195): this server runs no rule engine, so none is accepted
+  incident_rules: {
+    writable: false,
+    writeVia:
+      'incident rules are not run by this server (a saved rule would never open an incident): declare incidents with POST /api/db/incidents',
+  },
   incidents_by_component: ro,
   incidents_by_config: ro,
   // playbooks
   playbooks: rw,
+  playbook_names: ro,
   // runs, their actions and approvals come from the playbook runner (modules/playbooks)
   playbook_runs: {
     writable: false,
@@ -198,6 +223,8 @@ export const EXPOSED_FUNCTIONS: readonly string[] = [
   // catalog (migrations 0065, 0066)
   'related_configs_recursive',
   'lookup_analysis_by_component',
+  // a run's actions and its child runs' (migration 0180)
+  'get_playbook_run_actions',
 ];
 
 /**

@@ -4,6 +4,7 @@
  */
 import { REST_API } from './rest.openapi.js';
 
+export { evaluateDateMath } from './date-math.js';
 export { EXPOSED_TABLES } from './exposed-resources.js';
 export { Gen, IDENT_INJECTIONS, INJECTIONS, prng } from './fuzz-generators.js';
 export { bothHooks, LINKED_RESOURCE_COLUMNS, linkedResourcesHook } from './linked-resources.hook.js';

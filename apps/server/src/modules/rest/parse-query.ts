@@ -1,3 +1,4 @@
+import { CONSOLE_FILTER_SUFFIX, consoleFilters } from './console-filter.js';
 import { Cursor, parseFieldAt } from './parse-field.js';
 import { parseCount, parseFilterValue, parseLogic, parseOrder, splitList } from './parse-filter.js';
 import { parseSelect } from './parse-select.js';
@@ -38,9 +39,14 @@ function splitFilterKey(key: string): { path: string; field: string } {
 
 /**
  * Parses a data-API query string into select items and per-level filters, order and paging.
- * `argNames` (RPC GET) routes parameters with those names to `extra` instead of filters.
+ * `argNames` (RPC GET) routes parameters with those names to `extra` instead of filters. A `key.filter`
+ * parameter is the upstream console's convention (see console-filter.ts), its date math read at `now`.
  */
-export function parseQuery(params: URLSearchParams, argNames: ReadonlySet<string> = new Set()): ParsedQuery {
+export function parseQuery(
+  params: URLSearchParams,
+  argNames: ReadonlySet<string> = new Set(),
+  now: Date = new Date(),
+): ParsedQuery {
   const parsed: ParsedQuery = {
     select: [{ kind: 'star' }],
     nodes: new Map([['', { conditions: [] }]]),
@@ -74,11 +80,15 @@ export function parseQuery(params: URLSearchParams, argNames: ReadonlySet<string
       else node.offset = parseCount(key, value);
       continue;
     }
-    const { path, field: fieldText } = splitFilterKey(key);
+    const consoleKey = key.endsWith(CONSOLE_FILTER_SUFFIX) ? key.slice(0, -CONSOLE_FILTER_SUFFIX.length) : undefined;
+    const { path, field: fieldText } = splitFilterKey(consoleKey ?? key);
     const cursor = new Cursor(fieldText, (details) => parseError('filter', `${key}=${value}`, details));
     const field = parseFieldAt(cursor);
     if (!cursor.done) throw cursor.error('end of column name');
-    nodeFor(parsed.nodes, path).conditions.push({ kind: 'filter', filter: parseFilterValue(field, value, value) });
+    const conditions = nodeFor(parsed.nodes, path).conditions;
+    if (consoleKey === undefined) conditions.push({ kind: 'filter', filter: parseFilterValue(field, value, value) });
+    else
+      for (const filter of consoleFilters(consoleKey, field, value, now)) conditions.push({ kind: 'filter', filter });
   }
   return parsed;
 }

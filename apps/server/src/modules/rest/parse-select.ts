@@ -41,8 +41,27 @@ function parseItems(cursor: Cursor, nested: boolean): SelectItem[] {
   }
 }
 
+/** `...rel[!hint][!inner](cols)`: a spread embed (no alias: its columns take their own names). */
+function parseSpread(cursor: Cursor): SelectItem {
+  const name = cursor.name();
+  let hint: string | undefined;
+  let inner = false;
+  while (cursor.eat('!')) {
+    const word = cursor.name();
+    if (word === 'inner') inner = true;
+    else if (word === 'left') inner = false;
+    else if (hint === undefined) hint = word;
+    else throw cursor.error('"inner", "left" or "("');
+  }
+  cursor.expect('(');
+  const select: SelectItem[] = cursor.peek() === ')' ? [] : parseItems(cursor, true);
+  cursor.expect(')');
+  return { kind: 'embed', relation: name, hint, inner, select, spread: true };
+}
+
 function parseItem(cursor: Cursor): SelectItem {
   if (cursor.eat('*')) return { kind: 'star' };
+  if (cursor.eat('...')) return parseSpread(cursor);
   let alias: string | undefined;
   const start = cursor.pos;
   const first = cursor.name();

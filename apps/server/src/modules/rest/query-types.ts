@@ -14,7 +14,16 @@ export interface FieldRef {
 export type SelectItem =
   | { kind: 'star' }
   | { kind: 'field'; field: FieldRef; alias?: string; cast?: string }
-  | { kind: 'embed'; relation: string; alias?: string; hint?: string; inner: boolean; select: SelectItem[] };
+  | {
+      kind: 'embed';
+      relation: string;
+      alias?: string;
+      hint?: string;
+      inner: boolean;
+      select: SelectItem[];
+      /** `...rel(cols)`: a to-one embed whose columns join the parent's (PostgREST 12 spread). */
+      spread?: boolean;
+    };
 
 /** Filter operators PostgREST knows. */
 export const OPERATORS = [

@@ -4,6 +4,7 @@ import { type ConditionScope, conditionSql, mentionsColumn } from './condition-s
 import { type EmbedScopes, embedScopesOf } from './embed-access.js';
 import { resolveEmbed } from './embed-resolver.js';
 import { fieldOutputName } from './parse-field.js';
+import { PgrstError } from './pgrst-error.js';
 import type { NodeOptions, OrderTerm, ParsedQuery, SelectItem } from './query-types.js';
 import { readerSource } from './reader-sources.js';
 import type { SchemaCache, TableInfo } from './schema-cache.js';
@@ -36,6 +37,8 @@ export interface BuildContext {
   params: SqlParams;
   nextAlias: number;
   embedScopes: EmbedScopes;
+  /** Paths of the query's nodes that an embed of the select tree reached (filled while planning). */
+  reached?: Set<string>;
 }
 
 const EMPTY_NODE: NodeOptions = { conditions: [] };
@@ -82,6 +85,26 @@ export function rowScopeSql(table: TableInfo, alias: string, scopes: readonly Ro
   });
 }
 
+/**
+ * PGRST108 for a filter, order or limit on a resource the select does not embed (PostgREST's answer),
+ * naming the first step of its path that is not embedded, instead of leaving it unapplied.
+ */
+function refuseUnreached(paths: Iterable<string>, reached: ReadonlySet<string>): void {
+  for (const path of paths) {
+    if (reached.has(path)) continue;
+    const steps = path.split('.');
+    const at = steps.findIndex((_, i) => !reached.has(steps.slice(0, i + 1).join('.')));
+    const resource = steps[at] ?? path;
+    throw new PgrstError(
+      400,
+      'PGRST108',
+      `'${resource}' is not an embedded resource in this request`,
+      null,
+      `Verify that '${resource}' is included in the 'select' query parameter.`,
+    );
+  }
+}
+
 /** SQL of an embedded level as a value: an object (to-one) or an array (to-many). */
 function embedValueSql(plan: LevelPlan, toOne: boolean): string {
   const from = `FROM ${plan.from} AS ${ident(plan.alias)}${whereSql(plan.where)}`;
@@ -89,6 +112,74 @@ function embedValueSql(plan: LevelPlan, toOne: boolean): string {
     return `(SELECT row_to_json(pgrst_e) FROM (SELECT ${plan.selectList} ${from}${plan.orderBy} LIMIT 1) pgrst_e)`;
   }
   return `COALESCE((SELECT json_agg(pgrst_e) FROM (SELECT ${plan.selectList} ${from}${plan.orderBy}${plan.paging}) pgrst_e), '[]')`;
+}
+
+type EmbedItem = Extract<SelectItem, { kind: 'embed' }>;
+
+/** PGRST119: a spread of a to-many embed (PostgREST 12 spreads only many-to-one and one-to-one). */
+function spreadNotToOne(parent: string, relation: string): PgrstError {
+  return new PgrstError(
+    400,
+    'PGRST119',
+    `A spread operation on '${relation}' is not possible`,
+    `'${parent}' and '${relation}' do not form a many-to-one or one-to-one relationship`,
+  );
+}
+
+/** The keys a level's select list outputs, in order (a spread's columns in its place). */
+function outputNames(cache: SchemaCache, table: TableInfo, items: readonly SelectItem[]): string[] {
+  const names: string[] = [];
+  for (const item of items) {
+    if (item.kind === 'star') names.push(...table.visible);
+    else if (item.kind === 'field') names.push(item.alias ?? fieldOutputName(item.field));
+    else if (item.spread) {
+      names.push(...outputNames(cache, resolveEmbed(cache, table, item.relation, item.hint).target, item.select));
+    } else if (item.select.length > 0) names.push(item.alias ?? item.relation);
+  }
+  return names;
+}
+
+/** A spread level's columns, each its own scalar subquery over the (at most one) related row. */
+function spreadColumns(cache: SchemaCache, plan: LevelPlan, items: readonly SelectItem[]): string[] {
+  const row = `(SELECT ${plan.selectList} FROM ${plan.from} AS ${ident(plan.alias)}${whereSql(plan.where)} LIMIT 1) pgrst_s`;
+  return outputNames(cache, plan.table, items).map((n) => `(SELECT pgrst_s.${ident(n)} FROM ${row}) AS ${ident(n)}`);
+}
+
+/**
+ * Plans one embed of a level: resolves the relationship, plans the embedded level under the reader's
+ * scopes, and gives the EXISTS test (for `!inner`, `rel=is.null` and filters) and its output columns
+ * (an object or array under its key, or a spread's columns).
+ */
+function planEmbed(
+  ctx: BuildContext,
+  table: TableInfo,
+  alias: string,
+  path: string,
+  item: EmbedItem,
+): { existsSql: string; value: string[] } {
+  const embed = resolveEmbed(ctx.cache, table, item.relation, item.hint);
+  if (item.spread && !embed.toOne) throw spreadNotToOne(table.name, item.relation);
+  const key = item.alias ?? item.relation;
+  const childAlias = freshAlias(ctx);
+  const [parentCols, childCols] = embed.fromParent
+    ? [embed.fk.columns, embed.fk.refColumns]
+    : [embed.fk.refColumns, embed.fk.columns];
+  const childJoin = parentCols.map(
+    (col, i) => `${ident(childAlias)}.${ident(childCols[i] ?? '')} = ${ident(alias)}.${ident(col)}`,
+  );
+  const childPath = path === '' ? key : `${path}.${key}`;
+  const fallbackPath = path === '' ? item.relation : `${path}.${item.relation}`;
+  const pathToUse = ctx.query.nodes.has(childPath) || !ctx.query.nodes.has(fallbackPath) ? childPath : fallbackPath;
+  ctx.reached?.add(pathToUse);
+  const scopes = embedScopesOf(ctx.embedScopes, embed.target.name);
+  const child = planLevel(ctx, embed.target, childAlias, pathToUse, item.select, childJoin);
+  const source = readerSource(embed.target, scopes, ctx.params);
+  child.from = source.from;
+  if (scopes && !source.scoped) child.where.push(rowScopeSql(embed.target, childAlias, scopes, ctx.params));
+  const existsSql = `EXISTS (SELECT 1 FROM ${child.from} AS ${ident(childAlias)}${whereSql(child.where)})`;
+  if (item.select.length === 0) return { existsSql, value: [] };
+  if (item.spread) return { existsSql, value: spreadColumns(ctx.cache, child, item.select) };
+  return { existsSql, value: [`${embedValueSql(child, embed.toOne)} AS ${ident(key)}`] };
 }
 
 /**
@@ -103,6 +194,7 @@ export function planLevel(
   items: readonly SelectItem[],
   join: readonly string[],
 ): LevelPlan {
+  if (path === '') ctx.reached = new Set(['']);
   const node = ctx.query.nodes.get(path) ?? EMPTY_NODE;
   const where = [...join];
   const columns: string[] = [];
@@ -119,28 +211,12 @@ export function planLevel(
       const name = item.alias ?? fieldOutputName(item.field);
       columns.push(`${item.cast ? `CAST(${expr} AS ${item.cast})` : expr} AS ${ident(name)}`);
     } else {
-      const embed = resolveEmbed(ctx.cache, table, item.relation, item.hint);
+      const { existsSql, value } = planEmbed(ctx, table, alias, path, item);
       const key = item.alias ?? item.relation;
-      const childAlias = freshAlias(ctx);
-      const [parentCols, childCols] = embed.fromParent
-        ? [embed.fk.columns, embed.fk.refColumns]
-        : [embed.fk.refColumns, embed.fk.columns];
-      const childJoin = parentCols.map(
-        (col, i) => `${ident(childAlias)}.${ident(childCols[i] ?? '')} = ${ident(alias)}.${ident(col)}`,
-      );
-      const childPath = path === '' ? key : `${path}.${key}`;
-      const fallbackPath = path === '' ? item.relation : `${path}.${item.relation}`;
-      const pathToUse = ctx.query.nodes.has(childPath) || !ctx.query.nodes.has(fallbackPath) ? childPath : fallbackPath;
-      const scopes = embedScopesOf(ctx.embedScopes, embed.target.name);
-      const child = planLevel(ctx, embed.target, childAlias, pathToUse, item.select, childJoin);
-      const source = readerSource(embed.target, scopes, ctx.params);
-      child.from = source.from;
-      if (scopes && !source.scoped) child.where.push(rowScopeSql(embed.target, childAlias, scopes, ctx.params));
-      const existsSql = `EXISTS (SELECT 1 FROM ${child.from} AS ${ident(childAlias)}${whereSql(child.where)})`;
       exists.set(key, existsSql);
       exists.set(item.relation, existsSql);
       if (item.inner) where.push(existsSql);
-      if (item.select.length > 0) columns.push(`${embedValueSql(child, embed.toOne)} AS ${ident(key)}`);
+      columns.push(...value);
     }
   }
   const scope: ConditionScope = { table, alias, params: ctx.params, embedExists: (name) => exists.get(name) };
@@ -148,6 +224,7 @@ export function planLevel(
   if (table.softDelete && !mentionsColumn(node.conditions, 'deleted_at')) {
     where.push(`${ident(alias)}."deleted_at" IS NULL`);
   }
+  if (path === '' && items.length > 0) refuseUnreached(ctx.query.nodes.keys(), ctx.reached ?? new Set());
   const orderBy = orderSql(table, alias, node.order, ctx.params);
   let paging = '';
   if (path !== '') {

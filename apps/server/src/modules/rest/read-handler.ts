@@ -118,6 +118,16 @@ async function plannedCount(pool: pg.Pool, fromWhere: string, values: readonly u
   return rows;
 }
 
+/**
+ * The page as PostgREST's `text/csv`: a header of the row's keys (empty when there is no row), then each
+ * row as PostgreSQL's record text without its parentheses (values quoted as needed, NULL empty).
+ */
+function csvStatement(page: string, countSql: string): string {
+  const header = `(SELECT COALESCE(string_agg(k, ','), '') FROM json_object_keys((SELECT row_to_json(h) FROM pgrst_page h LIMIT 1)) k)`;
+  const rows = `COALESCE(string_agg(substring(pgrst_t::text, 2, length(pgrst_t::text) - 2), E'\\n'), '')`;
+  return `WITH pgrst_page AS (${page}) SELECT ${header} || E'\\n' || ${rows} AS body, count(*)::int AS page_count${countSql} FROM pgrst_page pgrst_t`;
+}
+
 /** Runs a GET/HEAD on a table: one statement builds the JSON page (and its count) in PostgreSQL. */
 export async function runRead(req: ReadRequest): Promise<RestResponse> {
   const params = req.source?.params ?? new SqlParams();
@@ -138,7 +148,9 @@ export async function runRead(req: ReadRequest): Promise<RestResponse> {
   if (req.prefs.count === 'estimated' && !estimatedOnly) {
     countSql = `, (SELECT count(*) FROM (SELECT 1 ${fromWhere} LIMIT ${ESTIMATED_COUNT_THRESHOLD + 1}) pgrst_c) AS total`;
   }
-  const sql = `SELECT COALESCE(${body}, '[]')::text AS body, count(*)::int AS page_count${countSql} FROM (${page}) pgrst_t`;
+  const sql = req.accept.csv
+    ? csvStatement(page, countSql)
+    : `SELECT COALESCE(${body}, '[]')::text AS body, count(*)::int AS page_count${countSql} FROM (${page}) pgrst_t`;
   const result = await req.pool.query<{ body: string; page_count: number; total?: number }>(sql, params.values);
   const row = result.rows[0];
   if (!row) throw new PgrstError(500, 'PGRSTX00', 'The read returned no result row');

@@ -59,18 +59,26 @@ export function parseRange(header: string | undefined, unit: string | undefined)
   return { lower, upper };
 }
 
-/** What the client accepts: an array (default), or a single object; optionally with nulls stripped. */
+/**
+ * What the client accepts: an array (default), or a single object; optionally with nulls stripped; or
+ * `csv` (`text/csv`, reads only: {@link negotiateAccept}'s `csvAllowed`).
+ */
 export interface AcceptChoice {
   single: boolean;
   stripNulls: boolean;
+  csv?: boolean;
 }
 
-/** Negotiates `Accept`; PGRST107 (406) when none of the listed media types can be produced. */
-export function negotiateAccept(header: string | undefined): AcceptChoice {
+/**
+ * Negotiates `Accept`; PGRST107 (406) when none of the listed media types can be produced. `text/csv` is
+ * produced only where `csvAllowed` (rows read from a table, view or row-returning function).
+ */
+export function negotiateAccept(header: string | undefined, csvAllowed = false): AcceptChoice {
   if (!header) return { single: false, stripNulls: false };
   const offered = header.split(',').map((s) => s.trim().toLowerCase());
   for (const media of offered) {
     const [type = '', ...params] = media.split(';').map((s) => s.trim());
+    if (type === 'text/csv' && csvAllowed) return { single: false, stripNulls: false, csv: true };
     const stripNulls = params.includes('nulls=stripped');
     if (type === 'application/vnd.pgrst.object+json' || type === 'application/vnd.pgrst.object') {
       return { single: true, stripNulls };

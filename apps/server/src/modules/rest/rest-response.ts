@@ -9,6 +9,7 @@ export interface RestResponse {
 
 /** Content-Type of a successful answer. */
 export function contentType(accept: AcceptChoice): string {
+  if (accept.csv) return 'text/csv; charset=utf-8';
   return accept.single ? 'application/vnd.pgrst.object+json; charset=utf-8' : 'application/json; charset=utf-8';
 }
 

@@ -1,7 +1,8 @@
-import { dataApiFunctionResultSchema, dataApiRowsSchema } from '@mc/contracts';
+import { dataApiFunctionResultSchema, dataApiRowsSchema, resourceSearchResponseSchema } from '@mc/contracts';
 import { z } from 'zod';
 import type { RouteDoc } from '../../platform/openapi/route-docs.js';
 import type { RoutePermission } from '../../platform/route-permission.js';
+import { resourceSearchSchema } from './resource-search.js';
 
 /** What the data API requires: decided per table and row by the access policy, not by one guard. */
 const PER_TABLE: RoutePermission = {
@@ -27,6 +28,16 @@ const errors = [404, 406, 409, 413, 416] as const;
  * which tables and columns exist is the allow-list of docs/data-api.md.
  */
 export const REST_API: readonly RouteDoc[] = [
+  {
+    method: 'post',
+    path: '/api/resources/search',
+    summary:
+      'Checks, components and configs by selector (001 §7): name contains the plain search text, agent all/local/id, types, id; each kind read through the data API as the caller',
+    permission: PER_TABLE,
+    body: resourceSearchSchema,
+    response: resourceSearchResponseSchema,
+    errors: [403],
+  },
   {
     method: 'get',
     path: '/api/db/{table}',

@@ -2,13 +2,18 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Database } from '@mc/db';
 import type { Context } from 'hono';
 import type { DataAccessPolicy } from '../../platform/access.js';
+import { readJson } from '../../platform/http-helpers.js';
 import { redact, redactText } from '../../platform/log-redaction.js';
 import type { Logger } from '../../platform/logger.js';
 import type { AppEnv } from '../../platform/request-context.js';
-import type { ExposedTable } from './exposed-resources.js';
+import { requireSignIn } from '../../platform/require-permission.js';
+import { EXPOSED_TABLES, type ExposedTable } from './exposed-resources.js';
 import { fromDatabaseError, PgrstError } from './pgrst-error.js';
+import { searchResources } from './resource-search.js';
 import { type RestRequest, RestService } from './rest.service.js';
 import type { RestResponse } from './rest-response.js';
+import { type CallRoute, runRoutedWrite } from './routed-write-handler.js';
+import { ROUTED_TABLES } from './routed-writes.js';
 import type { RowCheck, WriteHook } from './write-handler.js';
 
 /** What the data API's routes need. */
@@ -62,6 +67,24 @@ function restRequest(c: Context<AppEnv>, name: string): RestRequest {
   };
 }
 
+const WRITES: ReadonlySet<string> = new Set(['POST', 'PATCH', 'DELETE']);
+
+/**
+ * Calls this server's own route with the request's credentials and origin (so its guards see the same
+ * caller): a write to a table made by its route (routed-writes.ts) passes that route's rules exactly.
+ */
+function ownRoute(app: OpenAPIHono<AppEnv>, c: Context<AppEnv>): CallRoute {
+  return async (call) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete('content-length');
+    headers.delete('prefer');
+    if (call.body) headers.set('content-type', 'application/json');
+    const url = new URL(call.path, c.req.url);
+    const body = call.body ? JSON.stringify(call.body) : undefined;
+    return app.request(url.toString(), { method: call.method, headers, body }, c.env);
+  };
+}
+
 /**
  * Mounts the PostgREST-compatible data API: `/api/db/{table}` and `/api/db/rpc/{fn}`. Every error is
  * answered in PostgREST's `{code, message, details, hint}` shape; database errors are mapped to a 4xx.
@@ -76,6 +99,7 @@ export function registerRestRoutes(app: OpenAPIHono<AppEnv>, deps: RestDeps): Re
     deps.writeHooks,
     deps.exposedTables,
   );
+  const exposed = deps.exposedTables ?? EXPOSED_TABLES;
   const run = async (c: Context<AppEnv>, handle: (req: RestRequest) => Promise<RestResponse>, name: string) => {
     try {
       return toResponse(await handle(restRequest(c, name)));
@@ -88,8 +112,18 @@ export function registerRestRoutes(app: OpenAPIHono<AppEnv>, deps: RestDeps): Re
       }
     }
   };
+  // 001 §7 resource search: each kind read through the data API as the caller (its permission applies).
+  app.post('/api/resources/search', requireSignIn(), async (c) =>
+    c.json(await searchResources(service, await readJson(c), c.var.actor, c.var.requestId)),
+  );
   app.all('/api/db/rpc/:fn', (c) => run(c, (req) => service.handleRpc(req), c.req.param('fn')));
-  app.all('/api/db/:table', (c) => run(c, (req) => service.handleTable(req), c.req.param('table')));
+  app.all('/api/db/:table', (c) => {
+    const table = c.req.param('table');
+    // a table the allow-list lets the engine write (the engine's own tests) is never routed
+    const routed = WRITES.has(c.req.method) && exposed[table]?.writable === false ? ROUTED_TABLES[table] : undefined;
+    if (!routed) return run(c, (req) => service.handleTable(req), table);
+    return run(c, (req) => runRoutedWrite(service, req, routed, ownRoute(app, c)), table);
+  });
   const invalidPath = () => errorResponse(new PgrstError(404, 'PGRST125', 'Invalid path specified in request URL'));
   app.all('/api/db', invalidPath);
   app.all('/api/db/*', invalidPath);

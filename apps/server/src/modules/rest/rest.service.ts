@@ -121,7 +121,7 @@ export class RestService {
     const rowScopes = await this.authorize(req, table.name, action);
     const query = parseQuery(req.search);
     const prefs = parsePrefer(req.header('prefer'));
-    const accept = negotiateAccept(req.header('accept'));
+    const accept = negotiateAccept(req.header('accept'), action === 'read');
     const embedScopes = await this.authorizeEmbeds(req, cache, table, query.select);
     if (action === 'read') {
       const range = parseRange(req.header('range'), req.header('range-unit'));
@@ -186,7 +186,7 @@ export class RestService {
       query,
       body: req.method === 'POST' ? await req.body() : '',
       prefs: parsePrefer(req.header('prefer')),
-      accept: negotiateAccept(req.header('accept')),
+      accept: negotiateAccept(req.header('accept'), fn.returnsRows),
       range,
     });
   }

@@ -1,6 +1,8 @@
 import type pg from 'pg';
 import { isSecretColumn } from '../../platform/audit.js';
 import { EXPOSED_FUNCTIONS, EXPOSED_TABLES, type ExposedTable } from './exposed-resources.js';
+import { loadViewColumnOrigins, type ViewColumnOrigin } from './view-origins.js';
+import { type KeyEdge, viewKeyEdges, viewPrimaryKey } from './view-relationships.js';
 
 /** One column of an exposed table. */
 export interface ColumnInfo {
@@ -14,13 +16,18 @@ export interface ColumnInfo {
   notNull: boolean;
 }
 
-/** A foreign key between two exposed tables. */
+/**
+ * A foreign key between two exposed tables or views: a constraint, one a view takes from its base
+ * table (keeping the constraint's name), or one declared for a view on the allow-list.
+ */
 export interface ForeignKey {
   constraint: string;
   table: string;
   columns: readonly string[];
   refTable: string;
   refColumns: readonly string[];
+  /** The key columns are unique in `table`: one-to-one both ways (absent: many-to-one). */
+  oneToOne?: boolean;
 }
 
 /** What the data API knows of one exposed table or view. */
@@ -92,7 +99,7 @@ FROM pg_constraint con
 JOIN pg_class c ON c.oid = con.conrelid
 JOIN pg_namespace n ON n.oid = c.relnamespace
 LEFT JOIN pg_class fc ON fc.oid = con.confrelid
-WHERE n.nspname = 'public' AND con.contype IN ('p', 'u', 'f') AND c.relname = ANY($1::text[])
+WHERE n.nspname = 'public' AND con.contype IN ('p', 'u', 'f')
 ORDER BY con.conname`;
 
 const FUNCTIONS_SQL = `
@@ -188,6 +195,62 @@ function buildFunction(row: FunctionRow): FunctionInfo {
   };
 }
 
+/** Unique column sets (primary key first) of every table of the schema, exposed or not. */
+function uniqueSets(rows: readonly ConstraintRow[]): Map<string, string[][]> {
+  const out = new Map<string, string[][]>();
+  for (const row of rows) {
+    if (row.type !== 'p' && row.type !== 'u') continue;
+    const sets = out.get(row.table) ?? [];
+    if (row.type === 'p') sets.unshift(row.columns);
+    else sets.push(row.columns);
+    out.set(row.table, sets);
+  }
+  return out;
+}
+
+/**
+ * Gives exposed tables and views their keys: constraints of tables, keys declared for views on the
+ * allow-list (`viewKeys`), and the keys views take from their base tables (view-relationships.ts). A key
+ * is embeddable when both of its ends are exposed.
+ */
+function addKeys(
+  tables: Map<string, MutableTable>,
+  rows: readonly ConstraintRow[],
+  origins: readonly ViewColumnOrigin[],
+  exposedTables: Readonly<Record<string, ExposedTable>>,
+): void {
+  const uniques = uniqueSets(rows);
+  const isUnique = (table: string, columns: readonly string[]) =>
+    (uniques.get(table) ?? []).some((u) => u.length === columns.length && u.every((c) => columns.includes(c)));
+  const keys: KeyEdge[] = [];
+  for (const row of rows) {
+    const table = tables.get(row.table);
+    if (table && row.type === 'p') table.primaryKey = row.columns;
+    if (table && (row.type === 'p' || row.type === 'u')) table.uniques.push(row.columns);
+    if (row.type !== 'f' || !row.ref_table) continue;
+    const { name: constraint, table: holder, columns, ref_table: refTable, ref_columns: refColumns } = row;
+    keys.push({ constraint, table: holder, columns, refTable, refColumns, oneToOne: isUnique(holder, columns) });
+  }
+  const primaryKeys = new Map([...uniques].map(([name, sets]) => [name, sets[0] ?? []] as const));
+  for (const table of tables.values()) {
+    if (!table.isView) continue;
+    const declared = exposedTables[table.name]?.viewKeys;
+    table.primaryKey = declared ? [...declared.primaryKey] : viewPrimaryKey(table.name, primaryKeys, origins);
+    if (table.primaryKey.length > 0) table.uniques.push(table.primaryKey);
+    for (const key of declared?.foreignKeys ?? []) {
+      const constraint = `${table.name}_${key.columns.join('_')}_fkey`;
+      keys.push({ constraint, table: table.name, ...key, oneToOne: false });
+    }
+  }
+  for (const key of [...keys, ...viewKeyEdges(keys, origins)]) {
+    const holder = tables.get(key.table);
+    const referenced = tables.get(key.refTable);
+    if (!holder || !referenced) continue;
+    holder.outgoing.push(key);
+    referenced.incoming.push(key);
+  }
+}
+
 /**
  * Reads tables, columns, keys and functions of everything on the allow-list. `extraFunctions` exposes
  * more functions (the data API's tests call functions they create themselves); `exposedTables` replaces
@@ -199,10 +262,11 @@ export async function loadSchemaCache(
   exposedTables: Readonly<Record<string, ExposedTable>> = EXPOSED_TABLES,
 ): Promise<SchemaCache> {
   const names = Object.keys(exposedTables);
-  const [columns, constraints, functions] = await Promise.all([
+  const [columns, constraints, functions, origins] = await Promise.all([
     pool.query<ColumnRow>(COLUMNS_SQL, [names]),
-    pool.query<ConstraintRow>(CONSTRAINTS_SQL, [names]),
+    pool.query<ConstraintRow>(CONSTRAINTS_SQL),
     pool.query<FunctionRow>(FUNCTIONS_SQL, [[...EXPOSED_FUNCTIONS, ...extraFunctions]]),
+    loadViewColumnOrigins(pool),
   ]);
   const tables = new Map<string, MutableTable>();
   for (const row of columns.rows) {
@@ -241,36 +305,7 @@ export async function loadSchemaCache(
     else table.visible.push(row.column);
     if (row.column === 'deleted_at') table.softDelete = true;
   }
-  for (const row of constraints.rows) {
-    const table = tables.get(row.table);
-    if (!table) continue;
-    if (row.type === 'p') table.primaryKey = row.columns;
-    if (row.type === 'p' || row.type === 'u') table.uniques.push(row.columns);
-    if (row.type === 'f' && row.ref_table && tables.has(row.ref_table)) {
-      const fk: ForeignKey = {
-        constraint: row.name,
-        table: row.table,
-        columns: row.columns,
-        refTable: row.ref_table,
-        refColumns: row.ref_columns,
-      };
-      table.outgoing.push(fk);
-      tables.get(row.ref_table)?.incoming.push(fk);
-    }
-  }
-  // Views declare their keys on the allow-list, so their embeds work like a table's.
-  for (const [name, exposed] of Object.entries(EXPOSED_TABLES)) {
-    const table = tables.get(name);
-    if (!table?.isView || !exposed.viewKeys) continue;
-    table.primaryKey = [...exposed.viewKeys.primaryKey];
-    table.uniques.push(table.primaryKey);
-    for (const key of exposed.viewKeys.foreignKeys) {
-      if (!tables.has(key.refTable)) continue;
-      const fk: ForeignKey = { constraint: `${name}_${key.columns.join('_')}_fkey`, table: name, ...key };
-      table.outgoing.push(fk);
-      tables.get(key.refTable)?.incoming.push(fk);
-    }
-  }
+  addKeys(tables, constraints.rows, origins, exposedTables);
   const fns = new Map<string, FunctionInfo>();
   for (const row of functions.rows) {
     // Overloaded functions are not exposed: the allow-list names one signature per function.

@@ -60,13 +60,15 @@ const topologyComponent = obj(
     icon: str,
     text: str,
     properties: list(obj({ name: strMin }, ['name'])),
-    selectors: list(selector),
+    // Component selectors take `types` as a list or a comma string, and a component that only selects
+    // may have no name; the topology module validates both in full (topology-spec.ts).
+    selectors: list({ type: 'object' }),
     configs: list(selector),
     checks: list(selector),
     components: list({ type: 'object' }),
     lookup: { type: 'object' },
   },
-  ['name'],
+  [],
 );
 
 const scraperSpec = obj({
@@ -207,7 +209,6 @@ export const RESOURCE_SCHEMAS: readonly ResourceSchema[] = [
         icon: str,
         text: str,
         label: str,
-        id: obj({ javascript: str }),
         components: list(topologyComponent),
         properties: list({ type: 'object' }),
         configs: list(selector),
@@ -225,7 +226,25 @@ const ALIASES: Readonly<Record<string, string>> = {
   catalog_scraper: 'config_scrapers',
   scraper: 'config_scrapers',
   notification_rule: 'notifications',
+  // the names upstream's console asks for (`/api/schemas/canary.spec.schema.json`, …)
+  'canary.spec': 'canaries',
+  'scrape_config.spec': 'config_scrapers',
+  'playbook-spec': 'playbooks',
 };
+
+/**
+ * `config_kubernetes`: one `kubernetes` entry of a scraper spec, the schema upstream's console asks for
+ * when it edits a Kubernetes scraper (config-db's `config_kubernetes.schema.json`), cut from ours.
+ */
+export function kubernetesScraperSchema(): JsonSchema {
+  const properties = (scraperSpec as { properties: Record<string, { items: JsonSchema }> }).properties; // built by obj() above
+  return {
+    $schema: DRAFT,
+    $id: '/api/schemas/config_kubernetes.schema.json',
+    title: 'Kubernetes scraper',
+    ...properties.kubernetes?.items,
+  };
+}
 
 /** Finds a type by table name, schema file name or alias (`canary`, `canaries`, `scrape_config`…). */
 export function findResourceSchema(name: string): ResourceSchema | undefined {

@@ -39,6 +39,25 @@ describe('editor schemas', () => {
     });
   });
 
+  it('serves the schema names upstream’s console asks for', async () => {
+    for (const [name, id] of [
+      ['canary.spec', '/api/schemas/canary.schema.json'],
+      ['scrape_config.spec', '/api/schemas/scrape_config.schema.json'],
+      ['playbook-spec', '/api/schemas/playbook.schema.json'],
+    ]) {
+      const response = await t.request(`/api/schemas/${name}.schema.json`);
+      expect([response.status, (await jsonOf(response)).$id], name).toEqual([200, id]);
+    }
+    const kubernetes = await jsonOf(await t.request('/api/schemas/config_kubernetes.schema.json'));
+    expect(kubernetes).toMatchObject({
+      $id: '/api/schemas/config_kubernetes.schema.json',
+      type: 'object',
+      required: ['clusterName'],
+      properties: { clusterName: { type: 'string' } },
+    });
+    expect((await t.app.request('/api/schemas/config_kubernetes.schema.json')).status).toBe(401);
+  });
+
   it('answers 404 for an unknown type', async () => {
     const response = await t.request('/api/schemas/widgets.schema.json');
     expect(response.status).toBe(404);

@@ -7,6 +7,7 @@ import {
   documentSchemaOf,
   findResourceSchema,
   jsonSchemaOf,
+  kubernetesScraperSchema,
   RESOURCE_SCHEMAS,
   type ResourceSchema,
 } from './resource-schemas.js';
@@ -63,6 +64,7 @@ export function registerSchemaRoutes(app: Hono<AppEnv>, _deps: ModuleDeps): void
   app.get('/api/schemas/:file', requireSignIn(), (c) => {
     const file = c.req.param('file');
     const name = file.endsWith(SUFFIX) ? file.slice(0, -SUFFIX.length) : file;
+    if (name === 'config_kubernetes') return c.json(kubernetesScraperSchema());
     return c.json(jsonSchemaOf(schemaOrThrow(name)));
   });
   app.post('/api/schemas/:type/validate', requireSignIn(), async (c) => {

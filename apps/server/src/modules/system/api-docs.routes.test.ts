@@ -60,7 +60,9 @@ describe('GET /api/openapi.json', () => {
   it('documents every route of the router (method and path)', () => {
     const routes = new Set(
       t.app.routes
-        .filter((route) => route.path.startsWith('/api') || route.path === '/health' || route.path === '/metrics')
+        .filter(
+          (route) => route.path.startsWith('/api') || ['/health', '/livez', '/readyz', '/metrics'].includes(route.path),
+        )
         .filter((route) => !route.path.endsWith('*') && !NOT_ROUTES[`${route.method} ${route.path}`])
         .map((route) => `${route.method} ${route.path}`),
     );
@@ -135,6 +137,8 @@ describe('GET /api/openapi.json', () => {
     expect(doc.paths['/api/connections']?.get?.['x-permission']).toEqual({ resource: 'connections', action: 'read' });
     expect(doc.paths['/api/auth/tokens']?.post?.['x-permission']).toEqual({ signedIn: true });
     expect(doc.paths['/metrics']?.get?.['x-permission']).toEqual({ roles: ['admin'] });
+    expect(doc.paths['/livez']?.get?.['x-permission']).toEqual({ public: true });
+    expect(doc.paths['/readyz']?.get?.['x-permission']).toEqual({ public: true });
     expect(doc.paths['/api/.ory/self-service/login/api']?.get?.['x-permission']).toEqual({ public: true });
   });
 

@@ -37,3 +37,16 @@ export async function schedulerLagSeconds(pool: pg.Pool, jobNames: string[]): Pr
   );
   return Math.max(0, rows[0]?.lag ?? 0);
 }
+
+/**
+ * Of `checkIds`, those no live check has any more (soft-deleted or gone): the scrape drops their
+ * canary-checker series (platform/metrics/canary-check-metrics.ts), as canary-checker does for a removed check.
+ */
+export async function goneCheckIds(pool: pg.Pool, checkIds: string[]): Promise<string[]> {
+  const { rows } = await pool.query<{ id: string }>(
+    `SELECT t.id::text AS id FROM unnest($1::uuid[]) AS t(id)
+     WHERE NOT EXISTS (SELECT 1 FROM checks k WHERE k.id = t.id AND k.deleted_at IS NULL)`,
+    [checkIds],
+  );
+  return rows.map((row) => row.id);
+}

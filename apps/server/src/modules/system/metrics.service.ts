@@ -1,9 +1,11 @@
 import type { Database } from '@mc/db';
 import { Gauge, Registry } from 'prom-client';
 import type { Logger } from '../../platform/logger.js';
+import { forgetCanaryChecks, recordedCanaryChecks } from '../../platform/metrics/canary-check-metrics.js';
+import { checkMetricsRegistry } from '../../platform/metrics/check-metrics.js';
 import { processRegistry } from '../../platform/metrics/metrics-registry.js';
 import { installedJobRegistry } from '../jobs/index.js';
-import { queueFigures, schedulerLagSeconds } from './metrics.repo.js';
+import { goneCheckIds, queueFigures, schedulerLagSeconds } from './metrics.repo.js';
 
 /** One scrape's answer: Prometheus text exposition and its content type. */
 export interface MetricsText {
@@ -21,7 +23,8 @@ const services = new WeakMap<Database, MetricsService>();
 /**
  * The metrics of one database: its gauges are read at scrape time (queue depth and lag by job type,
  * scheduler lag, pool use), so they are as fresh as the scrape and cost nothing between scrapes; the
- * process registry (HTTP, check runs, memory) is merged in. Built once per database.
+ * process registry (HTTP, check runs, memory) is merged in, and checks' custom metrics are appended
+ * (platform/metrics/check-metrics.ts). Built once per database.
  */
 export function metricsServiceFor(database: Database, logger: Logger): MetricsService {
   const existing = services.get(database);
@@ -63,16 +66,22 @@ export function metricsServiceFor(database: Database, logger: Logger): MetricsSe
   });
   const merged = Registry.merge([processRegistry, own]);
 
-  /** Reads the database figures; a failing database reports up 0 and no queue series, never stale ones. */
+  /**
+   * Reads the database figures and drops the canary-checker series of checks deleted since they ran; a
+   * failing database reports up 0 and no queue series, never stale ones.
+   */
   async function refresh(): Promise<void> {
     queueDepth.reset();
     queueLag.reset();
     schedulerLag.reset();
     try {
-      const [queue, lag] = await Promise.all([
+      const recorded = recordedCanaryChecks();
+      const [queue, lag, gone] = await Promise.all([
         queueFigures(database.pool),
         schedulerLagSeconds(database.pool, installedJobRegistry()?.names() ?? []),
+        recorded.length > 0 ? goneCheckIds(database.pool, recorded) : [],
       ]);
+      forgetCanaryChecks(gone);
       for (const row of queue) {
         queueDepth.set({ job: row.name, state: row.state }, row.jobs);
         if (row.state === 'pending') queueLag.set({ job: row.name }, row.lag_seconds);
@@ -91,7 +100,8 @@ export function metricsServiceFor(database: Database, logger: Logger): MetricsSe
     render() {
       inFlight ??= (async () => {
         await refresh();
-        return { contentType: merged.contentType, body: await merged.metrics() };
+        const body = `${(await merged.metrics()).trimEnd()}\n${await checkMetricsRegistry.metrics()}`;
+        return { contentType: merged.contentType, body };
       })().finally(() => {
         inFlight = undefined;
       });

@@ -14,7 +14,10 @@ const NOT_JSON: Record<string, string> = {
   'GET /api/logs/tail': 'server-sent events',
   'GET /api/playbook/run/{id}/logs/stream': 'server-sent events',
   'GET /api/playbook/run/{id}/artifacts/{artifactId}': 'the artifact file',
+  'GET /api/checks/{id}/artifacts/{artifactId}': 'the artifact file',
   'GET /api/snapshot/topology/{id}': 'a tar archive',
+  'GET /api/config/query': 'nothing: refused by design, always a 400 (catalog-api.openapi.ts)',
+  'GET /api/system/backup': 'a gzip tarball of the embedded database (docs/operations.md, "Back up and restore")',
 };
 /** Success statuses without a body: a deletion's 204, a redirect's 303. */
 const NO_BODY = new Set(['204', '303']);

@@ -32,6 +32,7 @@ export const buildTopologyJob = defineJob({
             deleted: result.deleted,
             checks: result.checks,
             configs: result.configs,
+            related: result.related,
           },
           errors: result.errors.slice(0, 20),
         },

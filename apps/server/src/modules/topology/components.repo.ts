@@ -10,6 +10,8 @@ import { type Kysely, sql } from 'kysely';
 export interface ComponentValues {
   external_id: string;
   name: string;
+  /** The component's own namespace (null: its topology's). */
+  namespace: string | null;
   type: string | null;
   icon: string | null;
   text: string | null;
@@ -23,10 +25,14 @@ export interface ComponentValues {
   properties: unknown[] | null;
   component_checks: unknown[] | null;
   configs: unknown[] | null;
+  selectors: unknown[] | null;
   log_selectors: unknown[] | null;
   config_id: string | null;
   topology_type: string | null;
   is_leaf: boolean;
+  /** CEL evaluated when the tree is read (status-expressions.ts). */
+  status_expr: string | null;
+  health_expr: string | null;
 }
 
 /** A live component as the builder compares it. */
@@ -39,6 +45,7 @@ export interface StoredComponent extends ComponentValues {
 /** Fields compared to decide whether a rebuilt component changed. */
 export const COMPARED_FIELDS = [
   'name',
+  'namespace',
   'type',
   'icon',
   'text',
@@ -52,10 +59,13 @@ export const COMPARED_FIELDS = [
   'properties',
   'component_checks',
   'configs',
+  'selectors',
   'log_selectors',
   'config_id',
   'topology_type',
   'is_leaf',
+  'status_expr',
+  'health_expr',
 ] as const satisfies readonly (keyof ComponentValues)[];
 
 type Db = Kysely<Tables>;
@@ -63,46 +73,60 @@ const json = (value: unknown) => (value === null || value === undefined ? null :
 
 /** The topology's live components. */
 export async function liveComponents(db: Db, topologyId: string): Promise<StoredComponent[]> {
-  const { rows } = await sql<StoredComponent>`SELECT id, parent_id, path, external_id, name, type, icon, text,
+  const { rows } =
+    await sql<StoredComponent>`SELECT id, parent_id, path, external_id, name, namespace, type, icon, text,
       description, owner, labels, hidden, health, lifecycle, tooltip, properties, component_checks, configs,
-      log_selectors, config_id, topology_type, is_leaf
+      selectors, log_selectors, config_id, topology_type, is_leaf, status_expr, health_expr
     FROM components WHERE topology_id = ${topologyId} AND deleted_at IS NULL`.execute(db);
   return rows;
 }
 
-/** Inserts a component; returns its id. */
+/** Whether any component (of any topology, deleted or not) has this id. */
+export async function componentIdTaken(db: Db, id: string): Promise<boolean> {
+  const { rows } = await sql<{ taken: boolean }>`SELECT EXISTS (SELECT 1 FROM components WHERE id = ${id}::uuid)
+    AS taken`.execute(db);
+  return rows[0]?.taken === true;
+}
+
+/** Inserts a component (with `id` when given, else a new one); returns its id. */
 export async function insertComponent(
   db: Db,
   topologyId: string,
   parentId: string | null,
   path: string | null,
   v: ComponentValues,
+  id: string | null = null,
 ): Promise<string> {
-  const { rows } = await sql<{ id: string }>`INSERT INTO components (topology_id, parent_id, path, external_id, name,
-      type, icon, text, description, owner, labels, hidden, health, lifecycle, tooltip, properties, component_checks,
-      configs, log_selectors, config_id, topology_type, is_leaf)
-    VALUES (${topologyId}, ${parentId}, ${path}, ${v.external_id}, ${v.name}, ${v.type}, ${v.icon}, ${v.text},
+  const { rows } = await sql<{
+    id: string;
+  }>`INSERT INTO components (id, topology_id, parent_id, path, external_id, name,
+      namespace, type, icon, text, description, owner, labels, hidden, health, lifecycle, tooltip, properties, component_checks,
+      configs, selectors, log_selectors, config_id, topology_type, is_leaf, status_expr, health_expr)
+    VALUES (coalesce(${id}::uuid, generate_ulid()), ${topologyId}, ${parentId}, ${path}, ${v.external_id}, ${v.name}, ${v.namespace}, ${v.type}, ${v.icon}, ${v.text},
       ${v.description}, ${v.owner}, ${json(v.labels)}::jsonb, ${v.hidden}, ${v.health}, ${v.lifecycle}, ${v.tooltip},
       ${json(v.properties)}::jsonb, ${json(v.component_checks)}::jsonb, ${json(v.configs)}::jsonb,
-      ${json(v.log_selectors)}::jsonb, ${v.config_id}, ${v.topology_type}, ${v.is_leaf})
+      ${json(v.selectors)}::jsonb, ${json(v.log_selectors)}::jsonb, ${v.config_id}, ${v.topology_type}, ${v.is_leaf},
+      ${v.status_expr}, ${v.health_expr})
     RETURNING id`.execute(db);
-  const id = rows[0]?.id;
-  if (!id) throw new Error('component insert returned no id');
-  return id;
+  const inserted = rows[0]?.id;
+  if (!inserted) throw new Error('component insert returned no id');
+  return inserted;
 }
 
 /** Updates a component's built fields (its id, parent and path stay). */
 export async function updateComponent(db: Db, id: string, v: ComponentValues): Promise<void> {
-  await sql`UPDATE components SET name = ${v.name}, type = ${v.type}, icon = ${v.icon}, text = ${v.text},
+  await sql`UPDATE components SET name = ${v.name}, namespace = ${v.namespace}, type = ${v.type}, icon = ${v.icon}, text = ${v.text},
       description = ${v.description}, owner = ${v.owner}, labels = ${json(v.labels)}::jsonb, hidden = ${v.hidden},
       health = ${v.health}, lifecycle = ${v.lifecycle}, tooltip = ${v.tooltip},
       properties = ${json(v.properties)}::jsonb, component_checks = ${json(v.component_checks)}::jsonb,
-      configs = ${json(v.configs)}::jsonb, log_selectors = ${json(v.log_selectors)}::jsonb, config_id = ${v.config_id},
-      topology_type = ${v.topology_type}, is_leaf = ${v.is_leaf}
+      configs = ${json(v.configs)}::jsonb, selectors = ${json(v.selectors)}::jsonb,
+      log_selectors = ${json(v.log_selectors)}::jsonb, config_id = ${v.config_id},
+      topology_type = ${v.topology_type}, is_leaf = ${v.is_leaf},
+      status_expr = ${v.status_expr}, health_expr = ${v.health_expr}
     WHERE id = ${id}`.execute(db);
 }
 
-/** Soft-deletes components and their check and config links. */
+/** Soft-deletes components and their check, config and component links. */
 export async function softDeleteComponents(db: Db, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   const list = sql.join(ids.map((id) => sql`${id}::uuid`));
@@ -110,6 +134,8 @@ export async function softDeleteComponents(db: Db, ids: readonly string[]): Prom
     WHERE component_id IN (${list}) AND deleted_at IS NULL`.execute(db);
   await sql`UPDATE config_component_relationships SET deleted_at = now()
     WHERE component_id IN (${list}) AND deleted_at IS NULL`.execute(db);
+  await sql`UPDATE component_relationships SET deleted_at = now()
+    WHERE (component_id IN (${list}) OR relationship_id IN (${list})) AND deleted_at IS NULL`.execute(db);
   await sql`UPDATE components SET deleted_at = now() WHERE id IN (${list}) AND deleted_at IS NULL`.execute(db);
 }
 

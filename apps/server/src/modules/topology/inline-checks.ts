@@ -4,6 +4,7 @@
  * the console: the topology owns it), labelled with the topology's id — and its checks are linked to
  * the component. Canaries of inline entries that left the spec are removed on the next build.
  */
+import { createHash } from 'node:crypto';
 import { DEFAULT_TOPOLOGY_SCHEDULE } from '@mc/contracts';
 import type { Database } from '@mc/db';
 import { AppError } from '../../platform/errors.js';
@@ -42,9 +43,13 @@ export async function ensureInlineCanaries(
   const service = canariesService(database);
   const made = new Map<string, string[]>();
   const kept = new Set<string>();
+  const used = new Set<string>();
   for (const request of requests) {
     for (const [index, inline] of request.entries.entries()) {
-      const name = `topology-${slug(topology.name)}-${slug(request.componentName)}${index > 0 ? `-${index + 1}` : ''}`;
+      let name = `topology-${slug(topology.name)}-${slug(request.componentName)}${index > 0 ? `-${index + 1}` : ''}`;
+      // Two components of one name (a forEach's child under each looked-up component) get a canary each.
+      if (used.has(name)) name = `${name}-${createHash('sha256').update(request.externalId).digest('hex').slice(0, 8)}`;
+      used.add(name);
       try {
         const doc = parseCanaryText(
           JSON.stringify({

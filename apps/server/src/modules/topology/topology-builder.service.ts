@@ -1,18 +1,19 @@
 /**
- * The topology builder: reads a topology's spec, evaluates its lookups (SQL, HTTP, catalog items), and
- * in one transaction upserts its components by stable external id (the path of type/name from the
- * root), soft-deletes the ones that vanished, syncs their check and config links, records what changed,
- * and rolls the health up. A lookup that fails keeps the children it built last time (and is reported),
- * so a flaky source does not empty a dashboard.
+ * The topology builder: takes a topology's plan (build-plan.ts: its lookups — SQL, HTTP, catalog —
+ * resolved into the wanted components) and in one transaction upserts its components by stable external
+ * id (the path of type/name from the root), soft-deletes the ones that vanished, syncs their check and
+ * config links, records what changed, and rolls the health up. A lookup that fails keeps the children it
+ * built last time (and is reported), so a flaky source does not empty a dashboard.
  */
-import { TOPOLOGY_LIMITS, type TopologyComponentSpec, type TopologySpec } from '@mc/contracts';
 import type { Database } from '@mc/db';
 import type { Config } from '../../platform/config.js';
 import { AppError } from '../../platform/errors.js';
+import { type Wanted, wantedComponents } from './build-plan.js';
+import { type ComponentLink, componentLinksOf, matchComponents, syncComponentLinks } from './component-links.repo.js';
 import {
   COMPARED_FIELDS,
   type ComponentChange,
-  type ComponentValues,
+  componentIdTaken,
   insertComponent,
   liveComponents,
   recordComponentChanges,
@@ -33,10 +34,7 @@ import {
   syncCheckLinks,
   syncConfigLinks,
 } from './links.repo.js';
-import { runHttpLookup } from './lookups/http-lookup.js';
-import { LookupError, rowsToComponents } from './lookups/lookup-rows.js';
-import { runSqlLookup } from './lookups/sql-lookup.js';
-import { findTopology, lockTopology, type TopologyRow } from './topologies.repo.js';
+import { findTopology, lockTopology } from './topologies.repo.js';
 import { parseTopologySpec } from './topology-spec.js';
 
 /** What one build did, for the job history and Run Now. */
@@ -47,153 +45,15 @@ export interface BuildResult {
   deleted: number;
   checks: number;
   configs: number;
+  /** Component links made by component selectors. */
+  related: number;
   errors: string[];
-}
-
-interface Wanted {
-  values: ComponentValues;
-  parentExternalId: string | null;
-  /** A lookup of this parent failed: its previous children stay. */
-  keepChildrenOf: boolean;
-  checks: NonNullable<TopologyComponentSpec['checks']>;
-  configs: NonNullable<TopologyComponentSpec['configs']>;
 }
 
 const selectorId = (value: unknown) => JSON.stringify(value).slice(0, 512);
 
-function valuesOf(
-  spec: TopologyComponentSpec,
-  externalId: string,
-  topologyType: string | null,
-  extra: Partial<ComponentValues> = {},
-): ComponentValues {
-  return {
-    external_id: externalId,
-    name: spec.name,
-    type: spec.type ?? null,
-    icon: spec.icon ?? null,
-    text: spec.text ?? null,
-    description: spec.description ?? null,
-    owner: spec.owner ?? null,
-    labels: spec.labels ?? null,
-    hidden: spec.hidden ?? false,
-    health: spec.status ?? null,
-    lifecycle: spec.lifecycle ?? null,
-    tooltip: spec.tooltip ?? null,
-    properties: spec.properties ?? null,
-    component_checks: spec.checks ?? null,
-    configs: spec.configs ?? null,
-    log_selectors: spec.logs ?? null,
-    config_id: null,
-    topology_type: topologyType,
-    is_leaf: (spec.components?.length ?? 0) === 0 && !spec.lookup,
-    ...extra,
-  };
-}
-
 type BuildDeps = { database: Database; config: Config };
 type Trx = Parameters<typeof syncCheckLinks>[0];
-type LookedUpSpec = TopologyComponentSpec & { configId?: string };
-
-/** Evaluates one component's lookups into child specs; failures are collected, not thrown. */
-async function lookupChildren(
-  deps: BuildDeps,
-  spec: TopologyComponentSpec,
-  signal: AbortSignal,
-  errors: string[],
-  savedBy: string | null,
-): Promise<{ children: LookedUpSpec[]; failed: boolean }> {
-  const { database } = deps;
-  const lookup = spec.lookup;
-  if (!lookup) return { children: [], failed: false };
-  const children: LookedUpSpec[] = [];
-  let failed = false;
-  const attempt = async (work: () => Promise<TopologyComponentSpec[]>) => {
-    try {
-      children.push(...(await work()));
-    } catch (error) {
-      if (!(error instanceof LookupError)) throw error;
-      failed = true;
-      errors.push(`${spec.name}: ${error.message}`);
-    }
-  };
-  for (const entry of lookup.postgres ?? []) {
-    await attempt(async () =>
-      rowsToComponents(await runSqlLookup(deps, entry, signal, savedBy), entry, `postgres lookup of ${spec.name}`),
-    );
-  }
-  for (const entry of lookup.http ?? []) {
-    await attempt(async () =>
-      rowsToComponents(await runHttpLookup(database, entry, signal), entry, `http lookup ${entry.url}`),
-    );
-  }
-  for (const selector of lookup.configs ?? []) {
-    const items = await matchConfigs(database.db, selector);
-    children.push(
-      ...items.map((item) => ({
-        name: item.name ?? item.id,
-        type: item.type,
-        ...(item.labels ? { labels: item.labels } : {}),
-        configId: item.id,
-      })),
-    );
-  }
-  return { children, failed };
-}
-
-/** Walks the spec (root first) into the wanted components, running lookups on the way. */
-async function wantedComponents(
-  deps: BuildDeps,
-  topology: TopologyRow,
-  spec: TopologySpec,
-  signal: AbortSignal,
-  errors: string[],
-) {
-  const wanted: Wanted[] = [];
-  let truncated = false;
-  const topologyType = spec.type ?? null;
-  const root: TopologyComponentSpec = {
-    ...spec,
-    name: spec.label ?? spec.text ?? topology.name,
-    labels: { ...(topology.labels ?? {}), ...(spec.labels ?? {}) },
-  };
-  const visit = async (component: LookedUpSpec, parentExternalId: string | null) => {
-    if (wanted.length >= TOPOLOGY_LIMITS.maxComponents) {
-      if (!truncated)
-        errors.push(
-          `more than ${TOPOLOGY_LIMITS.maxComponents} components: '${component.name}' and later ones are left out`,
-        );
-      truncated = true;
-      return;
-    }
-    const externalId = parentExternalId === null ? '' : `${parentExternalId}/${component.type ?? ''}:${component.name}`;
-    const looked = await lookupChildren(deps, component, signal, errors, topology.saved_by);
-    wanted.push({
-      values: valuesOf(
-        component,
-        externalId,
-        topologyType,
-        component.configId ? { config_id: component.configId } : {},
-      ),
-      parentExternalId,
-      keepChildrenOf: looked.failed,
-      checks: component.checks ?? [],
-      configs: component.configs ?? [],
-    });
-    const seen = new Set<string>();
-    for (const child of [...(component.components ?? []), ...looked.children]) {
-      const key = `${child.type ?? ''}:${child.name}`;
-      if (seen.has(key)) {
-        errors.push(`${component.name}: two children named '${child.name}'; the second is left out`);
-        continue;
-      }
-      seen.add(key);
-      await visit(child, externalId);
-    }
-  };
-  await visit(root, null);
-  return wanted;
-}
 
 /** What placing the wanted components in one build's transaction gathers. */
 interface Placement {
@@ -234,7 +94,8 @@ async function placeComponent(
     }
     return { id: before.id, path };
   }
-  const id = await insertComponent(trx, topologyId, parentId, path, values);
+  const wantedId = want.rootId && !(await componentIdTaken(trx, want.rootId)) ? want.rootId : null;
+  const id = await insertComponent(trx, topologyId, parentId, path, values, wantedId);
   result.created += 1;
   placement.changes.push({
     componentId: id,
@@ -263,6 +124,25 @@ async function linkComponent(trx: Trx, id: string, want: Wanted, canaryIds: stri
   }
   if (want.values.config_id)
     placement.configLinks.push({ component_id: id, config_id: want.values.config_id, selector_id: 'lookup' });
+}
+
+/** The components each placed component's `selectors` match (after every component is placed). */
+async function selectedComponents(
+  trx: Trx,
+  wanted: readonly Wanted[],
+  placed: Map<string, { id: string }>,
+): Promise<ComponentLink[]> {
+  const links: ComponentLink[] = [];
+  for (const want of wanted) {
+    const self = placed.get(want.values.external_id);
+    if (!self) continue;
+    for (const selector of want.selectors) {
+      for (const componentId of await matchComponents(trx, selector, self.id)) {
+        links.push({ component_id: componentId, relationship_id: self.id, selector_id: selectorId(selector) });
+      }
+    }
+  }
+  return links;
 }
 
 /** Soft-deletes the components that vanished, except children of a component whose lookup failed (and their descendants). */
@@ -331,6 +211,11 @@ async function storeBuild(
     result.configs = placement.configLinks.length;
     await recordComponentChanges(trx, placement.changes);
     await rollupTopology(trx, topologyId);
+    // Selectors match on status too, so they run on the rolled-up tree.
+    const componentLinks = await selectedComponents(trx, wanted, placed);
+    if (keepIds.size > 0) componentLinks.push(...(await componentLinksOf(trx, [...keepIds])));
+    await syncComponentLinks(trx, topologyId, componentLinks);
+    result.related = componentLinks.length;
   });
 }
 
@@ -352,6 +237,7 @@ export function topologyBuilder(deps: BuildDeps) {
         deleted: 0,
         checks: 0,
         configs: 0,
+        related: 0,
         errors,
       };
       const inlineCanaries = await ensureInlineCanaries(

@@ -9,7 +9,6 @@
  */
 import type { TopologyDocument } from '@mc/contracts';
 import type { Database } from '@mc/db';
-import { sql } from 'kysely';
 import { canonicalJson } from '../../platform/canonical-json.js';
 import type { Actor } from '../../platform/request-context.js';
 import type { WatchedFolderSource } from '../../platform/watched-folder.js';
@@ -20,19 +19,18 @@ import {
   recordsByKey,
   watchedFolderEntryPoints,
 } from '../../platform/watched-records.js';
+import {
+  type FileTopology,
+  insertFileTopology,
+  liveFileTopologies,
+  softDeleteTopology,
+  topologySourceOf,
+  updateFileTopology,
+} from './topology-files.repo.js';
 import { scheduleTopology, unscheduleTopology } from './topology-schedule.js';
 import { validateTopologyDocument } from './topology-spec.js';
 
 const WRITER: Actor = { kind: 'system', name: 'topology-dir' };
-
-/** A topology the folder owns, as stored. */
-interface FileTopology {
-  id: string;
-  name: string;
-  namespace: string;
-  labels: unknown;
-  spec: unknown;
-}
 
 const hasKeys = (value: unknown) => value !== null && typeof value === 'object' && Object.keys(value).length > 0;
 
@@ -42,28 +40,14 @@ const fingerprint = (labels: unknown, spec: unknown) =>
 
 /** The topologies table's side of the folder: each write keeps the topology's schedule with it. */
 const store: FileRecordStore<TopologyDocument, FileTopology> = {
-  async sourceOf(tx, name, namespace) {
-    const { rows } = await sql<{ source: string | null }>`SELECT source FROM topologies
-      WHERE namespace = ${namespace} AND name = ${name} AND deleted_at IS NULL LIMIT 1`.execute(tx.db);
-    return rows[0] ? rows[0].source : undefined;
-  },
+  sourceOf: (tx, name, namespace) => topologySourceOf(tx.db, name, namespace),
   async insert(tx, doc) {
-    const { name, namespace } = doc.metadata;
-    const { rows } = await sql<{
-      id: string;
-    }>`INSERT INTO topologies (name, namespace, labels, source, spec, schedule)
-      VALUES (${name}, ${namespace}, ${JSON.stringify(doc.metadata.labels ?? {})}::jsonb, 'ConfigFile',
-        ${JSON.stringify(doc.spec)}::jsonb, ${doc.spec.schedule ?? null})
-      RETURNING id`.execute(tx.db);
-    const id = rows[0]?.id ?? '';
+    const id = await insertFileTopology(tx.db, doc);
     await scheduleTopology(tx.db, id, doc.spec);
     return id;
   },
   async update(tx, doc, row) {
-    const labels = JSON.stringify(doc.metadata.labels ?? {});
-    await sql`UPDATE topologies SET labels = ${labels}::jsonb, spec = ${JSON.stringify(doc.spec)}::jsonb,
-        schedule = ${doc.spec.schedule ?? null}
-      WHERE id = ${row.id}`.execute(tx.db);
+    await updateFileTopology(tx.db, row.id, doc);
     await scheduleTopology(tx.db, row.id, doc.spec);
     return {
       before: { labels: row.labels, spec: row.spec },
@@ -71,7 +55,7 @@ const store: FileRecordStore<TopologyDocument, FileTopology> = {
     };
   },
   async softDelete(tx, row) {
-    await sql`UPDATE topologies SET deleted_at = now() WHERE id = ${row.id} AND deleted_at IS NULL`.execute(tx.db);
+    await softDeleteTopology(tx.db, row.id);
     await unscheduleTopology(tx.db, row.id);
   },
 };
@@ -87,11 +71,7 @@ function topologySource(database: Database): WatchedFolderSource<TopologyDocumen
         return { ok: false, errors: [(error as Error).message] }; // an AppError naming the field
       }
     },
-    async live() {
-      const { rows } = await sql<FileTopology>`SELECT id, name, namespace, labels, spec FROM topologies
-        WHERE source = 'ConfigFile' AND deleted_at IS NULL`.execute(database.db);
-      return recordsByKey(rows);
-    },
+    live: async () => recordsByKey(await liveFileTopologies(database.db)),
     unchanged: (row, doc) => fingerprint(row.labels, row.spec) === fingerprint(doc.metadata.labels, doc.spec),
     ...auditedFileRecords(database, { noun: 'topology', table: 'topologies', actor: WRITER }, store),
   };

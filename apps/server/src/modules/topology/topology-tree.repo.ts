@@ -27,6 +27,9 @@ export interface CardFilters {
  */
 export type TreeRow = TopologyComponent & {
   level: number;
+  /** The spec's statusExpr and healthExpr, applied when the tree is answered (status-expressions.ts). */
+  status_expr: string | null;
+  health_expr: string | null;
   badge_incidents: number | null;
   badge_insights: number | null;
 };
@@ -46,7 +49,8 @@ function cardConditions(f: CardFilters): RawBuilder<unknown> {
 }
 
 const COLUMNS = sql`c.id, c.topology_id, c.parent_id, c.name, c.text, c.type, c.icon, c.owner, c.labels, c.hidden,
-  c.status, c.status_reason, c.description, c.properties, c.summary, c.config_id, c.path, c.created_at, c.updated_at`;
+  c.status, c.status_reason, c.description, c.properties, c.summary, c.config_id, c.path, c.created_at, c.updated_at,
+  c.status_expr, c.health_expr`;
 
 /**
  * Open incidents with evidence on card `t` — what `incidents_by_component` counts, written against the

@@ -15,6 +15,7 @@ import type { Database } from '@mc/db';
 import { AppError } from '../../platform/errors.js';
 import { type ComponentVisibility, EVERY_COMPONENT } from './component-visibility.js';
 import { parseLabelSelector } from './links.repo.js';
+import { applyStatusExpression } from './status-expressions.js';
 import {
   readAncestors,
   readChildVisibility,
@@ -36,7 +37,14 @@ export function parseTopologyQuery(query: Record<string, string>): TopologyQuery
 function assemble(rows: readonly TreeRow[]): TopologyComponent[] {
   const byId = new Map<string, TopologyComponent>();
   const top: TopologyComponent[] = [];
-  for (const { level, badge_incidents: _incidents, badge_insights: _insights, ...row } of rows) {
+  for (const {
+    level,
+    badge_incidents: _incidents,
+    badge_insights: _insights,
+    status_expr: _status,
+    health_expr: _health,
+    ...row
+  } of rows) {
     const node: TopologyComponent = { ...row, components: [] };
     byId.set(row.id, node);
     if (level === 0) top.push(node);
@@ -100,6 +108,7 @@ export function topologyTree(database: Database) {
         if (row.badge_incidents === null || row.badge_insights === null) continue;
         row.summary = { ...(row.summary ?? {}), incidents: row.badge_incidents, insights: row.badge_insights };
       }
+      for (const row of rows) applyStatusExpression(row);
       const tags: Record<string, Set<string>> = {};
       for (const row of rows) {
         for (const [key, value] of Object.entries(row.labels ?? {})) {

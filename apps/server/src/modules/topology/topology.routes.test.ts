@@ -56,19 +56,36 @@ describe('topology: builder, roll-up, API', () => {
         checks: [{ selector: { labelSelector: 'app=shop-api' } }],
       },
       {
+        // As upstream, a lookup's rows take the place of the component holding it: a group holds it.
         name: 'databases',
         type: 'Group',
-        lookup: {
-          postgres: [
-            { url: LOOKUP_URL, query: `SELECT name, status, size_mb FROM ${table} ORDER BY name`, type: 'Database' },
-          ],
-        },
+        components: [
+          {
+            name: 'databases',
+            type: 'virtual',
+            lookup: {
+              postgres: [
+                {
+                  url: LOOKUP_URL,
+                  query: `SELECT name, status, size_mb FROM ${table} ORDER BY name`,
+                  type: 'Database',
+                },
+              ],
+            },
+          },
+        ],
       },
       {
         name: 'queues',
         type: 'Group',
-        lookup: { http: [{ url: `${httpUrl}/queues`, jsonPath: '$.items', type: 'Queue' }] },
         checks: [{ inline: { http: [{ name: 'shop-inline', endpoint: `${httpUrl}/health` }] } }],
+        components: [
+          {
+            name: 'queues',
+            type: 'virtual',
+            lookup: { http: [{ url: `${httpUrl}/queues`, jsonPath: '$.items', type: 'Queue' }] },
+          },
+        ],
       },
     ],
   });

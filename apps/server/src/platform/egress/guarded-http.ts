@@ -23,6 +23,13 @@ export interface GuardedRequest {
   /** A client certificate and key (PEM) for mutual TLS, e.g. a kubeconfig user's. */
   cert?: string;
   key?: string;
+  /** Fails the hop when the TLS handshake takes longer (canary-checker's tlsConfig.handshakeTimeout). */
+  handshakeTimeoutMs?: number;
+  /**
+   * Keep-alive agents to send through instead of one connection per request: NTLM authenticates the
+   * connection, so its messages must share one socket. Each socket still dials the guard-checked address.
+   */
+  agents?: { http: http.Agent; https: https.Agent };
   maxBodyBytes: number;
   signal: AbortSignal;
   guard: EgressGuard;
@@ -108,13 +115,30 @@ function sendOnce(
         ca: req.ca,
         cert: req.cert,
         key: req.key,
-        agent: false,
+        agent: req.agents ? req.agents[url.protocol === 'https:' ? 'https' : 'http'] : false,
         signal: req.signal,
       },
       (res) => resolve({ res, certificate: peerCertificate(res.socket) }),
     );
     request.on('error', reject);
+    if (req.handshakeTimeoutMs !== undefined && url.protocol === 'https:') {
+      limitHandshake(request, req.handshakeTimeoutMs);
+    }
+    // Node frames a GET/DELETE body with neither length nor chunking; Go sends its length, so do we.
+    if (body !== undefined && !request.hasHeader('content-length')) {
+      request.setHeader('Content-Length', Buffer.byteLength(body));
+    }
     request.end(body);
+  });
+}
+
+function limitHandshake(request: http.ClientRequest, ms: number): void {
+  request.once('socket', (socket) => {
+    // A reused keep-alive socket has finished its handshake already.
+    if ((socket as TLSSocket).encrypted && !socket.connecting) return;
+    const timer = setTimeout(() => request.destroy(new Error(`TLS handshake timed out after ${ms} ms`)), ms);
+    socket.once('secureConnect', () => clearTimeout(timer));
+    socket.once('close', () => clearTimeout(timer));
   });
 }
 

@@ -9,12 +9,18 @@ const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 
 /**
  * The route pattern a request is counted under: the pattern of the handler that answered; when a
  * catch-all middleware answered (a 401 before the route ran), the first concrete route the request
- * matched, so refusals count under the route they aimed at; else the catch-all itself.
+ * matched, so refusals count under the route they aimed at; else the catch-all itself. Request spans
+ * are named by it too (platform/tracing/http-tracing.ts).
  */
-function routeLabel(c: Context): string {
+export function routeLabel(c: Context): string {
   const answered = routePath(c);
   if (answered && !answered.endsWith('*')) return answered;
   return matchedRoutes(c).find((route) => !route.path.endsWith('*'))?.path ?? (answered || '*');
+}
+
+/** The method a request is counted under: one of the known verbs, else `OTHER`. */
+export function methodLabel(method: string): string {
+  return KNOWN_METHODS.has(method) ? method : 'OTHER';
 }
 
 /**
@@ -27,8 +33,7 @@ export function httpMetrics(): MiddlewareHandler<AppEnv> {
     try {
       await next();
     } finally {
-      const method = KNOWN_METHODS.has(c.req.method) ? c.req.method : 'OTHER';
-      end({ method, route: routeLabel(c), status: String(c.res.status) });
+      end({ method: methodLabel(c.req.method), route: routeLabel(c), status: String(c.res.status) });
     }
   };
 }

@@ -1,4 +1,4 @@
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { startEventLoopDelayHistogram } from './event-loop-delay.js';
 
 /**
@@ -46,4 +46,28 @@ export function countCheckRun(type: string, status: string, runs = 1): void {
 /** Sends this thread's check-run counts to `forward` (the job thread passes them to the main thread). */
 export function forwardCheckRunsTo(forward: (type: string, status: string, runs: number) => void): void {
   forwardCheckRun = forward;
+}
+
+/** Connections of a `pg.Pool`: open, idle, and queries waiting for one. */
+export interface PoolFigures {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+const jobThreadPool = new Gauge({
+  name: 'mc_job_thread_db_pool_connections',
+  help: "The job thread's database pool: connections open (total), idle, and queries waiting for one",
+  labelNames: ['state'] as const,
+  registers: [processRegistry],
+});
+
+/**
+ * Records the job thread's pool figures, which it sends every second: that thread has a pool of its own
+ * (`mc_db_pool_connections` is the HTTP thread's), and only the main thread's registry is scraped.
+ */
+export function recordJobThreadPool(figures: PoolFigures): void {
+  jobThreadPool.set({ state: 'total' }, figures.total);
+  jobThreadPool.set({ state: 'idle' }, figures.idle);
+  jobThreadPool.set({ state: 'waiting' }, figures.waiting);
 }

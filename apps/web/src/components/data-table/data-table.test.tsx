@@ -1,7 +1,8 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { chooseOption, optionTexts } from '../../test/choose-option';
 import { renderAt } from '../../test/render';
 import { DataTable, type DataTableProps, TABLE_MAX_HEIGHT } from './data-table';
 import { clampPageNumber } from './pagination';
@@ -43,24 +44,31 @@ describe('DataTable paging', () => {
 
   it('offers 5…1000, persists a chosen size under persistPageSize and returns to page 0', async () => {
     const { router } = renderTable({}, '/list?pageIndex=1');
-    const select = screen.getByRole('combobox', { name: 'Rows per page' });
-    expect(
-      within(select)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['5', '10', '25', '50', '100', '150', '200', '250', '300', '500', '1000']);
-    await userEvent.selectOptions(select, '25');
+    const user = userEvent.setup();
+    expect(await optionTexts(user, 'Rows per page')).toEqual([
+      '5',
+      '10',
+      '25',
+      '50',
+      '100',
+      '150',
+      '200',
+      '250',
+      '300',
+      '500',
+      '1000',
+    ]);
+    await chooseOption(user, 'Rows per page', '25');
     expect(localStorage.getItem('persistPageSize')).toBe('25');
     expect(router.state.location.search).toBe('?pageSize=25');
     expect(bodyRows()).toHaveLength(25);
   });
 
-  it('takes the persisted size when the URL has none, and the compact variant offers 50/100/200', () => {
+  it('takes the persisted size when the URL has none, and the compact variant offers 50/100/200', async () => {
     localStorage.setItem('persistPageSize', '10');
     renderTable({ pageSizeVariant: 'compact' });
     expect(bodyRows()).toHaveLength(10);
-    const options = within(screen.getByRole('combobox', { name: 'Rows per page' })).getAllByRole('option');
-    expect(options.map((option) => option.textContent)).toEqual(['10', '50', '100', '200']);
+    expect(await optionTexts(userEvent.setup(), 'Rows per page')).toEqual(['10', '50', '100', '200']);
   });
 
   it('clamps the page-number input to 1…pages', async () => {

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { LabelledSelect } from '../labelled-select';
 
 /** Clamps a typed page number into 1…pageCount (001 §5). */
 export function clampPageNumber(value: number, pageCount: number): number {
@@ -73,21 +74,14 @@ export function Pagination({
       >
         Next
       </button>
-      <label className="ml-auto flex items-center gap-1">
-        Rows per page
-        <select
-          aria-label="Rows per page"
-          value={pageSize}
-          onChange={(event) => onPageSize(Number(event.target.value))}
-          className="rounded border border-border-strong px-1 py-0.5"
-        >
-          {sizes.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
-      </label>
+      <div className="ml-auto">
+        <LabelledSelect
+          label="Rows per page"
+          value={String(pageSize)}
+          onChange={(size) => onPageSize(Number(size))}
+          choices={sizes.map((size) => ({ value: String(size), label: String(size) }))}
+        />
+      </div>
       {total !== undefined ? <span className="text-fg-subtle">{total} total</span> : null}
     </nav>
   );

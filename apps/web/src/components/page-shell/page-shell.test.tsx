@@ -1,10 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import rootPackage from '../../../../../package.json';
 import { browser } from '../../lib/browser';
+import { chooseOption, selectButton } from '../../test/choose-option';
 import { shellApi } from '../../test/fake-api';
 import { renderAt } from '../../test/render';
 import { PageShell } from './page-shell';
+
+/** The product's one version: the root package.json's, which the build injects and the server reports. */
+const PRODUCT_VERSION = rootPackage.version;
 
 function renderShell(path = '/health?checkId=1', props: Partial<Parameters<typeof PageShell>[0]> = {}) {
   return renderAt(
@@ -70,7 +75,7 @@ describe('user menu', () => {
     expect(within(menu).getByText('Hi Ada Lovelace')).toBeTruthy();
     expect(within(menu).getByRole('menuitem', { name: 'Your Profile' }).getAttribute('href')).toBe('/profile-settings');
     expect((await within(menu).findByTestId('version-line')).textContent).toBe(
-      'Version: 0.1.0 (frontend) / 9.9.9 (backend)',
+      `Version: ${PRODUCT_VERSION} (frontend) / 9.9.9 (backend)`,
     );
   });
 
@@ -78,7 +83,9 @@ describe('user menu', () => {
     shellApi(undefined, [], { '/api/about': { status: 404, body: {} } });
     renderShell();
     await openUserMenu();
-    expect(screen.getByTestId('version-line').textContent).toBe('Version: 0.1.0 (frontend) / NA (backend)');
+    expect(screen.getByTestId('version-line').textContent).toBe(
+      `Version: ${PRODUCT_VERSION} (frontend) / NA (backend)`,
+    );
   });
 
   it('signs out through the logout flow, coming back to the same path and query', async () => {
@@ -133,9 +140,8 @@ describe('preferences menu', () => {
       '2',
     ]);
     expect((slider as HTMLInputElement).value).toBe('554');
-    const format = screen.getByRole('combobox', { name: 'Date/Time Format' });
-    expect((format as HTMLSelectElement).value).toBe('timestamp');
-    await userEvent.selectOptions(format, 'short');
+    expect(selectButton('Date/Time Format').textContent).toBe('timestamp (2025-01-01 10:30:01.999)');
+    await chooseOption(userEvent.setup(), 'Date/Time Format', 'short (1h)');
     expect(localStorage.getItem('datetime_preference')).toBe('short');
     await userEvent.click(screen.getByRole('button', { name: /Show Timezone options/ }));
     const zones = await screen.findAllByRole('option');

@@ -13,6 +13,7 @@ import { timezoneOptions } from '../../lib/timezones';
 import { useOpenOnMount } from '../deferred-control';
 import { ComboBox } from '../ui/combobox';
 import { Popover } from '../ui/popover';
+import { Select } from '../ui/select';
 import { PreferencesFace } from './control-faces';
 import { ThemeChoice } from './theme-choice';
 
@@ -69,21 +70,12 @@ export function PreferencesMenu({ openOnMount }: { openOnMount?: boolean }) {
                 onChange={(event) => setCardWidth(Number(event.target.value))}
               />
             </label>
-            <label className="flex flex-col gap-1">
-              Date/Time Format
-              <select
-                aria-label="Date/Time Format"
-                value={format}
-                onChange={(event) => setFormat(event.target.value as (typeof DATETIME_FORMATS)[number])} // options come from DATETIME_FORMATS
-                className="rounded border border-border-strong bg-surface px-1 py-0.5"
-              >
-                {DATETIME_FORMATS.map((value) => (
-                  <option key={value} value={value}>
-                    {FORMAT_EXAMPLES[value]}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <Select
+              label="Date/Time Format"
+              value={format}
+              onChange={(next) => setFormat(next as (typeof DATETIME_FORMATS)[number])} // choices come from DATETIME_FORMATS
+              choices={DATETIME_FORMATS.map((value) => ({ value, label: FORMAT_EXAMPLES[value] }))}
+            />
             <ComboBox label="Timezone" value={timezone} choices={zones} onChange={setTimezone} />
           </Dialog>
         </Popover>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rangeBounds } from './range-bounds';
+import { futureBound, rangeBounds } from './range-bounds';
 
 const now = Date.parse('2026-03-10T12:34:56.789Z');
 
@@ -24,5 +24,14 @@ describe('rangeBounds', () => {
     const { from, to } = rangeBounds({ type: 'mapped', display: 'Yesterday' }, now);
     expect(Date.parse(to ?? '') - Date.parse(from ?? '')).toBe(86400e3 - 1);
     expect(rangeBounds(undefined, now)).toEqual({});
+  });
+});
+
+describe('futureBound', () => {
+  it('ends a future preset that long after now, and Indefinitely (or anything else) never', () => {
+    expect(futureBound('now+1h', now)).toBe('2026-03-10T13:34:56.789Z');
+    expect(futureBound('now+7d', now)).toBe('2026-03-17T12:34:56.789Z');
+    expect(futureBound('indefinitely', now)).toBeNull();
+    expect(futureBound('now-1h', now)).toBeNull();
   });
 });

@@ -37,3 +37,14 @@ export function rangeBounds(range: TimeRange | undefined, now = Date.now()): { f
   const minute = Math.floor(now / 60e3) * 60e3;
   return { from: new Date(minute - Number(match[1]) * (UNIT_MS[unit] ?? 0)).toISOString() };
 }
+
+/**
+ * The instant a future preset ("now+1h", 001 §9) ends at `now`, as ISO; null for Indefinitely or a
+ * range that is not a future preset (a silence stores no end as null, 000 §4).
+ */
+export function futureBound(range: string, now = Date.now()): string | null {
+  const match = /^now\+(\d+)(mo|[smhdwMy])$/.exec(range);
+  if (!match) return null;
+  const unit = match[2] === 'mo' ? 'M' : (match[2] ?? 'd');
+  return new Date(now + Number(match[1]) * (UNIT_MS[unit] ?? 0)).toISOString();
+}

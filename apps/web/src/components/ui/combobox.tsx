@@ -1,6 +1,15 @@
 import { clsx } from 'clsx';
 import { ChevronDown, X } from 'lucide-react';
-import { ComboBox as AriaComboBox, Button, Input, type Key, Label, ListBox, ListBoxItem } from 'react-aria-components';
+import {
+  ComboBox as AriaComboBox,
+  Button,
+  Input,
+  type Key,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Text,
+} from 'react-aria-components';
 import { Popover } from './popover';
 import { type Choice, FIELD_CLASS, OPTION_CLASS } from './select';
 
@@ -139,6 +148,8 @@ export function SearchComboBox({
   onSearch,
   placeholder,
   className,
+  description,
+  problem,
 }: {
   label: string;
   value: string;
@@ -147,6 +158,10 @@ export function SearchComboBox({
   onSearch: (text: string) => void;
   placeholder?: string;
   className?: string;
+  /** A hint under the field (how to search), read with the field by screen readers. */
+  description?: string;
+  /** Why the typed search cannot be run, shown under the field in place of matches. */
+  problem?: string;
 }) {
   return (
     <AriaComboBox
@@ -155,9 +170,20 @@ export function SearchComboBox({
       onChange={(key: Key | null) => onChange(key === null ? '' : String(key))}
       onInputChange={onSearch}
       allowsEmptyCollection
+      isInvalid={problem !== undefined}
       className={clsx('flex flex-col gap-1 text-sm', className)}
     >
       <Field label={label} placeholder={placeholder} />
+      {description ? (
+        <Text slot="description" className="text-xs text-fg-subtle">
+          {description}
+        </Text>
+      ) : null}
+      {problem ? (
+        <Text slot="errorMessage" className="text-xs text-status-unhealthy">
+          {problem}
+        </Text>
+      ) : null}
       <OptionList />
     </AriaComboBox>
   );

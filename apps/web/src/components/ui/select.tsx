@@ -39,6 +39,10 @@ export function Select({
   inline = false,
   className,
   isDisabled,
+  hideLabel = false,
+  isInvalid,
+  describedBy,
+  onBlur,
 }: {
   label: string;
   value: string;
@@ -47,6 +51,13 @@ export function Select({
   inline?: boolean;
   className?: string;
   isDisabled?: boolean;
+  /** The label is for screen readers only (a compact row where the context names the choice). */
+  hideLabel?: boolean;
+  /** A form field whose value is refused: the button says so (aria-invalid) and is described by `describedBy`. */
+  isInvalid?: boolean;
+  /** The id of the field's message, read with the button. */
+  describedBy?: string | undefined;
+  onBlur?: () => void;
 }) {
   return (
     <AriaSelect
@@ -55,10 +66,19 @@ export function Select({
         if (key !== null) onChange(String(key));
       }}
       isDisabled={isDisabled}
+      isInvalid={isInvalid}
+      {...(describedBy ? { 'aria-describedby': describedBy } : {})}
+      {...(onBlur ? { onBlur } : {})}
       className={clsx('text-sm', inline ? 'flex items-center gap-1' : 'flex flex-col gap-1', className)}
     >
-      <Label className={inline ? 'text-fg-muted' : undefined}>{label}</Label>
-      <Button className={clsx(FIELD_CLASS, 'inline-flex items-center justify-between gap-2 text-left')}>
+      <Label className={hideLabel ? 'sr-only' : inline ? 'text-fg-muted' : undefined}>{label}</Label>
+      <Button
+        className={clsx(
+          FIELD_CLASS,
+          'inline-flex items-center justify-between gap-2 text-left data-[disabled]:bg-surface-hover data-[disabled]:text-fg-subtle',
+          isInvalid && 'border-status-unhealthy',
+        )}
+      >
         <SelectValue className="truncate" />
         <ChevronDown aria-hidden="true" className="size-3.5 shrink-0 text-fg-subtle" />
       </Button>

@@ -1,10 +1,11 @@
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { yaml } from '@codemirror/lang-yaml';
-import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
+import { syntaxHighlighting } from '@codemirror/language';
 import { EditorState, type Extension, RangeSetBuilder, StateEffect, StateField } from '@codemirror/state';
 import { Decoration, type DecorationSet, EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
 import type { SpecIssue } from './spec-issue';
+import { syntaxStyle } from './syntax-style';
 
 const setIssueLines = StateEffect.define<number[]>();
 const issueLine = Decoration.line({
@@ -79,7 +80,7 @@ export function YamlEditor({
       history(),
       keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
       yaml(),
-      syntaxHighlighting(defaultHighlightStyle),
+      syntaxHighlighting(syntaxStyle),
       tokenTheme,
       issueLines,
       EditorView.lineWrapping,

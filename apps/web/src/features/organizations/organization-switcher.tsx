@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Modal } from '../../components/modal';
+import { Select } from '../../components/ui/select';
 import { activeOrganizationId, chooseOrganization, ORGS_SWITCHED_PATH } from './active-organization';
 import {
   createOrganization,
@@ -111,18 +112,13 @@ function MembersDialog({ orgId, onClose }: { orgId: string; onClose: () => void 
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <select
-          className={inputClass}
-          aria-label="Member role"
+        <Select
+          label="Member role"
+          hideLabel
           value={role}
-          onChange={(e) => setRole(e.target.value as OrgRole)}
-        >
-          {ORG_ROLES.map((r) => (
-            <option key={r} value={r}>
-              {r}
-            </option>
-          ))}
-        </select>
+          choices={ORG_ROLES.map((r) => ({ value: r, label: r }))}
+          onChange={(value) => setRole(value as OrgRole)} // the choices are the roles
+        />
         <button type="submit" className={buttonClass} disabled={!email.trim() || add.isPending}>
           Add member
         </button>
@@ -149,18 +145,13 @@ export function OrganizationSwitcher() {
   const active = orgs.data?.find((org) => org.id === activeId);
   return (
     <div className="flex items-center gap-2 border-b border-border px-4 py-2" data-testid="organization-switcher">
-      <select
-        className={inputClass}
-        aria-label="Organisation"
+      <Select
+        label="Organisation"
+        hideLabel
         value={activeId ?? ''}
-        onChange={(event) => switchTo(event.target.value)}
-      >
-        {(orgs.data ?? []).map((org) => (
-          <option key={org.id} value={org.id}>
-            {org.name}
-          </option>
-        ))}
-      </select>
+        choices={(orgs.data ?? []).map((org) => ({ value: org.id, label: org.name }))}
+        onChange={switchTo}
+      />
       {active && active.role !== 'member' ? (
         <button type="button" className={buttonClass} onClick={() => setManaging(true)}>
           Manage members

@@ -1,3 +1,4 @@
+import type { Organization, OrganizationMember, OrganizationToken } from '@mc/contracts';
 import { apiRequest } from '../../lib/api/client';
 
 /** Organisation roles (docs/hosted-mode.md): owners and admins manage, members use the console. */
@@ -5,23 +6,8 @@ export const ORG_ROLES = ['owner', 'admin', 'member'] as const;
 /** One of {@link ORG_ROLES}. */
 export type OrgRole = (typeof ORG_ROLES)[number];
 
-/** One of the signed-in person's organisations, as the organisation service lists it. */
-export interface Organization {
-  id: string;
-  name: string;
-  backend_url: string | null;
-  instance_finished: boolean;
-  direct: boolean;
-  role: OrgRole;
-}
-
-/** A member of an organisation. */
-export interface OrganizationMember {
-  person_id: string;
-  name: string;
-  email: string | null;
-  role: OrgRole;
-}
+/** One of the signed-in person's organisations, as the organisation service lists it; a member of one. */
+export type { Organization, OrganizationMember };
 
 /** The organisation service's paths; they stay on the console's origin whatever organisation is active. */
 export const ORG_SERVICE_PREFIXES = ['/api/.ory', '/api/organizations'] as const;
@@ -54,8 +40,6 @@ export async function removeMember(orgId: string, personId: string): Promise<voi
 }
 
 /** A token for the organisation's backend (direct mode) and when it expires. */
-export async function fetchOrgToken(orgId: string): Promise<{ token: string; expires_at: string }> {
-  return (
-    await apiRequest<{ token: string; expires_at: string }>(`/api/organizations/${orgId}/token`, { method: 'POST' })
-  ).data;
+export async function fetchOrgToken(orgId: string): Promise<OrganizationToken> {
+  return (await apiRequest<OrganizationToken>(`/api/organizations/${orgId}/token`, { method: 'POST' })).data;
 }

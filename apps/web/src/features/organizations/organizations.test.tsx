@@ -1,20 +1,24 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiRequest, configureApiTarget, resolveApiUrl } from '../../lib/api/client';
 import { createQueryClient } from '../../lib/query-client';
+import { buildOrganizationToken } from '../../test/factories/organizations';
 import { fakeApi } from '../../test/fake-api';
 import { routerFlushSync } from '../../test/render';
 import {
   activateOrganization,
   activeOrganizationId,
   chooseOrganization,
+  ORGS_SWITCHED_PATH,
   rememberLastPage,
   TOKEN_REFRESH_MARGIN_MS,
   tokenSource,
 } from './active-organization';
 import { pickOrganization } from './organization-gate';
+import { OrganizationSwitcher } from './organization-switcher';
 import type { Organization } from './organizations-api';
 import { OrgsSwitchedPage } from './orgs-switched-page';
 
@@ -25,6 +29,7 @@ const org = (id: string, extra: Partial<Organization> = {}): Organization => ({
   instance_finished: true,
   direct: true,
   role: 'owner',
+  created_at: '2026-01-01T00:00:00Z',
   ...extra,
 });
 
@@ -45,7 +50,9 @@ describe('direct mode token', () => {
     fakeApi({
       '/api/organizations/o1/token': () => {
         issued += 1;
-        return { body: { token: `jwt-${issued}`, expires_at: new Date(now + 300_000).toISOString() } };
+        return {
+          body: buildOrganizationToken({ token: `jwt-${issued}`, expires_at: new Date(now + 300_000).toISOString() }),
+        };
       },
     });
     const token = tokenSource('o1', () => now);
@@ -66,7 +73,7 @@ describe('activateOrganization', () => {
     expect(resolveApiUrl('/api/.ory/sessions/whoami')).toBe('/api/.ory/sessions/whoami');
     const { calls } = fakeApi({
       '/api/organizations/a/token': {
-        body: { token: 'jwt-a', expires_at: new Date(Date.now() + 300_000).toISOString() },
+        body: buildOrganizationToken(),
       },
       '/api/db/checks': { body: [] },
       '/api/organizations': { body: [] },
@@ -117,5 +124,31 @@ describe('/organizations/orgs-switched', () => {
     );
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/catalog?type=Pod'));
     expect(client.getQueryData(['from', 'previous', 'org'])).toBeUndefined();
+  });
+});
+
+describe('organisation switcher', () => {
+  it('offers the organisations in a React Aria select and switches to the chosen one', async () => {
+    chooseOrganization('a');
+    fakeApi({ '/api/organizations': { body: [org('a'), org('b', { role: 'member' })] } });
+    const user = userEvent.setup({ delay: null });
+    const router = createMemoryRouter(
+      [
+        { path: '/', element: <OrganizationSwitcher /> },
+        { path: '*', element: <Where /> },
+      ],
+      { initialEntries: ['/'] },
+    );
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} flushSync={routerFlushSync} />
+      </QueryClientProvider>,
+    );
+    const trigger = await screen.findByRole('button', { name: /Org a.* Organisation$/ });
+    expect(document.querySelector('select:not([aria-hidden] *)')).toBeNull();
+    await user.click(trigger);
+    await user.click(await screen.findByRole('option', { name: 'Org b' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(ORGS_SWITCHED_PATH));
+    expect(activeOrganizationId()).toBe('b');
   });
 });

@@ -1,3 +1,4 @@
+import type { About, LogoutUrl } from '@mc/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { browser } from '../browser';
 import { disabledFeatures, type PropertyRow } from '../feature-flags';
@@ -59,8 +60,7 @@ export function useFeatureFlags(): { disabled: ReadonlySet<string>; loading: boo
 /** GET /api/about: the backend version ('NA' when unknown) and whether self-registration is open. */
 export const aboutQuery = queryOptions({
   queryKey: shellKeys.about,
-  queryFn: ({ signal }) =>
-    apiGet<{ version?: string; selfRegistration?: boolean }>('/api/about', { signal, redirectOn401: false }),
+  queryFn: ({ signal }) => apiGet<Partial<About>>('/api/about', { signal, redirectOn401: false }),
   retry: false,
 });
 
@@ -82,7 +82,7 @@ export async function signOut(): Promise<void> {
   const here = `${window.location.pathname}${window.location.search}`;
   const loginUrl = `/login?return_to=${encodeURIComponent(here)}`;
   try {
-    const { logout_url: logoutUrl } = await apiGet<{ logout_url?: string }>(
+    const { logout_url: logoutUrl } = await apiGet<Partial<LogoutUrl>>(
       `${IDENTITY_API_BASE}/self-service/logout/browser`,
       { query: { return_to: loginUrl }, redirectOn401: false },
     );

@@ -7,6 +7,7 @@ import type {
   IncidentPage,
   IncidentPerson,
   IncidentSummary,
+  LinkEvidenceResult,
 } from '@mc/contracts';
 
 /**
@@ -133,6 +134,17 @@ export function buildIncidentDetail(overrides: Partial<IncidentDetail> = {}): In
     evidences: [],
     comments: [],
     history: [],
+    ...overrides,
+  };
+}
+
+/** `POST /api/incidents/link`: where the evidence went (the incident, its root hypothesis, the evidence). */
+export function buildLinkEvidenceResult(overrides: Partial<LinkEvidenceResult> = {}): LinkEvidenceResult {
+  return {
+    incident_id: INCIDENT_ID,
+    incident_number: 'INC-000001',
+    hypothesis_id: 'h',
+    evidence_id: 'e',
     ...overrides,
   };
 }

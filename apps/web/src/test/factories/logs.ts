@@ -1,4 +1,4 @@
-import type { LogBackendSummary, LogLine, LogSearchResponse } from '@mc/contracts';
+import type { ComponentWithLogsRow, LogBackendSummary, LogLine, LogSearchResponse } from '@mc/contracts';
 
 /**
  * Log search answers for screen tests (CONVENTIONS 15: factories, not fixture blobs), typed by the logs
@@ -35,6 +35,19 @@ export function buildLogSearchResponse(overrides: Partial<LogSearchResponse> = {
     lines: [],
     total: null,
     next: null,
+    ...overrides,
+  };
+}
+
+/** A row of `components_with_logs`: service `checkout`, logging as app=checkout. */
+export function buildComponentWithLogs(overrides: Partial<ComponentWithLogsRow> = {}): ComponentWithLogsRow {
+  return {
+    id: 'c1',
+    name: 'checkout',
+    type: 'Service',
+    icon: null,
+    agent_id: null,
+    log_selectors: [{ name: 'app', labels: { app: 'checkout' } }],
     ...overrides,
   };
 }

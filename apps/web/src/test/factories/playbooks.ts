@@ -1,3 +1,4 @@
+import type { PlaybookParameter, PlaybookParams, PlaybookRunStarted } from '@mc/contracts';
 import type {
   PlaybookRunActionView,
   PlaybookRunHistory,
@@ -6,8 +7,9 @@ import type {
 } from '../../features/playbooks';
 
 /**
- * Playbook answers for screen tests (CONVENTIONS 15: factories, not fixture blobs), typed by the shapes the
- * playbooks api reads, so a changed shape fails the tests' typecheck instead of passing on stale JSON.
+ * Playbook answers for screen tests (CONVENTIONS 15: factories, not fixture blobs), typed by the playbooks
+ * api's types (picked from the contracts' rows and answers), so a changed shape fails the tests' typecheck
+ * instead of passing on stale JSON.
  */
 
 /** A playbook row of `/api/db/playbooks` or `GET /api/playbook/list`. */
@@ -57,4 +59,14 @@ export function buildRunAction(overrides: Partial<PlaybookRunActionView> = {}): 
 /** `GET /api/playbook/run/{id}/history`: no requester, transitions or approvals unless given. */
 export function buildRunHistory(overrides: Partial<PlaybookRunHistory> = {}): PlaybookRunHistory {
   return { requested_by: null, transitions: [], approvals: [], ...overrides };
+}
+
+/** `POST /api/playbook/{id}/params`: the given parameters (none unless given). */
+export function buildPlaybookParams(params: PlaybookParameter[] = []): PlaybookParams {
+  return { params };
+}
+
+/** `POST /api/playbook/run`: the run started. */
+export function buildPlaybookRunStarted(overrides: Partial<PlaybookRunStarted> = {}): PlaybookRunStarted {
+  return { run_id: '01900000-0000-7000-8000-0000000000d1', ...overrides };
 }

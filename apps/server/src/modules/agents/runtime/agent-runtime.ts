@@ -7,7 +7,7 @@ import { serverOwnFolders } from '../../../platform/file-confinement.js';
 import type { Logger } from '../../../platform/logger.js';
 import { VERSION } from '../../../platform/version.js';
 import { FILE_ROOTS_ENV, splitFileRoots } from '../../catalog/index.js';
-import { runCheck } from '../../health/index.js';
+import { folderConfinementSource, runCheck } from '../../health/index.js';
 import { parseSchedule, type ScheduleSpec } from '../../jobs/index.js';
 import { logQueryPoller } from './agent-log-queries.js';
 import { runRequestPoller } from './agent-run-requests.js';
@@ -63,6 +63,8 @@ export async function startAgent(config: Config, logger: Logger): Promise<Runnin
   // The agent runs next to the systems it watches; its operator sets its egress by where it runs.
   const egress = createEgressGuard({ getPolicy: () => ({}) });
   const deniedRoots = serverOwnFolders(config.MC_DATA_DIR);
+  // folder checks list only below the agent host's own MC_HEALTH_FOLDER_ROOTS
+  const folderConfinement = folderConfinementSource({ dataDir: config.MC_DATA_DIR });
   const stopping = new AbortController();
   const scheduler = taskScheduler(logger, stopping.signal);
   const logQueries = logQueryPoller(client, logger, {
@@ -78,6 +80,7 @@ export async function startAgent(config: Config, logger: Logger): Promise<Runnin
         const time = new Date();
         const result = await runCheck(check.type, check.spec, {
           egress,
+          folderConfinement,
           namespace: canary.namespace,
           canary: {
             name: canary.name,

@@ -99,7 +99,8 @@ export function scraperTask(scraper: AgentScraper, deps: AgentScrapeDeps): Sched
           relationships: batch.relationships,
           insights,
           errors: batch.errors.map((error) => error.slice(0, 10_000)),
-          rule_errors: batch.ruleErrors.map((error) => error.slice(0, 10_000)),
+          // the push carries no warnings of its own: what the run skipped travels with the reported rule errors
+          rule_errors: [...batch.ruleErrors, ...(batch.warnings ?? [])].map((error) => error.slice(0, 10_000)),
         },
       ]);
       deps.kick();

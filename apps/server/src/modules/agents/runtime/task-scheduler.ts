@@ -21,7 +21,7 @@ interface Entry {
 
 /**
  * Keeps the agent's scheduled work in step with what the upstream assigns: a new task runs at once and
- * then on its schedule, a changed one restarts, a gone one stops. A task still running when its next
+ * then on its schedule (a `@never` one is kept and never runs), a changed one restarts, a gone one stops. A task still running when its next
  * tick comes skips that tick, so a slow scrape never piles up behind itself.
  */
 export function taskScheduler(logger: Logger, stopping: AbortSignal) {
@@ -42,6 +42,7 @@ export function taskScheduler(logger: Logger, stopping: AbortSignal) {
   };
 
   const plan = (task: ScheduledTask, entry: Entry) => {
+    if (task.schedule.kind === 'never') return; // @never: kept, never due
     const wait = Math.max(0, nextRun(task.schedule, task.id, 0, new Date()).getTime() - Date.now());
     entry.timer = setTimeout(() => {
       launch(task, entry);
@@ -62,7 +63,7 @@ export function taskScheduler(logger: Logger, stopping: AbortSignal) {
         if (entry.timer) clearTimeout(entry.timer);
         entry.fingerprint = task.fingerprint;
         scheduled.set(task.id, entry);
-        launch(task, entry);
+        if (task.schedule.kind !== 'never') launch(task, entry);
         plan(task, entry);
       }
       for (const [id, entry] of scheduled) {

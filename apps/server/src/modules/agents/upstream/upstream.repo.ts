@@ -51,7 +51,8 @@ export function upstreamRepo(database: Database) {
       const { rows } = await database.pool.query<AssignedCanaryRow>(
         `SELECT c.id, c.name, c.namespace, c.labels, coalesce(c.schedule, c.spec->>'schedule') AS schedule,
            coalesce((SELECT jsonb_agg(jsonb_build_object('id', k.id, 'type', k.type, 'name', k.name, 'spec', k.spec)
-             ORDER BY k.name) FROM checks k WHERE k.canary_id = c.id AND k.deleted_at IS NULL), '[]'::jsonb) AS checks
+             ORDER BY k.name) FROM checks k WHERE k.canary_id = c.id AND k.deleted_at IS NULL AND NOT k.transformed),
+             '[]'::jsonb) AS checks
          FROM canaries c
          WHERE (c.agent_id = $1 OR (jsonb_typeof(c.spec -> 'locations') = 'array' AND (c.spec -> 'locations') ? $2))
            AND c.deleted_at IS NULL

@@ -4,10 +4,12 @@ import { safeEqual } from '../../../platform/tokens.js';
 import type { Db } from '../identity.repo.js';
 import { KRATOS_ERRORS } from '../kratos/kratos-error.js';
 import { csrfNode } from '../kratos/ui-node.js';
-import { type FlowRow, getFlow, getFlowError, insertFlow, saveFlow } from './flow.repo.js';
+import { type FlowRow, getFlow, getFlowError, insertFlow, insertFlowError, saveFlow } from './flow.repo.js';
 import type { FlowContext, FlowHandler, FlowOutcome, Submission } from './flow-context.js';
 import { newUi } from './flow-context.js';
 import { checkReturnTo } from './flow-http.js';
+
+export type { FlowRow } from './flow.repo.js';
 
 /** The flow as Kratos answers it (`LoginFlow`, `RegistrationFlow`… of @ory/client-fetch). */
 export async function publicFlow(
@@ -161,4 +163,19 @@ export async function flowErrorJson(db: Db, id: string) {
     created_at: error.created_at.toISOString(),
     updated_at: error.updated_at.toISOString(),
   };
+}
+
+/** The stored flow of `id` as it is, before any check (the routes read its type to answer in kind). */
+export function storedFlow(db: Db, id: string): Promise<FlowRow | undefined> {
+  return getFlow(db, id);
+}
+
+/** Saves a flow's new messages or state when nothing happened that the audit trail records. */
+export function saveFlowMessages(ctx: FlowContext, flow: FlowRow): Promise<void> {
+  return saveFlow(ctx.db, flow);
+}
+
+/** Keeps a flow error for the console's error page (`/self-service/errors?id=`); returns its id. */
+export function recordFlowError(ctx: FlowContext, error: Record<string, unknown>): Promise<string> {
+  return insertFlowError(ctx.db, error);
 }

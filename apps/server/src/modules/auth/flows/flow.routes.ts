@@ -4,12 +4,10 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../../platform/request-context.js';
 import { randomToken } from '../../../platform/tokens.js';
 import { type AuthDeps, flowContext } from '../auth-context.js';
-import { getIdentity } from '../identity.repo.js';
 import { KratosError } from '../kratos/kratos-error.js';
-import { identityJson, sessionJson } from '../session.service.js';
-import { getFlow, insertFlowError } from './flow.repo.js';
+import { signedInAnswer } from '../session.service.js';
 import type { FlowContext, FlowHandler } from './flow-context.js';
-import { createFlow, loadFlow, publicFlow, submitFlow } from './flow-engine.js';
+import { createFlow, loadFlow, publicFlow, recordFlowError, storedFlow, submitFlow } from './flow-engine.js';
 import { ensureCsrfCookie, readSubmission, setSessionCookie, wantsJson } from './flow-http.js';
 
 /**
@@ -30,7 +28,7 @@ export async function answerError(
     return c.redirect(`${ctx.baseUrl}${handler.uiPath}?flow=${String(error.extra.use_flow_id)}`, 303);
   }
   if (typeof error.extra.redirect_browser_to === 'string') return c.redirect(error.extra.redirect_browser_to, 303);
-  const id = await insertFlowError(ctx.db, error.body().error as Record<string, unknown>);
+  const id = await recordFlowError(ctx, error.body().error as Record<string, unknown>);
   return c.redirect(`${ctx.baseUrl}${AUTH_ROUTES.error}?id=${id}`, 303);
 }
 
@@ -61,7 +59,7 @@ function routesFor(app: OpenAPIHono<AppEnv>, deps: AuthDeps, handler: FlowHandle
 
   app.get(`${base}/flows`, async (c) => {
     const id = c.req.query('id');
-    const stored = id ? await getFlow(deps.database.db, id) : undefined;
+    const stored = id ? await storedFlow(deps.database.db, id) : undefined;
     const ctx = await flowContext(c, deps, stored?.type ?? 'api');
     try {
       const flow = await loadFlow(ctx, handler, id);
@@ -73,7 +71,7 @@ function routesFor(app: OpenAPIHono<AppEnv>, deps: AuthDeps, handler: FlowHandle
 
   app.post(base, async (c) => {
     const id = c.req.query('flow');
-    const stored = id ? await getFlow(deps.database.db, id) : undefined;
+    const stored = id ? await storedFlow(deps.database.db, id) : undefined;
     const ctx = await flowContext(c, deps, stored?.type ?? 'api');
     try {
       const body = await readSubmission(c);
@@ -106,12 +104,11 @@ function routesFor(app: OpenAPIHono<AppEnv>, deps: AuthDeps, handler: FlowHandle
       const continueWith = [...(outcome.continueWith ?? [])];
       if (ctx.type === 'browser') continueWith.push({ action: 'redirect_browser_to', redirect_browser_to: redirectTo });
       if (!issued) return c.json({ continue_with: continueWith }, 200);
-      const identity = await getIdentity(ctx.db, issued.session.identity_id);
-      if (!identity) return c.json({ continue_with: continueWith }, 200);
-      const session = await sessionJson(ctx.db, issued.session, identity, ctx.baseUrl);
-      const answer: Record<string, unknown> = { session, continue_with: continueWith };
-      if (handler.kind === 'registration') answer.identity = await identityJson(ctx.db, identity, ctx.baseUrl);
-      if (ctx.type === 'api') answer.session_token = issued.token;
+      const answer = await signedInAnswer(ctx.db, issued, ctx.baseUrl, {
+        continueWith,
+        withIdentity: handler.kind === 'registration',
+        withToken: ctx.type === 'api',
+      });
       return c.json(answer, 200);
     } catch (error) {
       return answerError(c, ctx, handler, error);

@@ -4,10 +4,9 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../../platform/request-context.js';
 import { safeEqual } from '../../../platform/tokens.js';
 import { type AuthDeps, flowContext } from '../auth-context.js';
-import { type FlowRow, getFlow, saveFlow } from '../flows/flow.repo.js';
 import { answerError } from '../flows/flow.routes.js';
 import type { FlowContext, FlowHandler } from '../flows/flow-context.js';
-import { loadFlow, saveFlowAudited } from '../flows/flow-engine.js';
+import { type FlowRow, loadFlow, saveFlowAudited, saveFlowMessages, storedFlow } from '../flows/flow-engine.js';
 import { setSessionCookie } from '../flows/flow-http.js';
 import { loginFlow } from '../flows/login.flow.js';
 import { registrationFlow } from '../flows/registration.flow.js';
@@ -28,7 +27,7 @@ const HANDLERS: Record<string, FlowHandler> = {
 
 /** Back to the flow's console page, which shows the flow's (new) messages. */
 async function backToFlow(c: Context<AppEnv>, ctx: FlowContext, handler: FlowHandler, flow: FlowRow) {
-  await saveFlow(ctx.db, flow);
+  await saveFlowMessages(ctx, flow);
   return c.redirect(`${ctx.baseUrl}${handler.uiPath}?flow=${flow.id}`, 303);
 }
 
@@ -82,7 +81,7 @@ async function signIn(
 async function callback(c: Context<AppEnv>, deps: AuthDeps): Promise<Response> {
   const ctx = await flowContext(c, deps, 'browser');
   const state = c.req.query('state') ?? '';
-  const stored = await getFlow(ctx.db, state.split('.')[0] ?? '');
+  const stored = await storedFlow(ctx.db, state.split('.')[0] ?? '');
   const handler = stored ? HANDLERS[stored.kind] : undefined;
   try {
     const pending = stored?.internal.oidc as OidcPending | undefined; // written by startOidc

@@ -19,6 +19,12 @@ export const CATALOG_QUERY_API: readonly RouteDoc[] = [
     response: catalogSummaryResponseSchema,
   },
   {
+    method: 'get',
+    path: '/api/config/query',
+    summary: 'Refused by design (always 400): upstream ran caller-written SQL here; read /api/db/config_items instead',
+    errors: [400],
+  },
+  {
     method: 'post',
     path: '/api/catalog/changes',
     summary: 'Search changes by item (recursively up to depth 5), type, severity, window and tags; paged',

@@ -118,6 +118,31 @@ describe('POST /api/catalog/summary', () => {
     expect(await summaryOf()).toBeUndefined();
   });
 
+  it('takes the upstream console’s analysis and cost options: cost_<range> sums each group’s costs', async () => {
+    const type = 'Test::Costly';
+    await t.database.pool.query(
+      `INSERT INTO config_items (name, type, config_class, cost_per_minute, cost_total_1d, cost_total_30d) VALUES
+       ('c1', $1, 'Test', 0.5, 10.25, 300), ('c2', $1, 'Test', 0.25, 4, 100), ('c3', $1, 'Test', NULL, NULL, NULL)`,
+      [type],
+    );
+    const rowOf = async (body: Record<string, unknown>) => {
+      const res = await call('POST', '/api/catalog/summary', viewer, body);
+      expect(res.status).toBe(200);
+      return ((await res.json()) as Record<string, unknown>[]).find((r) => r.type === type);
+    };
+    expect(await rowOf({ analysis: {}, cost: '1h' })).toMatchObject({ count: 3, cost_1h: 45, analysis: {} });
+    expect(await rowOf({ cost: '1d' })).toMatchObject({ cost_1d: 14.25 });
+    expect(await rowOf({ cost: '30d', type })).toMatchObject({ count: 3, cost_30d: 400 });
+    const none = await rowOf({ analysis: {}, cost: '' });
+    expect(none).toMatchObject({ count: 3 });
+    expect(Object.keys(none ?? {}).some((k) => k.startsWith('cost_'))).toBe(false);
+    expect((await rowOf({ cost: '1d', type: 'Kubernetes::Pod' })) ?? null).toBeNull();
+    const pods = (
+      (await (await call('POST', '/api/catalog/summary', viewer, { cost: '1d' })).json()) as Record<string, unknown>[]
+    ).find((r) => r.type === 'Kubernetes::Pod');
+    expect(pods).toMatchObject({ count: 2, cost_1d: null });
+  });
+
   it('refuses bad input with a 400 naming the problem', async () => {
     const bad = async (body: unknown) => {
       const res = await call('POST', '/api/catalog/summary', viewer, body);
@@ -129,8 +154,18 @@ describe('POST /api/catalog/summary', () => {
     expect(await bad({ labels: 'a in (' })).toBe(CATALOG_API_MESSAGES.badSelector('labels'));
     expect(await bad({ groupBy: ["type'; DROP TABLE x"] })).toMatch(/^groupBy\.0: /);
     expect(await bad({ colour: 'red' })).toMatch(/colour/);
+    expect(await bad({ cost: '7d' })).toMatch(CATALOG_API_MESSAGES.badCost);
+    expect(await bad({ analysis: { deep: true } })).toMatch(/analysis/);
     expect(await bad('{')).toMatch(/not valid JSON/);
     expect(await bad([])).toMatch(/must be an object/);
+  });
+});
+
+describe('GET /api/config/query', () => {
+  it('is refused by design with a 400 naming the way to read items; 401 without a session', async () => {
+    expect((await call('GET', '/api/config/query?query=SELECT%201', null)).status).toBe(401);
+    const res = await call('GET', '/api/config/query?query=SELECT%20*%20FROM%20config_items', viewer);
+    expect([res.status, await message(res)]).toEqual([400, CATALOG_API_MESSAGES.rawQueryRefused]);
   });
 });
 

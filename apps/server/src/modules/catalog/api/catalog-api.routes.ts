@@ -3,7 +3,9 @@
  * manual relationship links. The views and functions the console also reads (config_detail, config_types,
  * rpc/related_configs_recursive, …) are served by the data API (`/api/db`, migrations 0065–0067).
  */
+import { CATALOG_API_MESSAGES } from '@mc/contracts';
 import type { Context, Hono } from 'hono';
+import { AppError } from '../../../platform/errors.js';
 import type { ModuleDeps } from '../../../platform/module-deps.js';
 import type { AppEnv } from '../../../platform/request-context.js';
 import { requirePermission } from '../../../platform/require-permission.js';
@@ -26,6 +28,10 @@ export function registerCatalogApiRoutes(app: Hono<AppEnv>, deps: ModuleDeps): v
   }));
 
   app.post('/api/catalog/summary', read, async (c) => c.json(await summaries.summary(parseBody(await c.req.text()))));
+  // Refused by design (docs/catalog.md): upstream's query builder sends raw SQL here.
+  app.get('/api/config/query', read, () => {
+    throw new AppError('bad_request', CATALOG_API_MESSAGES.rawQueryRefused);
+  });
   app.post('/api/catalog/changes', read, async (c) => c.json(await changes.search(parseBody(await c.req.text()))));
   app.post('/api/catalog/:id/relationships', writeItem, async (c) =>
     c.json(await links.link(c.req.param('id'), parseBody(await c.req.text()), context(c)), 201),

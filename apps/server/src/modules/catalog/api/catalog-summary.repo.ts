@@ -13,7 +13,18 @@ export interface SummaryGroupRow {
   health: Record<string, number>;
   changes: number;
   analysis: Record<string, number>;
+  /** The group's summed cost over the asked window, when one was asked (null: no item has a cost). */
+  cost?: string | null;
 }
+
+/** A summary's cost window: the last hour (cost per minute × 60), day or 30 days of the items' costs. */
+export type SummaryCostRange = '1h' | '1d' | '30d';
+
+const COST_SUM: Readonly<Record<SummaryCostRange, RawBuilder<unknown>>> = {
+  '1h': sql`sum(i.cost_per_minute) * 60`,
+  '1d': sql`sum(i.cost_total_1d)`,
+  '30d': sql`sum(i.cost_total_30d)`,
+};
 
 /**
  * The summary by type from the maintained counters (migration 0067): a few hundred rows whatever the size
@@ -64,13 +75,15 @@ function conditions(f: SummaryFilter): RawBuilder<unknown>[] {
 /**
  * The summary computed from the items under filters: items grouped by `groupBy` (`type`, or a tag's
  * key), with their health counts, their changes since `since` and their open insights by analysis type.
- * A group value that is missing (an item without the grouped tag) is answered as null.
+ * A group value that is missing (an item without the grouped tag) is answered as null. With `cost`, each
+ * group also sums its items' cost over that window.
  */
 export async function summaryFromItems(
   database: Database,
   groupBy: readonly string[],
   filter: SummaryFilter,
   since: Date,
+  cost?: SummaryCostRange,
 ): Promise<SummaryGroupRow[]> {
   const groups = groupBy.map((key) => (key === 'type' ? sql`ci.type` : sql`ci.tags ->> ${key}`));
   const where = conditions(filter);
@@ -84,9 +97,10 @@ export async function summaryFromItems(
     );
   const matching = where.length === 0 ? sql`true` : sql.join([...where], sql` AND `);
   const nullable = sql.join(keys.map((k) => sql`nullif(base.${k}, '') AS ${k}`));
+  const costColumns = cost ? sql`ci.cost_per_minute, ci.cost_total_1d, ci.cost_total_30d,` : sql``;
   const { rows } = await sql<SummaryGroupRow>`
-    WITH items AS MATERIALIZED (SELECT ci.id, ci.health, ${selectKeys} FROM config_items ci WHERE ${matching}),
-    base AS (SELECT ${keyList}, count(*) AS count FROM items GROUP BY ${keyList}),
+    WITH items AS MATERIALIZED (SELECT ci.id, ci.health, ${costColumns} ${selectKeys} FROM config_items ci WHERE ${matching}),
+    base AS (SELECT ${keyList}, count(*) AS count, ${cost ? COST_SUM[cost] : sql`NULL`} AS cost FROM items i GROUP BY ${keyList}),
     h AS (SELECT ${keyList}, jsonb_object_agg(health, n) AS health FROM (
             SELECT ${keyList}, health, count(*) AS n FROM items WHERE health IS NOT NULL GROUP BY ${keyList}, health) x
           GROUP BY ${keyList}),
@@ -99,7 +113,7 @@ export async function summaryFromItems(
             GROUP BY ${keyList}, coalesce(ca.analysis_type, 'other')) y
           GROUP BY ${keyList})
     SELECT ${nullable}, base.count::int AS count, coalesce(h.health, '{}') AS health,
-      coalesce(c.changes, 0)::int AS changes, coalesce(a.analysis, '{}') AS analysis
+      coalesce(c.changes, 0)::int AS changes, coalesce(a.analysis, '{}') AS analysis, base.cost::text AS cost
     FROM base LEFT JOIN h ON ${same('h', 'base')} LEFT JOIN c ON ${same('c', 'base')} LEFT JOIN a ON ${same('a', 'base')}
     ORDER BY ${sql.join(keys.map((k) => sql`base.${k}`))}`.execute(database.db);
   return rows;

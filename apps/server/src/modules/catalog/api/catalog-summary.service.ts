@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { AppError } from '../../../platform/errors.js';
 import { parseInput } from './catalog-input.js';
 import {
+  type SummaryCostRange,
   type SummaryFilter,
   type SummaryGroupRow,
   summaryFromCounters,
@@ -56,7 +57,7 @@ function filterOf(req: z.output<typeof catalogSummaryRequestSchema>): { filter: 
   return { filter, filtering };
 }
 
-function toRow(names: readonly string[], row: SummaryGroupRow): CatalogSummaryRow {
+function toRow(names: readonly string[], row: SummaryGroupRow, cost?: SummaryCostRange): CatalogSummaryRow {
   const keys = [row.g0, row.g1, row.g2];
   return {
     ...Object.fromEntries(names.map((name, i) => [name, keys[i] ?? null])),
@@ -64,14 +65,16 @@ function toRow(names: readonly string[], row: SummaryGroupRow): CatalogSummaryRo
     health: row.health,
     changes: Number(row.changes),
     analysis: row.analysis,
+    ...(cost ? { [`cost_${cost}`]: row.cost == null ? null : Number(row.cost) } : {}),
   };
 }
 
 /**
  * The catalog summary (`POST /api/catalog/summary`): per type — or per tag value with `groupBy` — the
  * number of items, their health counts, their changes over the last `changes.since` days (UTC days,
- * today included) and their open insights by analysis type. Without filters it reads the counters the
- * database keeps (migration 0067); with filters it aggregates the matching items.
+ * today included), their open insights by analysis type and, with `cost` (upstream's `1h`, `1d`, `30d`),
+ * their summed cost as `cost_<range>`. Without filters or cost it reads the counters the database keeps
+ * (migration 0067); otherwise it aggregates the matching items.
  */
 export function catalogSummaryService(database: Database) {
   return {
@@ -80,11 +83,12 @@ export function catalogSummaryService(database: Database) {
       const groupBy = req.groupBy ?? ['type'];
       const since = windowStart(req.changes?.since ?? CATALOG_SUMMARY_DEFAULT_SINCE, now);
       const { filter, filtering } = filterOf(req);
-      const plain = groupBy.length === 1 && groupBy[0] === 'type' && !filtering && !req.deleted;
+      const cost = req.cost || undefined;
+      const plain = groupBy.length === 1 && groupBy[0] === 'type' && !filtering && !req.deleted && !cost;
       const rows = plain
         ? await summaryFromCounters(database, since.toISOString().slice(0, 10))
-        : await summaryFromItems(database, groupBy, filter, since);
-      return rows.map((row) => toRow(groupBy, row));
+        : await summaryFromItems(database, groupBy, filter, since, cost);
+      return rows.map((row) => toRow(groupBy, row, cost));
     },
   };
 }

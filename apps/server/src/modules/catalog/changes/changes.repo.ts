@@ -110,3 +110,43 @@ export async function applyScraperChangeRule(
   );
   return rows[0]?.n ?? 0;
 }
+
+/** A change a scraped document reported (full mode), ready to store. */
+export interface ScrapedChangeWrite {
+  config_id: string;
+  external_change_id: string | null;
+  external_created_by: string | null;
+  change_type: string;
+  severity: string;
+  source: string;
+  summary: string | null;
+  diff: string | null;
+  patches: unknown;
+  details: unknown;
+  fingerprint: string;
+  created_at: string | null;
+}
+
+/**
+ * Stores reported changes once: one already stored for the same item and fingerprint, or with the same
+ * `external_change_id`, is left as it is, so a re-scrape of the same document adds nothing. Returns how
+ * many rows were written.
+ */
+export async function insertScrapedChanges(executor: Executor, rows: readonly ScrapedChangeWrite[]): Promise<number> {
+  const written = await runQuery<{ id: string }>(
+    executor,
+    `INSERT INTO config_changes (config_id, external_change_id, external_created_by, change_type, severity, source,
+                                 summary, diff, patches, details, fingerprint, count, created_at, first_observed,
+                                 last_observed)
+     SELECT r.config_id, r.external_change_id, r.external_created_by, r.change_type, r.severity, r.source, r.summary,
+            r.diff, r.patches, r.details, r.fingerprint, 1, coalesce(r.created_at, now()), now(), now()
+       FROM jsonb_to_recordset($1::jsonb) AS r(config_id uuid, external_change_id text, external_created_by text,
+            change_type text, severity text, source text, summary text, diff text, patches jsonb, details jsonb,
+            fingerprint text, created_at timestamptz)
+      WHERE NOT EXISTS (SELECT 1 FROM config_changes c WHERE c.config_id = r.config_id AND c.fingerprint = r.fingerprint)
+     ON CONFLICT (external_change_id) WHERE external_change_id IS NOT NULL DO NOTHING
+     RETURNING id`,
+    [JSON.stringify(rows)],
+  );
+  return written.length;
+}

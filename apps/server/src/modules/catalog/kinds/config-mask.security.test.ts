@@ -162,7 +162,10 @@ describe('transform.mask keeps secrets out of the catalog', () => {
       { mask: [{ selector: 'true', jsonpath: '$.a', value: '***', type: 'X' }] },
       'spec.http.0.transform.mask.0: Unknown field: type',
     ],
-    [{ masks: [{ selector: 'true', jsonpath: '$.password', value: '***' }] }, 'masks: not applied by this server'],
+    [
+      { masks: [{ selector: 'true', jsonpath: '$.password', value: '***' }] },
+      'transform: masks is not supported by this server',
+    ],
   ])('refuses a mask it would not honour, through the API and the data API (%j)', async (transform, message) => {
     const api = await apiCall(
       t.app,

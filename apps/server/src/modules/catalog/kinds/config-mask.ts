@@ -65,8 +65,8 @@ export const maskSchema = z.strictObject({
 /** A validated mask. */
 export type ConfigMask = z.infer<typeof maskSchema>;
 
-/** The variables a selector sees: config-db's item fields (`config_type`, `name`, `config`…). */
-function selectorVariables(item: ScrapedItem, config: unknown): Record<string, unknown> {
+/** The variables a CEL selector or filter sees: config-db's item fields (`config_type`, `name`, `config`…). */
+export function itemVariables(item: ScrapedItem, config: unknown): Record<string, unknown> {
   return {
     id: item.key,
     config_type: item.type,
@@ -93,7 +93,7 @@ function selects(mask: ConfigMask, item: ScrapedItem, config: unknown): boolean 
     return mask.selector.type === item.type || mask.selector.type === item.configClass;
   }
   try {
-    return evaluateExpression(mask.selector, selectorVariables(item, config)) === true;
+    return evaluateExpression(mask.selector, itemVariables(item, config)) === true;
   } catch {
     return false;
   }

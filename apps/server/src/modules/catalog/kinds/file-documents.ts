@@ -1,20 +1,29 @@
 /**
  * Reads a scraped file into documents within the document limits: JSON (`.json`), YAML with any number
  * of `---` documents (`.yaml`, `.yml`, anything else), through the bounded parsers, so a hostile file
- * (huge, deeply nested, alias bomb) is an error of that file, never a crashed scrape.
+ * (huge, deeply nested, alias bomb) is an error of that file, never a crashed scrape. An entry's
+ * `format` chooses as config-db's does: `json`, `yaml` (or none: by the name), `properties`
+ * (properties-format.ts); any other format keeps the text as `{format, content}`.
  */
 import type { FileHandle } from 'node:fs/promises';
 import type { DocumentLimits } from '../../../platform/bounded-json.js';
 import { MAX_DOCUMENT_DEPTH, parseBoundedJson } from '../../../platform/bounded-json.js';
 import { boundedToJs, parseBoundedYamlDocuments } from '../../../platform/bounded-yaml.js';
+import { parseProperties } from './properties-format.js';
 
 /** Largest file a scraper reads. */
 export const MAX_SCRAPED_FILE_BYTES = 8 * 1024 * 1024;
 const LIMITS: DocumentLimits = { maxBytes: MAX_SCRAPED_FILE_BYTES, maxDepth: MAX_DOCUMENT_DEPTH };
 
-/** Parses file text by its name: JSON for `.json`, else YAML (a superset of JSON), every document. */
+/**
+ * Parses file text by its format, else by its name: JSON for `.json`, else YAML (a superset of JSON),
+ * every document.
+ */
 export function parseDocuments(text: string, fileName: string, format?: string): unknown[] {
-  const json = format ? format.toLowerCase() === 'json' : /\.json$/i.test(fileName);
+  const named = format?.trim().toLowerCase() ?? '';
+  if (named === 'properties') return [parseProperties(text)];
+  if (named !== '' && named !== 'json' && named !== 'yaml') return [{ format, content: text }];
+  const json = named ? named === 'json' : /\.json$/i.test(fileName);
   if (json) return [parseBoundedJson(text, LIMITS, `file ${fileName}`)];
   const documents = parseBoundedYamlDocuments(text, {}, LIMITS, `file ${fileName}`);
   const values: unknown[] = [];

@@ -1,9 +1,12 @@
 /**
- * The file scraper (config-db's `file`): every file matching `paths` (globs) is read as JSON or YAML
- * (several `---` documents each become items), optionally split by `items`, and each document becomes
- * an item whose id, type and name come from the entry's fields (JSONPath or CEL; variables `path` and
- * `filename`). Defaults: id = the file path (with `#n` per extra document or item), type = `File`,
- * name = the file name. Git URLs are not fetched by this server (`url` is refused).
+ * The file scraper (config-db's `file`): every file matching `paths` (globs) and no `ignore` glob is
+ * read by its `format` (JSON, YAML with several `---` documents each an item, properties, or any other
+ * format kept as `{format, content}`; file-documents.ts), optionally split by `items`, and each document
+ * becomes an item whose id, type and name come from the entry's fields (JSONPath or CEL; variables
+ * `path` and `filename`). Defaults: id = the file path (with `#n` per extra document or item), type =
+ * `File`, class = the type when the entry names one (else `File`), name = the id, else the file name;
+ * `icon` is set on every item. Git URLs and connections are not fetched by this server (`url` and
+ * `connection` are refused, as is `path`, which config-db does not have).
  * Reads are confined (platform/file-confinement.ts) to the folders an administrator set
  * (`MC_SCRAPER_FILE_ROOTS` or the admin-only property `catalog.scraper.file.roots`; none by default):
  * a path they refuse fails the whole run with a message naming it (scrape-engine.ts).
@@ -18,22 +21,49 @@ import {
   fileConfinement,
   openConfined,
 } from '../../../platform/file-confinement.js';
+import { pathGlob } from '../../../platform/path-glob.js';
 import { readDocuments } from './file-documents.js';
 import { globFiles } from './file-glob.js';
-import { type BaseEntry, baseEntryShape, itemFromDocument, splitItems } from './item-fields.js';
+import { type BaseEntry, baseEntryShape, itemsFromDocument, splitItems } from './item-fields.js';
 import { emptyOutput, type KindOutput, type ScraperKind } from './scraper-kind.js';
+import { refusedKey, strictEntry } from './strict-entry.js';
 
-const fileEntrySchema = z
-  .object({
-    ...baseEntryShape,
-    paths: z.array(z.string().min(1, 'must not be empty')).min(1, 'at least one path is required'),
-    format: z.enum(['json', 'yaml', 'JSON', 'YAML']).optional(),
-    url: z.string().optional(),
-  })
-  .refine((entry) => entry.url === undefined, {
-    message: 'git and remote URLs are not scraped by this server; use paths on the server',
-    path: ['url'],
+function globProblem(glob: string): string | null {
+  try {
+    pathGlob(glob);
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+/** Whether a matched file is left out by the entry's `ignore` globs (against its path or its name). */
+function ignored(entry: FileEntry, path: string): boolean {
+  return (entry.ignore ?? []).some((glob) => {
+    const test = pathGlob(glob);
+    return test(path) || test(basename(path));
   });
+}
+
+const REMOTE =
+  'git and remote URLs are not scraped by this server (a checkout needs the network); keep the files in a folder the server may read and name them in paths';
+
+const fileEntrySchema = strictEntry({
+  ...baseEntryShape,
+  paths: z.array(z.string().min(1, 'must not be empty')).min(1, 'at least one path is required'),
+  ignore: z
+    .array(
+      z
+        .string()
+        .min(1, 'must not be empty')
+        .refine((glob) => globProblem(glob) === null, { message: 'is not a glob this server matches' }),
+    )
+    .optional(),
+  icon: z.string().min(1).optional(),
+  url: refusedKey('url', REMOTE),
+  connection: refusedKey('connection', REMOTE),
+  path: refusedKey('path', "config-db's file scraper has no path field (it reads paths, and would scrape nothing)"),
+});
 /** One `spec.file[]` entry. */
 export type FileEntry = z.infer<typeof fileEntrySchema> & BaseEntry;
 
@@ -77,6 +107,7 @@ async function scrape(entry: FileEntry, ctx: Parameters<ScraperKind<FileEntry>['
   const files = await filesOf(entry.paths, confinement, output.errors);
   for (const path of [...files.keys()].sort()) {
     if (ctx.signal.aborted) break;
+    if (ignored(entry, path)) continue;
     let documents: unknown[];
     try {
       documents = await documentsOf(path, files.get(path) ?? path, confinement, entry.format);
@@ -91,16 +122,16 @@ async function scrape(entry: FileEntry, ctx: Parameters<ScraperKind<FileEntry>['
         const suffix = index === 0 ? '' : `#${index}`;
         index++;
         try {
-          output.items.push(
-            itemFromDocument(entry, part, {
-              key: `${path}${suffix}`,
-              type: 'File',
-              name: basename(path),
-              configClass: 'File',
-              source: path,
-              vars: { path, filename: basename(path) },
-            }),
-          );
+          const items = await itemsFromDocument(entry, part, {
+            key: `${path}${suffix}`,
+            type: 'File',
+            name: basename(path),
+            configClass: 'File',
+            source: path,
+            vars: { path, filename: basename(path) },
+          });
+          if (entry.icon) for (const item of items) item.icon = entry.icon;
+          output.items.push(...items);
         } catch (error) {
           output.errors.push(`${path}${suffix}: ${(error as Error).message}`); // ExpressionError
         }

@@ -1,11 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CatalogTestApp, createCatalogTestApp, scrapeConfig } from '../testing/catalog-test-app.js';
 import { storeConnection } from '../testing/stored-connection.js';
-
-process.env.MC_SECRET_KEY = randomBytes(32).toString('base64');
 
 let t: CatalogTestApp;
 let admin: string;
@@ -18,6 +15,11 @@ beforeAll(async () => {
   t = await createCatalogTestApp();
   admin = await t.person(['admin']);
   server = createServer((req, res) => {
+    if (req.url === '/tasks') {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify([1, 2, 3, 4].map((n) => ({ id: n * 7, title: `task ${n}`, done: n % 2 === 0 }))));
+      return;
+    }
     seenAuth.push(req.headers.authorization ?? '');
     if (req.headers.authorization !== `Basic ${Buffer.from('svc:s3cret').toString('base64')}`) {
       res.writeHead(401).end();
@@ -77,6 +79,38 @@ describe('http scraper', () => {
       patches: [{ op: 'replace', path: '/version', value: '1.1.0' }],
       summary: 'version changed',
     });
+  });
+
+  it('runs a transform script over the whole list answer, as config-db does, each object it returns an item', async () => {
+    const created = await t.call(
+      admin,
+      'POST',
+      '/api/catalog/scrapers',
+      scrapeConfig('tasks', {
+        http: [
+          {
+            url: `${base}/tasks`,
+            type: 'Tracker::Task',
+            id: '$.id',
+            name: '$.title',
+            transform: { expr: 'dyn(config).filter(t, t.id <= 21).map(t, {"id": t.id, "title": t.title}).toJSON()' },
+          },
+        ],
+      }),
+    );
+    expect(created.status).toBe(201);
+    const id = (await created.json()).id;
+    const outcome = await t.scrape(id);
+    expect(outcome.errors).toEqual([]);
+    const rows = await t.rows<{ external_id: string; name: string; type: string }>(
+      `SELECT external_id[1] AS external_id, name, type FROM config_items WHERE scraper_id = $1 ORDER BY name`,
+      [id],
+    );
+    expect(rows).toEqual([
+      { external_id: '7', name: 'task 1', type: 'Tracker::Task' },
+      { external_id: '14', name: 'task 2', type: 'Tracker::Task' },
+      { external_id: '21', name: 'task 3', type: 'Tracker::Task' },
+    ]);
   });
 
   it('reports a refused answer as an error of the run', async () => {

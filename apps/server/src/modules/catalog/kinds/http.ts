@@ -2,21 +2,28 @@
  * The http scraper (config-db's `http`): fetches a JSON API through the egress guard (every hop
  * checked, the socket pinned to the checked address) with a stored connection's auth (username and
  * password as Basic, a password alone as a Bearer token) or the entry's headers. The answer is split by
- * `items` (or, when it is a list, one item per element). Defaults: id = the element's `id` (else the
- * URL with its position), type = `HTTP`, name = the element's `name` (else the id).
+ * `items`; without `items` a list answer gives one item per element, unless the entry has a transform
+ * script: that script sees the whole answer, as config-db runs it over the response (so
+ * `config.filter(…)` over a list of todos works), and each object it returns is an item. An answer that
+ * is not JSON (by its content type) is read by the entry's `format` as config-db does (YAML by default, `properties`, or any other
+ * format kept as `{format, content}`). Defaults: id = the element's `id` (else the URL with its
+ * position), type = `HTTP`, name = the element's `name` (else the id). config-db's other HTTP
+ * connection fields (env, pagination, oauth, tls…) are refused when the scraper is saved.
  */
 import { z } from 'zod';
 import { MAX_DOCUMENT_DEPTH, parseBoundedJson } from '../../../platform/bounded-json.js';
 import { guardedRequest } from '../../../platform/egress/guarded-http.js';
-import { MAX_SCRAPED_FILE_BYTES } from './file-documents.js';
-import { type BaseEntry, baseEntryShape, itemFromDocument, splitItems } from './item-fields.js';
+import { MAX_SCRAPED_FILE_BYTES, parseDocuments } from './file-documents.js';
+import { type BaseEntry, baseEntryShape, itemsFromDocument, splitItems } from './item-fields.js';
 import { emptyOutput, type KindContext, type KindOutput, type ScraperKind } from './scraper-kind.js';
 import { resolveEntryConnection } from './sql-target.js';
+import { strictEntry } from './strict-entry.js';
+import { hasScript } from './transform-expr.js';
 
 /** Longest an http scrape waits for its answer. */
 export const HTTP_SCRAPE_TIMEOUT_MS = 60_000;
 
-const httpEntrySchema = z.object({
+const httpEntrySchema = strictEntry({
   ...baseEntryShape,
   url: z.url({ message: 'must be an http:// or https:// URL' }).refine((url) => /^https?:\/\//i.test(url), {
     message: 'must be an http:// or https:// URL',
@@ -40,6 +47,13 @@ function authHeader(username: string | undefined, password: string | undefined):
 
 function textOf(value: unknown): string | undefined {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+}
+
+/** The documents of an answer: split by `items`, else a list per element unless a script reads it whole. */
+function partsOf(entry: HttpEntry, document: unknown): unknown[] {
+  if (entry.items) return splitItems(entry, document);
+  if (Array.isArray(document) && !hasScript(entry.transform)) return document;
+  return [document];
 }
 
 async function scrape(entry: HttpEntry, ctx: KindContext): Promise<KindOutput> {
@@ -70,24 +84,28 @@ async function scrape(entry: HttpEntry, ctx: KindContext): Promise<KindOutput> {
     throw new Error(`${entry.url} answered HTTP ${response.status}`);
   }
   if (response.truncated) throw new Error(`${entry.url} answered more than ${MAX_SCRAPED_FILE_BYTES} bytes`);
-  const document = parseBoundedJson(
-    response.body.toString('utf8'),
-    { maxBytes: MAX_SCRAPED_FILE_BYTES, maxDepth: MAX_DOCUMENT_DEPTH },
-    `answer of ${entry.url}`,
-  );
-  const parts = entry.items ? splitItems(entry, document) : Array.isArray(document) ? document : [document];
+  const text = response.body.toString('utf8');
+  const contentType = String(response.headers['content-type'] ?? '');
+  const document = /json/i.test(contentType)
+    ? parseBoundedJson(
+        text,
+        { maxBytes: MAX_SCRAPED_FILE_BYTES, maxDepth: MAX_DOCUMENT_DEPTH },
+        `answer of ${entry.url}`,
+      )
+    : parseDocuments(text, `answer of ${entry.url}`, entry.format ?? 'yaml')[0];
+  const parts = partsOf(entry, document);
   for (const [index, part] of parts.entries()) {
     const record = (typeof part === 'object' && part !== null ? part : {}) as Record<string, unknown>;
     const key = textOf(record.id) ?? (parts.length === 1 ? entry.url : `${entry.url}#${index}`);
     try {
       output.items.push(
-        itemFromDocument(entry, part, {
+        ...(await itemsFromDocument(entry, part, {
           key,
           type: 'HTTP',
           name: textOf(record.name) ?? key,
           source: entry.url,
           vars: { url: entry.url },
-        }),
+        })),
       );
     } catch (error) {
       output.errors.push(`item ${index + 1}: ${(error as Error).message}`); // ExpressionError

@@ -1,20 +1,29 @@
 /**
- * The fields every scraper entry shares (config-db's BaseScraper): `id`, `name`, `type`, `class`,
- * `description`, `status`, `health` as a static value, a JSONPath (`$.metadata.uid`) or a CEL expression
- * (`{expr: "config.kind + '/' + config.name"}`); `items` (a JSONPath that splits one document into many
- * items); `labels`, `tags`; `transform.exclude` (JSONPaths removed before comparing, for fields that
- * change without meaning); `transform.mask` (secrets replaced by a hash or fixed text, config-mask.ts);
- * `transform.relationship` (hard links by selector) and `analysis` (insight rules). A `transform` key this
- * server does not apply is refused by name rather than ignored.
+ * The fields every document-reading scraper entry shares (config-db's BaseScraper): `id`, `name`,
+ * `type`, `class`, `description`, `status`, `health` as a static value, a JSONPath (`$.metadata.uid`,
+ * or `@…` as config-db reads it) or a CEL expression (`{expr: "config.kind + '/' + config.name"}`);
+ * `items` (a JSONPath that splits one document into many items, in config-db's forms: `$.a[*]`, `.a`
+ * or `a`); `format`; `labels` (static or
+ * JSONPath values), `tags`; `createFields`/`deleteFields`/`timestampFormat` (item-timestamps.ts);
+ * `transform` (transform-schema.ts: exclude, mask, relationship, and one script: expr, gotemplate or
+ * javascript) and `analysis` (insight rules).
+ * Class defaults to the type when the entry names a type, as in config-db. Every other key is refused
+ * by name when the scraper is saved (strict-entry.ts).
  */
 import { JSONPath } from 'jsonpath-plus';
 import { z } from 'zod';
+import { wildcardMatch } from '../../../platform/wildcard-match.js';
 import { ExpressionError, evaluateExpression, expressionError } from '../../health/index.js';
 import { analysisRuleSchema } from '../insights/analysis-rule-schema.js';
-import { type ConfigMask, maskSchema } from './config-mask.js';
-import type { ItemRef, ScrapedItem, ScrapedRelationship } from './scraper-kind.js';
+import { rootedPath } from './config-mask.js';
+import { type PropertyRule, propertySchema } from './item-properties.js';
+import { DELETED_BY_FIELD_REASON, firstTime, timeFieldsSchema, timestampFormatSchema } from './item-timestamps.js';
+import type { ScrapedItem } from './scraper-kind.js';
+import { tagsOf, tagsSchema } from './tag-fields.js';
+import { hasScript, type ScriptOutput, scriptOutputs } from './transform-expr.js';
+import { jsonPathSchema, oneScriptTransformSchema, type Transform } from './transform-schema.js';
 
-/** A field: literal text, a JSONPath starting with `$`, or `{expr}` (CEL over `config` and the kind's variables). */
+/** A field: literal text, a JSONPath starting with `$` or `@`, or `{expr}` (CEL over `config` and the kind's variables). */
 export const fieldSchema = z.union([
   z.string(),
   z
@@ -24,30 +33,13 @@ export const fieldSchema = z.union([
 /** One field value as written. */
 export type FieldValue = z.infer<typeof fieldSchema>;
 
-const selectorSchema = z.object({
+const selectorSchema = z.strictObject({
   type: fieldSchema.optional(),
   id: fieldSchema.optional(),
   name: fieldSchema.optional(),
 });
 
-/** A hard relationship by selector: each item passing `filter` relates to the item the selector names. */
-export const relationshipSchema = z.object({
-  filter: z
-    .string()
-    .refine((value) => expressionError(value) === null, { message: 'is not a valid CEL expression' })
-    .optional(),
-  type: fieldSchema,
-  id: fieldSchema.optional(),
-  name: fieldSchema.optional(),
-  /** The found item becomes the parent of the filtered one (else it is a plain relationship). */
-  parent: z.boolean().optional(),
-  relation: z.string().optional(),
-});
-
-const TRANSFORM_KEYS_MESSAGE = (keys: readonly string[]) =>
-  `${keys.join(', ')}: not applied by this server (transform supports exclude, mask, relationship)`;
-
-/** The base fields of every entry. */
+/** The base fields of every document-reading entry. */
 export const baseEntryShape = {
   id: fieldSchema.optional(),
   name: fieldSchema.optional(),
@@ -56,21 +48,17 @@ export const baseEntryShape = {
   class: fieldSchema.optional(),
   status: fieldSchema.optional(),
   health: fieldSchema.optional(),
-  items: z.string().startsWith('$', 'must be a JSONPath starting with $').optional(),
+  items: jsonPathSchema.optional(),
+  format: z.string().min(1).optional(),
   labels: z.record(z.string(), z.string()).optional(),
-  tags: z.record(z.string(), z.string()).optional(),
-  transform: z
-    .strictObject(
-      {
-        exclude: z.array(z.object({ jsonpath: z.string().startsWith('$', 'must start with $') })).optional(),
-        mask: z.array(maskSchema).optional(),
-        relationship: z.array(relationshipSchema).optional(),
-      },
-      { error: (issue) => (issue.code === 'unrecognized_keys' ? TRANSFORM_KEYS_MESSAGE(issue.keys) : undefined) },
-    )
-    .optional(),
+  tags: tagsSchema.optional(),
+  createFields: timeFieldsSchema.optional(),
+  deleteFields: timeFieldsSchema.optional(),
+  timestampFormat: timestampFormatSchema.optional(),
+  transform: oneScriptTransformSchema.optional(),
   analysis: z.array(analysisRuleSchema).optional(),
   parent: selectorSchema.optional(),
+  properties: z.array(propertySchema).optional(),
 };
 
 /** The parsed base fields. */
@@ -83,24 +71,29 @@ export interface BaseEntry {
   status?: FieldValue;
   health?: FieldValue;
   items?: string;
+  format?: string;
   labels?: Record<string, string>;
-  tags?: Record<string, string>;
-  transform?: {
-    exclude?: { jsonpath: string }[];
-    mask?: ConfigMask[];
-    relationship?: z.infer<typeof relationshipSchema>[];
-  };
+  tags?: z.infer<typeof tagsSchema>;
+  createFields?: string[];
+  deleteFields?: string[];
+  timestampFormat?: string;
+  transform?: Transform;
   analysis?: z.infer<typeof analysisRuleSchema>[];
   parent?: z.infer<typeof selectorSchema>;
+  properties?: PropertyRule[];
 }
 
-function jsonPath(path: string, json: unknown): unknown[] {
+const isJsonPath = (text: string) => text.startsWith('$') || text.startsWith('@');
+
+/** Every value a JSONPath (`$…`, `@…`) finds in a document. */
+export function jsonPath(path: string, json: unknown): unknown[] {
   // JSONPath Plus types its input as an object; any JSON value works at run time.
-  const found: unknown = JSONPath({ path, json: json as object, wrap: true });
+  const found: unknown = JSONPath({ path: rootedPath(path), json: json as object, wrap: true });
   return Array.isArray(found) ? found : [];
 }
 
-function asText(value: unknown): string | undefined {
+/** A value as config-db prints it into a field. */
+export function asText(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
@@ -118,7 +111,7 @@ export function readField(
 ): string | undefined {
   if (field === undefined) return undefined;
   if (typeof field === 'string') {
-    if (!field.startsWith('$')) return field;
+    if (!isJsonPath(field)) return field;
     return asText(jsonPath(field, config)[0]);
   }
   return asText(evaluateExpression(field.expr, { ...vars, config }));
@@ -130,15 +123,22 @@ export function splitItems(entry: BaseEntry, document: unknown): unknown[] {
   return jsonPath(entry.items, document);
 }
 
-/** Removes `transform.exclude` paths from a copy of the document. */
-export function excludeFields(entry: BaseEntry, document: unknown): unknown {
-  const paths = entry.transform?.exclude ?? [];
+/** Removes the entry's `transform.exclude` paths (those for this type) from a copy of the document. */
+export function excludeFields(entry: BaseEntry, document: unknown, type?: string): unknown {
+  const paths = (entry.transform?.exclude ?? []).filter(
+    ({ types }) => !types?.length || (type !== undefined && types.some((pattern) => wildcardMatch(pattern, type))),
+  );
   if (paths.length === 0 || typeof document !== 'object' || document === null) return document;
   const copy = structuredClone(document);
   for (const { jsonpath } of paths) {
     // resultType 'all' gives each match's parent and property; JSONPath Plus types the input as an object.
-    const matches: unknown = JSONPath({ path: jsonpath, json: copy as object, resultType: 'all', wrap: true });
-    for (const match of Array.isArray(matches) ? matches : []) {
+    const matches: unknown = JSONPath({
+      path: rootedPath(jsonpath),
+      json: copy as object,
+      resultType: 'all',
+      wrap: true,
+    });
+    for (const match of (Array.isArray(matches) ? matches : []).reverse()) {
       const { parent, parentProperty } = match as { parent?: unknown; parentProperty?: string | number };
       if (Array.isArray(parent) && typeof parentProperty === 'number') parent.splice(parentProperty, 1);
       else if (parent && typeof parent === 'object' && parentProperty !== undefined) {
@@ -159,66 +159,64 @@ export interface ItemDefaults {
   vars?: Record<string, unknown>;
 }
 
-/** Builds an item from a document by the entry's base fields; expression errors are thrown. */
-export function itemFromDocument(entry: BaseEntry, document: unknown, defaults: ItemDefaults): ScrapedItem {
+function labelsOf(entry: BaseEntry, document: unknown): Record<string, string> | null {
+  if (!entry.labels) return null;
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(entry.labels)) {
+    const found = isJsonPath(value) ? asText(jsonPath(value, document)[0]) : value;
+    if (found) out[key] = found;
+  }
+  return out;
+}
+
+/** Builds the item of one (script output) document by the entry's base fields. */
+function buildItem(entry: BaseEntry, output: ScriptOutput, defaults: ItemDefaults, suffix: string): ScrapedItem {
+  const { document, lifted } = output;
   const vars = defaults.vars ?? {};
-  const config = excludeFields(entry, document);
-  const type = readField(entry.type, document, vars) ?? defaults.type;
+  const read = (field: FieldValue | undefined) => readField(field, document, vars);
+  const type = lifted.type ?? read(entry.type) ?? defaults.type;
+  const key = lifted.key ?? read(entry.id);
+  const classDefault = entry.type !== undefined || lifted.type ? type : (defaults.configClass ?? type);
+  const deletedAt = lifted.deletedAt ?? firstTime(entry.deleteFields, document, entry.timestampFormat);
+  const labels = lifted.labels ?? labelsOf(entry, document);
   const item: ScrapedItem = {
-    key: readField(entry.id, document, vars) ?? defaults.key,
+    key: key ?? `${defaults.key}${suffix}`,
     type,
-    name: readField(entry.name, document, vars) ?? defaults.name,
-    configClass: readField(entry.class, document, vars) ?? defaults.configClass ?? type,
-    config,
-    description: readField(entry.description, document, vars) ?? null,
-    status: readField(entry.status, document, vars) ?? null,
-    health: readField(entry.health, document, vars) ?? null,
-    labels: entry.labels ?? null,
-    tags: entry.tags ?? null,
+    name: lifted.name ?? read(entry.name) ?? key ?? defaults.name,
+    configClass: lifted.configClass ?? read(entry.class) ?? classDefault,
+    config: excludeFields(entry, document, type),
+    description: lifted.description ?? read(entry.description) ?? null,
+    status: lifted.status ?? read(entry.status) ?? null,
+    health: lifted.health ?? read(entry.health) ?? null,
+    labels,
+    tags: lifted.tags ?? tagsOf(entry.tags, document, labels),
     source: defaults.source ?? null,
+    createdAt: lifted.createdAt ?? firstTime(entry.createFields, document, entry.timestampFormat) ?? null,
+    ...(deletedAt ? { deletedAt, deleteReason: DELETED_BY_FIELD_REASON } : {}),
   };
+  if (lifted.icon) item.icon = lifted.icon;
   if (entry.parent?.type) {
-    const parentType = readField(entry.parent.type, document, vars);
-    const parentKey = readField(entry.parent.id, document, vars) ?? readField(entry.parent.name, document, vars);
+    const parentType = read(entry.parent.type);
+    const parentKey = read(entry.parent.id) ?? read(entry.parent.name);
     if (parentType && parentKey) item.parent = { type: parentType, key: parentKey };
   }
   return item;
 }
 
 /**
- * The entry's `transform.relationship` selectors over its items: each item passing `filter` relates to
- * every item (of this scrape) of the selector's type whose key or name matches. `parent: true` makes
- * the found item the parent instead.
+ * The items of one document: the document itself, or each object the entry's transform script returns
+ * (with the fields it sets lifted, as config-db does). Script and expression errors are thrown.
  */
-export function selectorRelationships(
+export async function itemsFromDocument(
   entry: BaseEntry,
-  items: ScrapedItem[],
-  all: ScrapedItem[],
-): ScrapedRelationship[] {
-  const out: ScrapedRelationship[] = [];
-  const byType = new Map<string, ScrapedItem[]>();
-  for (const other of all) {
-    const list = byType.get(other.type);
-    if (list) list.push(other);
-    else byType.set(other.type, [other]);
-  }
-  for (const rule of entry.transform?.relationship ?? []) {
-    for (const item of items) {
-      const vars = { config: item.config, name: item.name, type: item.type, id: item.key };
-      if (rule.filter && evaluateExpression(rule.filter, vars) !== true) continue;
-      const type = readField(rule.type, item.config, vars);
-      const key = readField(rule.id, item.config, vars);
-      const name = readField(rule.name, item.config, vars);
-      if (!type || (!key && !name)) continue;
-      const targets = (byType.get(type) ?? []).filter((other) => (key ? other.key === key : other.name === name));
-      for (const target of targets) {
-        const ref: ItemRef = { type: target.type, key: target.key };
-        if (rule.parent) item.parent = ref;
-        else out.push({ from: { type: item.type, key: item.key }, to: ref, relation: rule.relation ?? '' });
-      }
-    }
-  }
-  return out;
+  document: unknown,
+  defaults: ItemDefaults,
+): Promise<ScrapedItem[]> {
+  const outputs: ScriptOutput[] =
+    entry.transform && hasScript(entry.transform)
+      ? await scriptOutputs(entry.transform, document, defaults.vars ?? {})
+      : [{ document, lifted: {} }];
+  return outputs.map((output, index) => buildItem(entry, output, defaults, index === 0 ? '' : `#${index}`));
 }
 
 /** True when an error is a CEL problem worth reporting as the entry's error. */

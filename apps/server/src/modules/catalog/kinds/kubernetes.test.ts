@@ -1,10 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CatalogTestApp, createCatalogTestApp, scrapeConfig } from '../testing/catalog-test-app.js';
 import { type RecordedKubeApi, startRecordedKubeApi } from '../testing/recorded-kube-api.js';
 import { storeConnection } from '../testing/stored-connection.js';
-
-process.env.MC_SECRET_KEY = randomBytes(32).toString('base64');
 
 let t: CatalogTestApp;
 let admin: string;
@@ -181,5 +178,156 @@ describe('kubernetesFile scraper (against the recorded-API test double)', () => 
         path.includes('/pods/web-7d9f8c6b5-abcde/exec?command=cat&command=%2Fetc%2Fapp%2Fconfig.yaml'),
       ),
     ).toBe(true);
+  });
+});
+
+describe('config-db entry fields (kubeconfig, exclusions, maxInflight, selectors, container, items)', () => {
+  it('kubernetes: reads an inline kubeconfig, skips excluded kinds, lists one kind at a time, relates by label lookups', async () => {
+    const before = api.requests.length;
+    const response = await t.call(
+      admin,
+      'POST',
+      '/api/catalog/scrapers',
+      scrapeConfig('inline-cluster', {
+        kubernetes: [
+          {
+            clusterName: 'inline',
+            kubeconfig: { value: api.kubeconfig() },
+            exclusions: { kinds: ['Pod', 'ConfigMap'] },
+            maxInflight: 1,
+            labels: {
+              ownerid: '$.metadata.ownerReferences[0].uid',
+              ownername: '$.metadata.ownerReferences[0].name',
+              ownerns: '$.metadata.namespace',
+              ownertype: 'Kubernetes::Deployment',
+            },
+            transform: {
+              relationship: [
+                {
+                  id: { label: 'ownerid' },
+                  external_id: { label: 'ownerid' },
+                  name: { label: 'ownername' },
+                  namespace: { label: 'ownerns' },
+                  type: { label: 'ownertype' },
+                  relation: 'owned-by',
+                },
+                { external_id: 'deploy-web-0004', relation: 'pinned' },
+              ],
+            },
+            tags: [{ name: 'owner', label: 'ownername' }],
+          },
+        ],
+      }),
+    );
+    expect(response.status).toBe(201);
+    const id = (await response.json()).id;
+    const outcome = await t.scrape(id);
+    expect(outcome.errors).toEqual([]);
+    const owned = await t.rows<{ from: string; to: string }>(
+      `SELECT f.name AS from, r.scrape_key AS to FROM config_relationships rel
+         JOIN config_items f ON f.id = rel.config_id JOIN config_items r ON r.id = rel.related_id
+        WHERE f.scraper_id = $1 AND rel.relation = 'owned-by'`,
+      [id],
+    );
+    expect(owned).toEqual([{ from: 'web-7d9f8c6b5', to: 'deploy-web-0004' }]);
+    const [replicaSet] = await t.rows<{ tags: Record<string, string>; pinned: number }>(
+      `SELECT i.tags, (SELECT count(*)::int FROM config_relationships rel
+          WHERE rel.config_id = i.id AND rel.relation = 'pinned') AS pinned
+         FROM config_items i WHERE i.scraper_id = $1 AND i.name = 'web-7d9f8c6b5'`,
+      [id],
+    );
+    expect(replicaSet).toMatchObject({ tags: { owner: 'web' }, pinned: 1 });
+    const seen = api.requests.slice(before);
+    expect(seen.some((path) => path.startsWith('/api/v1/pods'))).toBe(false);
+    expect(seen.some((path) => path.startsWith('/api/v1/configmaps'))).toBe(false);
+    expect(seen.some((path) => path.startsWith('/apis/apps/v1/deployments'))).toBe(true);
+  });
+
+  it('kubernetesFile: pods by labelSelector and fieldSelector, a container, an inline kubeconfig, split by items', async () => {
+    const before = api.requests.length;
+    const response = await t.call(
+      admin,
+      'POST',
+      '/api/catalog/scrapers',
+      scrapeConfig('pod-files-by-label', {
+        kubernetesFile: [
+          {
+            kubeconfig: { value: api.kubeconfig() },
+            selector: {
+              namespace: 'default',
+              kind: 'Pod',
+              labelSelector: 'app=web',
+              fieldSelector: 'status.phase=Running',
+            },
+            container: 'app',
+            items: '.log',
+            description: '$.level',
+            class: 'AppConfig',
+            files: [{ path: ['/etc/app/config.yaml'] }],
+            labels: {
+              lvl: '$.level',
+              peerid: 'pod-web-2-0007:/etc/app/config.yaml',
+              peername: 'web-7d9f8c6b5-fghij/config.yaml',
+              peerns: 'default',
+              peertype: 'Kubernetes::File',
+            },
+            tags: [
+              { name: 'level', label: 'lvl' },
+              { name: 'namespace', value: 'default' },
+            ],
+            transform: {
+              relationship: [
+                {
+                  id: { label: 'peerid' },
+                  external_id: { label: 'peerid' },
+                  name: { label: 'peername' },
+                  namespace: { label: 'peerns' },
+                  type: { label: 'peertype' },
+                  relation: 'peer',
+                },
+                { external_id: 'pod-web-1-0006:/etc/app/config.yaml', relation: 'pinned' },
+              ],
+            },
+          },
+        ],
+      }),
+    );
+    expect(response.status).toBe(201);
+    const id = (await response.json()).id;
+    const outcome = await t.scrape(id);
+    expect(outcome.errors).toEqual([]);
+    const items = await t.rows<{ name: string; config: unknown; level: string }>(
+      `SELECT name, config, tags->>'level' AS level, description, config_class FROM config_items
+        WHERE scraper_id = $1 ORDER BY name`,
+      [id],
+    );
+    expect(items).toEqual([
+      {
+        name: 'web-7d9f8c6b5-abcde/config.yaml',
+        config: { level: 'info' },
+        level: 'info',
+        description: 'info',
+        config_class: 'AppConfig',
+      },
+      {
+        name: 'web-7d9f8c6b5-fghij/config.yaml',
+        config: { level: 'debug' },
+        level: 'debug',
+        description: 'debug',
+        config_class: 'AppConfig',
+      },
+    ]);
+    const links = await t.rows<{ from: string; relation: string }>(
+      `SELECT f.name AS from, rel.relation FROM config_relationships rel JOIN config_items f ON f.id = rel.config_id
+        WHERE f.scraper_id = $1 ORDER BY 2, 1`,
+      [id],
+    );
+    expect(links).toEqual([
+      { from: 'web-7d9f8c6b5-abcde/config.yaml', relation: 'peer' },
+      { from: 'web-7d9f8c6b5-fghij/config.yaml', relation: 'pinned' },
+    ]);
+    const seen = api.requests.slice(before);
+    expect(seen.some((path) => path.includes('labelSelector=app%3Dweb') && path.includes('fieldSelector='))).toBe(true);
+    expect(seen.some((path) => path.includes('/exec?') && path.includes('container=app'))).toBe(true);
   });
 });

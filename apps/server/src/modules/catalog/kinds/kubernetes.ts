@@ -10,7 +10,8 @@
  */
 import { z } from 'zod';
 import { type KubeTarget, kubeTargetOf } from '../../connections/index.js';
-import { type BaseEntry, baseEntryShape, excludeFields } from './item-fields.js';
+import { analysisRuleSchema } from '../insights/analysis-rule-schema.js';
+import { asText, excludeFields, jsonPath } from './item-fields.js';
 import { connectionKubeTarget, type KubeObject, listAll } from './kube-client.js';
 import {
   emptyOutput,
@@ -20,6 +21,9 @@ import {
   type ScrapedItem,
   type ScraperKind,
 } from './scraper-kind.js';
+import { refusedKey, strictEntry } from './strict-entry.js';
+import { tagsOf, tagsSchema } from './tag-fields.js';
+import { transformSchema } from './transform-schema.js';
 
 /** The kinds listed, with their API paths. */
 export const KUBE_RESOURCES = [
@@ -41,24 +45,44 @@ export const KUBE_RESOURCES = [
 /** Most objects read per kind. */
 export const MAX_KUBE_OBJECTS = 50_000;
 
-const kubernetesEntrySchema = z.object({
-  ...baseEntryShape,
+/**
+ * The base fields a kubernetes entry honours: each object's id, name, type, class, status and health
+ * come from the object itself, so those keys (and the document-reading ones) are refused by name.
+ */
+const kubernetesEntrySchema = strictEntry({
+  labels: z.record(z.string(), z.string()).optional(),
+  tags: tagsSchema.optional(),
+  transform: transformSchema
+    .extend({
+      expr: refusedKey('expr', 'the kubernetes scraper makes one item per object'),
+      gotemplate: refusedKey('gotemplate', 'the kubernetes scraper makes one item per object'),
+      javascript: refusedKey('javascript', 'the kubernetes scraper makes one item per object'),
+    })
+    .optional(),
+  analysis: z.array(analysisRuleSchema).optional(),
   clusterName: z.string().min(1, 'is required'),
   /** A kubeconfig connection (`connection://kubernetes/<name>` or its id). */
   connection: z.string().min(1).optional(),
   /** Only these namespaces (all when absent). */
   namespace: z.string().optional(),
   /** Kinds left out, e.g. `["ConfigMap"]`. */
-  exclusions: z
-    .object({ kinds: z.array(z.string()).optional() })
-    .loose()
-    .optional(),
+  exclusions: strictEntry({ kinds: z.array(z.string()).optional() }).optional(),
   /** config-db's concurrency hint (max in flight defaults to 64); lists run one kind at a time here. */
   maxInflight: z.number().int().min(1).optional(),
-  kubeconfig: z.object({ value: z.string().min(1) }).optional(),
+  kubeconfig: strictEntry({ value: z.string().min(1) }).optional(),
 });
 /** One `spec.kubernetes[]` entry. */
-export type KubernetesEntry = z.infer<typeof kubernetesEntrySchema> & BaseEntry;
+export type KubernetesEntry = z.infer<typeof kubernetesEntrySchema>;
+
+/** The entry's `labels` over an object (static values, or JSONPaths read from it) on top of its own. */
+function labelsOf(entry: KubernetesEntry, object: unknown, own: Record<string, string> | undefined) {
+  const out: Record<string, string> = { ...(own ?? {}) };
+  for (const [key, value] of Object.entries(entry.labels ?? {})) {
+    const found = value.startsWith('$') || value.startsWith('@') ? asText(jsonPath(value, object)[0]) : value;
+    if (found && out[key] === undefined) out[key] = found;
+  }
+  return Object.keys(out).length > 0 ? out : null;
+}
 
 const typeOf = (kind: string) => `Kubernetes::${kind}`;
 
@@ -159,19 +183,20 @@ async function scrape(entry: KubernetesEntry, ctx: KindContext): Promise<KindOut
       if (resource.kind === 'Namespace') namespaces.set(meta.name, meta.uid);
       if (resource.kind === 'Node') nodes.set(meta.name, meta.uid);
       const { status, health } = healthOf(resource.kind, object);
+      const labels = labelsOf(entry, object, meta.labels);
       const item: ScrapedItem = {
         key: meta.uid,
         type: typeOf(resource.kind),
         name: meta.name,
         configClass: resource.kind,
-        config: excludeFields(entry, cleaned(resource.kind, apiVersion, object)),
+        config: excludeFields(entry, cleaned(resource.kind, apiVersion, object), typeOf(resource.kind)),
         status,
         health,
-        labels: meta.labels ?? null,
+        labels,
         tags: {
           cluster: entry.clusterName,
           ...(meta.namespace ? { namespace: meta.namespace } : {}),
-          ...(entry.tags ?? {}),
+          ...(tagsOf(entry.tags, object, labels) ?? {}),
         },
         source: `${target.server}${resource.path}`,
         createdAt: meta.creationTimestamp ?? null,

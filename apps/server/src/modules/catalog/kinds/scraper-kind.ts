@@ -3,6 +3,7 @@
  * `spec.sql[1]`…) into configuration items; the scrape engine (../scrape/) compares them with the stored
  * items, records changes, insights and relationships. A kind never writes to the database itself.
  */
+import type { ScrapedAccess } from '@mc/contracts';
 import type { Database } from '@mc/db';
 import type { z } from 'zod';
 import type { EgressGuard } from '../../../platform/egress/egress-guard.js';
@@ -44,6 +45,31 @@ export interface ScrapedItem {
   source?: string | null;
   parent?: ItemRef;
   createdAt?: string | null;
+  /** Set by the entry's `deleteFields`: the item is stored soft-deleted at this time (item-timestamps.ts). */
+  deletedAt?: string | null;
+  deleteReason?: string | null;
+  /** Changes the source reported for this item or another of the scrape (`spec.full`, scrape/full-mode.ts). */
+  changes?: ScrapedChange[];
+  /** Full mode: a document of changes with no `config`, no item of its own (scrape/full-mode.ts). */
+  changesOnly?: boolean;
+  /** Full mode: the access entries the document listed (catalog/access/access-entries.ts). */
+  access?: ScrapedAccess;
+}
+
+/** A change found inside a scraped document in full mode (config-db's ChangeResult fields). */
+export interface ScrapedChange {
+  /** The item it is about: the carrying item unless the change names `external_id`/`config_type`. */
+  target: ItemRef;
+  externalChangeId: string | null;
+  changeType: string;
+  severity: string | null;
+  summary: string | null;
+  source: string | null;
+  createdBy: string | null;
+  createdAt: string | null;
+  details: unknown;
+  diff: string | null;
+  patches: unknown;
 }
 
 /** What one kind entry produced. */

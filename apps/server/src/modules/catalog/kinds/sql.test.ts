@@ -5,8 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CatalogTestApp, createCatalogTestApp, scrapeConfig } from '../testing/catalog-test-app.js';
 import { storeConnection } from '../testing/stored-connection.js';
 
-process.env.MC_SECRET_KEY = randomBytes(32).toString('base64');
-
 const PG_URL = process.env.MC_SCRAPE_PG_URL ?? 'postgres://root@127.0.0.1:5432/test';
 const MARIA = { host: '127.0.0.1', port: 3306, user: 'root', database: 'test' };
 const MARIA_USER = 'mc_catalog_scrape';
@@ -124,6 +122,53 @@ describe.each([
     const removed = await t.scrape(scraperId);
     expect(removed.counts).toMatchObject({ deleted: 1, unchanged: 1 });
     expect((await itemsOf(scraperId)).filter((item) => item.deleted_at !== null)).toHaveLength(1);
+  });
+});
+
+describe('sql scraper items', () => {
+  it('splits each row by items, config-db’s form without $ reaching a JSON column', async () => {
+    const connection = await storeConnection(t, {
+      name: 'inventory-pg-items',
+      type: 'postgres',
+      url: PG_URL,
+      username: 'root',
+      password: 'trusted',
+    });
+    const response = await t.call(
+      admin,
+      'POST',
+      '/api/catalog/scrapers',
+      scrapeConfig('hosts-items', {
+        sql: [
+          {
+            connection,
+            query: `SELECT json_build_object('hosts', json_agg(json_build_object('host', name, 'os', os))) AS inventory
+              FROM ${table}`,
+            items: '.inventory.hosts',
+            type: 'SQL::Inventory',
+            id: '$[0].host',
+          },
+          {
+            connection,
+            query: `SELECT json_agg(json_build_object('host', name, 'cores', cores)) AS hosts FROM ${table}`,
+            items: '$.hosts[*]',
+            type: 'SQL::Host',
+            id: '$.host',
+          },
+        ],
+      }),
+    );
+    expect(response.status).toBe(201);
+    const id = (await response.json()).id;
+    const outcome = await t.scrape(id);
+    expect(outcome.errors).toEqual([]);
+    const rows = await t.rows<{ type: string; name: string; config: unknown }>(
+      'SELECT type, name, config FROM config_items WHERE scraper_id = $1 AND deleted_at IS NULL ORDER BY type, name',
+      [id],
+    );
+    expect(rows.map(({ type, name }) => `${type}/${name}`)).toEqual(['SQL::Host/web-1', 'SQL::Inventory/web-1']);
+    expect(rows[0]?.config).toEqual({ host: 'web-1', cores: 32 });
+    expect(rows[1]?.config).toEqual([{ host: 'web-1', os: 'debian-12' }]);
   });
 });
 

@@ -2,7 +2,9 @@
  * The sql scraper (config-db's `sql`): runs `query` on a stored connection (PostgreSQL, or MySQL /
  * MariaDB through mysql2) and turns each row into an item. `id`, `type`, `name` read the row (e.g.
  * `$.id`); defaults: id = the row's `id` column (else its position), type = `SQL`, name = the row's
- * `name` column (else its id). The host goes through the egress guard and the socket connects to the
+ * `name` column (else its id). `items` splits each row as config-db splits a scraped document (`.settings`
+ * or `$.settings[*]` on a JSON column gives one item per value found; the row's columns are its fields).
+ * The host goes through the egress guard and the socket connects to the
  * checked address. At most {@link MAX_SQL_ROWS} rows are read; the query runs under a timeout.
  */
 import { createConnection } from 'node:net';
@@ -11,28 +13,29 @@ import pg from 'pg';
 import { z } from 'zod';
 import type { SqlDsn } from '../../connections/index.js';
 import { plainValue } from '../../health/index.js';
-import { type BaseEntry, baseEntryShape, itemFromDocument } from './item-fields.js';
+import { type BaseEntry, baseEntryShape, itemsFromDocument, splitItems } from './item-fields.js';
 import { emptyOutput, type KindContext, type KindOutput, type ScraperKind } from './scraper-kind.js';
 import { dsnOf, resolveEntryConnection } from './sql-target.js';
+import { refusedKey, strictEntry } from './strict-entry.js';
 
 /** Most rows one entry reads. */
 export const MAX_SQL_ROWS = 50_000;
 /** Longest a connection and query may take. */
 export const SQL_TIMEOUT_MS = 60_000;
 
-const sqlEntrySchema = z
-  .object({
-    ...baseEntryShape,
-    connection: z.string().min(1).optional(),
-    /** The upstream form's field: a connection string or reference, used when `connection` is absent. */
-    host: z.string().min(1).optional(),
-    driver: z.enum(['postgres', 'postgresql', 'mysql', 'mariadb']).optional(),
-    query: z.string().min(1, 'is required'),
-  })
-  .refine((entry) => entry.connection || entry.host, {
-    message: 'connection (or host) is required',
-    path: ['connection'],
-  });
+const sqlEntrySchema = strictEntry({
+  ...baseEntryShape,
+  /** A row is read as its columns; config-db applies a format only to text. */
+  format: refusedKey('format', 'a row is read as its columns, never parsed as text'),
+  connection: z.string().min(1).optional(),
+  /** The upstream form's field: a connection string or reference, used when `connection` is absent. */
+  host: z.string().min(1).optional(),
+  driver: z.enum(['postgres', 'postgresql', 'mysql', 'mariadb']).optional(),
+  query: z.string().min(1, 'is required'),
+}).refine((entry) => entry.connection || entry.host, {
+  message: 'connection (or host) is required',
+  path: ['connection'],
+});
 /** One `spec.sql[]` entry. */
 export type SqlEntry = z.infer<typeof sqlEntrySchema> & BaseEntry;
 
@@ -104,19 +107,24 @@ async function scrape(entry: SqlEntry, ctx: KindContext): Promise<KindOutput> {
     driver === 'mysql'
       ? await mysqlRows(dsn, target.address, entry.query, ctx)
       : await postgresRows(dsn, target.address, entry.query, ctx);
+  const source = `${driver}://${dsn.host}/${dsn.database ?? ''}`;
   for (const [index, raw] of rows.entries()) {
     const row = plainValue(raw) as Row; // plainValue keeps an object an object
     const key = row.id === undefined || row.id === null ? String(index) : String(row.id);
     try {
-      output.items.push(
-        itemFromDocument(entry, row, {
-          key,
-          type: 'SQL',
-          name: typeof row.name === 'string' ? row.name : key,
-          source: `${driver}://${dsn.host}/${dsn.database ?? ''}`,
-          vars: { row },
-        }),
-      );
+      for (const [part, document] of splitItems(entry, row).entries()) {
+        const record = (typeof document === 'object' && document !== null ? document : {}) as Row;
+        const partKey = part === 0 ? key : `${key}#${part}`;
+        output.items.push(
+          ...(await itemsFromDocument(entry, document, {
+            key: partKey,
+            type: 'SQL',
+            name: typeof record.name === 'string' ? record.name : partKey,
+            source,
+            vars: { row },
+          })),
+        );
+      }
     } catch (error) {
       output.errors.push(`row ${index + 1}: ${(error as Error).message}`); // ExpressionError
     }

@@ -20,25 +20,21 @@ import {
   type ScrapedItem,
   type ScraperKind,
 } from './scraper-kind.js';
+import { strictEntry } from './strict-entry.js';
 import { databaseVersion } from './system.repo.js';
 import { disks, listeningPorts } from './system-probes.js';
 
-const systemEntrySchema = z
-  .object({
-    /** Leave parts out (all are on by default). */
-    disks: z.boolean().optional(),
-    interfaces: z.boolean().optional(),
-    ports: z.boolean().optional(),
-    installation: z.boolean().optional(),
-    /** Only masks: the system items are built here, not from a document the other transforms shape. */
-    transform: z
-      .strictObject(
-        { mask: z.array(maskSchema).optional() },
-        { message: 'a system entry supports transform.mask only' },
-      )
-      .optional(),
-  })
-  .loose();
+const systemEntrySchema = strictEntry({
+  /** Leave parts out (all are on by default). */
+  disks: z.boolean().optional(),
+  interfaces: z.boolean().optional(),
+  ports: z.boolean().optional(),
+  installation: z.boolean().optional(),
+  /** Only masks: the system items are built here, not from a document the other transforms shape. */
+  transform: z
+    .strictObject({ mask: z.array(maskSchema).optional() }, { message: 'a system entry supports transform.mask only' })
+    .optional(),
+});
 /** One `spec.system[]` entry. */
 export type SystemEntry = z.infer<typeof systemEntrySchema>;
 

@@ -38,6 +38,11 @@ export interface ItemWrite {
   source: string | null;
   content_hash: string;
   created_at: string | null;
+  /** Set by the entry's `deleteFields`: the row is stored soft-deleted (kinds/item-timestamps.ts). */
+  deleted_at?: string | null;
+  delete_reason?: string | null;
+  /** Other names of the item (`transform.aliases`), stored after its id in external_id. */
+  aliases?: string[];
 }
 
 /** Every item the scraper produced before (live or soft-deleted). */
@@ -52,7 +57,7 @@ export function loadScraperItems(executor: Executor, scraperId: string): Promise
 
 const RECORD = `key text, type text, name text, config_class text, config jsonb, description text, status text,
   health text, icon text, labels jsonb, tags jsonb, properties jsonb, source text, content_hash text,
-  created_at timestamptz, id uuid`;
+  created_at timestamptz, deleted_at timestamptz, delete_reason text, aliases text[], id uuid`;
 
 /** Inserts new items, owned by the scraper's agent (docs/agents.md); returns their ids by (type, key). */
 export function insertItems(
@@ -64,9 +69,10 @@ export function insertItems(
     executor,
     `INSERT INTO config_items (scraper_id, scrape_key, type, name, config_class, config, description, status, health,
                                icon, labels, tags, properties, source, content_hash, external_id, ready,
-                               last_scraped_time, created_at, agent_id)
+                               last_scraped_time, created_at, deleted_at, delete_reason, agent_id)
      SELECT $1, r.key, r.type, r.name, r.config_class, r.config, r.description, r.status, r.health, r.icon, r.labels,
-            r.tags, r.properties, r.source, r.content_hash, ARRAY[r.key], true, now(), coalesce(r.created_at, now()),
+            r.tags, r.properties, r.source, r.content_hash, ARRAY[r.key] || coalesce(r.aliases, '{}'), true, now(), coalesce(r.created_at, now()),
+            r.deleted_at, r.delete_reason,
             coalesce((SELECT s.agent_id FROM config_scrapers s WHERE s.id = $1), '00000000-0000-0000-0000-000000000000')
        FROM jsonb_to_recordset($2::jsonb) AS r(${RECORD})
      ON CONFLICT (scraper_id, type, scrape_key) WHERE scrape_key IS NOT NULL DO NOTHING
@@ -75,7 +81,7 @@ export function insertItems(
   );
 }
 
-/** Replaces changed items' fields (and revives soft-deleted ones). */
+/** Replaces changed items' fields (and revives soft-deleted ones, unless a delete field deletes them). */
 export async function updateItems(executor: Executor, rows: readonly ItemWrite[]): Promise<void> {
   await runQuery(
     executor,
@@ -83,7 +89,9 @@ export async function updateItems(executor: Executor, rows: readonly ItemWrite[]
         SET name = r.name, config_class = r.config_class, config = r.config, description = r.description,
             status = r.status, health = r.health, icon = r.icon, labels = r.labels, tags = r.tags,
             properties = r.properties, source = r.source, content_hash = r.content_hash,
-            deleted_at = NULL, delete_reason = NULL, last_scraped_time = now()
+            external_id = ARRAY[r.key] || coalesce(r.aliases, '{}'),
+            created_at = coalesce(r.created_at, c.created_at),
+            deleted_at = r.deleted_at, delete_reason = r.delete_reason, last_scraped_time = now()
        FROM jsonb_to_recordset($1::jsonb) AS r(${RECORD})
       WHERE c.id = r.id`,
     [JSON.stringify(rows)],

@@ -2,7 +2,8 @@
  * The job each scraper's named schedule (`scraper:<id>`) enqueues at every tick, and Run Now enqueues
  * under the same singleton key, so a scraper never scrapes twice at once and a tick or a click fires
  * exactly once across replicas. Its job_history row carries the counts (details.scrape_summary:
- * created, updated, unchanged, deleted, errors…) and the first errors.
+ * created, updated, unchanged, deleted, errors…), the first errors and the first warnings (what the run
+ * skipped as config-db does, e.g. a full-mode change without a type; no error).
  */
 import { z } from 'zod';
 import { defineJob, deleteSchedule } from '../../jobs/index.js';
@@ -41,6 +42,7 @@ export const runScraperJob = defineJob({
       details: {
         scrape_summary: counts,
         ...(outcome.errors.length > 0 ? { errors: outcome.errors.slice(0, MAX_HISTORY_ERRORS) } : {}),
+        ...(outcome.warnings.length > 0 ? { warnings: outcome.warnings.slice(0, MAX_HISTORY_ERRORS) } : {}),
       },
     };
   },

@@ -4,11 +4,14 @@
  * no write. New items are inserted and changed ones updated in batches; a changed document records one
  * `diff` change (counted on its twin within the dedup window); items gone from the source are
  * soft-deleted with a reason (and a `Deleted` change), unless the scrape had errors — a broken source
- * must not empty the catalog. Then parents and paths, hard relationships and insights follow.
+ * must not empty the catalog. An item a delete field marks (kinds/item-timestamps.ts) is stored
+ * soft-deleted with its time. Then parents and paths, hard relationships, full mode's access entries
+ * (access/save-access.ts, one transaction) and changes (save-changes.ts) and insights follow.
  * Each batch is its own statement, outside one long transaction, so the embedded engine keeps serving
  * other connections (progress, the console) while a large scrape saves; a re-run converges.
  */
 import type { Database } from '@mc/db';
+import { saveScrapedAccess } from '../access/save-access.js';
 import { type ChangeWrite, recordChange } from '../changes/changes.repo.js';
 import { configDiff, DELETED_CHANGE_TYPE, DIFF_CHANGE_TYPE } from '../changes/config-diff.js';
 import { closeInsights, type InsightWrite, upsertInsights } from '../insights/analysis.repo.js';
@@ -33,6 +36,7 @@ import {
   type RelationshipRow,
   removeRelationships,
 } from './relationships.repo.js';
+import { saveScrapedChanges } from './save-changes.js';
 
 /** Why an item gone from its source was soft-deleted (config_items.delete_reason). */
 export const DELETE_REASON_MISSING = 'Not found in the latest scrape';
@@ -45,8 +49,13 @@ export interface ScrapeBatch {
   insights: Map<string, Insight[]>;
   /** Errors of the sources: any of them keeps the scrape from deleting items or relationships. */
   errors: string[];
-  /** Insight rules that failed on an item: reported, but the source was read, so deletions still apply. */
+  /**
+   * Insight rules that failed on an item, and full mode's warnings: reported, but the source was read, so
+   * deletions still apply.
+   */
   ruleErrors: string[];
+  /** What the run skipped with a warning, as config-db does (a full-mode change without a type): no error. */
+  warnings?: string[];
 }
 
 /** How to save. */
@@ -115,8 +124,15 @@ function toWrite(item: ScrapedItem): ItemWrite {
     source: item.source ?? null,
     created_at: item.createdAt ?? null,
   };
+  const aliases = (item.externalIds ?? []).filter((alias) => alias !== item.key);
   const parent = item.parent ? refKey(item.parent) : null;
-  return { ...record, content_hash: sha256(canonicalJson({ ...record, created_at: null, parent })) };
+  // Fields most items lack join the record (and its hash) only when set, so stored hashes stay valid.
+  const named = {
+    ...record,
+    ...(item.deletedAt ? { deleted_at: item.deletedAt, delete_reason: item.deleteReason ?? null } : {}),
+    ...(aliases.length > 0 ? { aliases } : {}),
+  };
+  return { ...named, content_hash: sha256(canonicalJson({ ...named, created_at: null, parent })) };
 }
 
 function emptyCounts(errors: number): ScrapeCounts {
@@ -159,6 +175,7 @@ function wantedItems(batch: ScrapeBatch): { wanted: Map<string, ScrapedItem>; er
   const errors = [...batch.errors];
   const wanted = new Map<string, ScrapedItem>();
   for (const item of batch.items) {
+    if (item.changesOnly) continue;
     const key = refKey(item);
     if (wanted.has(key)) errors.push(`item ${item.type}/${item.key} is produced twice; the last one is kept`);
     wanted.set(key, item);
@@ -174,7 +191,7 @@ function compareItems(wanted: Map<string, ScrapedItem>, stored: Map<string, Stor
     const write = toWrite(item);
     const before = stored.get(key);
     if (!before) inserts.push(write);
-    else if (before.content_hash !== write.content_hash || before.deleted_at !== null) {
+    else if (before.content_hash !== write.content_hash || (before.deleted_at !== null && !write.deleted_at)) {
       updates.push({ write: { ...write, id: before.id }, before, item });
     } else counts.unchanged++;
   }
@@ -294,6 +311,22 @@ export async function saveResults(database: Database, batch: ScrapeBatch, option
     ids,
     errors.length === 0,
   );
+  const access = await saveScrapedAccess(database, batch.items, {
+    scraperId: options.scraperId,
+    source: options.source,
+    removeStale: errors.length === 0,
+  });
+  // what config-db skips with a warning is a warning here too; a failed save is an error of the run
+  batch.warnings = [...(batch.warnings ?? []), ...access.warnings];
+  if (access.failure) errors.push(access.failure);
+  const changeCounts = await saveScrapedChanges(
+    database.pool,
+    batch.items,
+    (ref) => ids.get(refKey(ref)),
+    options.source,
+  );
+  counts.changes += changeCounts.recorded;
+  errors.push(...changeCounts.unmatched);
   const insightCounts = await saveInsights(database, options, batch.insights, ids);
   counts.insights_opened = insightCounts.opened;
   counts.insights_closed = insightCounts.closed;

@@ -13,13 +13,18 @@ import { PermanentJobError } from '../../jobs/index.js';
 import { applyScraperChangeRule } from '../changes/changes.repo.js';
 import { evaluateRules, type Insight } from '../insights/analysis-rules.js';
 import { maskItems } from '../kinds/config-mask.js';
-import { type BaseEntry, selectorRelationships } from '../kinds/item-fields.js';
+import { applyAliases } from '../kinds/item-aliases.js';
+import type { BaseEntry } from '../kinds/item-fields.js';
+import { applyProperties } from '../kinds/item-properties.js';
 import { SCRAPER_KINDS, type ScraperKindName } from '../kinds/registry.js';
+import { selectorRelationships } from '../kinds/relationship-selectors.js';
 import type { KindContext, ScrapedItem, ScraperKind } from '../kinds/scraper-kind.js';
-import { type ScrapeConfigDocument, validateScrapeConfig } from '../scrapers/scrape-config.js';
+import { parseDurationMs, type ScrapeConfigDocument, validateScrapeConfig } from '../scrapers/scrape-config.js';
 import { findScraper, type ScraperRow } from '../scrapers/scrapers.repo.js';
 import { catalogSettings, parseDuration } from './catalog-settings.js';
+import { syncCrdItems } from './crd-sync.js';
 import { documentMasks } from './document-masks.js';
+import { extractFullMode } from './full-mode.js';
 import {
   emptyScrapeCounts,
   refKey,
@@ -40,6 +45,11 @@ export interface ScrapeDeps {
 export interface ScrapeOutcome {
   counts: ScrapeCounts;
   errors: string[];
+  /**
+   * What the run skipped with a warning, as config-db does (save-results.ts ScrapeBatch.warnings), kept in
+   * its job history apart from its errors.
+   */
+  warnings: string[];
   durationMs: number;
   /** Set when the scraper belongs to a remote agent: nothing ran here (its agent runs it). */
   agentId?: string;
@@ -67,7 +77,8 @@ export function documentOfRow(row: ScraperRow): ScrapeConfigDocument {
  * Runs every entry of the document's kinds and gathers their items, relationships, insights and errors.
  * An entry's relationship selectors are matched against the items of every entry of the scrape. A path
  * the file confinement refuses is no entry's error but the run's end: it throws FileConfinementError,
- * so nothing is saved and no item is taken for gone.
+ * so nothing is saved and no item is taken for gone. In full mode (`spec.full`) each item's changes are
+ * taken out of its document after the masks (full-mode.ts); what is not kept is a warning of the run.
  */
 export async function collect(doc: ScrapeConfigDocument, ctx: KindContext): Promise<ScrapeBatch> {
   const batch: ScrapeBatch = {
@@ -76,6 +87,7 @@ export async function collect(doc: ScrapeConfigDocument, ctx: KindContext): Prom
     insights: new Map<string, Insight[]>(),
     errors: [],
     ruleErrors: [],
+    warnings: [],
   };
   const selectors: { where: string; entry: BaseEntry; items: ScrapedItem[] }[] = [];
   for (const name of Object.keys(SCRAPER_KINDS) as ScraperKindName[]) {
@@ -89,6 +101,17 @@ export async function collect(doc: ScrapeConfigDocument, ctx: KindContext): Prom
         // Every kind's entry schema is built on the base fields (item-fields.ts).
         const base = entry as BaseEntry;
         maskItems(base.transform?.mask ?? [], output.items); // before rules, storage, diffs or an agent's push
+        applyAliases(base.transform?.aliases ?? [], output.items);
+        applyProperties(base.properties ?? [], output.items);
+        if (doc.spec.full) {
+          const skipped: string[] = [];
+          batch.ruleErrors.push(
+            ...extractFullMode(output.items, base.transform?.changes?.exclude, skipped).map(
+              (w) => `${name}[${index}]: ${w}`,
+            ),
+          );
+          batch.warnings?.push(...skipped.map((w) => `${name}[${index}]: ${w}`));
+        }
         batch.items.push(...output.items);
         batch.relationships.push(...output.relationships);
         batch.errors.push(...output.errors.map((error) => `${name}[${index}]: ${error}`));
@@ -96,6 +119,7 @@ export async function collect(doc: ScrapeConfigDocument, ctx: KindContext): Prom
           selectors.push({ where: `${name}[${index}]`, entry: base, items: output.items });
         if (output.rules.length === 0) continue;
         for (const item of output.items) {
+          if (item.changesOnly) continue;
           const fired = evaluateRules(output.rules, item, batch.ruleErrors);
           if (fired.length > 0) batch.insights.set(refKey(item), fired);
         }
@@ -108,7 +132,7 @@ export async function collect(doc: ScrapeConfigDocument, ctx: KindContext): Prom
   }
   for (const { where, entry, items } of selectors) {
     try {
-      batch.relationships.push(...selectorRelationships(entry, items, batch.items));
+      batch.relationships.push(...selectorRelationships(entry.transform?.relationship ?? [], items, batch.items));
     } catch (error) {
       batch.errors.push(`${where}: relationship: ${(error as Error).message}`); // ExpressionError
     }
@@ -125,7 +149,7 @@ function kindsOf(doc: ScrapeConfigDocument): string {
 
 /**
  * Saves what a scraper's kinds collected — here, or on the agent that runs the scraper (docs/agents.md) —
- * and applies the scraper's own change retention. Answers the counts and every error of the run.
+ * applies the scraper's own change retention and, with `spec.crdSync`, syncs its playbooks (crd-sync.ts). Answers the counts and every error of the run.
  */
 export async function saveCollected(
   database: Database,
@@ -133,7 +157,7 @@ export async function saveCollected(
   doc: ScrapeConfigDocument,
   batch: ScrapeBatch,
   options: Pick<SaveOptions, 'dedupWindowMs' | 'onProgress' | 'signal'>,
-): Promise<{ counts: ScrapeCounts; errors: string[] }> {
+): Promise<{ counts: ScrapeCounts; errors: string[]; warnings: string[] }> {
   const counts = await saveResults(database, batch, {
     ...options,
     scraperId,
@@ -148,13 +172,16 @@ export async function saveCollected(
       ...(rule.count ? { count: rule.count } : {}),
     });
   }
+  if (doc.spec.crdSync)
+    batch.ruleErrors.push(...(await syncCrdItems(database, scraperId, doc.metadata.namespace ?? 'default')));
   counts.errors += batch.ruleErrors.length;
-  return { counts, errors: [...batch.errors, ...batch.ruleErrors] };
+  return { counts, errors: [...batch.errors, ...batch.ruleErrors], warnings: batch.warnings ?? [] };
 }
 
 /**
- * Scrapes one scraper now and saves the results. Throws PermanentJobError when the scraper is gone or
- * invalid, or when it names a file path the confinement refuses (the run fails, naming the path).
+ * Scrapes one scraper now and saves the results, within the spec's `timeout` when it has one (the run
+ * fails naming it, nothing saved). Throws PermanentJobError when the scraper is gone or invalid, or when
+ * it names a file path the confinement refuses (the run fails, naming the path).
  */
 export async function runScrape(
   deps: ScrapeDeps,
@@ -165,14 +192,16 @@ export async function runScrape(
   const row = await findScraper(deps.database.pool, scraperId);
   if (!row) throw new PermanentJobError(`scraper ${scraperId} is gone`);
   if (row.agent_id !== NIL_AGENT_ID) {
-    return { counts: emptyScrapeCounts(), errors: [], durationMs: 0, agentId: row.agent_id };
+    return { counts: emptyScrapeCounts(), errors: [], warnings: [], durationMs: 0, agentId: row.agent_id };
   }
   const doc = documentOfRow(row);
+  const timeoutMs = parseDurationMs(doc.spec.timeout);
+  const signal = timeoutMs ? AbortSignal.any([options.signal, AbortSignal.timeout(timeoutMs)]) : options.signal;
   const settings = await catalogSettings(deps.database);
   const connections = connectionsServiceFor(deps);
   const ctx: KindContext = {
     database: deps.database,
-    signal: options.signal,
+    signal,
     egress: egressGuardFor(deps.database),
     resolveConnection: (ref) => connections.resolveConnection(ref, row.saved_by),
     listConnections: async () =>
@@ -190,12 +219,16 @@ export async function runScrape(
       throw new PermanentJobError(`scraper ${row.namespace}/${row.name}: ${error.message}`);
     });
     options.signal.throwIfAborted();
-    const { counts, errors } = await saveCollected(deps.database, row.id, doc, batch, {
+    if (signal.aborted)
+      throw new Error(
+        `scraper ${row.namespace}/${row.name}: the scrape took longer than its timeout ${doc.spec.timeout}`,
+      );
+    const { counts, errors, warnings } = await saveCollected(deps.database, row.id, doc, batch, {
       dedupWindowMs: settings.dedupWindowMs,
       onProgress: (phase, done, total) => progress.report(phase, done, total),
-      signal: options.signal,
+      signal,
     });
-    return { counts, errors, durationMs: Date.now() - started };
+    return { counts, errors, warnings, durationMs: Date.now() - started };
   } finally {
     await progress.finish();
   }

@@ -2,11 +2,13 @@
  * A scraper written through `/api/db/config_scrapers` (as upstream's console does) takes effect exactly
  * as one written through `/api/catalog/scrapers`, in the same transaction: a live row is validated as a
  * ScrapeConfig (400 naming the problem) and gets its schedule; a deleted or soft-deleted one loses its
- * schedule and its items are soft-deleted. Scrapers from watched files stay read-only here too.
+ * schedule and its items are soft-deleted, with the playbooks they made (crdSync). Scrapers from watched
+ * files stay read-only here too.
  */
 
 import type { JsonRecord, WriteHook } from '../../rest/index.js';
 import { PgrstError } from '../../rest/index.js';
+import { forgetCrdPlaybooks } from '../scrape/crd-sync.js';
 import { SCRAPE_CONFIG_API_VERSION, validateScrapeConfig } from './scrape-config.js';
 import { softDeleteScraper } from './scrapers.repo.js';
 import { applyScraper, unscheduleScraper } from './scrapers.service.js';
@@ -29,7 +31,7 @@ function documentOf(row: JsonRecord) {
 }
 
 /** The data API's hook of config_scrapers. */
-export const configScrapersWriteHook: WriteHook = async ({ images, trx }) => {
+export const configScrapersWriteHook: WriteHook = async ({ images, trx, actor }) => {
   for (const [before, after] of images) {
     if (before?.source === 'ConfigFile') {
       throw new PgrstError(
@@ -43,7 +45,10 @@ export const configScrapersWriteHook: WriteHook = async ({ images, trx }) => {
       const agent = typeof after.agent_id === 'string' ? { agent_id: after.agent_id } : {};
       await applyScraper(trx, { id, ...agent }, documentOf(after));
     } else {
-      if (after) await softDeleteScraper(trx, id);
+      if (after) {
+        await softDeleteScraper(trx, id);
+        await forgetCrdPlaybooks(trx, id, actor);
+      }
       await unscheduleScraper(trx, id);
     }
   }

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { parseBoundedYaml } from '../../../platform/bounded-yaml.js';
 import { AppError } from '../../../platform/errors.js';
 import { SCRAPER_KINDS, type ScraperKindName } from '../kinds/registry.js';
+import { refusedKey, strictEntry } from '../kinds/strict-entry.js';
 
 /** The API version of config-db's ScrapeConfig resource. */
 export const SCRAPE_CONFIG_API_VERSION = 'configs.flanksource.com/v1';
@@ -42,21 +43,43 @@ const nameRule = z
 
 const durationRule = z.string().regex(/^\d+(ms|s|m|h|d)$/, 'must be a duration such as 30m, 12h or 7d');
 
-/** `retention` of config-db: per change type by age and count, and how long soft-deleted items stay. */
-export const retentionSchema = z
-  .object({
-    changes: z
-      .array(
-        z.object({
-          name: z.string().min(1, 'is required'),
-          age: durationRule.optional(),
-          count: z.number().int().positive().optional(),
-        }),
-      )
-      .optional(),
-    staleItemAge: durationRule.optional(),
-  })
-  .loose();
+const DURATION_UNIT_MS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** A validated duration (`30m`) in milliseconds; undefined for anything else. */
+export function parseDurationMs(value: string | undefined): number | undefined {
+  const match = value ? /^(\d+)(ms|s|m|h|d)$/.exec(value) : null;
+  return match ? Number(match[1]) * (DURATION_UNIT_MS[match[2] ?? ''] ?? 0) : undefined;
+}
+
+/** Longest `spec.timeout`: the scrape job's own limit (run-scraper.job.ts). */
+export const MAX_SCRAPE_TIMEOUT = '30m';
+
+/** `retention` of config-db: per change type by age and count; its other keys are refused by name. */
+export const retentionSchema = strictEntry({
+  changes: z
+    .array(
+      strictEntry({
+        name: z.string().min(1, 'is required'),
+        age: durationRule.optional(),
+        count: z.number().int().positive().optional(),
+      }),
+    )
+    .optional(),
+  staleItemAge: refusedKey(
+    'staleItemAge',
+    'an item gone from its source is soft-deleted at the next successful scrape',
+  ),
+  types: refusedKey('types', 'items are kept by the catalog retention properties, not per type'),
+  staleAnalysisAge: refusedKey('staleAnalysisAge', 'an insight closes when its rule no longer fires'),
+});
+
+const unsupportedKindKeys = Object.fromEntries(UNSUPPORTED_KINDS.map((kind) => [kind, z.unknown().optional()]));
+
+/** config-db's `system: true` (its built-in system scraper) is one system entry here. */
+const systemList = z.preprocess(
+  (value) => (value === true ? [{}] : value === false ? [] : value),
+  SCRAPER_KINDS.system.schema.array(),
+);
 
 const kindLists = Object.fromEntries(
   Object.entries(SCRAPER_KINDS).map(([name, kind]) => [name, z.array(kind.schema).optional()]),
@@ -72,14 +95,22 @@ export const scrapeConfigSchema = z.object({
     labels: z.record(z.string(), z.string()).optional(),
     annotations: z.record(z.string(), z.string()).optional(),
   }),
-  spec: z
-    .object({
-      schedule: z.string().min(1, 'must not be empty').optional(),
-      full: z.boolean().optional(),
-      retention: retentionSchema.optional(),
-      ...kindLists,
-    })
-    .loose(),
+  spec: strictEntry({
+    schedule: z.string().min(1, 'must not be empty').optional(),
+    timeout: durationRule
+      .refine((value) => (parseDurationMs(value) ?? 0) <= (parseDurationMs(MAX_SCRAPE_TIMEOUT) ?? 0), {
+        message: `must be at most ${MAX_SCRAPE_TIMEOUT}, the scrape job's own limit`,
+      })
+      .optional(),
+    full: z.boolean().optional(),
+    retention: retentionSchema.optional(),
+    ...kindLists,
+    system: systemList.optional(),
+    ...unsupportedKindKeys,
+    /** Scraped `MissionControl::Playbook` items become playbooks (scrape/crd-sync.ts). */
+    crdSync: z.boolean().optional(),
+    logLevel: refusedKey('logLevel', "a scraper's log level is the server's (MC_LOG_LEVEL)"),
+  }),
 });
 
 /** A validated ScrapeConfig document. */
@@ -103,6 +134,18 @@ function kindProblems(spec: Record<string, unknown>): string[] {
     (sum, kind) => sum + (Array.isArray(spec[kind]) ? (spec[kind] as unknown[]).length : 0),
     0,
   );
+  if (spec.full !== true) {
+    for (const kind of Object.keys(SCRAPER_KINDS)) {
+      const list = Array.isArray(spec[kind]) ? (spec[kind] as { transform?: { changes?: unknown } }[]) : [];
+      list.forEach((entry, index) => {
+        if (entry?.transform?.changes !== undefined) {
+          problems.push(
+            `spec.${kind}.${index}.transform.changes: applies to full mode's changes only; set spec.full: true`,
+          );
+        }
+      });
+    }
+  }
   if (problems.length === 0 && entries === 0) {
     problems.push(`spec: at least one scraper entry is required (${Object.keys(SCRAPER_KINDS).join(', ')})`);
   }
@@ -118,7 +161,7 @@ export function validateScrapeConfig(raw: unknown): ScrapeConfigValidation {
       errors: parsed.error.issues.map((issue) => `${issue.path.join('.') || 'document'}: ${issue.message}`),
     };
   }
-  const problems = kindProblems(parsed.data.spec as Record<string, unknown>); // the loose spec keeps unknown keys
+  const problems = kindProblems(parsed.data.spec as Record<string, unknown>); // the unsupported kinds pass zod to be named here
   if (problems.length > 0) return { ok: false, errors: problems };
   return { ok: true, config: parsed.data };
 }

@@ -47,8 +47,8 @@ describe('scrapers routes', () => {
     ],
     [
       'a bad items path',
-      scrapeConfig('a', { file: [{ paths: ['/x'], items: 'items' }] }),
-      'must be a JSONPath starting with $',
+      scrapeConfig('a', { file: [{ paths: ['/x'], items: '$[?(@.x' }] }),
+      'spec.file.0.items: is not a valid JSONPath',
     ],
   ])('answers 400 for %s', async (_what, body, message) => {
     const response = await t.call(

@@ -20,6 +20,7 @@ import {
   scheduleSingletonKey,
   upsertSchedule,
 } from '../../jobs/index.js';
+import { forgetCrdPlaybooks } from '../scrape/crd-sync.js';
 import { runScraperJob, scraperScheduleName } from '../scrape/run-scraper.job.js';
 import { SCRAPE_CONFIG_API_VERSION, type ScrapeConfigDocument, scraperSchedule } from './scrape-config.js';
 import {
@@ -180,12 +181,13 @@ function replaceScraper(
   });
 }
 
-/** Deletes a scraper (soft), its schedule, and soft-deletes its items. */
+/** Deletes a scraper (soft), its schedule, and soft-deletes its items, then the playbooks they made (crdSync). */
 async function removeScraper(database: Database, id: string, ctx: WriteContext, options: { fromFile?: boolean }) {
   await database.db.transaction().execute(async (trx) => {
     const before = await mustFind(trx, id);
     if (before.source === 'ConfigFile' && !options.fromFile) throw readOnly(before);
     await softDeleteScraper(trx, id);
+    await forgetCrdPlaybooks(trx, id, ctx.actor);
     await unscheduleScraper(trx, id);
     await recordAuditIn(trx, {
       actor: ctx.actor,

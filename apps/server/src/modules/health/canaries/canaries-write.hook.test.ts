@@ -120,6 +120,16 @@ describe('POST /api/db/canaries takes effect like POST /api/canaries', () => {
     expect(await rows("SELECT id FROM canaries WHERE name = 'bad'")).toEqual([]);
   });
 
+  it('refuses a field the server does not honour, naming it, and stores nothing', async () => {
+    const bad = await call('POST', '/api/db/canaries', editor, {
+      name: 'unhonoured',
+      spec: { schedule: '@every 30s', tcp: [{ name: 'p', endpoint, runAfter: ['other'] }] },
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await bad.json())).toContain('spec.tcp[0].runAfter: is not supported by this server');
+    expect(await rows("SELECT id FROM canaries WHERE name = 'unhonoured'")).toEqual([]);
+  });
+
   it('keeps canaries from watched files read-only', async () => {
     const [file] = await rows<{ id: string }>(
       `INSERT INTO canaries (name, namespace, spec, source) VALUES ('from-file', 'default', $1, 'ConfigFile') RETURNING id`,
@@ -139,8 +149,8 @@ describe('tables that cannot honour a generic write refuse it, naming the way to
     ['checks', { canary_id: '00000000-0000-4000-8000-000000000000', type: 'http', name: 'x' }, '/api/canaries'],
     ['check_statuses', { check_id: '00000000-0000-4000-8000-000000000000', status: true }, 'check runner'],
     ['people', { name: 'x' }, '/api/auth/invite_user'],
-    ['agents', { name: 'x' }, '/api/agent/generate'],
-    ['permissions', { object: '*', action: '*' }, '/api/permissions'],
+    // agents and permissions are written by their routes (rest/routed-writes.test.ts)
+    ['incident_rules', { name: 'x', spec: {} }, 'not run by this server'],
     ['playbook_runs', { status: 'running' }, 'playbook runner'],
     ['incident_histories', { type: 'x' }, 'incidents'],
     ['audit_log', { action: 'x' }, 'server'],

@@ -122,12 +122,13 @@ function endpointOf(spec: Record<string, unknown>): string | null {
 
 /**
  * Makes the canary's checks match its entries: upserts one row per entry (unique per canary, type and
- * name; a soft-deleted row comes back), and soft-deletes the rows of entries that are gone.
+ * name; a soft-deleted row comes back, a transformed one becomes the entry's), and soft-deletes the rows
+ * of entries that are gone and the transformed checks of those.
  */
 export async function syncChecks(
   db: Db,
   canary: { id: string; namespace: string; severity?: string | undefined; owner?: string | undefined },
-  entries: CanaryCheckEntry[],
+  entries: (Omit<CanaryCheckEntry, 'type'> & { type: string })[],
 ): Promise<string[]> {
   // A check belongs to the canary's agent: a canary moved to another agent takes its checks along, so the
   // upsert below finds them instead of adding copies under the old agent.
@@ -146,11 +147,14 @@ export async function syncChecks(
         ${canary.owner ?? null}, ${canary.severity ?? null}, (SELECT agent_id FROM canaries WHERE id = ${canary.id}))
       ON CONFLICT (canary_id, type, name, agent_id) DO UPDATE SET namespace = EXCLUDED.namespace,
         description = EXCLUDED.description, endpoint = EXCLUDED.endpoint, icon = EXCLUDED.icon, spec = EXCLUDED.spec,
-        labels = EXCLUDED.labels, owner = EXCLUDED.owner, severity = EXCLUDED.severity, deleted_at = NULL
+        labels = EXCLUDED.labels, owner = EXCLUDED.owner, severity = EXCLUDED.severity, deleted_at = NULL,
+        transformed = false
       RETURNING id`.execute(db);
     if (rows[0]) ids.push(rows[0].id);
   }
+  // A transformed check (runner/transformed-checks.ts) stays while the check whose transform made it does.
   await sql`UPDATE checks SET deleted_at = now()
-    WHERE canary_id = ${canary.id} AND deleted_at IS NULL AND NOT (id = ANY(${ids}::uuid[]))`.execute(db);
+    WHERE canary_id = ${canary.id} AND deleted_at IS NULL AND NOT coalesce(CASE WHEN transformed
+      THEN spec ->> 'transformedFrom' = ANY(${ids}::text[]) ELSE id = ANY(${ids}::uuid[]) END, false)`.execute(db);
   return ids;
 }

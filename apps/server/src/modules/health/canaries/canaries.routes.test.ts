@@ -65,6 +65,35 @@ describe('canaries API', () => {
     expect(schedules).toEqual([{ schedule: '@every 30s', job_name: 'run_canary' }]);
   });
 
+  it('takes the schedules canary-checker takes: a time-zone prefix, Go durations, @never (never due)', async () => {
+    const saved: Record<string, string> = {};
+    for (const [name, schedule] of [
+      ['zoned', 'CRON_TZ=Europe/Paris 0 9 * * MON-FRI'],
+      ['fraction', '@every 1.5m'],
+      ['never', '@never'],
+    ] as const) {
+      const doc = { apiVersion: 'canaries.flanksource.com/v1', kind: 'Canary', metadata: { name }, spec: { schedule } };
+      const res = await t.call(admin, 'POST', '/api/canaries', doc);
+      expect(res.status, schedule).toBe(201);
+      saved[name] = (await res.json()).id;
+    }
+    const { rows } = await t.database.pool.query(
+      "SELECT schedule, next_run_at > now() + interval '100 years' AS never_due FROM schedules WHERE name = 'canary:' || $1",
+      [saved.never],
+    );
+    expect(rows).toEqual([{ schedule: '@never', never_due: true }]);
+    const refused = await t.call(admin, 'POST', '/api/canaries', {
+      apiVersion: 'canaries.flanksource.com/v1',
+      kind: 'Canary',
+      metadata: { name: 'minutes' },
+      spec: { schedule: 'every 30 @minutes' },
+    });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).message).toBe(
+      'Invalid schedule "every 30 @minutes": a cron expression has 5 or 6 fields',
+    );
+  });
+
   it('accepts JSON, refuses a duplicate name with 409', async () => {
     const doc = {
       apiVersion: 'canaries.flanksource.com/v1',
@@ -99,6 +128,16 @@ describe('canaries API', () => {
         spec: { mongodb: [{ name: 'm' }] },
       },
       'spec.mongodb: unsupported check type',
+    ],
+    [
+      'a field this server does not honour',
+      {
+        apiVersion: 'canaries.flanksource.com/v1',
+        kind: 'Canary',
+        metadata: { name: 'x' },
+        spec: { http: [{ name: 'h', url: 'https://example.test', signWith: { region: 'eu-west-1' } }] },
+      },
+      'spec.http[0].signWith: is not supported by this server',
     ],
     [
       'bad check spec',

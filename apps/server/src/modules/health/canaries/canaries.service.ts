@@ -10,7 +10,8 @@ import { parseBoundedYaml } from '../../../platform/bounded-yaml.js';
 import { AppError } from '../../../platform/errors.js';
 import type { Actor } from '../../../platform/request-context.js';
 import { recordSaver } from '../../connections/index.js';
-import { deleteSchedule, upsertSchedule } from '../../jobs/index.js';
+import { deleteSchedule, isNeverSchedule, upsertSchedule } from '../../jobs/index.js';
+import { junitCheckEntry } from '../runner/junit-result.js';
 import { canaryScheduleName, runCanaryJob } from '../runner/run-canary.job.js';
 import {
   type CanaryRow,
@@ -94,7 +95,8 @@ export async function applyCanary(row: CanaryRow, doc: CanaryDocument, trx: Para
   await syncChecks(
     trx,
     { id: row.id, namespace: row.namespace, severity: doc.spec.severity, owner: doc.spec.owner },
-    canaryCheckEntries(doc.spec),
+    // A junit-mode canary's combined result is stored on a check of its own (runner/junit-result.ts).
+    [...canaryCheckEntries(doc.spec), ...(doc.spec.resultMode === 'junit' ? [junitCheckEntry(row.name)] : [])],
   );
   await upsertSchedule(trx, {
     name: canaryScheduleName(row.id),
@@ -104,7 +106,8 @@ export async function applyCanary(row: CanaryRow, doc: CanaryDocument, trx: Para
     jitterMs: CANARY_JITTER_MS,
     enabled: doc.spec.replicas !== 0,
     resource: { id: row.id },
-    startAt: new Date(),
+    // a new or changed canary runs at once, as upstream's RunNow — unless `@never` unschedules it
+    ...(isNeverSchedule(canarySchedule(doc.spec)) ? {} : { startAt: new Date() }),
   });
 }
 

@@ -99,6 +99,19 @@ describe('canaries from a watched directory', () => {
     expect((await liveCanaries()).map((c) => c.name)).toEqual(['api', 'web']);
   });
 
+  it("names a field the server does not honour in the file's error and applies nothing of it", async () => {
+    await writeFile(
+      join(dir, 'unhonoured.yaml'),
+      canary('unhonoured', 'http://127.0.0.1:1/a').replace('      endpoint:', '      crawlDepth: 2\n      endpoint:'),
+    );
+    const outcome = await syncCanaryDir(database, dir);
+    await unlink(join(dir, 'unhonoured.yaml'));
+    expect(outcome.errors).toContain(
+      'unhonoured.yaml (document 1): spec.http[0].crawlDepth: is not supported by this server',
+    );
+    expect((await liveCanaries()).map((c) => c.name)).not.toContain('unhonoured');
+  });
+
   it('deletes the canary and its checks when its document is gone', async () => {
     await unlink(join(dir, 'bad.yml'));
     expect(await syncCanaryDir(database, dir)).toEqual({ applied: [], removed: ['default/api'], errors: [] });

@@ -7,7 +7,10 @@
 import type { CheckResultStatus, CheckType } from '@mc/contracts';
 import type { z } from 'zod';
 import type { EgressGuard } from '../../../platform/egress/egress-guard.js';
+import type { CheckMetric } from '../../../platform/metrics/check-metrics.js';
 import type { TransformedCheck } from '../expressions/check-expressions.js';
+import type { NewCheckArtifact } from './exec-artifacts.js';
+import type { FolderConfinementSource } from './folder-roots.js';
 
 /** A stored connection with its secrets resolved (the columns of upstream's `connections` table). */
 export interface ResolvedConnection {
@@ -24,15 +27,18 @@ export interface ResolvedConnection {
 /** Looks up `connection://<type>/<name>`; null when no such connection exists. */
 export type ConnectionResolver = (ref: string) => Promise<ResolvedConnection | null>;
 
-/** A config-map or secret key reference of an env-var source. */
+/**
+ * An env-var source: a config map's or secret's key, a service account's token (no key), or a Helm
+ * release's value (`key` is its path).
+ */
 export interface EnvSourceRef {
-  kind: 'configmap' | 'secret';
+  kind: 'configmap' | 'secret' | 'serviceaccount' | 'helm';
   name: string;
   key: string;
   namespace?: string;
 }
 
-/** Reads a config-map or secret value; undefined when the name or key does not exist. */
+/** Reads an env-var source's value; undefined when the name or key does not exist. */
 export type EnvSourceResolver = (ref: EnvSourceRef) => Promise<string | undefined>;
 
 /** The per-run context every check type's `run` receives. */
@@ -44,6 +50,8 @@ export interface CheckContext {
   resolveEnvSource?: EnvSourceResolver;
   /** Namespace of the canary, for env-var sources without one. */
   namespace?: string;
+  /** Where folder checks may list (folder-roots.ts); left out, folder checks list nothing. */
+  folderConfinement?: FolderConfinementSource;
 }
 
 /** What a check type's `run` returns; the registry adds the duration when `duration` is left out. */
@@ -57,6 +65,8 @@ export interface CheckRunOutput {
   details: Record<string, unknown>;
   /** The spec was unusable (bad URL, missing connection); upstream's check_statuses.invalid. */
   invalid?: boolean;
+  /** Files to keep with the result (an exec check's `artifacts`); the runner stores them. */
+  artifacts?: NewCheckArtifact[];
 }
 
 /** One run's result as the scheduler stores it in check_statuses. */
@@ -68,8 +78,12 @@ export interface CheckResult {
   error?: string;
   details: Record<string, unknown>;
   invalid?: boolean;
-  /** Checks produced by a transform that returned named entries. */
+  /** Checks produced by a transform that returned named entries; stored as checks of their own (runner/transformed-checks.ts). */
   transformed?: TransformedCheck[];
+  /** Values of the check's custom `metrics`; the runner records them on /metrics (platform/metrics/check-metrics.ts). */
+  metrics?: CheckMetric[];
+  /** Files to keep with the result; the runner stores them and lists them in `details.artifacts`. */
+  artifacts?: NewCheckArtifact[];
 }
 
 /** One check type: its canary spec key, its spec schema and its runner. */

@@ -1,8 +1,11 @@
 /**
  * DNS check: asks `server`:`port` (default the system's resolvers, port 53) for `query` of `querytype`
  * (A, AAAA, CNAME, MX, TXT, SRV, NS, PTR) and compares the answers with `minrecords` and `exactreply`
- * (order-insensitive). Answers are written as canary-checker writes them: addresses, names, MX as
- * "host preference", TXT records with their strings joined, SRV as "priority weight port target".
+ * (order-insensitive and case-insensitive, as canary-checker compares). Answers are written as
+ * canary-checker (Go's resolver) reports them: A answers every address of the name (IPv4 and IPv6, as
+ * Go's LookupHost); names are fully qualified with a trailing dot (CNAME, NS, PTR, the MX host, the SRV
+ * target); MX as "host. preference"; TXT records with their strings joined; SRV (which canary-checker
+ * never compares) as "priority weight port target.". Lists in messages read as Go prints them, `[a b]`.
  * The resolver server goes through the egress guard. Expression variables: records, server, querytype.
  */
 import { Resolver } from 'node:dns/promises';
@@ -28,30 +31,43 @@ const DNS_ERRORS: Record<string, string> = {
   EREFUSED: 'query refused',
 };
 
+/** A name as Go's resolver reports it: fully qualified, with its trailing dot. */
+const fqdn = (name: string) => (name.endsWith('.') ? name : `${name}.`);
+
+/** Every address of the name, IPv4 then IPv6; an error only when neither family has one. */
+async function addresses(resolver: Resolver, name: string): Promise<string[]> {
+  const [v4, v6] = await Promise.allSettled([resolver.resolve4(name), resolver.resolve6(name)]);
+  const found = [...(v4.status === 'fulfilled' ? v4.value : []), ...(v6.status === 'fulfilled' ? v6.value : [])];
+  if (found.length === 0 && v4.status === 'rejected') throw v4.reason;
+  return found;
+}
+
 async function query(resolver: Resolver, type: string, name: string): Promise<string[]> {
   switch (type) {
     case 'AAAA':
       return resolver.resolve6(name);
     case 'CNAME':
-      return resolver.resolveCname(name);
+      return (await resolver.resolveCname(name)).map(fqdn);
     case 'MX':
-      return (await resolver.resolveMx(name)).map((mx) => `${mx.exchange} ${mx.priority}`);
+      return (await resolver.resolveMx(name)).map((mx) => `${fqdn(mx.exchange)} ${mx.priority}`);
     case 'TXT':
       return (await resolver.resolveTxt(name)).map((chunks) => chunks.join(''));
     case 'SRV':
-      return (await resolver.resolveSrv(name)).map((srv) => `${srv.priority} ${srv.weight} ${srv.port} ${srv.name}`);
+      return (await resolver.resolveSrv(name)).map(
+        (srv) => `${srv.priority} ${srv.weight} ${srv.port} ${fqdn(srv.name)}`,
+      );
     case 'NS':
-      return resolver.resolveNs(name);
+      return (await resolver.resolveNs(name)).map(fqdn);
     case 'PTR':
-      return resolver.reverse(name);
+      return (await resolver.reverse(name)).map(fqdn);
     default:
-      return resolver.resolve4(name);
+      return addresses(resolver, name);
   }
 }
 
 function sameAnswers(got: string[], expected: string[]): boolean {
-  const a = [...got].sort();
-  const b = [...expected].sort();
+  const a = got.map((value) => value.toLowerCase()).sort();
+  const b = expected.map((value) => value.toLowerCase()).sort();
   return a.length === b.length && a.every((value, index) => value === b[index]);
 }
 
@@ -83,12 +99,12 @@ async function run(spec: DnsCheckSpec, ctx: CheckContext): Promise<CheckRunOutpu
   }
   const elapsed = Math.round(performance.now() - started);
   const details = { server, querytype: type, query: spec.query, records };
-  const list = `[${records.join(', ')}]`;
+  const list = `[${records.join(' ')}]`;
   let failure: string | null = null;
   if (spec.minrecords !== undefined && records.length < spec.minrecords) {
     failure = `${label}: returned ${records.length} results, expecting ${spec.minrecords}`;
   } else if (spec.exactreply?.length && !sameAnswers(records, spec.exactreply)) {
-    failure = `${label}: got ${list}, expected [${spec.exactreply.join(', ')}]`;
+    failure = `${label}: got ${list}, expected [${spec.exactreply.join(' ')}]`;
   } else if (spec.thresholdMillis && elapsed > spec.thresholdMillis) {
     failure = `threshold exceeded: ${elapsed} ms > ${spec.thresholdMillis} ms`;
   }

@@ -68,7 +68,16 @@ describe('exec check running bash scripts', () => {
   it('passes on exit code 0 and shows the last line of output', async () => {
     const result = await exec({ script: 'echo starting; echo all good' });
     expect(result).toMatchObject({ status: 'healthy', message: 'all good' });
-    expect(result.details.results).toEqual({ stdout: 'starting\nall good\n', stderr: '', exitCode: 0 });
+    expect(result.details.results).toEqual({ stdout: 'starting\nall good', stderr: '', exitCode: 0 });
+  });
+
+  it('trims white space around stdout and stderr, as canary-checker does', async () => {
+    const result = await exec({
+      script: 'printf "\\n  8080 \\n\\n"; printf " warn \\n" >&2',
+      test: { expr: "results.stdout == '8080'" },
+    });
+    expect(result.status).toBe('healthy');
+    expect(result.details.results).toEqual({ stdout: '8080', stderr: 'warn', exitCode: 0 });
   });
 
   it('fails on a non-zero exit code with the last stderr line', async () => {

@@ -8,7 +8,9 @@
  * `details.isolation` says which level ran. On timeout the whole process group is killed; children left
  * behind after the script exits are killed too. Without a test expression the check passes on exit code
  * 0 (canary-checker's default `results.exitCode == 0`).
- * Expression variables: results {stdout, stderr, exitCode}, and stdout, stderr, exitCode.
+ * `artifacts` (exec-artifacts.ts) are read from its directory before it goes and kept with the result.
+ * Expression variables: results {stdout, stderr, exitCode}, and stdout, stderr, exitCode; stdout and
+ * stderr are trimmed of leading and trailing white space, as canary-checker (duty's shell) trims them.
  */
 import { EXEC_MAX_OUTPUT_BYTES, type ExecCheckSpec, execCheckSchema } from '@mc/contracts';
 import { CheckConfigError } from '../../../platform/check-config-error.js';
@@ -21,6 +23,7 @@ import {
 } from './check-context.js';
 import { runConfinedScript } from './confined-script.js';
 import { resolveEnvList } from './env-vars.js';
+import { execArtifacts } from './exec-artifacts.js';
 import { execChecksDisabledReason } from './exec-policy.js';
 
 function lastLine(text: string): string {
@@ -30,13 +33,16 @@ function lastLine(text: string): string {
 async function run(spec: ExecCheckSpec, ctx: CheckContext): Promise<CheckRunOutput> {
   const disabled = execChecksDisabledReason();
   if (disabled) return unhealthy(disabled, { disabled: true });
-  for (const key of ['connections', 'checkout', 'artifacts'] as const) {
+  for (const key of ['connections', 'checkout'] as const) {
     if (spec[key] !== undefined) throw new CheckConfigError(`${key} is not supported by this server`);
   }
   const own = await resolveEnvList(spec.env, ctx, 'env');
   const options = { env: own, homePrefix: 'mc-exec-', maxOutputBytes: EXEC_MAX_OUTPUT_BYTES, signal: ctx.signal };
-  return runConfinedScript(spec.script, options, (result) => {
-    const { stdout, stderr, exitCode } = result;
+  return runConfinedScript(spec.script, options, async (result) => {
+    const { exitCode } = result;
+    const stdout = result.stdout.trim();
+    const stderr = result.stderr.trim();
+    const kept = spec.artifacts?.length ? await execArtifacts(result.home, spec.artifacts, { stdout, stderr }) : null;
     const details = {
       results: { stdout, stderr, exitCode },
       stdout,
@@ -44,12 +50,14 @@ async function run(spec: ExecCheckSpec, ctx: CheckContext): Promise<CheckRunOutp
       exitCode,
       isolation: result.isolation,
       ...(result.truncated ? { truncated: true } : {}),
+      ...(kept?.skipped.length ? { artifactsSkipped: kept.skipped } : {}),
     };
+    const artifacts = kept?.artifacts.length ? { artifacts: kept.artifacts } : {};
     if (!spec.test?.expr && exitCode !== 0) {
       const reason = lastLine(stderr) || lastLine(stdout);
-      return unhealthy(`exit code ${exitCode}${reason ? `: ${reason}` : ''}`, details);
+      return { ...unhealthy(`exit code ${exitCode}${reason ? `: ${reason}` : ''}`, details), ...artifacts };
     }
-    return healthy(lastLine(stdout) || `exit code ${exitCode}`, details);
+    return { ...healthy(lastLine(stdout) || `exit code ${exitCode}`, details), ...artifacts };
   });
 }
 

@@ -109,7 +109,7 @@ describe('http check against a local HTTP server', () => {
       username: { value: 'alice' },
       password: { value: 's3cret' },
       test: {
-        expr: 'json.method == "POST" && json.x == "t1" && json.body == "{\\"a\\":1}" && json.ua == "mission-control-health-check"',
+        expr: 'json.method == "POST" && json.x == "t1" && json.body == "{\\"a\\":1}" && json.ua == "canary-checker/mission-control"',
       },
     });
     expect(result.status).toBe('healthy');
@@ -119,18 +119,75 @@ describe('http check against a local HTTP server', () => {
     );
   });
 
+  it('templates the url from env and credentials, as canary-checker: $(.url), $(name), {{ .name }}', async () => {
+    const whole = await run({ url: '$(.url)', env: [{ name: 'url', value: `${server.url}/echo` }] });
+    expect(whole).toMatchObject({ status: 'healthy', details: { url: `${server.url}/echo` } });
+    const parts = await run({
+      url: `http://$(.user):$(pass)@${server.url.slice('http://'.length)}/{{ .path }}`,
+      env: [
+        { name: 'user', value: 'hello' },
+        { name: 'pass', value: 'world' },
+        { name: 'path', value: 'echo' },
+      ],
+    });
+    expect((parts.details.json as { auth: string }).auth).toBe(
+      `Basic ${Buffer.from('hello:world').toString('base64')}`,
+    );
+    const creds = await run({ url: `${server.url}/status/$(username)`, username: { value: '204' } });
+    expect(creds.details.code).toBe(204);
+    const notHttp = await run({ url: '$(.url)', env: [{ name: 'url', value: 'ftp://example.test/' }] });
+    expect(notHttp).toMatchObject({
+      status: 'unhealthy',
+      invalid: true,
+      message: 'url must be an http:// or https:// URL',
+    });
+    const unknown = await run({ url: '$(.url)' });
+    expect(unknown).toMatchObject({ status: 'unhealthy', invalid: true });
+  });
+
+  it('sends a GET body with its length, as Go does (Node alone frames it with neither)', async () => {
+    const result = await run({ url: `${server.url}/echo`, body: '{"a":1}' });
+    expect(result.status).toBe('healthy');
+    expect((result.details.json as { method: string; body: string }).body).toBe('{"a":1}');
+  });
+
+  it('renders a templateBody over its env values (upstream Go template) and refuses a broken one', async () => {
+    const result = await run({
+      url: `${server.url}/echo`,
+      method: 'POST',
+      templateBody: true,
+      body: '{"user":"{{ printf "%s!" .USER }}","n":{{ .N }}}',
+      env: [
+        { name: 'USER', value: 'ann' },
+        { name: 'N', value: '3' },
+      ],
+    });
+    expect((result.details.json as { body: string }).body).toBe('{"user":"ann!","n":3}');
+    const plain = await run({ url: `${server.url}/echo`, method: 'POST', body: '{{ .USER }}' });
+    expect((plain.details.json as { body: string }).body).toBe('{{ .USER }}');
+    const broken = await run({ url: `${server.url}/echo`, method: 'POST', templateBody: true, body: '{{ .USER ' });
+    expect(broken).toMatchObject({ status: 'unhealthy', invalid: true });
+    expect(broken.message).toMatch(/^templateBody: /);
+  });
+
   it('fails when the response is slower than thresholdMillis', async () => {
     const result = await run({ url: `${server.url}/delay/150`, thresholdMillis: 50 });
     expect(result.status).toBe('unhealthy');
     expect(result.message).toMatch(/^threshold exceeded: \d+ ms > 50 ms$/);
   });
 
-  it('follows redirects by default and can be told not to', async () => {
+  it('follows redirects by default (upstream: up to 10) and can be told not to', async () => {
     const followed = await run({ url: `${server.url}/redirect/3`, responseContent: 'landed' });
     expect(followed.status).toBe('healthy');
     expect(followed.details.redirects).toHaveLength(3);
+    expect((await run({ url: `${server.url}/redirect/10` })).status).toBe('healthy');
+    expect((await run({ url: `${server.url}/redirect/11` })).message).toMatch(/^too many redirects \(more than 10\)/);
     const stopped = await run({ url: `${server.url}/redirect/3`, followRedirects: false, responseCodes: [302] });
     expect(stopped.status).toBe('healthy');
+    // an unfollowed redirect reports its own code; maxRedirects 0 stops following, as upstream
+    const unlisted = await run({ url: `${server.url}/redirect/3`, maxRedirects: 0 });
+    expect(unlisted).toMatchObject({ status: 'unhealthy', message: 'expected status 302 to be 200..299' });
+    expect(unlisted.details.code).toBe(302);
     const tooMany = await run({ url: `${server.url}/redirect/5`, maxRedirects: 2 });
     expect(tooMany.message).toMatch(/^too many redirects \(more than 2\)/);
   });
@@ -159,7 +216,6 @@ describe('http check against a local HTTP server', () => {
     const spaced = await run({ url: 'http://u:sekret@exa mple.com/' });
     expect(spaced).toMatchObject({ status: 'unhealthy', invalid: true });
     expect(spaced.message).not.toContain('sekret');
-    expect((await run({ url: server.url, ntlm: true })).message).toBe('ntlm is not supported by this server');
   });
 });
 

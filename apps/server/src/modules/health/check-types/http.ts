@@ -1,11 +1,15 @@
 /**
- * HTTP check: sends one request (method, headers, body, basic auth) through the egress-guarded client,
- * follows redirects unless told not to (each hop checked again), and judges the answer in
+ * HTTP check: sends one request (method, headers, body) through the egress-guarded client with its
+ * URL templated over its `env` and credentials (`$(.name)`, url-template.ts), its
+ * authentication (basic, digest, NTLM v1/v2, OAuth2 client credentials, AWS SigV4: http-auth/) and its
+ * `tlsConfig` (CA, client certificate, insecureSkipVerify, handshakeTimeout), follows redirects unless
+ * told not to (each hop checked again; an unfollowed redirect reports its own 3xx), and judges the answer in
  * canary-checker's order: status codes, response time, body contains / regex / JSONPath, and the TLS
  * certificate's remaining days. Expression variables: code, headers, content, json, elapsed (ms),
  * sslExpiryDays, certificate, redirects, url.
  */
 import {
+  envVarSchema,
   HTTP_CHECK_USER_AGENT,
   HTTP_MAX_BODY_BYTES,
   HTTP_MAX_REDIRECTS,
@@ -14,39 +18,58 @@ import {
   maskUrl,
 } from '@mc/contracts';
 import { JSONPath } from 'jsonpath-plus';
+import { z } from 'zod';
 import { DOCUMENT_LIMITS, parseBoundedJson } from '../../../platform/bounded-json.js';
 import { CheckConfigError } from '../../../platform/check-config-error.js';
 import { EgressRefusedError } from '../../../platform/egress/egress-guard.js';
-import { type GuardedResponse, guardedRequest } from '../../../platform/egress/guarded-http.js';
+import type { GuardedResponse } from '../../../platform/egress/guarded-http.js';
+import { GoTemplateError, renderGoTemplate } from '../../../platform/go-template/index.js';
+import { injectTraceHeaders } from '../../../platform/tracing/spans.js';
 import {
   type CheckContext,
+  CheckFailure,
   type CheckRunOutput,
   type CheckTypeDefinition,
   healthy,
   unhealthy,
 } from './check-context.js';
 import { resolveConnectionValues } from './connection-fields.js';
-import { resolveEnvList, resolveEnvVar } from './env-vars.js';
+import { resolveEnvList } from './env-vars.js';
+import { resolveHttpAuth } from './http-auth/resolve-auth.js';
+import { sendAuthenticated } from './http-auth/send-authenticated.js';
 import { describeNetworkError, errorText } from './network-errors.js';
+import { resolveTlsOptions } from './tls-options.js';
+import { renderUrlTemplate } from './url-template.js';
 
-function refuseUnsupported(spec: HttpCheckSpec): void {
-  for (const key of ['ntlm', 'ntlmv2', 'templateBody'] as const) {
-    if (spec[key]) throw new CheckConfigError(`${key} is not supported by this server`);
+/** A stored connection's `headers` property: a JSON list of EnvVars (duty's HTTP connection). */
+async function connectionHeaders(text: string | undefined, ctx: CheckContext): Promise<Record<string, string>> {
+  if (!text) return {};
+  let parsed: ReturnType<typeof connectionHeadersSchema.safeParse>;
+  try {
+    parsed = connectionHeadersSchema.safeParse(JSON.parse(text));
+  } catch {
+    throw new CheckConfigError('connection property headers is not JSON');
   }
-  if (spec.oauth2 !== undefined) throw new CheckConfigError('oauth2 is not supported by this server');
-  if (spec.crawl !== undefined) throw new CheckConfigError('crawl is not supported by this server');
+  if (!parsed.success) throw new CheckConfigError('connection property headers is not a list of {name, value}');
+  return resolveEnvList(parsed.data, ctx, 'connection header');
 }
 
 async function buildRequest(spec: HttpCheckSpec, ctx: CheckContext) {
   if (spec.endpoint && spec.url) throw new CheckConfigError('cannot specify both endpoint and url');
   const conn = await resolveConnectionValues({ ...spec, url: spec.url ?? spec.endpoint }, ctx);
   if (!conn.url) throw new CheckConfigError('no url or connection specified');
+  const env = await resolveEnvList(spec.env, ctx, 'env');
+  // upstream's template values: the connection's credentials, then the check's env by name
+  const domain = conn.username?.split('@')[1] ?? '';
+  const credentials = { username: conn.username ?? '', password: conn.password ?? '', domain };
+  const href = renderUrlTemplate(conn.url, { ...credentials, ...env });
   let url: URL;
   try {
-    url = new URL(conn.url);
+    url = new URL(href);
   } catch {
-    throw new CheckConfigError(`invalid url '${maskUrl(conn.url)}'`);
+    throw new CheckConfigError(`invalid url '${maskUrl(href)}'`);
   }
+  if (!/^https?:$/.test(url.protocol)) throw new CheckConfigError('url must be an http:// or https:// URL');
   let username = conn.username;
   let password = conn.password;
   if (url.username || url.password) {
@@ -55,20 +78,40 @@ async function buildRequest(spec: HttpCheckSpec, ctx: CheckContext) {
     url.username = '';
     url.password = '';
   }
-  const headers = await resolveEnvList(spec.headers, ctx, 'header');
+  // a stored connection's headers first; the check's own win by name, as duty merges them
+  const headers = {
+    ...(await connectionHeaders(conn.properties.headers, ctx)),
+    ...(await resolveEnvList(spec.headers, ctx, 'header')),
+  };
   const has = (header: string) => Object.keys(headers).some((name) => name.toLowerCase() === header);
   if (!has('user-agent')) headers['User-Agent'] = HTTP_CHECK_USER_AGENT;
-  const hasAuth = has('authorization');
-  if ((username || password) && !hasAuth) {
-    headers.Authorization = `Basic ${Buffer.from(`${username ?? ''}:${password ?? ''}`).toString('base64')}`;
-  }
-  const ca = await resolveEnvVar(spec.tlsConfig?.ca, ctx, 'tlsConfig.ca');
-  return {
-    url,
-    headers,
-    ca: ca ?? conn.certificate,
-    insecure: spec.tlsConfig?.insecureSkipVerify ?? conn.insecureTLS,
+  // The checked service joins the check run's trace (no header while tracing is off; the check's own wins).
+  injectTraceHeaders(headers);
+  // As upstream, a stored connection's ntlm / ntlmv2 property switches the scheme on.
+  const schemes = {
+    ...spec,
+    ntlm: spec.ntlm || conn.properties.ntlm === 'true',
+    ntlmv2: spec.ntlmv2 || conn.properties.ntlmv2 === 'true',
   };
+  const auth = await resolveHttpAuth(schemes, { username, password }, ctx, conn.properties);
+  const tls = await resolveTlsOptions(spec.tlsConfig, ctx, {
+    ca: conn.certificate,
+    insecureSkipVerify: conn.insecureTLS,
+  });
+  return { url, headers, auth, tls, body: requestBody(spec, env) };
+}
+
+const connectionHeadersSchema = z.array(envVarSchema);
+
+/** The body to send: with `templateBody`, a Go template over the check's `env` values by name (upstream). */
+function requestBody(spec: HttpCheckSpec, env: Record<string, string>): string | undefined {
+  if (!spec.templateBody || spec.body === undefined) return spec.body;
+  try {
+    return renderGoTemplate(spec.body, env);
+  } catch (error) {
+    if (error instanceof GoTemplateError) throw new CheckConfigError(`templateBody: ${error.message}`);
+    throw error;
+  }
 }
 
 function parseJson(response: GuardedResponse, content: string): unknown {
@@ -121,25 +164,31 @@ function judge(spec: HttpCheckSpec, response: GuardedResponse, content: string, 
 }
 
 async function run(spec: HttpCheckSpec, ctx: CheckContext): Promise<CheckRunOutput> {
-  refuseUnsupported(spec);
   const request = await buildRequest(spec, ctx);
+  const { tls } = request;
+  const maxRedirects = spec.maxRedirects ?? HTTP_MAX_REDIRECTS;
   const started = performance.now();
   let response: GuardedResponse;
   try {
-    response = await guardedRequest({
+    const plain = {
       url: request.url.href,
       method: spec.method ?? 'GET',
       headers: request.headers,
-      ...(spec.body !== undefined ? { body: spec.body } : {}),
-      followRedirects: spec.followRedirects ?? true,
-      maxRedirects: spec.maxRedirects ?? HTTP_MAX_REDIRECTS,
-      insecureSkipVerify: request.insecure,
-      ...(request.ca ? { ca: request.ca } : {}),
+      ...(request.body !== undefined ? { body: request.body } : {}),
+      // upstream: maxRedirects 0 stops following and answers the redirect itself
+      followRedirects: (spec.followRedirects ?? true) && maxRedirects > 0,
+      maxRedirects,
+      insecureSkipVerify: tls.insecureSkipVerify,
+      handshakeTimeoutMs: tls.handshakeTimeoutMs,
+      ...(tls.ca ? { ca: tls.ca } : {}),
+      ...(tls.cert ? { cert: tls.cert, key: tls.key } : {}),
       maxBodyBytes: HTTP_MAX_BODY_BYTES,
       signal: ctx.signal,
       guard: ctx.egress,
-    });
+    };
+    response = await sendAuthenticated(plain, request.auth, tls);
   } catch (error) {
+    if (error instanceof CheckFailure) throw error;
     if (error instanceof EgressRefusedError) return unhealthy(error.message, { url: request.url.href }, error.message);
     if (ctx.signal.aborted) throw error;
     return unhealthy(describeNetworkError(error, request.url.host), { url: request.url.href }, errorText(error));

@@ -67,9 +67,23 @@ function ping(binary: string, args: string[], signal: AbortSignal): Promise<{ ou
   });
 }
 
+/**
+ * The host an endpoint names: as canary-checker, a URL's host name (`https://github.com` pings
+ * github.com), else the endpoint itself (a name or an address, IPv6 in brackets or not).
+ */
+export function icmpHost(endpoint: string): string {
+  let host = endpoint;
+  try {
+    host = new URL(endpoint).hostname || endpoint;
+  } catch {
+    // not a URL: a host name or an address
+  }
+  return host.replace(/^\[(.*)\]$/, '$1');
+}
+
 async function run(spec: IcmpCheckSpec, ctx: CheckContext): Promise<CheckRunOutput> {
   // The egress policy answers first: a refused target is refused by its rule wherever ping is missing.
-  const host = spec.endpoint.replace(/^\[(.*)\]$/, '$1');
+  const host = icmpHost(spec.endpoint);
   const target = await guardTarget(host, ctx);
   const binary = await findPing();
   if (!binary) {
@@ -88,7 +102,21 @@ async function run(spec: IcmpCheckSpec, ctx: CheckContext): Promise<CheckRunOutp
     const reason = output.trim().split('\n').pop() ?? `exit code ${code}`;
     return unhealthy(`ping ${host} failed: ${reason}`, { address: target.address }, output.trim());
   }
-  const details = { address: target.address, ...stats };
+  return judgePing(host, target.address, stats, spec);
+}
+
+/**
+ * The result of a ping summary against the spec's limits: no reply, packet loss above
+ * `packetLossThreshold` (default 0) or an average round trip above `thresholdMillis` fail.
+ * Separate from the run so the limits are shown on summaries a loopback ping never produces.
+ */
+export function judgePing(
+  host: string,
+  address: string,
+  stats: PingStats,
+  spec: Pick<IcmpCheckSpec, 'packetLossThreshold' | 'thresholdMillis'>,
+): CheckRunOutput {
+  const details = { address, ...stats };
   if (stats.received === 0) return unhealthy(`no reply from ${host} (${stats.transmitted} packets sent)`, details);
   const lossLimit = spec.packetLossThreshold ?? 0;
   if (stats.packetLoss > lossLimit) {

@@ -15,6 +15,31 @@ describe.skipIf(!up)('mysql check against MariaDB on 127.0.0.1', () => {
     expect((await my({ connection: 'root@tcp(127.0.0.1:3306)/test', results: 1 })).status).toBe('healthy');
   });
 
+  it('takes a Go DSN behind mysql:// with $(username)/$(password) filled in, as canary-checker does', async () => {
+    const result = await my({
+      url: 'mysql://$(username):$(password)@tcp(127.0.0.1:3306)/test',
+      username: { value: 'root' },
+      password: { value: '' },
+      results: 1,
+    });
+    expect(result).toMatchObject({ status: 'healthy', message: '127.0.0.1:3306: query returned 1 rows' });
+    const denied = await my({
+      url: 'mysql://$(username):$(password)@tcp(127.0.0.1:3306)/test',
+      password: { value: 'a@b/c' },
+      username: { value: 'root' },
+    });
+    expect(denied.message).toMatch(/^authentication failed for user 'root'/);
+  });
+
+  it('markFailOnEmpty fails a query that returns no rows', async () => {
+    const query = 'SELECT 1 AS name FROM DUAL WHERE 1 = 0';
+    expect(await my({ url, query, markFailOnEmpty: true })).toMatchObject({
+      status: 'unhealthy',
+      message: 'query returned empty result',
+    });
+    expect((await my({ url, query })).status).toBe('healthy');
+  });
+
   it('checks row counts and CEL tests', async () => {
     const spec = { url, query: 'SELECT 1 AS n UNION SELECT 2 UNION SELECT 3' };
     expect((await my({ ...spec, results: 3, test: { expr: 'results.count == 3 && rows[2].n == 3' } })).status).toBe(

@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { runCheck } from './registry.js';
 import { closedPort, guardFor, noteAbsent, portOpen } from './testing/targets.js';
@@ -23,6 +24,16 @@ describe.skipIf(!up)('postgres check against PostgreSQL on 127.0.0.1', () => {
     expect(keywords.status).toBe('healthy');
     const few = await pg({ url, query: 'SELECT 1 WHERE false', results: 1 });
     expect(few.message).toBe('query returned 0 rows, expected at least 1');
+  });
+
+  it('markFailOnEmpty fails a query that returns no rows, as canary-checker does', async () => {
+    const query = 'SELECT 1 AS name LIMIT 0';
+    expect(await pg({ url, query, markFailOnEmpty: true })).toMatchObject({
+      status: 'unhealthy',
+      message: 'query returned empty result',
+    });
+    expect((await pg({ url, query })).status).toBe('healthy');
+    expect((await pg({ url, query: 'SELECT 1 AS name', markFailOnEmpty: true })).status).toBe('healthy');
   });
 
   it('evaluates a CEL test over the rows', async () => {
@@ -62,5 +73,49 @@ describe.skipIf(!up)('postgres check against PostgreSQL on 127.0.0.1', () => {
     expect((await runCheck('postgres', spec, { egress })).message).toBe(
       'connection connection://postgres/main: stored connections are not available (no connection resolver)',
     );
+  });
+});
+
+/**
+ * The local PostgreSQL trusts 127.0.0.1, so it never asks for a password: this stand-in speaks the start of
+ * the protocol, asks for a cleartext password, keeps what the check sends and refuses it (28P01).
+ */
+async function passwordAskingServer(): Promise<{ port: number; received: string[]; close: () => void }> {
+  const received: string[] = [];
+  const server = createServer((socket) => {
+    let startup = true;
+    socket.on('data', (data) => {
+      if (socket.writableEnded) return;
+      if (startup) {
+        startup = false;
+        socket.write(Buffer.from([0x52, 0, 0, 0, 8, 0, 0, 0, 3])); // AuthenticationCleartextPassword
+        return;
+      }
+      if (data[0] === 0x70) received.push(data.subarray(5, data.indexOf(0, 5)).toString('utf8'));
+      const fields = Buffer.from('SFATAL\0C28P01\0Mpassword authentication failed\0\0', 'utf8');
+      const header = Buffer.alloc(5);
+      header.write('E', 0);
+      header.writeUInt32BE(fields.length + 4, 1);
+      socket.end(Buffer.concat([header, fields]));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { port, received, close: () => server.close() };
+}
+
+describe('postgres check password', () => {
+  it('sends password to a server that asks for one, and names the refusal', async () => {
+    const server = await passwordAskingServer();
+    try {
+      const result = await pg({ url: `postgres://root@127.0.0.1:${server.port}/test`, password: { value: 's3cret' } });
+      expect(server.received).toEqual(['s3cret']);
+      expect(result.status).toBe('unhealthy');
+      expect(result.message).toMatch(/^authentication failed for user 'root': /);
+      expect(JSON.stringify(result)).not.toContain('s3cret');
+    } finally {
+      server.close();
+    }
   });
 });

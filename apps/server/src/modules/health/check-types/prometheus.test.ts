@@ -29,6 +29,15 @@ describe('prometheus check against a Prometheus-compatible test double', () => {
     expect(result.details).toMatchObject({ value: 1, firstResult: { job: 'api', instance: 'a:9090', value: 1 } });
   });
 
+  it('reads the deprecated host when url is absent', async () => {
+    const result = await runCheck(
+      'prometheus',
+      { name: 'q', host: prometheus.url, query: 'absent_metric' },
+      { egress },
+    );
+    expect(result).toMatchObject({ status: 'healthy', message: 'query returned 0 samples' });
+  });
+
   it('applies a threshold through a CEL test', async () => {
     expect((await prom({ query: 'rate(errors_total[5m])', test: { expr: 'value < 0.5' } })).status).toBe('healthy');
     const over = await prom({ query: 'rate(errors_total[5m])', test: { expr: 'value < 0.1' } });

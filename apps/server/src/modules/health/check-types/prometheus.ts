@@ -2,7 +2,8 @@
  * Prometheus check: runs an instant PromQL `query` against the HTTP API (`<url>/api/v1/query`) through
  * the egress-guarded client. The threshold is a CEL test over the answer, canary-checker's variables:
  * `value` (first sample), `firstResult` (its labels and value) and `results` (every sample's labels
- * plus `value`). Without a test the check passes when the query succeeds.
+ * plus `value`). Without a test the check passes when the query succeeds. `tlsConfig` (CA, client
+ * certificate, insecureSkipVerify, handshakeTimeout) applies as on the http check.
  */
 import {
   HTTP_MAX_BODY_BYTES,
@@ -23,6 +24,7 @@ import {
 } from './check-context.js';
 import { resolveConnectionValues } from './connection-fields.js';
 import { describeNetworkError, errorText } from './network-errors.js';
+import { resolveTlsOptions } from './tls-options.js';
 
 interface PromSample {
   metric?: Record<string, string>;
@@ -67,6 +69,10 @@ async function run(spec: PrometheusCheckSpec, ctx: CheckContext): Promise<CheckR
   if (conn.username || conn.password) {
     headers.Authorization = `Basic ${Buffer.from(`${conn.username ?? ''}:${conn.password ?? ''}`).toString('base64')}`;
   }
+  const tls = await resolveTlsOptions(spec.tlsConfig, ctx, {
+    ca: conn.certificate,
+    insecureSkipVerify: conn.insecureTLS,
+  });
   let response: GuardedResponse;
   try {
     response = await guardedRequest({
@@ -75,7 +81,10 @@ async function run(spec: PrometheusCheckSpec, ctx: CheckContext): Promise<CheckR
       headers,
       followRedirects: true,
       maxRedirects: HTTP_MAX_REDIRECTS,
-      insecureSkipVerify: conn.insecureTLS,
+      insecureSkipVerify: tls.insecureSkipVerify,
+      handshakeTimeoutMs: tls.handshakeTimeoutMs,
+      ...(tls.ca ? { ca: tls.ca } : {}),
+      ...(tls.cert ? { cert: tls.cert, key: tls.key } : {}),
       maxBodyBytes: HTTP_MAX_BODY_BYTES,
       signal: ctx.signal,
       guard: ctx.egress,

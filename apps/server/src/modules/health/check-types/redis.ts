@@ -1,9 +1,12 @@
 /**
  * Redis check (ioredis): connects to `url` (redis:// or rediss://), `addr` (host:port) or a stored
  * connection at the checked address, sends PING and, when given, `command` (our extension, e.g.
- * ["GET", "key"]) whose reply the test expression reads. No retries: one run, one answer. Expression
- * variables: ping, reply.
+ * ["GET", "key"]) whose reply the test expression reads. `tlsConfig` is canary-checker's switchable
+ * one: `enable`, `insecureSkipVerify`, `ca` or `cert` turns TLS on (as does rediss://); `cert` + `key` give
+ * a client certificate; `handshakeTimeout` bounds connect + handshake. No retries: one run, one answer.
+ * Expression variables: ping, reply.
  */
+import { isIP } from 'node:net';
 import { maskUrl, type RedisCheckSpec, redisCheckSchema } from '@mc/contracts';
 import { Redis } from 'ioredis';
 import { CheckConfigError } from '../../../platform/check-config-error.js';
@@ -19,6 +22,7 @@ import { parseHostPort } from './endpoint.js';
 import { guardTarget } from './guard-target.js';
 import { describeNetworkError, errorText } from './network-errors.js';
 import { plainValue } from './sql-check.js';
+import { resolveTlsOptions, type TlsOptions } from './tls-options.js';
 
 const REDIS_PORT = 6379;
 
@@ -34,9 +38,11 @@ interface RedisTarget {
 async function resolveTarget(
   spec: RedisCheckSpec,
   ctx: CheckContext,
-): Promise<{ target: RedisTarget; insecure: boolean }> {
-  const conn = await resolveConnectionValues(spec, ctx);
-  const location = conn.url ?? spec.addr;
+): Promise<{ target: RedisTarget; tls: TlsOptions }> {
+  // upstream: `addr` stands in for `url` when that is empty, also beside a stored connection
+  const addr = spec.addr && !/^[a-z][a-z0-9+.-]*:\/\//i.test(spec.addr) ? `redis://${spec.addr}` : spec.addr;
+  const conn = await resolveConnectionValues({ ...spec, url: spec.url || addr }, ctx);
+  const location = conn.url;
   if (!location) throw new CheckConfigError('no url, addr or connection specified');
   let target: RedisTarget;
   if (/^rediss?:\/\//i.test(location)) {
@@ -62,8 +68,25 @@ async function resolveTarget(
   if (conn.username) target.username = conn.username;
   if (conn.password) target.password = conn.password;
   if (spec.db !== undefined) target.db = spec.db;
+  else if (target.db === undefined && /^\d+$/.test(conn.properties.db ?? '')) target.db = Number(conn.properties.db);
   if (target.db !== undefined && !Number.isInteger(target.db)) throw new CheckConfigError('db must be a number');
-  return { target, insecure: conn.insecureTLS };
+  const config = spec.tlsConfig;
+  // upstream: enable, insecureSkipVerify, ca or cert imply TLS; handshakeTimeout and key alone do not
+  if (config && (config.enable || config.insecureSkipVerify || config.ca || config.cert)) target.tls = true;
+  if (config?.handshakeTimeout && !target.tls) {
+    throw new CheckConfigError('tlsConfig.handshakeTimeout needs TLS: set tlsConfig.enable (or use rediss://)');
+  }
+  const tls = await resolveTlsOptions(config, ctx, { ca: conn.certificate, insecureSkipVerify: conn.insecureTLS });
+  return { target, tls };
+}
+
+function redisTls(host: string, tls: TlsOptions) {
+  return {
+    ...(isIP(host) ? {} : { servername: host }),
+    rejectUnauthorized: !tls.insecureSkipVerify,
+    ...(tls.ca ? { ca: tls.ca } : {}),
+    ...(tls.cert ? { cert: tls.cert, key: tls.key } : {}),
+  };
 }
 
 function failure(error: unknown, where: string): CheckFailure {
@@ -76,7 +99,7 @@ function failure(error: unknown, where: string): CheckFailure {
 }
 
 async function run(spec: RedisCheckSpec, ctx: CheckContext): Promise<CheckRunOutput> {
-  const { target, insecure } = await resolveTarget(spec, ctx);
+  const { target, tls } = await resolveTarget(spec, ctx);
   const { address } = await guardTarget(target.host, ctx);
   const where = `${target.host}:${target.port}`;
   const client = new Redis({
@@ -85,9 +108,11 @@ async function run(spec: RedisCheckSpec, ctx: CheckContext): Promise<CheckRunOut
     ...(target.username ? { username: target.username } : {}),
     ...(target.password ? { password: target.password } : {}),
     ...(target.db !== undefined ? { db: target.db } : {}),
-    ...(target.tls ? { tls: { servername: target.host, rejectUnauthorized: !insecure } } : {}),
+    ...(target.tls ? { tls: redisTls(target.host, tls) } : {}),
     lazyConnect: true,
-    connectTimeout: ctx.timeoutMs,
+    // upstream: an explicit handshakeTimeout becomes the dial timeout, which covers the TLS handshake
+    connectTimeout:
+      target.tls && spec.tlsConfig?.handshakeTimeout ? Math.min(ctx.timeoutMs, tls.handshakeTimeoutMs) : ctx.timeoutMs,
     commandTimeout: ctx.timeoutMs,
     maxRetriesPerRequest: 0,
     retryStrategy: () => null,

@@ -24,9 +24,9 @@ describe('runCheck', () => {
     });
   });
 
-  it('refuses expression kinds other than CEL instead of skipping them', async () => {
-    expect((await exec({ script: 'true', test: { javascript: 'true' } })).message).toBe(
-      'test.javascript is not supported; write test.expr (CEL) instead',
+  it('refuses jsonPath expression blocks instead of skipping them', async () => {
+    expect((await exec({ script: 'true', test: { jsonPath: '$.ok' } })).message).toBe(
+      'test.jsonPath is not supported by this server; write test.expr (CEL) instead',
     );
   });
 
@@ -62,10 +62,19 @@ describe('runCheck', () => {
     });
   });
 
-  it('returns named transform entries as transformed checks', async () => {
-    const result = await exec({
+  it('returns named transform entries beside its own result; a caller that cannot store them fails the run', async () => {
+    const spec = {
+      name: 'x',
       script: 'printf "a\\nb\\n"',
       transform: { expr: 'stdout.trim().split("\\n").map(n, {"name": "disk-" + n, "pass": true})' },
+    };
+    const stored = await runCheck('exec', spec, { egress, storesTransformed: true });
+    expect(stored).toMatchObject({ status: 'healthy', transformed: [{ name: 'disk-a' }, { name: 'disk-b' }] });
+    const result = await exec(spec);
+    expect(result).toMatchObject({
+      status: 'unhealthy',
+      message:
+        'transform returned 2 named check entries; transformed checks are stored only by the server, not by an agent',
     });
     expect(result.transformed).toEqual([
       { name: 'disk-a', pass: true },
@@ -75,7 +84,7 @@ describe('runCheck', () => {
 
   it('reports a failing or non-boolean test clearly', async () => {
     expect((await exec({ script: 'echo x', test: { expr: 'stdout' } })).message).toBe(
-      'test expression must return true or false, got "x\\n": stdout',
+      'test expression must return true or false, got "x": stdout',
     );
     expect((await exec({ script: 'echo x', test: { expr: 'nope > 1' } })).message).toBe(
       'expression failed: Unknown variable: nope',

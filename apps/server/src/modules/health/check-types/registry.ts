@@ -30,6 +30,8 @@ import {
 } from './check-context.js';
 import { dnsCheckType } from './dns.js';
 import { execCheckType } from './exec.js';
+import { folderCheckType } from './folder.js';
+import type { FolderConfinementSource } from './folder-roots.js';
 import { httpCheckType } from './http.js';
 import { icmpCheckType } from './icmp.js';
 import { mysqlCheckType } from './mysql.js';
@@ -75,6 +77,7 @@ export const checkTypes: Record<CheckType, ErasedDefinition> = {
   redis: erase(redisCheckType),
   prometheus: erase(prometheusCheckType),
   exec: erase(execCheckType),
+  folder: erase(folderCheckType),
 };
 
 /** What the caller (the scheduler's job handler) supplies for one run. */
@@ -84,11 +87,23 @@ export interface RunCheckOptions {
   timeoutMs?: number;
   /** The job's own signal (shutdown, lease lost); combined with the timeout. */
   signal?: AbortSignal;
+  /**
+   * The caller stores a transform's named entries as checks of their own (the server's runner,
+   * runner/transformed-checks.ts). Without it (an agent) a run returning some fails saying so, rather
+   * than the entries being dropped unseen.
+   */
+  storesTransformed?: boolean;
   resolveConnection?: ConnectionResolver;
   resolveEnvSource?: EnvSourceResolver;
   namespace?: string;
   /** Exposed to expressions as `canary`. */
   canary?: { name: string; namespace?: string; labels?: Record<string, string> };
+  /** Exposed to expressions as `outputs`: what the checks this one depends on left (runner/check-outputs.ts). */
+  outputs?: Record<string, unknown>;
+  /** The check's previous run as `last_result()` answers it in CEL (upstream's map), read only when called. */
+  lastResult?: () => Promise<Record<string, unknown>>;
+  /** Where folder checks may list (folder-roots.ts); left out, they list nothing. */
+  folderConfinement?: FolderConfinementSource;
 }
 
 function trimDetails(value: unknown, depth = 0): unknown {
@@ -161,6 +176,7 @@ export async function runCheck(type: string, spec: unknown, options: RunCheckOpt
     ...(options.resolveConnection ? { resolveConnection: options.resolveConnection } : {}),
     ...(options.resolveEnvSource ? { resolveEnvSource: options.resolveEnvSource } : {}),
     ...(options.namespace ? { namespace: options.namespace } : {}),
+    ...(options.folderConfinement ? { folderConfinement: options.folderConfinement } : {}),
   };
   let executed: Awaited<ReturnType<ErasedDefinition['execute']>>;
   const running = checkTypes[type].execute(spec, ctx);
@@ -189,7 +205,7 @@ export async function runCheck(type: string, spec: unknown, options: RunCheckOpt
     dispose();
   }
   const { output } = executed;
-  const { subject, transformed } = applyCheckExpressions(
+  const { subject, transformed, metrics } = await applyCheckExpressions(
     executed.spec,
     type,
     {
@@ -199,7 +215,11 @@ export async function runCheck(type: string, spec: unknown, options: RunCheckOpt
       details: output.details,
       ...(output.error ? { error: output.error } : {}),
     },
-    options.canary ? { canary: options.canary } : {},
+    {
+      ...(options.canary ? { canary: options.canary } : {}),
+      ...(options.outputs ? { outputs: options.outputs } : {}),
+      ...(options.lastResult ? { lastResult: options.lastResult } : {}),
+    },
   );
   const result: CheckResult = {
     status: subject.status,
@@ -209,6 +229,16 @@ export async function runCheck(type: string, spec: unknown, options: RunCheckOpt
   };
   if (subject.error) result.error = subject.error;
   if (output.invalid) result.invalid = true;
-  if (transformed.length > 0) result.transformed = transformed;
+  if (transformed.length > 0) {
+    // canary-checker's transformed checks: the runner stores each named entry as a check of its own.
+    result.transformed = transformed;
+    if (!options.storesTransformed) {
+      result.status = 'unhealthy';
+      result.error = `transform returned ${transformed.length} named check entries; transformed checks are stored only by the server, not by an agent`;
+      result.message = result.error;
+    }
+  }
+  if (metrics.length > 0) result.metrics = metrics;
+  if (output.artifacts?.length) result.artifacts = output.artifacts;
   return result;
 }

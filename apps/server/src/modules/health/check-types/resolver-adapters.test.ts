@@ -27,7 +27,8 @@ describe('resolver adapters', () => {
 
   it('read secret keys as kind://name/key references, and say when one is missing', async () => {
     const store: Record<string, string> = { 'secret://api/token': 'tok-9' };
-    const resolveEnvSource = envSourceResolverFrom(async (value) => {
+    const resolveEnvSource = envSourceResolverFrom(async (ref) => {
+      const value = `${ref.kind}://${ref.name}/${ref.key}`;
       const found = store[value];
       if (found === undefined) throw new AppError('unprocessable', `${value} refers to nothing`);
       return found;

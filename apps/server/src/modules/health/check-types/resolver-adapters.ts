@@ -1,11 +1,17 @@
 /**
  * Adapters from the connections module's exported service to the resolver interfaces of the check
  * context, so the scheduler can inject them in one line: a not-found connection becomes null (the
- * check then says "not found"), and a config-map/secret key becomes a `kind://name/key` reference
- * read by the connections module's reference resolver (a missing key becomes undefined).
+ * check then says "not found"), and an env-var source is read by the connections module's value-source
+ * reader (a source that refers to nothing becomes undefined; other failures keep their message).
  */
 import { AppError } from '../../../platform/errors.js';
-import type { ConnectionResolver, EnvSourceResolver, ResolvedConnection } from './check-context.js';
+import {
+  CheckFailure,
+  type ConnectionResolver,
+  type EnvSourceRef,
+  type EnvSourceResolver,
+  type ResolvedConnection,
+} from './check-context.js';
 
 /** Anything with the connections service's `resolveConnection(ref, savedBy)`. */
 export interface ConnectionSource {
@@ -27,13 +33,17 @@ export function connectionResolverFrom(source: ConnectionSource, savedBy: string
   };
 }
 
-/** Wraps a `kind://name/key` reference reader: a key that refers to nothing answers undefined. */
-export function envSourceResolverFrom(readReference: (value: string) => Promise<string>): EnvSourceResolver {
+/**
+ * Wraps a value-source reader: a source that refers to nothing answers undefined; any other failure (a
+ * cluster-only source outside a cluster, an API that answered 403) becomes a check failure with its message.
+ */
+export function envSourceResolverFrom(read: (ref: EnvSourceRef) => Promise<string>): EnvSourceResolver {
   return async (ref) => {
     try {
-      return await readReference(`${ref.kind}://${ref.name}/${ref.key}`);
+      return await read(ref);
     } catch (error) {
       if (error instanceof AppError && (error.code === 'unprocessable' || error.code === 'not_found')) return undefined;
+      if (error instanceof AppError) throw new CheckFailure(error.message);
       throw error;
     }
   };

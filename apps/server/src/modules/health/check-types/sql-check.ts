@@ -2,7 +2,7 @@
  * What postgres and mysql checks share: where to connect (inline url, a raw connection string in
  * `connection` as canary-checker allows, or a stored `connection://`; `$(username)`/`$(password)` in the
  * URL are filled in), the egress check of the host, and the judgement of the returned rows against
- * `results` (the least row count). Expression variables: results {rows, count}, plus rows/count.
+ * `markFailOnEmpty` (no rows fail) and `results` (the least row count). Expression variables: results {rows, count}, plus rows/count.
  */
 import type { SqlCheckSpec } from '@mc/contracts';
 import { CheckConfigError } from '../../../platform/check-config-error.js';
@@ -31,11 +31,13 @@ export async function resolveSqlTarget(spec: SqlCheckSpec, ctx: CheckContext): P
     ctx,
   );
   if (!conn.url) throw new CheckConfigError('no url or connection specified');
+  // A Go MySQL DSN is not URL-decoded, so credentials go into it as they are.
+  const encode = /tcp\(/.test(conn.url) ? (value: string) => value : encodeURIComponent;
   const url = conn.url
-    .replaceAll('$(username)', encodeURIComponent(conn.username ?? ''))
-    .replaceAll('$(password)', encodeURIComponent(conn.password ?? ''));
+    .replaceAll('$(username)', encode(conn.username ?? ''))
+    .replaceAll('$(password)', encode(conn.password ?? ''));
   const dsn = parseSqlDsn(url);
-  if (conn.username && !url.includes(encodeURIComponent(conn.username))) dsn.user = conn.username;
+  if (conn.username && !url.includes(encode(conn.username))) dsn.user = conn.username;
   if (conn.password && !dsn.password) dsn.password = conn.password;
   const target = await guardTarget(dsn.host, ctx);
   return { dsn, target, insecureTLS: conn.insecureTLS, ...(conn.certificate ? { certificate: conn.certificate } : {}) };
@@ -53,12 +55,13 @@ export function plainValue(value: unknown): unknown {
   return value;
 }
 
-/** Judges the rows against `results`; the healthy message names the row count. */
+/** Judges the rows against `markFailOnEmpty` and `results`; the healthy message names the row count. */
 export function judgeRows(spec: SqlCheckSpec, rows: Record<string, unknown>[], label: string): CheckRunOutput {
   // plainValue keeps an object an object.
   const plainRows = rows.map((row) => plainValue(row) as Record<string, unknown>);
   const results = { rows: plainRows, count: plainRows.length };
   const details = { results, rows: plainRows, count: plainRows.length };
+  if (spec.markFailOnEmpty && plainRows.length === 0) return unhealthy('query returned empty result', details);
   if (spec.results !== undefined && plainRows.length < spec.results) {
     return unhealthy(`query returned ${plainRows.length} rows, expected at least ${spec.results}`, details);
   }

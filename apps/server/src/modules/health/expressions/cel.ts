@@ -2,11 +2,25 @@
  * The one expression language of health checks: CEL (Common Expression Language) through
  * `@marcbachmann/cel-js`. CEL is side-effect free and not Turing complete, so a check's `test`,
  * `display` and `transform` expressions cannot loop forever or reach the server. Parsed expressions are
- * cached. Values go in as JSON (numbers, strings, lists, maps) and come back as plain JSON values.
- * Beyond the standard library there is `jsonpath(path, value)` (JSONPath Plus) for canary-checker parity.
+ * cached. Values go in as JSON (numbers, strings, lists, maps; durations as the engine's duration) and
+ * come back as plain JSON values. The environment is canary-checker's, not only the standard library:
+ * optional types (`a.?b.orValue(x)`) and the extension families under cel-extensions/ (strings, lists and
+ * maps, math, encoders, time, Kubernetes, regexp, uuid, random, semver). `matches()` runs RE2 (as Go's
+ * CEL does) in linear time, see linear-matches.ts. Health checks, the catalog,
+ * insights and notifications all evaluate through this one environment.
  */
 import { Environment } from '@marcbachmann/cel-js';
-import { JSONPath } from 'jsonpath-plus';
+import { registerCollectionFunctions } from './cel-extensions/cel-collections.js';
+import { registerEncoderFunctions } from './cel-extensions/cel-encoders.js';
+import { registerFold } from './cel-extensions/cel-fold.js';
+import { registerKubernetesFunctions } from './cel-extensions/cel-kubernetes.js';
+import { registerMathFunctions } from './cel-extensions/cel-math.js';
+import { refusedFunctionIn, registerMiscFunctions } from './cel-extensions/cel-misc.js';
+import { registerPathAndNetFunctions } from './cel-extensions/cel-paths-net.js';
+import { registerStringFunctions } from './cel-extensions/cel-strings.js';
+import { registerTimeFunctions } from './cel-extensions/cel-time.js';
+import { CelDuration, goDurationText } from './cel-extensions/cel-values.js';
+import { registerLinearMatches, routeMatchesToRe2 } from './cel-extensions/linear-matches.js';
 
 /** An expression that failed to parse or evaluate; the message says which and why. */
 export class ExpressionError extends Error {
@@ -18,22 +32,46 @@ const PARSE_CACHE_LIMIT = 1000;
 const environment = new Environment({
   unlistedVariablesAreDyn: true,
   homogeneousAggregateLiterals: false,
+  enableOptionalTypes: true,
   limits: { maxAstNodes: 2000, maxDepth: 50, maxListElements: 1000, maxMapEntries: 1000, maxCallArguments: 32 },
-}).registerFunction('jsonpath(string, dyn): dyn', (path: string, value: unknown) => {
-  // JSONPath's typing wants an object; any JSON value is accepted at run time.
-  const found: unknown = JSONPath({ path, json: toPlain(value) as object, wrap: true });
-  return toCelValue(Array.isArray(found) && found.length === 1 ? found[0] : found);
 });
+registerStringFunctions(environment);
+registerCollectionFunctions(environment);
+registerMathFunctions(environment);
+registerEncoderFunctions(environment);
+registerTimeFunctions(environment);
+registerKubernetesFunctions(environment);
+registerMiscFunctions(environment);
+registerLinearMatches(environment);
+registerFold(environment);
+registerPathAndNetFunctions(environment);
+
+/**
+ * canary-checker's `last_result()` (a check's previous run: status, invalid, createdAt, duration, message,
+ * error, results), a contextual function of a check's own expressions: the value of the evaluation under
+ * way (evaluation is synchronous, so one slot serves); elsewhere the expression is refused at compile.
+ */
+let lastResultSlot: unknown = null;
+environment.registerFunction('last_result(): map', () => lastResultSlot);
+
+/** Options of a check's own expressions. */
+export interface CheckExpressionOptions {
+  /** What `last_result()` answers; given, the expression may call it. */
+  lastResult?: Record<string, unknown>;
+}
 
 type Compiled = (context: Record<string, unknown>) => unknown;
 const cache = new Map<string, Compiled>();
 
-function compile(expression: string): Compiled {
-  const cached = cache.get(expression);
+function compile(expression: string, check = false): Compiled {
+  const key = check ? `\u0000check\u0000${expression}` : expression;
+  const cached = cache.get(key);
   if (cached) return cached;
   let compiled: Compiled;
+  const refused = refusedFunctionIn(expression, check ? ['last_result'] : []);
+  if (refused) throw new ExpressionError(`invalid expression: ${refused}`);
   try {
-    const parsed = environment.parse(expression);
+    const parsed = environment.parse(routeMatchesToRe2(expression));
     compiled = (context) => parsed(context);
   } catch (error) {
     throw new ExpressionError(`invalid expression: ${firstLine(error)}`);
@@ -42,7 +80,7 @@ function compile(expression: string): Compiled {
     const oldest = cache.keys().next();
     if (!oldest.done) cache.delete(oldest.value);
   }
-  cache.set(expression, compiled);
+  cache.set(key, compiled);
   return compiled;
 }
 
@@ -51,9 +89,10 @@ function firstLine(error: unknown): string {
   return message.split('\n')[0] ?? message;
 }
 
-/** Converts a JSON-like value for CEL: drops undefined, Dates to ISO strings, Buffers to text. */
+/** Converts a JSON-like value for CEL: drops undefined, Dates to ISO strings, Buffers to text; durations stay. */
 export function toCelValue(value: unknown): unknown {
   if (value === undefined) return null;
+  if (value instanceof CelDuration) return value;
   if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
     return value;
   }
@@ -79,6 +118,7 @@ export function toPlain(value: unknown): unknown {
   }
   if (value instanceof Uint8Array) return Buffer.from(value).toString('utf8');
   if (value instanceof Date) return value.toISOString();
+  if (value instanceof CelDuration) return goDurationText(value.valueOf());
   if (Array.isArray(value)) return value.map(toPlain);
   if (value instanceof Map) return Object.fromEntries([...value].map(([k, v]) => [String(k), toPlain(v)]));
   if (value !== null && typeof value === 'object') {
@@ -87,22 +127,35 @@ export function toPlain(value: unknown): unknown {
   return value;
 }
 
-/** Evaluates one expression over the variables; throws {@link ExpressionError} with the reason. */
-export function evaluateExpression(expression: string, variables: Record<string, unknown>): unknown {
-  const compiled = compile(expression);
+/**
+ * Evaluates one expression over the variables; throws {@link ExpressionError} with the reason. `check`
+ * options make it a check's own expression (`last_result()` answers them).
+ */
+export function evaluateExpression(
+  expression: string,
+  variables: Record<string, unknown>,
+  check?: CheckExpressionOptions,
+): unknown {
+  const compiled = compile(expression, check?.lastResult !== undefined);
   // toCelValue of an object is an object.
   const context = toCelValue(variables) as Record<string, unknown>;
+  lastResultSlot = toCelValue(check?.lastResult ?? null);
   try {
     return toPlain(compiled(context));
   } catch (error) {
     throw new ExpressionError(`expression failed: ${firstLine(error)}`);
+  } finally {
+    lastResultSlot = null;
   }
 }
 
-/** Checks that an expression parses, for editors and validation; returns the error text or null. */
-export function expressionError(expression: string): string | null {
+/**
+ * Checks that an expression parses, for editors and validation; returns the error text or null. `check`:
+ * a check's own expression, which may call `last_result()`.
+ */
+export function expressionError(expression: string, check = false): string | null {
   try {
-    compile(expression);
+    compile(expression, check);
     return null;
   } catch (error) {
     return error instanceof Error ? error.message : String(error);

@@ -8,13 +8,24 @@ import type { AuditContext } from '../../../platform/audit.js';
 import type { Config } from '../../../platform/config.js';
 import type { EgressGuard } from '../../../platform/egress/egress-guard.js';
 import { egressGuardFor } from '../../../platform/egress/egress-guard-for.js';
+import { recordCanaryCheck } from '../../../platform/metrics/canary-check-metrics.js';
+import { recordCheckMetric } from '../../../platform/metrics/check-metrics.js';
 import { countCheckRun } from '../../../platform/metrics/metrics-registry.js';
-import { connectionsServiceFor } from '../../connections/index.js';
+import { withSpan } from '../../../platform/tracing/spans.js';
+import { connectionsServiceFor, type ValueSourceReader, valueSourceReaderFor } from '../../connections/index.js';
 import type { CheckResult } from '../check-types/check-context.js';
+import { serverFolderConfinement } from '../check-types/folder-roots.js';
 import { runCheck } from '../check-types/registry.js';
-import { connectionResolverFrom } from '../check-types/resolver-adapters.js';
+import { connectionResolverFrom, envSourceResolverFrom } from '../check-types/resolver-adapters.js';
+import { saveCheckArtifacts } from '../results/check-artifacts.repo.js';
 import { createResultWriter } from '../results/result-writer.js';
 import { recordResult } from '../results/results.repo.js';
+import { type CheckOutputs, withOutputs } from './check-outputs.js';
+import { checkTemplateData, lastResultOf } from './check-template.js';
+import { isTemplatedFolder, withRenderedFolder } from './folder-template.js';
+import { previousRun } from './last-result.repo.js';
+import { isTemplatedQuery, withRenderedQuery } from './stateful-query.js';
+import { keepTransformedChecks } from './transformed-checks.js';
 
 /** Checks one process runs at once, across all canaries. */
 export const HEALTH_CONCURRENCY = Number(process.env.MC_HEALTH_CONCURRENCY) || 32;
@@ -46,6 +57,35 @@ export interface RunnableCheck {
   canary_labels: Record<string, string> | null;
   /** Who last saved the canary: its connections are resolved with their rights (null: the system). */
   saved_by: string | null;
+  /** A check a transform produced (transformed-checks.ts): stored by its parent's runs, never run itself. */
+  transformed?: boolean;
+  /** What canary-checker's per-check metrics label a run with (platform/metrics/canary-check-metrics.ts). */
+  description?: string | null;
+  endpoint?: string | null;
+  owner?: string | null;
+  severity?: string | null;
+}
+
+/**
+ * The spec a run uses: `$(outputs.…)` filled in its connection fields, then a SQL check's templated query
+ * (stateful-query.ts) or a folder check's templated path and filter (folder-template.ts) rendered with its
+ * previous run; or the reason it cannot run.
+ */
+async function runnableSpec(
+  database: Database,
+  check: RunnableCheck,
+  outputs: CheckOutputs | undefined,
+): Promise<{ spec: unknown } | { error: string }> {
+  const templated = outputs ? withOutputs(check.spec, outputs) : { spec: check.spec };
+  if ('error' in templated) return templated;
+  const previous = () => previousRun(database.db, check.id);
+  if (isTemplatedQuery(check.type, templated.spec)) {
+    return withRenderedQuery(templated.spec, checkTemplateData(check, outputs), previous);
+  }
+  if (isTemplatedFolder(check.type, templated.spec)) {
+    return withRenderedFolder(templated.spec, checkTemplateData(check, outputs), previous);
+  }
+  return templated;
 }
 
 /** A counting semaphore. */
@@ -72,18 +112,87 @@ function timeoutOf(spec: unknown): number | undefined {
   return raw > 1000 ? raw : raw * 1000;
 }
 
+/**
+ * Records a run's custom metrics on /metrics; a value refused (a name taken, other labels, the label-set
+ * bound) fails the run with the reason, as upstream's ErrorMessage does.
+ */
+function recordMetrics(result: CheckResult): CheckResult {
+  if (!result.metrics) return result;
+  const { metrics, ...rest } = result;
+  const problems = metrics.map(recordCheckMetric).filter((problem) => problem !== undefined);
+  if (problems.length === 0) return rest;
+  const reason = problems.join('; ');
+  return { ...rest, status: 'unhealthy', message: reason, error: reason };
+}
+
+/** Stores the files a run kept and lists them in its details (`details.artifacts`), as the result shows them. */
+async function keepArtifacts(database: Database, checkId: string, result: CheckResult): Promise<CheckResult> {
+  if (!result.artifacts) return result;
+  const { artifacts, ...rest } = result;
+  const saved = await saveCheckArtifacts(database.db, checkId, artifacts);
+  return { ...rest, details: { ...rest.details, artifacts: saved } };
+}
+
+/** Counts a stored run on /metrics: the `mc_check_runs_total` count and canary-checker's per-check series. */
+function countRun(check: RunnableCheck, result: CheckResult): void {
+  countCheckRun(check.type, result.status);
+  recordCanaryCheck({
+    checkId: check.id,
+    type: check.type,
+    name: check.name,
+    canaryName: check.canary_name,
+    canaryNamespace: check.canary_namespace,
+    description: check.description ?? null,
+    endpoint: check.endpoint ?? null,
+    owner: check.owner ?? null,
+    severity: check.severity ?? null,
+    outcome: result.status === 'healthy' ? 'pass' : result.invalid ? 'invalid' : 'fail',
+    durationMs: result.duration,
+  });
+}
+
+/**
+ * `runner` with one span per check run (`check <type>`, naming the check and its canary), waiting for
+ * the concurrency bound included; the run's database queries and an HTTP check's outgoing request
+ * (its `traceparent`) are the span's children.
+ */
+function traced(runner: CheckRunner): CheckRunner {
+  return {
+    run: (check, options) => {
+      const attributes = {
+        'check.id': check.id,
+        'check.type': check.type,
+        'check.name': check.name,
+        'canary.name': check.canary_name,
+        'canary.namespace': check.canary_namespace,
+      };
+      return withSpan(`check ${check.type}`, { attributes }, () => runner.run(check, options));
+    },
+    record: (check, time, result, nextRuntime) => runner.record(check, time, result, nextRuntime),
+  };
+}
+
 const runners = new WeakMap<Database, CheckRunner>();
 
 /** Runs and records checks on one database. */
 export interface CheckRunner {
   /**
    * Runs one check now (bounded by the process limit) and stores its result: a person's run (with its
-   * audit entry) in its own transaction, a scheduled one in the next batch of the result writer.
+   * audit entry) in its own transaction, a scheduled one in the next batch of the result writer;
+   * `record: false` only runs it (a junit-mode canary stores its combined result instead, junit-result.ts).
    */
   run(
     check: RunnableCheck,
-    options?: { signal?: AbortSignal; nextRuntime?: Date | null; audit?: AuditContext },
+    options?: {
+      signal?: AbortSignal;
+      nextRuntime?: Date | null;
+      audit?: AuditContext;
+      outputs?: CheckOutputs;
+      record?: boolean;
+    },
   ): Promise<CheckResult>;
+  /** Stores a result made without running the check (a junit-mode canary's combined one) in the next batch. */
+  record(check: RunnableCheck, time: Date, result: CheckResult, nextRuntime: Date | null): Promise<CheckResult>;
 }
 
 /** The runner of a database, built on first use. */
@@ -94,15 +203,30 @@ export function checkRunnerFor(deps: { database: Database; config: Config }): Ch
   const connections = connectionsServiceFor(deps);
   const limiter = new Limiter(HEALTH_CONCURRENCY);
   const writer = createResultWriter(deps.database.db);
+  const folderConfinement = serverFolderConfinement(deps.database, deps.config.MC_DATA_DIR);
+  // valueFrom sources (secrets, config maps, service-account tokens, Helm values): built on first use.
+  let reader: ValueSourceReader | undefined;
+  const resolveEnvSource = envSourceResolverFrom((ref) => {
+    reader ??= valueSourceReaderFor(deps.config.MC_DATA_DIR);
+    return reader(ref);
+  });
   const runner: CheckRunner = {
     async run(check, options = {}) {
       // The concurrency bound covers the check itself; storing waits for its batch outside it.
-      const { time, result } = await limiter.run(async () => {
+      const { time, result: ran } = await limiter.run(async () => {
         const time = new Date();
+        const templated = await runnableSpec(deps.database, check, options.outputs);
+        if ('error' in templated) {
+          const result: CheckResult = { status: 'unhealthy', duration: 0, message: templated.error, details: {} };
+          return { time, result: { ...result, invalid: true } };
+        }
         const timeoutMs = timeoutOf(check.spec);
-        const result = await runCheck(check.type, check.spec, {
+        const result = await runCheck(check.type, templated.spec, {
           egress,
           resolveConnection: connectionResolverFrom(connections, check.saved_by),
+          resolveEnvSource,
+          folderConfinement,
+          storesTransformed: true,
           namespace: check.canary_namespace,
           canary: {
             name: check.canary_name,
@@ -111,10 +235,19 @@ export function checkRunnerFor(deps: { database: Database; config: Config }): Ch
           },
           ...(timeoutMs ? { timeoutMs } : {}),
           ...(options.signal ? { signal: options.signal } : {}),
+          ...(options.outputs ? { outputs: options.outputs } : {}),
+          lastResult: () => previousRun(deps.database.db, check.id).then(lastResultOf),
         });
         return { time, result };
       });
-      countCheckRun(check.type, result.status);
+      const measured = recordMetrics(await keepArtifacts(deps.database, check.id, ran));
+      if (options.record === false) {
+        countRun(check, measured);
+        return measured;
+      }
+      // Named entries of its transform become checks of their own (transformed-checks.ts), stored first.
+      const result = await keepTransformedChecks(deps.database.db, check, time, measured);
+      countRun(check, result);
       if (!options.audit) {
         await writer.write({ checkId: check.id, time, result, nextRuntime: options.nextRuntime ?? null });
         return result;
@@ -128,7 +261,13 @@ export function checkRunnerFor(deps: { database: Database; config: Config }): Ch
       });
       return result;
     },
+    async record(check, time, result, nextRuntime) {
+      countRun(check, result);
+      await writer.write({ checkId: check.id, time, result, nextRuntime });
+      return result;
+    },
   };
-  runners.set(deps.database, runner);
-  return runner;
+  const tracedRunner = traced(runner);
+  runners.set(deps.database, tracedRunner);
+  return tracedRunner;
 }

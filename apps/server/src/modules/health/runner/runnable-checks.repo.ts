@@ -3,17 +3,18 @@ import type { Tables } from '@mc/db';
 import { type Kysely, sql } from 'kysely';
 import type { RunnableCheck } from './check-runner.js';
 
-const SELECT = sql`SELECT k.id, k.type, k.name, k.spec, c.name AS canary_name, c.namespace AS canary_namespace,
-    c.labels AS canary_labels, c.id AS canary_id, c.saved_by
+const SELECT = sql`SELECT k.id, k.type, k.name, k.spec, k.transformed, k.description, k.endpoint, k.owner, k.severity,
+    c.name AS canary_name,
+    c.namespace AS canary_namespace, c.labels AS canary_labels, c.id AS canary_id, c.saved_by
   FROM checks k JOIN canaries c ON c.id = k.canary_id`;
 
 /**
  * The live checks of a live canary, by name; none for a canary assigned to a remote agent, nor for a
- * multi-location canary (its locations, agents, run them).
+ * multi-location canary (its locations, agents, run them); no transformed check (its parent's run stores it).
  */
 export async function runnableChecksOf(db: Kysely<Tables>, canaryId: string): Promise<RunnableCheck[]> {
   const { rows } = await sql<RunnableCheck>`${SELECT}
-    WHERE k.canary_id = ${canaryId} AND k.deleted_at IS NULL AND c.deleted_at IS NULL
+    WHERE k.canary_id = ${canaryId} AND k.deleted_at IS NULL AND c.deleted_at IS NULL AND NOT k.transformed
       AND c.agent_id = '00000000-0000-0000-0000-000000000000'
       AND jsonb_typeof(c.spec -> 'locations') IS DISTINCT FROM 'array' ORDER BY k.name`.execute(db);
   return rows;

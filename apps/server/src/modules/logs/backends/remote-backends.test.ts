@@ -1,12 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeConnection } from '../../catalog/testing/stored-connection.js';
 import { createLogsTestApp, type LogsTestApp } from '../testing/logs-test-app.js';
 import { type RecordedKubeLogs, startRecordedKubeLogs } from '../testing/recorded-kube-logs.js';
 import { type RecordedLoki, startRecordedLoki } from '../testing/recorded-loki.js';
 import { type RecordedOpenSearch, startRecordedOpenSearch } from '../testing/recorded-opensearch.js';
-
-process.env.MC_SECRET_KEY = randomBytes(32).toString('base64');
 
 let t: LogsTestApp;
 let viewer: string;

@@ -4,7 +4,6 @@
  * listener — factories for checks, components, connections and rules, and drivers for the consumer
  * and the sender with a fake clock.
  */
-import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
@@ -13,8 +12,6 @@ import { createJobTestKit, type JobTestKit } from '../../jobs/testing/job-test-k
 import { deliverHistory, redirectProvidersForTests } from '../deliver.js';
 import { drainEvents } from '../event-consumer.js';
 import { rulesService } from '../rules.service.js';
-
-process.env.MC_SECRET_KEY ??= randomBytes(32).toString('base64');
 
 /** The system actor of test writes. */
 export const SYSTEM = { actor: { kind: 'system', name: 'test' } } as const;

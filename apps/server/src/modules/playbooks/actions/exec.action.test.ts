@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { restoreEnv } from '../../../test/restore-env.js';
 import { apiCall, signedInUser } from '../../../test/signed-in-api.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { executeRun } from '../runs/run-executor.js';
@@ -48,7 +49,7 @@ beforeAll(async () => {
   editor = await signedInUser(t, { roles: ['editor'] });
 });
 afterAll(async () => {
-  process.env.MC_EXEC_CHECKS = saved;
+  restoreEnv('MC_EXEC_CHECKS', saved);
   await t.close();
 });
 
@@ -123,17 +124,18 @@ describe('exec action', () => {
     const saved = await t.database.pool.query(
       `SELECT a.path, a.size, a.content_type, a.checksum, convert_from(a.content, 'UTF8') AS text
        FROM artifacts a JOIN playbook_run_actions r ON r.id = a.playbook_run_action_id
-       WHERE r.playbook_run_id = $1 ORDER BY a.created_at, a.id`,
+       WHERE r.playbook_run_id = $1 ORDER BY a.path`,
       [body.run_id],
     );
+    // by path: rows saved in the same millisecond have no other stable order (their ids are random within it)
     expect(saved.rows.map((row) => [row.path, row.text])).toEqual([
-      ['stdout', 'out\n'],
-      ['stderr', 'err\n'],
       ['out/report.csv', 'a,b\n'],
       ['out/x.json', '{}\n'],
+      ['stderr', 'err\n'],
+      ['stdout', 'out\n'],
     ]);
-    expect(Number(saved.rows[2].size)).toBe(4);
-    expect(saved.rows[2].checksum).toMatch(/^[0-9a-f]{64}$/);
+    expect(Number(saved.rows[0].size)).toBe(4);
+    expect(saved.rows[0].checksum).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('kills a script past its timeout', async () => {

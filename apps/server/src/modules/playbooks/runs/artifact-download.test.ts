@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attachmentDisposition, safeContentType } from '../../../platform/artifact-download.js';
 import { apiCall, signedInUser } from '../../../test/signed-in-api.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { saveArtifacts } from '../actions/artifacts.repo.js';
-import { attachmentDisposition, safeContentType } from './artifact-download.js';
 
 /**
  * GET /api/playbook/run/{id}/artifacts/{artifactId}: read on playbook runs, the run visible to the

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { restoreEnv } from '../../../test/restore-env.js';
 import { apiCall, signedInUser } from '../../../test/signed-in-api.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { executeRun } from './run-executor.js';
@@ -19,7 +19,6 @@ let editor: User;
 let approver: User;
 let viewer: User;
 const savedExec = process.env.MC_EXEC_CHECKS;
-const savedKey = process.env.MC_SECRET_KEY;
 
 const call = (user: User | null, method: string, path: string, body?: unknown) =>
   apiCall(t.app, method, path, user?.token ?? null, body, { prefer: 'return=representation' });
@@ -90,7 +89,6 @@ const stream = (runId: string, user: User | null = viewer, headers: Record<strin
 
 beforeAll(async () => {
   process.env.MC_EXEC_CHECKS = 'on';
-  process.env.MC_SECRET_KEY = randomBytes(32).toString('base64');
   t = await createTestApp();
   admin = await signedInUser(t, { roles: ['admin'] });
   editor = await signedInUser(t, { roles: ['editor'] });
@@ -98,8 +96,7 @@ beforeAll(async () => {
   viewer = await signedInUser(t, { roles: ['viewer'] });
 });
 afterAll(async () => {
-  process.env.MC_EXEC_CHECKS = savedExec;
-  process.env.MC_SECRET_KEY = savedKey;
+  restoreEnv('MC_EXEC_CHECKS', savedExec);
   await t.close();
 });
 

@@ -1,16 +1,23 @@
 /**
  * How a lookup's answer becomes components: each row (an object) is one child of the component holding
  * the lookup. Known columns fill the component (name, type, icon, status or health, owner, description,
- * labels, properties); every other scalar column becomes a property (numbers keep their value, URLs
- * become links, the rest text). A row without a name is refused, naming the row.
+ * labels, properties, parentLookup: where to attach it, externalID: how a parentLookup finds it,
+ * selectors: components it relates, statusExpr: its status from its summary); every other scalar column
+ * becomes a property (numbers keep their value, URLs become links, the rest text).
+ * A row without a name is refused, naming the row.
  */
 import {
+  COMPONENT_SELECTOR_FIELDS,
+  type ComponentSelector,
   type ComponentStatus,
+  componentSelectorSchema,
+  parentLookupSchema,
   TOPOLOGY_LIMITS,
   type TopologyComponentSpec,
   type TopologyProperty,
   topologyPropertySchema,
 } from '@mc/contracts';
+import { parseFieldSelector } from '../spec/field-selector.js';
 
 /** A lookup that could not be turned into components; the build reports it and keeps the previous children. */
 export class LookupError extends Error {
@@ -28,6 +35,10 @@ const KNOWN = new Set([
   'labels',
   'properties',
   'text',
+  'parentLookup',
+  'externalID',
+  'selectors',
+  'statusExpr',
 ]);
 const HEALTHY = new Set(['healthy', 'ok', 'up', 'pass', 'passed', 'true', 'running', 'ready']);
 const UNHEALTHY = new Set(['unhealthy', 'down', 'error', 'failed', 'fail', 'false', 'critical']);
@@ -67,6 +78,16 @@ function listedProperties(value: unknown): TopologyProperty[] {
   });
 }
 
+/** A row's `selectors`: the valid component selectors among them (a field selector on fields we match). */
+function rowSelectors(value: unknown): ComponentSelector[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((entry) => {
+    const parsed = componentSelectorSchema.safeParse(entry);
+    if (!parsed.success) return [];
+    return parseFieldSelector(parsed.data.fieldSelector, COMPONENT_SELECTOR_FIELDS).error ? [] : [parsed.data];
+  });
+}
+
 /** Turns lookup rows into component specs, with the lookup's default type and icon. */
 export function rowsToComponents(
   rows: readonly unknown[],
@@ -93,6 +114,8 @@ export function rowsToComponents(
     ].slice(0, TOPOLOGY_LIMITS.maxProperties);
     const status = normalizeStatus(record.status ?? record.health);
     const labels = stringRecord(record.labels);
+    const parentLookup = parentLookupSchema.safeParse(record.parentLookup);
+    const selectors = rowSelectors(record.selectors).slice(0, 20);
     const optional = (value: unknown) => (value === null || value === undefined ? undefined : String(value));
     return {
       name: String(name).trim().slice(0, 253),
@@ -104,6 +127,10 @@ export function rowsToComponents(
       ...(labels ? { labels } : {}),
       ...(status ? { status } : {}),
       ...(properties.length > 0 ? { properties } : {}),
+      ...(parentLookup.success ? { parentLookup: parentLookup.data } : {}),
+      ...(optional(record.externalID) ? { externalID: optional(record.externalID) } : {}),
+      ...(selectors.length > 0 ? { selectors } : {}),
+      ...(typeof record.statusExpr === 'string' && record.statusExpr.trim() ? { statusExpr: record.statusExpr } : {}),
     };
   });
 }

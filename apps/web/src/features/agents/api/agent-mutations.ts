@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES, type AgentGenerated } from '@mc/contracts';
+import { ADMIN_MESSAGES, type AgentGenerated, type AgentRemoved } from '@mc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api/client';
 import { toastSuccess } from '../../../lib/toast';
@@ -32,7 +32,7 @@ export function useDeleteAgent() {
   return useMutation({
     mutationFn: async ({ id, cleanup }: { id: string; name: string; cleanup: boolean }) =>
       (
-        await apiRequest<{ cleaned: Record<string, number> }>(`/api/agents/${encodeURIComponent(id)}`, {
+        await apiRequest<AgentRemoved>(`/api/agents/${encodeURIComponent(id)}`, {
           method: 'DELETE',
           query: cleanup ? { cleanup: 'true' } : undefined,
         })

@@ -1,40 +1,39 @@
-import { ADMIN_MESSAGES, FIELD_REQUIRED } from '@mc/contracts';
+import { ADMIN_MESSAGES, type AgentSummary, FIELD_REQUIRED } from '@mc/contracts';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Toaster } from '../../../components/toaster';
 import type { Session } from '../../../lib/permissions';
-import { buildAgentGenerated } from '../../../test/factories/agents';
+import { buildAgentGenerated, buildAgentRemoved, buildAgentSummary } from '../../../test/factories/agents';
 import { adminSession, shellApi, viewerSession } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 
 const wait = { timeout: 10_000 };
-const agent = (over: Record<string, unknown>) => ({
-  id: 'a1',
-  name: 'edge',
-  description: 'edge cluster',
-  hostname: 'edge-1',
-  version: '1.2.3',
-  properties: { region: 'eu-west-1' },
-  last_seen: '2026-11-22T06:00:00Z',
-  health: 'healthy',
-  status: 'online',
-  config_count: 12,
-  config_scrapper_count: 2,
-  checks_count: 7,
-  playbook_runs_count: 3,
-  created_at: '2026-11-01T00:00:00Z',
-  ...over,
-});
+const agent = (over: Partial<AgentSummary>) =>
+  buildAgentSummary({
+    description: 'edge cluster',
+    hostname: 'edge-1',
+    version: '1.2.3',
+    properties: { region: 'eu-west-1' },
+    last_seen: '2026-11-22T06:00:00Z',
+    health: 'healthy',
+    status: 'online',
+    config_count: 12,
+    config_scrapper_count: 2,
+    checks_count: 7,
+    playbook_runs_count: 3,
+    created_at: '2026-11-01T00:00:00Z',
+    ...over,
+  });
 
 function agentsServer(session: Session = adminSession) {
   let rows = [agent({}), agent({ id: 'a2', name: 'lab', health: 'unhealthy', status: 'offline', config_count: 0 })];
   const one = (id: string) => (_: URL, init?: RequestInit) => {
     if (init?.method === 'DELETE') {
       rows = rows.filter((row) => row.id !== id);
-      return { body: { cleaned: {} } };
+      return { body: buildAgentRemoved() };
     }
-    const patch = JSON.parse(String(init?.body)) as Record<string, unknown>;
+    const patch = JSON.parse(String(init?.body)) as Partial<AgentSummary>; // the PATCH body the page sent
     rows = rows.map((row) => (row.id === id ? { ...row, ...patch } : row));
     return { body: rows.find((row) => row.id === id) };
   };

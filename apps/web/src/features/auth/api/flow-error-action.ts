@@ -9,6 +9,22 @@ export type FlowErrorAction =
   | { do: 'show' };
 
 /**
+ * The address a session_aal2_required answer sends the browser to (000 §8: "redirect to the given
+ * address"): the provider's `redirect_browser_to` (a login flow asking for the second factor), with
+ * `return_to` added when the answer has none, so the person comes back after the second factor; without
+ * an address, /login?aal=aal2 with return_to.
+ */
+function secondFactorAddress(body: ProviderError, returnTo: string): string {
+  const given = body.redirect_browser_to;
+  if (!given) return `/login?aal=aal2${returnTo ? `&return_to=${encodeURIComponent(returnTo)}` : ''}`;
+  if (!returnTo) return given;
+  const url = new URL(given, window.location.origin);
+  if (url.searchParams.has('return_to')) return given;
+  url.searchParams.set('return_to', returnTo);
+  return url.origin === window.location.origin ? `${url.pathname}${url.search}` : url.toString();
+}
+
+/**
  * Maps a provider answer to the spec's reaction: aal2 required → its address; session already
  * available → /; refresh required → login with refresh; expired → the fresh flow with its message;
  * CSRF violation or forbidden return_to → a new flow with the message; identity mismatch or 410 →
@@ -19,7 +35,7 @@ export function flowErrorAction(status: number, body: ProviderError, returnTo: s
   const back = returnTo ? `&return_to=${encodeURIComponent(returnTo)}` : '';
   switch (id) {
     case 'session_aal2_required':
-      return { do: 'redirect', to: `/login?aal=aal2${back}` };
+      return { do: 'redirect', to: secondFactorAddress(body, returnTo) };
     case 'session_already_available':
       return { do: 'navigate', to: '/' };
     case 'session_refresh_required':

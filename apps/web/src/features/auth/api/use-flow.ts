@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { browser } from '../../../lib/browser';
 import { flowErrorAction } from './flow-error-action';
 import { createFlow, type Flow, type FlowKind, getFlow, type OryAnswer, type ProviderError, updateFlow } from './ory';
@@ -23,6 +23,7 @@ export interface FlowState {
 export function useFlow(kind: FlowKind, onDone?: (answer: OryAnswer<Flow & ProviderError>) => void): FlowState {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
+  const location = useLocation();
   const [flow, setFlow] = useState<Flow>();
   const [notice, setNotice] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
@@ -56,7 +57,9 @@ export function useFlow(kind: FlowKind, onDone?: (answer: OryAnswer<Flow & Provi
 
   const react = useCallback(
     async (answer: OryAnswer<Flow & ProviderError>): Promise<void> => {
-      const action = flowErrorAction(answer.status, answer.body, returnTo);
+      // a settings change that needs the second factor comes back to the settings page after it
+      const here = `${location.pathname}${location.search}`;
+      const action = flowErrorAction(answer.status, answer.body, kind === 'settings' ? here : returnTo);
       if (action.do === 'redirect') return browser.assign(action.to);
       if (action.do === 'navigate') return void navigate(action.to, { replace: true });
       if (action.do === 'show') {
@@ -70,7 +73,7 @@ export function useFlow(kind: FlowKind, onDone?: (answer: OryAnswer<Flow & Provi
         : await createFlow(kind, startParams(!action.message?.includes('return_to')));
       if (fresh.status === 200) adopt(fresh.body);
     },
-    [adopt, kind, navigate, returnTo, startParams],
+    [adopt, kind, location, navigate, returnTo, startParams],
   );
 
   // Load once per flow id: adopt/react change with the URL they update, so listing them would loop.

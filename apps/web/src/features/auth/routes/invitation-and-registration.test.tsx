@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { buildAbout } from '../../../test/factories/system';
 import { fakeApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import type { Flow, UiNode } from '../api/ory';
@@ -73,7 +74,7 @@ describe('invitation link and self-registration on the auth pages', () => {
   it('the sign-in page links to registration only while self-registration is open', async () => {
     fakeApi({
       '/api/.ory/self-service/login/browser': { body: loginFlow() },
-      '/api/about': { body: { version: '1', selfRegistration: true } },
+      '/api/about': { body: buildAbout({ version: '1', selfRegistration: true }) },
     });
     const open = renderApp('/login');
     expect(await screen.findByRole('link', { name: 'Create account' })).toBeTruthy();
@@ -81,7 +82,7 @@ describe('invitation link and self-registration on the auth pages', () => {
 
     fakeApi({
       '/api/.ory/self-service/login/browser': { body: loginFlow() },
-      '/api/about': { body: { version: '1', selfRegistration: false } },
+      '/api/about': { body: buildAbout({ version: '1' }) },
     });
     renderApp('/login');
     expect(await screen.findByLabelText('ID')).toBeTruthy();

@@ -48,14 +48,12 @@ export function useCatalogSummary(filters: CatalogFilters) {
   return useQuery({
     queryKey: catalogKeys.summary(filters),
     queryFn: async ({ signal }) => {
-      const answer = await apiRequest<
-        CatalogSummaryRow[] | { data?: CatalogSummaryRow[]; summary?: CatalogSummaryRow[] }
-      >('/api/catalog/summary', {
+      const answer = await apiRequest<CatalogSummaryRow[]>('/api/catalog/summary', {
         method: 'POST',
         signal,
         body: summaryBody(filters),
       });
-      const rows = Array.isArray(answer.data) ? answer.data : (answer.data.data ?? answer.data.summary ?? []);
+      const rows = Array.isArray(answer.data) ? answer.data : [];
       return rows.map(toTypeSummary).sort((a, b) => a.type.localeCompare(b.type));
     },
     placeholderData: keepPreviousData,

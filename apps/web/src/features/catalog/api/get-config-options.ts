@@ -1,9 +1,7 @@
-import { STALE_TIMES } from '@mc/contracts';
+import { type DataApiRow, STALE_TIMES } from '@mc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api/client';
 import { catalogKeys } from './keys';
-
-type Row = Record<string, unknown>;
 
 /** The option list views of 000 §7 and the column holding each option. */
 const OPTION_SOURCES = {
@@ -20,7 +18,7 @@ const OPTION_SOURCES = {
 export type OptionList = keyof typeof OPTION_SOURCES;
 
 /** A tag or label option row ({key, value}) as the 'key=value' item the filters hold. */
-export function optionValue(row: Row, column: string | null): string | null {
+export function optionValue(row: DataApiRow, column: string | null): string | null {
   if (column) {
     const value = row[column];
     return typeof value === 'string' && value !== '' ? value : null;
@@ -36,7 +34,7 @@ export function useConfigOptions(list: OptionList) {
   return useQuery({
     queryKey: catalogKeys.options(list),
     queryFn: async ({ signal }) => {
-      const rows = await apiGet<Row[]>(source.path, { signal, query: { limit: 1000 } });
+      const rows = await apiGet<DataApiRow[]>(source.path, { signal, query: { limit: 1000 } });
       const values = rows.flatMap((row) => optionValue(row, source.column) ?? []);
       return [...new Set(values)].sort((a, b) => a.localeCompare(b));
     },

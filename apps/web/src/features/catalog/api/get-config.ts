@@ -1,4 +1,4 @@
-import { STALE_TIMES } from '@mc/contracts';
+import { type CheckSummaryForConfig, type ConfigItemRow, STALE_TIMES } from '@mc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api/client';
 import { isUuid } from '../../../lib/uuid';
@@ -29,7 +29,7 @@ export function useConfigDocument(id: string) {
   return useQuery({
     queryKey: catalogKeys.document(id),
     queryFn: async ({ signal }) => {
-      const rows = await apiGet<Array<{ config: unknown }>>('/api/db/config_items', {
+      const rows = await apiGet<Array<Pick<ConfigItemRow, 'config'>>>('/api/db/config_items', {
         signal,
         query: { id: `eq.${id}`, select: 'config' },
       });
@@ -41,22 +41,12 @@ export function useConfigDocument(id: string) {
   });
 }
 
-/** A check linked to the item. */
-export interface ConfigCheck {
-  id: string;
-  name: string | null;
-  type: string | null;
-  status: string | null;
-  icon?: string | null;
-  last_runtime?: string | null;
-}
-
 /** The health checks linked to the item (`rpc/check_summary_for_config`), for its Checks tab. */
 export function useConfigChecks(id: string) {
   return useQuery({
     queryKey: catalogKeys.checks(id),
     queryFn: async ({ signal }) => {
-      const answer = await apiGet<{ checks?: ConfigCheck[] } | null>('/api/db/rpc/check_summary_for_config', {
+      const answer = await apiGet<CheckSummaryForConfig | null>('/api/db/rpc/check_summary_for_config', {
         signal,
         query: { id },
       });

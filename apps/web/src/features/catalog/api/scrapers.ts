@@ -1,4 +1,4 @@
-import { GENERIC_LIST_LIMIT, STALE_TIMES } from '@mc/contracts';
+import { GENERIC_LIST_LIMIT, type JobHistoryRow, type ScraperRunAnswer, STALE_TIMES } from '@mc/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../../lib/api/client';
 import { toastSuccess } from '../../../lib/toast';
@@ -8,16 +8,8 @@ import { catalogKeys } from './keys';
 const SCRAPER_SELECT = 'id,name,namespace,source,spec,created_at,updated_at';
 
 /** The newest job of a scraper, as job history records it. */
-export interface ScraperRun {
-  id: string;
-  resource_id: string;
-  status: string;
-  success_count?: number | null;
-  error_count?: number | null;
-  duration_millis?: number | null;
-  created_at: string;
-  details?: Record<string, unknown> | null;
-}
+export type ScraperRun = Pick<JobHistoryRow, 'id' | 'resource_id' | 'status' | 'created_at'> &
+  Partial<Pick<JobHistoryRow, 'success_count' | 'error_count' | 'duration_millis' | 'details'>>;
 
 /** How often runs are read again while one is running, so its progress shows. */
 export const RUNNING_POLL_MS = 2000;
@@ -53,7 +45,7 @@ export function useLastScraperRuns(ids: readonly string[]) {
         },
       });
       const newest = new Map<string, ScraperRun>();
-      for (const row of rows) if (!newest.has(row.resource_id)) newest.set(row.resource_id, row);
+      for (const row of rows) if (row.resource_id && !newest.has(row.resource_id)) newest.set(row.resource_id, row);
       return newest;
     },
     enabled: ids.length > 0,
@@ -71,8 +63,7 @@ export function runScraperPath(id: string): string {
 export function useRunScraper() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) =>
-      (await apiRequest<{ queued: boolean }>(runScraperPath(id), { method: 'POST' })).data,
+    mutationFn: async (id: string) => (await apiRequest<ScraperRunAnswer>(runScraperPath(id), { method: 'POST' })).data,
     onSuccess: async (answer) => {
       toastSuccess(answer.queued ? 'Scrape started' : 'A scrape of this scraper is already under way');
       await client.invalidateQueries({ queryKey: catalogKeys.all });

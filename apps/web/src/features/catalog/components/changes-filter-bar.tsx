@@ -1,5 +1,6 @@
 import { MultiSelectFilter } from '../../../components/filters/multi-select-filter';
 import { TimeRangePicker, useTimeRangeParams } from '../../../components/time-range-picker/time-range-picker';
+import { Select } from '../../../components/ui/select';
 import { useUrlParams } from '../../../lib/url-state';
 import { useFilterParam } from '../../../lib/use-filter-param';
 import { useConfigOptions } from '../api/get-config-options';
@@ -24,22 +25,16 @@ export function ChangesFilterBar({ defaultWindow = 'Last 2 days' }: { defaultWin
         selection={types}
         onChange={setTypes}
       />
-      <label className="flex items-center gap-1 text-sm">
-        <span className="text-fg-muted">Severity</span>
-        <select
-          aria-label="Severity"
-          value={params.get('severity') ?? ''}
-          onChange={(event) => update({ severity: event.target.value }, ['pageIndex'])}
-          className="rounded border border-border bg-surface px-2 py-1"
-        >
-          <option value="">All</option>
-          {CHANGE_SEVERITY_CHOICES.map((value) => (
-            <option key={value} value={value}>
-              {value} and above
-            </option>
-          ))}
-        </select>
-      </label>
+      <Select
+        label="Severity"
+        inline
+        value={params.get('severity') ?? ''}
+        onChange={(severity) => update({ severity }, ['pageIndex'])}
+        choices={[
+          { value: '', label: 'All' },
+          ...CHANGE_SEVERITY_CHOICES.map((value) => ({ value, label: `${value} and above` })),
+        ]}
+      />
       <TimeRangePicker value={range} onChange={setRange} />
       {range ? null : <span className="text-xs text-fg-muted">{defaultWindow}</span>}
     </fieldset>

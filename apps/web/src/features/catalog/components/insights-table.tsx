@@ -7,6 +7,7 @@ import { useTableUrlState } from '../../../components/data-table/use-table-url-s
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorPanel } from '../../../components/error-panel';
 import { Modal } from '../../../components/modal';
+import { Select } from '../../../components/ui/select';
 import { useFormatDateTime } from '../../../lib/date-format';
 import { useUrlParams } from '../../../lib/url-state';
 import type { ConfigInsight } from '../api/catalog-types';
@@ -113,23 +114,16 @@ export function InsightsTable({
   const open = query.data?.data.find((insight) => insight.id === openId);
   return (
     <div className="flex min-h-0 flex-col gap-2">
-      <label className="flex items-center gap-2 text-sm">
-        Status
-        <select
-          aria-label="Insight status"
+      <div className="flex items-center gap-2 text-sm">
+        <span aria-hidden="true">Status</span>
+        <Select
+          label="Insight status"
+          hideLabel
           value={status}
-          onChange={(event) =>
-            update({ insightStatus: event.target.value === 'open' ? undefined : event.target.value })
-          }
-          className="rounded border border-border-strong bg-surface px-2 py-1"
-        >
-          {INSIGHT_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {value === 'all' ? 'All' : value}
-            </option>
-          ))}
-        </select>
-      </label>
+          onChange={(next) => update({ insightStatus: next === 'open' ? undefined : next })}
+          choices={INSIGHT_STATUSES.map((value) => ({ value, label: value === 'all' ? 'All' : value }))}
+        />
+      </div>
       {query.isError ? <ErrorPanel error={query.error} onRetry={() => void query.refetch()} /> : null}
       <p className="text-xs text-fg-muted" aria-live="polite">
         {query.data ? `${query.data.total.toLocaleString()} insights` : ''}

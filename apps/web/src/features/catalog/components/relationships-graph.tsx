@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { ResourceIcon } from '../../../components/resource-icon';
 import { StatusDot } from '../../../components/status-dot';
+import { usePaintedTheme } from '../../../lib/theme';
 import type { GraphEdge, GraphNode } from './relationship-layout';
 
 type ItemNode = Node<GraphNode, 'item'>;
@@ -15,7 +16,7 @@ function ItemCard({ data }: NodeProps<ItemNode>) {
       <ResourceIcon source={{ type: data.type }} />
       <span className="flex min-w-0 flex-col">
         <span className="truncate font-medium">{data.name}</span>
-        <span className="truncate text-[10px] text-fg-muted">{data.type}</span>
+        <span className="truncate text-[11px] text-fg-muted">{data.type}</span>
       </span>
       {data.health ? <StatusDot status={data.health} /> : null}
     </>
@@ -58,6 +59,7 @@ export function RelationshipsGraph({ nodes, edges }: { nodes: GraphNode[]; edges
       })),
     [nodes],
   );
+  const theme = usePaintedTheme();
   const flowEdges = useMemo(() => edges.map((edge) => ({ ...edge, animated: false })), [edges]);
   return (
     <div className="h-[32rem] rounded border border-border" data-testid="relationships-graph">
@@ -65,6 +67,7 @@ export function RelationshipsGraph({ nodes, edges }: { nodes: GraphNode[]; edges
         nodes={flowNodes}
         edges={flowEdges}
         nodeTypes={NODE_TYPES}
+        colorMode={theme}
         fitView
         nodesConnectable={false}
         elementsSelectable={false}

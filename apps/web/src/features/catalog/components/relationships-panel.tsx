@@ -5,6 +5,7 @@ import { ErrorPanel } from '../../../components/error-panel';
 import { ResourceIcon } from '../../../components/resource-icon';
 import { Skeleton } from '../../../components/skeleton';
 import { Tabs } from '../../../components/tabs';
+import { Select } from '../../../components/ui/select';
 import { useUrlParams } from '../../../lib/url-state';
 import type { ConfigItem, RelatedConfig } from '../api/catalog-types';
 import { RELATED_DEPTHS, RELATED_MAX_DEPTH, type RelationKind, useRelatedConfigs } from '../api/get-related-configs';
@@ -131,36 +132,20 @@ export function RelationshipsPanel({ item }: { item: ConfigItem }) {
           active={view}
           onChange={(next) => update({ view: next === 'List' ? 'list' : undefined })}
         />
-        <label className="flex items-center gap-2 text-sm">
-          Depth
-          <select
-            aria-label="Depth"
-            value={depth}
-            onChange={(event) => update({ depth: event.target.value })}
-            className="rounded border border-border-strong bg-surface px-2 py-1"
-          >
-            {RELATED_DEPTHS.map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex items-center gap-2 text-sm">
-          Relationships
-          <select
-            aria-label="Relationships"
-            value={relation}
-            onChange={(event) => update({ relation: event.target.value === 'both' ? undefined : event.target.value })}
-            className="rounded border border-border-strong bg-surface px-2 py-1"
-          >
-            {RELATION_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Select
+          label="Depth"
+          inline
+          value={String(depth)}
+          onChange={(next) => update({ depth: next })}
+          choices={RELATED_DEPTHS.map((value) => ({ value: String(value), label: String(value) }))}
+        />
+        <Select
+          label="Relationships"
+          inline
+          value={relation}
+          onChange={(next) => update({ relation: next === 'both' ? undefined : next })}
+          choices={RELATION_OPTIONS}
+        />
         <label className="flex items-center gap-2 text-sm">
           <input
             type="checkbox"

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { chooseOption, selectButton } from '../../../test/choose-option';
 import { adminSession, type FakeAnswer, shellApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import { buildInsight } from '../testing/build-catalog';
@@ -46,7 +47,8 @@ describe('/catalog/insights', () => {
     const { calls } = insightsApi({ body: [], headers: { 'Content-Range': '*/0' } });
     renderApp('/catalog/insights');
     expect(await screen.findByText('No open insights')).toBeTruthy();
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Insight status' }), 'all');
+    expect(selectButton('Insight status').textContent).toBe('open');
+    await chooseOption(userEvent.setup(), 'Insight status', 'All');
     expect(await screen.findByText('No insights')).toBeTruthy();
     await waitFor(() =>
       expect(

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildCatalogChangesResponse } from '../../../test/factories/catalog';
+import { chooseOption, selectButton } from '../../../test/choose-option';
+import { buildCatalogChangesResponse, buildCheckSummaryForConfig } from '../../../test/factories/catalog';
+import { buildPlaybook } from '../../../test/factories/playbooks';
 import { adminSession, type FakeAnswer, shellApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import { buildChange, buildConfigItem, buildInsight, buildRelated, ITEM_ID, OTHER_ID } from '../testing/build-catalog';
@@ -99,7 +101,7 @@ describe('/catalog/{id}', () => {
       },
     });
     const { router } = renderApp(`/catalog/${ITEM_ID}/relationships`);
-    expect(await screen.findByTestId('relationships-graph')).toBeTruthy();
+    expect(await screen.findByTestId('relationships-graph', {}, { timeout: 10_000 })).toBeTruthy();
     // xyflow keeps a card hidden (and so nameless to role queries) until it has measured it, which jsdom cannot do
     const card = await waitFor(() => {
       const found = document.querySelector('a[aria-label="Open orders-db"]');
@@ -107,14 +109,22 @@ describe('/catalog/{id}', () => {
       return found;
     });
     expect(card.getAttribute('href')).toBe(`/catalog/${OTHER_ID}/relationships`);
+    // the controls, edges and background follow the console's theme (issue 30: themed in dark mode)
+    const flow = screen.getByTestId('relationships-graph').querySelector('.react-flow');
+    expect(flow?.classList.contains('light')).toBe(true);
+    document.documentElement.dataset.theme = 'dark';
+    await waitFor(() => expect(flow?.classList.contains('dark')).toBe(true));
+    delete document.documentElement.dataset.theme;
     const rpc = calls.find((call) => call.url.pathname === '/api/db/rpc/related_configs_recursive')?.url.searchParams;
     expect(rpc?.get('type_filter')).toBe('all');
     expect(rpc?.get('select')).toBe('id,name,type,health,status,depth,direction,related_ids,deleted_at');
     expect(rpc?.get('max_depth')).toBe('3');
     expect(rpc?.get('outgoing_relation')).toBe('both');
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Depth' }), '10');
+    const user = userEvent.setup();
+    expect(selectButton('Depth').textContent).toBe('3');
+    await chooseOption(user, 'Depth', '10');
     await waitFor(() => expect(router.state.location.search).toContain('depth=10'));
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Relationships' }), 'hard');
+    await chooseOption(user, 'Relationships', 'Hard (from the source)');
     await waitFor(() => expect(router.state.location.search).toContain('relation=hard'));
     await waitFor(() => {
       const hard = calls.filter((call) => call.url.pathname === '/api/db/rpc/related_configs_recursive').at(-1)
@@ -129,12 +139,12 @@ describe('/catalog/{id}', () => {
   it('lists the playbooks applicable to the item, and its linked checks', async () => {
     itemApi({
       '/api/playbook/list': {
-        body: [
-          { id: 'p1', name: 'restart', title: 'Restart pod', icon: null, category: '', description: null, spec: {} },
-        ],
+        body: [buildPlaybook({ id: 'p1', name: 'restart', title: 'Restart pod' })],
       },
       '/api/db/rpc/check_summary_for_config': {
-        body: { healthy: 1, checks: [{ id: 'k1', name: 'checkout-http', type: 'http', status: 'healthy' }] },
+        body: buildCheckSummaryForConfig([
+          { id: 'k1', name: 'checkout-http', type: 'http', status: 'healthy', icon: null, last_runtime: null },
+        ]),
       },
     });
     const view = renderApp(`/catalog/${ITEM_ID}/playbooks`);

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { buildJobHistoryRow, buildScraperRunAnswer } from '../../../test/factories/catalog';
 import { adminSession, type FakeAnswer, shellApi, viewerSession } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import { buildConfigItem, buildScraper, SCRAPER_ID } from '../testing/build-catalog';
@@ -8,16 +9,11 @@ import { giveElementsAScreenSize } from '../testing/element-size';
 
 beforeEach(giveElementsAScreenSize);
 
-const RUN = {
-  id: 'j1',
+const RUN = buildJobHistoryRow({
   resource_id: SCRAPER_ID,
-  status: 'SUCCESS',
   success_count: 3,
-  error_count: 0,
-  duration_millis: 1200,
-  created_at: '2026-11-25T10:00:00Z',
   details: { scrape_summary: { created: 2, updated: 1, unchanged: 0, deleted: 0, errors: 0 } },
-};
+});
 
 function scrapersApi(list: FakeAnswer | (() => Promise<FakeAnswer>), extra: Record<string, FakeAnswer> = {}) {
   return shellApi(adminSession, [], {
@@ -40,7 +36,7 @@ describe('/catalog/scrapers', () => {
       },
       {
         [`/api/catalog/scrapers/${SCRAPER_ID}/run`]: {
-          body: { scraper_id: SCRAPER_ID, job_id: 'job', queued: true, state: 'pending', run: null },
+          body: buildScraperRunAnswer({ scraper_id: SCRAPER_ID }),
         },
       },
     );

@@ -1,6 +1,7 @@
 import { type ConnectionField, FIELD_REQUIRED } from '@mc/contracts';
 import type { ReactNode } from 'react';
 import { type Control, Controller, type Path } from 'react-hook-form';
+import { Select } from '../../../components/ui/select';
 import type { ConnectionFormValues } from './connection-form-values';
 import { EnvVarInput } from './env-var-input';
 
@@ -23,6 +24,15 @@ export interface ConnectionChoice {
  */
 function namedMessage(path: string, label: string, message: string): string {
   return path === 'url' && message !== FIELD_REQUIRED ? `${label}: ${message}` : message;
+}
+
+/** A field's message, once it has one: what screen readers read with the field (role alert, its id). */
+function FieldMessage({ id, path, label, message }: { id: string; path: string; label: string; message?: string }) {
+  return message ? (
+    <p id={id} role="alert" className="text-xs text-status-unhealthy">
+      {namedMessage(path, label, message)}
+    </p>
+  ) : null;
 }
 
 /**
@@ -87,24 +97,27 @@ export function ConnectionFieldInput({
                   value: `connection://${choice.type}/${choice.name}`,
                   label: `${choice.name} (${choice.type}, ${choice.namespace})`,
                 }));
-          editor = (
-            <select
-              id={id}
-              aria-invalid={invalid}
-              aria-describedby={described}
-              className={inputClass}
-              value={text}
-              onChange={input.onChange}
-              onBlur={input.onBlur}
-            >
-              {field.default === undefined ? <option value="">Select…</option> : null}
-              {text && !options.some((option) => option.value === text) ? <option value={text}>{text}</option> : null}
-              {options.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
+          const choices = [
+            ...(field.default === undefined ? [{ value: '', label: 'Select…' }] : []),
+            ...(text && !options.some((option) => option.value === text) ? [{ value: text, label: text }] : []),
+            ...options,
+          ];
+          // The Select draws its own label (a button is named by its value and its label).
+          return (
+            <div className="flex flex-col gap-1">
+              <Select
+                label={label}
+                value={text}
+                choices={choices}
+                onChange={input.onChange}
+                onBlur={input.onBlur}
+                isInvalid={invalid}
+                describedBy={described}
+                className="[&>label]:font-medium"
+              />
+              {field.hint ? <p className="text-xs text-fg-subtle">{field.hint}</p> : null}
+              <FieldMessage id={errorId} path={field.path} label={field.label} message={fieldState.error?.message} />
+            </div>
           );
         } else if (field.kind === 'textarea') {
           editor = (
@@ -138,11 +151,7 @@ export function ConnectionFieldInput({
             </label>
             {editor}
             {field.hint ? <p className="text-xs text-fg-subtle">{field.hint}</p> : null}
-            {fieldState.error?.message ? (
-              <p id={errorId} role="alert" className="text-xs text-status-unhealthy">
-                {namedMessage(field.path, field.label, fieldState.error.message)}
-              </p>
-            ) : null}
+            <FieldMessage id={errorId} path={field.path} label={field.label} message={fieldState.error?.message} />
           </div>
         );
       }}

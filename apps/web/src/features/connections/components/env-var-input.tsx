@@ -1,9 +1,10 @@
 import { ADMIN_MESSAGES, type EnvVarSource, formatEnvVar, parseEnvVar, SECRET_MASK } from '@mc/contracts';
+import { Select } from '../../../components/ui/select';
 
-const SOURCES: ReadonlyArray<{ kind: EnvVarSource['kind']; label: string }> = [
-  { kind: 'static', label: 'Static Value' },
-  { kind: 'configmap', label: 'Config Map' },
-  { kind: 'secret', label: 'Secret' },
+const SOURCES: ReadonlyArray<{ value: EnvVarSource['kind']; label: string }> = [
+  { value: 'static', label: 'Static Value' },
+  { value: 'configmap', label: 'Config Map' },
+  { value: 'secret', label: 'Secret' },
 ];
 
 const inputClass = 'w-full rounded border border-border-strong px-2 py-1.5 text-sm';
@@ -40,18 +41,14 @@ export function EnvVarInput({
   return (
     <div className="flex flex-col gap-1">
       <div className="flex gap-2">
-        <select
-          aria-label={`${label} source`}
-          className="rounded border border-border-strong px-2 py-1.5 text-sm"
+        <Select
+          label={`${label} source`}
+          hideLabel
+          className="shrink-0"
           value={source.kind}
-          onChange={(event) => changeKind(event.target.value as EnvVarSource['kind'])} // options are the three kinds
-        >
-          {SOURCES.map((option) => (
-            <option key={option.kind} value={option.kind}>
-              {option.label}
-            </option>
-          ))}
-        </select>
+          choices={SOURCES}
+          onChange={(kind) => changeKind(kind as EnvVarSource['kind'])} // the choices are the three kinds
+        />
         {source.kind === 'static' ? (
           multiline ? (
             <textarea

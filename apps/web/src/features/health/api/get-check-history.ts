@@ -1,17 +1,13 @@
-import { CHECK_HISTORY, STALE_TIMES } from '@mc/contracts';
+import { CHECK_HISTORY, type CheckStatusRow as CheckStatusRowContract, STALE_TIMES } from '@mc/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api/client';
 import { healthKeys } from './keys';
 
-/** One run of a check (000 §3 Check status row). */
-export interface CheckStatusRow {
-  check_id: string;
-  time: string;
-  status: boolean | null;
-  duration: number | null;
-  message: string | null;
-  error: string | null;
-}
+/** One run of a check (000 §3 Check status row): the columns the history table selects. */
+export type CheckStatusRow = Pick<
+  CheckStatusRowContract,
+  'check_id' | 'time' | 'status' | 'duration' | 'message' | 'error'
+>;
 
 /** What the history table asks for: the window's minutes before now, the status and minimum duration, the page. */
 export interface HistoryParams {

@@ -1,24 +1,22 @@
-import { STALE_TIMES } from '@mc/contracts';
+import {
+  type CheckComponentRelationshipRow,
+  type CheckConfigRelationshipRow,
+  type CheckGraph as CheckGraphAnswer,
+  type CheckRelatedResource,
+  type CheckRow,
+  GRAPH_FETCH_COUNT,
+  STALE_TIMES,
+} from '@mc/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api/client';
 import { fetchChecksSummary } from './get-checks-summary';
 import { healthKeys } from './keys';
 
 /** One status bucket of the graph answer. */
-export interface GraphPoint {
-  time: string;
-  status: boolean;
-  duration: number;
-  passed: number;
-  failed: number;
-}
+export type GraphPoint = CheckGraphAnswer['status'][number];
 
 /** GET /api/canary/api/graph: buckets, uptime and latency of one check over a window. */
-export interface CheckGraph {
-  status: GraphPoint[];
-  latency: { p95: number; p97: number; p99: number };
-  uptime: { passed: number; failed: number };
-}
+export type CheckGraph = Pick<CheckGraphAnswer, 'status' | 'latency' | 'uptime'>;
 
 /** The check row of the summary over the chosen window (header, severity, runs); undefined when it is gone. */
 export function useCheck(id: string, window: string) {
@@ -35,7 +33,10 @@ export function useCheckGraph(id: string, window: string) {
   return useQuery({
     queryKey: healthKeys.graph(id, window),
     queryFn: ({ signal }) =>
-      apiGet<CheckGraph>('/api/canary/api/graph', { signal, query: { check: id, start: window } }),
+      apiGet<CheckGraph>('/api/canary/api/graph', {
+        signal,
+        query: { check: id, start: window, count: String(GRAPH_FETCH_COUNT) },
+      }),
     placeholderData: keepPreviousData,
     enabled: id !== '',
   });
@@ -46,7 +47,7 @@ export function useCheckSpec(id: string) {
   return useQuery({
     queryKey: healthKeys.spec(id),
     queryFn: async ({ signal }) => {
-      const rows = await apiGet<Array<{ spec: unknown }>>('/api/db/checks', {
+      const rows = await apiGet<Array<Pick<CheckRow, 'spec'>>>('/api/db/checks', {
         signal,
         query: { id: `eq.${id}`, select: 'spec' },
       });
@@ -58,19 +59,10 @@ export function useCheckSpec(id: string) {
 }
 
 /** A component or config item the check is related to. */
-export interface RelatedResource {
-  id: string;
-  name: string | null;
-  type: string | null;
-  icon?: string | null;
-  status: string | null;
-}
+export type RelatedResource = CheckRelatedResource;
 
 /** Components and configs related to the check (Relationships tab, 000 §2). */
-export interface CheckRelationships {
-  components: RelatedResource[];
-  configs: RelatedResource[];
-}
+export type CheckRelationships = Record<'components' | 'configs', RelatedResource[]>;
 
 /** Reads the check's live component and config relationships through the data API. */
 export function useCheckRelationships(id: string) {
@@ -78,7 +70,7 @@ export function useCheckRelationships(id: string) {
     queryKey: healthKeys.relationships(id),
     queryFn: async ({ signal }): Promise<CheckRelationships> => {
       const [components, configs] = await Promise.all([
-        apiGet<Array<{ components: RelatedResource | null }>>('/api/db/check_component_relationships', {
+        apiGet<Array<Pick<CheckComponentRelationshipRow, 'components'>>>('/api/db/check_component_relationships', {
           signal,
           query: {
             check_id: `eq.${id}`,
@@ -86,13 +78,10 @@ export function useCheckRelationships(id: string) {
             select: 'components(id,name,type,icon,status)',
           },
         }),
-        apiGet<Array<{ config_items: (Omit<RelatedResource, 'status'> & { health: string | null }) | null }>>(
-          '/api/db/check_config_relationships',
-          {
-            signal,
-            query: { check_id: `eq.${id}`, deleted_at: 'is.null', select: 'config_items(id,name,type,health)' },
-          },
-        ),
+        apiGet<Array<Pick<CheckConfigRelationshipRow, 'config_items'>>>('/api/db/check_config_relationships', {
+          signal,
+          query: { check_id: `eq.${id}`, deleted_at: 'is.null', select: 'config_items(id,name,type,health)' },
+        }),
       ]);
       return {
         components: components.flatMap((row) => (row.components ? [row.components] : [])),

@@ -1,49 +1,22 @@
-import { HEALTH_DASHBOARD } from '@mc/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CheckSummary, HealthSummary } from '@mc/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, apiRequestText } from '../../../lib/api/client';
 import { progressiveList, useProgressiveList } from '../../../lib/api/progressive-list';
+import type { TimeRange } from '../../../lib/time-range';
 import { healthKeys } from './keys';
+import { summaryWindow, summaryWindowKey } from './summary-window';
 
 /** Passed and failed runs in a window (000 §3). */
-export interface Uptime {
-  passed: number;
-  failed: number;
-}
+export type Uptime = CheckSummary['uptime'];
 
 /** Latency percentiles in ms (000 §3); rolling1h is the mean of the last hour. */
-export interface Latency {
-  p95: number;
-  p97: number;
-  p99: number;
-  rolling1h?: number;
-}
+export type Latency = CheckSummary['latency'];
 
 /** One check as `/api/canary/api/summary` lists it (000 §3 Check). */
-export interface CheckSummary {
-  id: string;
-  canary_id: string;
-  canary_name: string;
-  name: string;
-  type: string;
-  namespace: string | null;
-  description: string | null;
-  endpoint: string | null;
-  icon: string | null;
-  status: string | null;
-  severity: string | null;
-  owner?: string | null;
-  labels: Record<string, string> | null;
-  last_runtime: string | null;
-  last_transition_time: string | null;
-  next_runtime: string | null;
-  uptime: Uptime;
-  latency: Latency;
-}
+export type { CheckSummary };
 
 /** The summary answer: the field the console reads is checks_summary (001 §7). */
-export interface ChecksSummaryAnswer {
-  checks_summary: CheckSummary[];
-}
+export type ChecksSummaryAnswer = Pick<HealthSummary, 'checks_summary'>;
 
 /**
  * POST /api/canary/api/summary (001 §7): every check with uptime and latency over `start` (a duration
@@ -69,14 +42,17 @@ function summaryChecks(text: string) {
   });
 }
 
-/** The dashboard's summary query over its window. */
-export function checksSummaryQuery(window: string = HEALTH_DASHBOARD.summaryWindow) {
+/**
+ * The dashboard's summary query over the picked range (the trailing hour without one); the window is
+ * resolved when the request leaves, so a refresh of "Today so far" reads up to the new now.
+ */
+export function checksSummaryQuery(range?: TimeRange) {
   return queryOptions({
-    queryKey: healthKeys.summary(window),
+    queryKey: healthKeys.summary(summaryWindowKey(range)),
     queryFn: async ({ signal }) => {
       const { data } = await apiRequestText('/api/canary/api/summary', {
         method: 'POST',
-        body: { start: window },
+        body: summaryWindow(range),
         signal,
       });
       return summaryChecks(data);
@@ -87,11 +63,12 @@ export function checksSummaryQuery(window: string = HEALTH_DASHBOARD.summaryWind
 }
 
 /**
- * The dashboard's checks: `checks` is the first screenful (`partial`) until the whole answer is read,
- * then every check (see useProgressiveList).
+ * The dashboard's checks over `range`: `checks` is the first screenful (`partial`) until the whole answer
+ * is read, then every check (see useProgressiveList). A new range keeps the last answer on screen while
+ * its own loads (the refresh button spins), and the request of the range left behind is aborted.
  */
-export function useChecksSummary() {
-  const query = useQuery(checksSummaryQuery());
+export function useChecksSummary(range?: TimeRange) {
+  const query = useQuery({ ...checksSummaryQuery(range), placeholderData: keepPreviousData });
   const { items: checks, partial, error: readError } = useProgressiveList(query.data);
   return { query, checks, partial, readError };
 }

@@ -7,5 +7,6 @@ export const healthKeys = {
   spec: (id: string) => ['health', 'spec', id] as const,
   relationships: (id: string) => ['health', 'relationships', id] as const,
   locations: (id: string) => ['health', 'locations', id] as const,
+  artifacts: (id: string) => ['health', 'artifacts', id] as const,
   history: (id: string, params: Record<string, string | number>) => ['health', 'history', id, params] as const,
 };

@@ -1,17 +1,8 @@
-import type { LocationRunAnswer } from '@mc/contracts';
+import type { CheckRunAnswer } from '@mc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api/client';
 import { toastSuccess } from '../../../lib/toast';
 import { healthKeys } from './keys';
-
-/** What Run Now answers for a check run here: the run's result. */
-export interface RunCheckResult {
-  id: string;
-  status: string;
-  duration: number;
-  message?: string | null;
-  error?: string | null;
-}
 
 /**
  * POST /api/canary/run/check/{id} (000 §7): runs the check now and refreshes every health query, so
@@ -23,10 +14,9 @@ export function useRunCheck() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => {
-      const answer = await apiRequest<RunCheckResult | LocationRunAnswer>(
-        `/api/canary/run/check/${encodeURIComponent(id)}`,
-        { method: 'POST' },
-      );
+      const answer = await apiRequest<CheckRunAnswer>(`/api/canary/run/check/${encodeURIComponent(id)}`, {
+        method: 'POST',
+      });
       return answer.data;
     },
     onSuccess: async (result) => {

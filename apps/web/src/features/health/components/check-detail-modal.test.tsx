@@ -4,7 +4,20 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../../components/toaster';
 import type { Session } from '../../../lib/permissions';
-import { buildCheckLocation, buildCheckLocations, buildLocationRunAnswer } from '../../../test/factories/health';
+import { chooseOption, selectButton } from '../../../test/choose-option';
+import {
+  buildCheckArtifact,
+  buildCheckComponentRelationship,
+  buildCheckConfigRelationship,
+  buildCheckGraph,
+  buildCheckLocation,
+  buildCheckLocations,
+  buildCheckRow,
+  buildCheckRunResult,
+  buildCheckStatusRow,
+  buildHealthSummary,
+  buildLocationRunAnswer,
+} from '../../../test/factories/health';
 import { adminSession, type FakeAnswer, shellApi, viewerSession } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import { buildCheck } from '../testing/build-check';
@@ -24,33 +37,37 @@ const check = buildCheck({
   last_transition_time: lastRun,
   next_runtime: new Date(Date.now() + 60_000).toISOString(),
 });
-const graph = {
+const graph = buildCheckGraph({
   status: [{ time: lastRun, status: false, duration: 120, passed: 3, failed: 1 }],
   latency: { p95: 120, p97: 250, p99: 1500 },
   uptime: { passed: 3, failed: 1 },
-};
-const history = Array.from({ length: 50 }, (_, i) => ({
-  check_id: 'c1',
-  time: new Date(Date.now() - i * 60_000).toISOString(),
-  status: i % 2 === 0,
-  duration: 100 + i,
-  message: `run ${i}`,
-  error: null,
-}));
+});
+const history = Array.from({ length: 50 }, (_, i) =>
+  buildCheckStatusRow({
+    time: new Date(Date.now() - i * 60_000).toISOString(),
+    status: i % 2 === 0,
+    duration: 100 + i,
+    message: `run ${i}`,
+  }),
+);
 
 function modalApi(session: Session = adminSession, extra: Record<string, FakeAnswer | (() => FakeAnswer)> = {}) {
   return shellApi(session, [], {
-    '/api/canary/api/summary': { body: { checks_summary: [check] } },
+    '/api/canary/api/summary': { body: buildHealthSummary([check]) },
     '/api/canary/api/graph': { body: graph },
-    '/api/db/checks': { body: [{ spec: { url: 'https://shop.example.com', responseCodes: [200] } }] },
+    '/api/db/checks': {
+      body: [buildCheckRow({ spec: { url: 'https://shop.example.com', responseCodes: [200] } })],
+    },
     '/api/db/check_component_relationships': {
-      body: [{ components: { id: 'cmp1', name: 'checkout', type: 'Service', status: 'healthy' } }],
+      body: [buildCheckComponentRelationship({ id: 'cmp1', name: 'checkout', type: 'Service', status: 'healthy' })],
     },
     '/api/db/check_config_relationships': {
-      body: [{ config_items: { id: 'cfg1', name: 'checkout-deploy', type: 'Deployment', health: 'unhealthy' } }],
+      body: [
+        buildCheckConfigRelationship({ id: 'cfg1', name: 'checkout-deploy', type: 'Deployment', health: 'unhealthy' }),
+      ],
     },
     '/api/db/check_statuses': { body: history, headers: { 'Content-Range': '0-49/120' } },
-    '/api/canary/run/check/c1': { body: { id: 'c1', status: 'healthy', duration: 12 } },
+    '/api/canary/run/check/c1': { body: buildCheckRunResult() },
     ...extra,
   });
 }
@@ -107,8 +124,7 @@ describe('check detail modal', { timeout: 30_000 }, () => {
     const { calls } = modalApi();
     const { router } = renderApp('/health?checkId=c1');
     const dialog = await screen.findByRole('dialog', { name: /checkout-http/ }, wait);
-    const select = (await within(dialog).findByRole('combobox', { name: 'Time Range' }, wait)) as HTMLSelectElement;
-    await waitFor(() => expect(select.value).toBe('2h'), wait); // last run 90 minutes ago
+    await waitFor(() => expect(selectButton('Time Range', dialog).textContent).toBe('2h'), wait); // last run 90 minutes ago
     await waitFor(
       () =>
         expect(
@@ -116,7 +132,7 @@ describe('check detail modal', { timeout: 30_000 }, () => {
         ).toBe(true),
       wait,
     );
-    await userEvent.selectOptions(select, '1d');
+    await chooseOption(userEvent.setup(), 'Time Range', '1d', dialog);
     expect(router.state.location.search).toContain('timeRange=1d');
     await waitFor(
       () =>
@@ -125,6 +141,9 @@ describe('check detail modal', { timeout: 30_000 }, () => {
         ).toBe(true),
       wait,
     );
+    // 000 §9 "Graph fetch count: 300": every graph request asks for 300 points
+    const graphCalls = calls.filter((c) => c.url.pathname === '/api/canary/api/graph');
+    expect(graphCalls.map((c) => c.url.searchParams.get('count'))).toEqual(graphCalls.map(() => '300'));
   });
 
   it('filters the history by status and duration, refuses a bad typed duration, pages by 50 and resets to page one', async () => {
@@ -145,15 +164,16 @@ describe('check detail modal', { timeout: 30_000 }, () => {
     await waitFor(() => expect(historyCalls(calls).at(-1)?.url.searchParams.get('offset')).toBe('50'), wait);
     expect(router.state.location.search).toContain('pageIndex=1');
 
-    await userEvent.selectOptions(m.getByLabelText('Status'), 'unhealthy');
+    const user = userEvent.setup();
+    await chooseOption(user, 'Status', 'Unhealthy', dialog);
     await waitFor(() => expect(historyCalls(calls).at(-1)?.url.searchParams.get('status')).toBe('eq.false'), wait);
     expect(historyCalls(calls).at(-1)?.url.searchParams.get('offset')).toBe('0');
     expect(router.state.location.search).not.toContain('pageIndex');
 
-    await userEvent.selectOptions(m.getByLabelText('Duration'), '500ms');
+    await chooseOption(user, 'Duration', '500ms', dialog);
     await waitFor(() => expect(historyCalls(calls).at(-1)?.url.searchParams.get('duration')).toBe('gte.500'), wait);
 
-    await userEvent.selectOptions(m.getByLabelText('Duration'), 'custom');
+    await chooseOption(user, 'Duration', 'Custom', dialog);
     await userEvent.type(m.getByLabelText('Custom duration'), '2m');
     await userEvent.click(m.getByRole('button', { name: 'Apply' }));
     expect(m.getByRole('alert').textContent).toBe(CHECK_HISTORY.durationMessage);
@@ -260,6 +280,23 @@ describe('check detail modal', { timeout: 30_000 }, () => {
     expect(rows[2]).toContain('ap-south');
     expect(rows[2]).toContain('agent offline');
     expect(calls.some((call) => call.url.pathname === `/api/checks/${located}/locations`)).toBe(true);
+  });
+
+  it('lists the files an exec check kept, each a download link to the check’s artifact', async () => {
+    const execCheck = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5d';
+    const artifactId = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a60';
+    modalApi(viewerSession, {
+      [`/api/checks/${execCheck}/artifacts`]: {
+        body: [buildCheckArtifact({ id: artifactId, created_at: lastRun })],
+      },
+    });
+    renderApp(`/health?checkId=${execCheck}&timeRange=1h`);
+    const dialog = await screen.findByRole('dialog', { name: /checkout-http/ }, wait);
+    const panel = await within(dialog).findByRole('region', { name: 'Artifacts' }, wait);
+    const link = within(panel).getByRole('link', { name: 'out/report.txt' });
+    expect(link.getAttribute('href')).toBe(`/api/checks/${execCheck}/artifacts/${artifactId}`);
+    expect(link.hasAttribute('download')).toBe(true);
+    expect(panel.textContent).toContain('2 KB');
   });
 
   it('shows no locations for a check run from one place', async () => {

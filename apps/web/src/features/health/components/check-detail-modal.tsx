@@ -8,7 +8,9 @@ import { StatusDot } from '../../../components/status-dot';
 import { Tabs } from '../../../components/tabs';
 import { useUrlParams } from '../../../lib/url-state';
 import { useCheck, useCheckGraph, useCheckRelationships, useCheckSpec } from '../api/get-check';
+import { useCheckArtifacts } from '../api/get-check-artifacts';
 import { useCheckLocations } from '../api/get-check-locations';
+import { CheckArtifactsPanel } from './check-artifacts';
 import { CheckChart } from './check-chart';
 import { CheckHistory } from './check-history';
 import { CheckLocationsPanel } from './check-locations';
@@ -41,7 +43,7 @@ const MODAL_PARAMS = ['checkId', 'timeRange', 'historyStatus', 'duration', 'page
  * The check detail modal (000 §2): header with the check; Run Now (by role), Run Playbook (playbooks
  * applicable to the check, for people who may run them) and Attach as Evidence;
  * the stat cards with the Time Range (default derived from the last run's age); for a multi-location
- * check, each location's status under the quorum; the uptime and latency chart; tabs History, Graph (only on screens shorter than 992 px, where the chart moves into it),
+ * check, each location's status under the quorum; the files an exec check kept (download links); the uptime and latency chart; tabs History, Graph (only on screens shorter than 992 px, where the chart moves into it),
  * Spec and Relationships with its count. Opened by `checkId` in the URL.
  */
 export function CheckDetailModal({ checkId }: { checkId: string }) {
@@ -58,6 +60,7 @@ export function CheckDetailModal({ checkId }: { checkId: string }) {
   const spec = useCheckSpec(checkId);
   const relationships = useCheckRelationships(checkId);
   const locations = useCheckLocations(checkId);
+  const artifacts = useCheckArtifacts(checkId);
   const close = () => update(Object.fromEntries(MODAL_PARAMS.map((key) => [key, undefined])));
   const current = check.data ?? first.data;
   const activeTab: Tab = tab === 'graph' && !short ? 'history' : tab;
@@ -109,6 +112,7 @@ export function CheckDetailModal({ checkId }: { checkId: string }) {
           onTimeRange={(value) => update({ timeRange: value }, ['pageIndex'])}
         />
         <CheckLocationsPanel locations={locations.data} />
+        <CheckArtifactsPanel checkId={checkId} artifacts={artifacts.data} />
         {short ? null : chart}
         <Tabs label="Check details" tabs={tabs} active={activeTab} onChange={setTab} labelOf={tabLabel} />
         <div role="tabpanel">

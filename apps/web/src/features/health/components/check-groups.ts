@@ -46,8 +46,19 @@ export function groupHealth(checks: readonly CheckSummary[]): RowHealth {
 }
 
 /**
+ * A check's latency over the dashboard's window, as upstream's Latency column reads it: p95, else p97,
+ * else p99; null when none is known (no run in the window). Not rolling1h, which is always the last
+ * hour whatever range the dashboard shows.
+ */
+export function checkLatency(check: CheckSummary): number | null {
+  const latency = check.latency;
+  const value = latency?.p95 || latency?.p97 || latency?.p99;
+  return value && Number.isFinite(value) ? value : null;
+}
+
+/**
  * Groups checks by `key`, in order of first appearance. Uptime sums passed and failed over the members
- * (not a mean of percents), latency is the mean of their rolling1h.
+ * (not a mean of percents), latency is the mean of their latencies ({@link checkLatency}).
  */
 export function groupChecks(checks: readonly CheckSummary[], key: string): CheckGroup[] {
   const groups = new Map<string, CheckSummary[]>();
@@ -58,7 +69,7 @@ export function groupChecks(checks: readonly CheckSummary[], key: string): Check
     groups.set(value, list);
   }
   return [...groups.entries()].map(([value, members]) => {
-    const latencies = members.map((check) => check.latency?.rolling1h).filter((v): v is number => Number.isFinite(v));
+    const latencies = members.map(checkLatency).filter((v): v is number => v !== null);
     return {
       key: value,
       checks: members,

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Pagination } from '../../../components/data-table/pagination';
 import { SkeletonRows } from '../../../components/data-table/table-rows';
 import { StatusDot } from '../../../components/status-dot';
+import { Select } from '../../../components/ui/select';
 import { useFormatDateTime } from '../../../lib/date-format';
 import { formatDuration } from '../../../lib/format';
 import { useUrlParams } from '../../../lib/url-state';
@@ -31,11 +32,11 @@ function DurationFilterInput({ value, onChange }: { value: string; onChange: (va
   return (
     <div className="flex flex-col gap-1">
       <div className="flex items-center gap-1">
-        <select
-          aria-label="Duration"
+        <Select
+          label="Duration"
+          hideLabel
           value={custom ? CUSTOM : value}
-          onChange={(event) => {
-            const next = event.target.value;
+          onChange={(next) => {
             setError(null);
             if (next === CUSTOM) {
               setCustom(true);
@@ -44,16 +45,12 @@ function DurationFilterInput({ value, onChange }: { value: string; onChange: (va
             setCustom(false);
             onChange(next);
           }}
-          className="rounded border border-border-strong bg-surface px-1 py-0.5 text-sm"
-        >
-          <option value="">All</option>
-          {CHECK_HISTORY.durationOptions.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
-          <option value={CUSTOM}>Custom</option>
-        </select>
+          choices={[
+            { value: '', label: 'All' },
+            ...CHECK_HISTORY.durationOptions.map((option) => ({ value: option, label: option })),
+            { value: CUSTOM, label: 'Custom' },
+          ]}
+        />
         {custom ? (
           <form
             className="flex items-center gap-1"
@@ -109,19 +106,17 @@ export function CheckHistory({ checkId, minutes }: { checkId: string; minutes: n
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap items-start gap-3">
-        <label className="flex items-center gap-1 text-sm">
-          <span className="text-fg-muted">Status</span>
-          <select
-            aria-label="Status"
-            value={statusChoice}
-            onChange={(event) => setFilter('historyStatus', event.target.value)}
-            className="rounded border border-border-strong bg-surface px-1 py-0.5"
-          >
-            <option value="">All</option>
-            <option value="healthy">Healthy</option>
-            <option value="unhealthy">Unhealthy</option>
-          </select>
-        </label>
+        <Select
+          label="Status"
+          inline
+          value={statusChoice}
+          onChange={(value) => setFilter('historyStatus', value)}
+          choices={[
+            { value: '', label: 'All' },
+            { value: 'healthy', label: 'Healthy' },
+            { value: 'unhealthy', label: 'Unhealthy' },
+          ]}
+        />
         <DurationFilterInput value={duration} onChange={(value) => setFilter('duration', value)} />
       </div>
       {!parsedDuration.ok ? (

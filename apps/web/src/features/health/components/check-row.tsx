@@ -9,7 +9,7 @@ import { StatusDot } from '../../../components/status-dot';
 import { formatDuration } from '../../../lib/format';
 import { relativeTime } from '../../../lib/relative-time';
 import type { CheckSummary } from '../api/get-checks-summary';
-import { type CheckGroup, formatUptime, type RowHealth } from './check-groups';
+import { type CheckGroup, checkLatency, formatUptime, type RowHealth } from './check-groups';
 
 /** The checks table's headings (001 §2). */
 export const CHECK_COLUMNS = ['Name', 'Health', 'Uptime', 'Latency', 'Last Run'];
@@ -63,7 +63,7 @@ export const CheckRow = memo(function CheckRow({
         <HealthCell health={check.status} />
       </td>
       <td className={TABLE_CELL}>{formatUptime(check.uptime)}</td>
-      <td className={TABLE_CELL}>{formatDuration(check.latency?.rolling1h) || '-'}</td>
+      <td className={TABLE_CELL}>{formatDuration(checkLatency(check) ?? undefined) || '-'}</td>
       <td className={TABLE_CELL}>{check.last_runtime ? relativeTime(check.last_runtime) : '-'}</td>
     </tr>
   );

@@ -1,5 +1,6 @@
 import { capitalise } from '@mc/contracts';
 import type { ReactNode } from 'react';
+import { Select } from '../../../components/ui/select';
 import { useFormatDateTime } from '../../../lib/date-format';
 import { formatDuration } from '../../../lib/format';
 import { relativeTime } from '../../../lib/relative-time';
@@ -72,18 +73,13 @@ export function CheckStatCards({
       </Card>
       <Card title="Next Run">{check.next_runtime ? format(check.next_runtime) : '-'}</Card>
       <Card title="Time Range">
-        <select
-          aria-label="Time Range"
+        <Select
+          label="Time Range"
+          hideLabel
           value={timeRange}
-          onChange={(event) => onTimeRange(event.target.value)}
-          className="rounded border border-border-strong bg-surface px-1 py-0.5"
-        >
-          {CHECK_TIME_RANGES.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.value}
-            </option>
-          ))}
-        </select>
+          onChange={onTimeRange}
+          choices={CHECK_TIME_RANGES.map((option) => ({ value: option.value, label: option.value }))}
+        />
       </Card>
     </div>
   );

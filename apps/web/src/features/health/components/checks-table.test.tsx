@@ -23,7 +23,7 @@ function checks(count: number): CheckSummary[] {
     last_transition_time: null,
     next_runtime: null,
     uptime: { passed: 1, failed: 0 },
-    latency: { rolling1h: 10 },
+    latency: { p95: 10 },
   })) as CheckSummary[];
 }
 

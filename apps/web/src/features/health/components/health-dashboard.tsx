@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorPanel } from '../../../components/error-panel';
 import { PageShell } from '../../../components/page-shell/page-shell';
+import { TimeRangePicker, useTimeRangeParams } from '../../../components/time-range-picker/time-range-picker';
 import { useCan } from '../../../lib/api/shell-queries';
 import { type CheckSummary, useChecksSummary } from '../api/get-checks-summary';
 import { CheckDetailModal } from './check-detail-modal';
@@ -13,7 +14,7 @@ import { HealthToolbar } from './health-toolbar';
 import { refreshIntervalMs } from './refresh-interval';
 import { RefreshPicker } from './refresh-picker';
 import { useAutoRefresh } from './use-auto-refresh';
-import { useDashboardParams } from './use-dashboard-params';
+import { DEFAULT_SUMMARY_RANGE, useDashboardParams } from './use-dashboard-params';
 
 const NO_CHECKS: readonly CheckSummary[] = [];
 /** Rows that fill the first screen of a flat list (900 px of 37 px rows) with the overscan. */
@@ -24,13 +25,16 @@ const WIDE_SCREEN = 1024;
 
 /**
  * The health dashboard of 001 §2, shared by /health and the standalone /view/health: filter sidebar,
- * top bar, tabs, the grouped checks and — when the URL names a check — its detail modal.
+ * top bar, tabs, the grouped checks and — when the URL names a check — its detail modal. The header's
+ * time range (in the URL; the last hour by default) is the window of every row's uptime and latency;
+ * changing it fetches again (001 §4).
  */
 export function HealthDashboard() {
   const params = useDashboardParams();
   const { state } = params;
+  const [range, setRange] = useTimeRangeParams();
   const [sidebarOpen, setSidebarOpen] = useState(() => window.innerWidth >= WIDE_SCREEN);
-  const { query: summary, checks, partial, readError } = useChecksSummary();
+  const { query: summary, checks, partial, readError } = useChecksSummary(range);
   const refresh = () => void summary.refetch({ cancelRefetch: true });
   const canAdd = useCan({ resource: 'canaries', action: 'write' });
   useAutoRefresh(refreshIntervalMs(state.refresh), refresh);
@@ -58,7 +62,12 @@ export function HealthDashboard() {
       title="Health"
       onRefresh={refresh}
       loading={summary.isFetching}
-      extra={<RefreshPicker value={state.refresh} onChange={params.setRefresh} />}
+      extra={
+        <>
+          <TimeRangePicker value={range ?? DEFAULT_SUMMARY_RANGE} onChange={setRange} />
+          <RefreshPicker value={state.refresh} onChange={params.setRefresh} />
+        </>
+      }
     >
       <HealthToolbar
         filterCount={activeFilterCount(state)}

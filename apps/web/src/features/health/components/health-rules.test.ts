@@ -29,12 +29,12 @@ describe('uptime and groups', () => {
   it('group rows sum passed and failed (not a mean of percents) and are mixed when members differ', () => {
     const groups = groupChecks(
       [
-        buildCheck({ id: 'a', uptime: { passed: 9, failed: 1 }, latency: { p95: 0, p97: 0, p99: 0, rolling1h: 10 } }),
+        buildCheck({ id: 'a', uptime: { passed: 9, failed: 1 }, latency: { p95: 10, p97: 0, p99: 0, rolling1h: 99 } }),
         buildCheck({
           id: 'b',
           status: 'unhealthy',
           uptime: { passed: 0, failed: 90 },
-          latency: { p95: 0, p97: 0, p99: 0, rolling1h: 30 },
+          latency: { p95: 0, p97: 30, p99: 40, rolling1h: 99 },
         }),
         buildCheck({ id: 'c', canary_name: 'db' }),
       ],
@@ -42,6 +42,7 @@ describe('uptime and groups', () => {
     );
     expect(groups.map((g) => g.key)).toEqual(['web', 'db']);
     expect(groups[0]?.uptime).toEqual({ passed: 9, failed: 91 });
+    // the window's p95 (else p97, else p99), not the last hour's rolling1h: the latency follows the range
     expect(groups[0]?.latency).toBe(20);
     expect(groups[0]?.health).toBe('mixed');
     expect(groups[1]?.health).toBe('healthy');

@@ -1,8 +1,19 @@
 import { HEALTH_DASHBOARD } from '@mc/contracts';
 import { useCallback } from 'react';
 import type { FilterSelection } from '../../../lib/filters';
+import type { TimeRange } from '../../../lib/time-range';
 import { useUrlParams } from '../../../lib/url-state';
 import { useFilterParam } from '../../../lib/use-filter-param';
+
+/**
+ * The range the dashboard shows without one in the URL: the last hour, upstream's window for the health
+ * list (`HEALTH_DASHBOARD.summaryWindow`), named as the picker's own preset.
+ */
+export const DEFAULT_SUMMARY_RANGE: TimeRange = {
+  type: 'relative',
+  display: 'Last 1 hour',
+  range: `now-${HEALTH_DASHBOARD.summaryWindow}`,
+};
 
 /** The dashboard's state, all in the URL (CONVENTIONS 13), with the defaults of 001 §9. */
 export interface DashboardParams {

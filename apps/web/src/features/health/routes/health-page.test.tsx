@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { chooseOption, selectButton } from '../../../test/choose-option';
+import { buildHealthSummary } from '../../../test/factories/health';
 import { type FakeAnswer, shellApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import { buildCheck } from '../testing/build-check';
@@ -45,7 +46,7 @@ describe('/health', { timeout: 30_000 }, () => {
     });
     const { calls } = healthApi(async () => {
       await gate;
-      return { body: { checks_summary: checks } };
+      return { body: buildHealthSummary(checks) };
     });
     renderApp('/health');
     expect(await screen.findByTestId('table-skeleton', {}, wait)).toBeTruthy();
@@ -67,7 +68,7 @@ describe('/health', { timeout: 30_000 }, () => {
   });
 
   it('search waits 400 ms and matches name, description or endpoint', async () => {
-    healthApi(() => ({ body: { checks_summary: checks } }));
+    healthApi(() => ({ body: buildHealthSummary(checks) }));
     const { router } = renderApp('/health');
     await screen.findByRole('link', { name: 'db' }, wait);
     const search = screen.getByPlaceholderText(HEALTH_DASHBOARD.searchPlaceholder);
@@ -83,7 +84,7 @@ describe('/health', { timeout: 30_000 }, () => {
   });
 
   it('tabs are All plus the namespaces; groups by canary with summed uptime and mixed status; rows link to the check', async () => {
-    healthApi(() => ({ body: { checks_summary: checks } }));
+    healthApi(() => ({ body: buildHealthSummary(checks) }));
     renderApp('/health?hidePassing=false');
     await screen.findByRole('link', { name: 'db' }, wait);
     const tabs = screen.getByRole('tablist', { name: 'Tabs' });
@@ -119,7 +120,7 @@ describe('/health', { timeout: 30_000 }, () => {
           signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
         );
       }
-      return { body: { checks_summary: checks } };
+      return { body: buildHealthSummary(checks) };
     });
     renderApp('/health?refresh=1s');
     await screen.findByRole('link', { name: 'db' }, wait);
@@ -132,7 +133,7 @@ describe('/health', { timeout: 30_000 }, () => {
 
 describe('/view/health', { timeout: 30_000 }, () => {
   it('shows the same dashboard standalone, without the sidebar navigation', async () => {
-    healthApi(() => ({ body: { checks_summary: checks } }));
+    healthApi(() => ({ body: buildHealthSummary(checks) }));
     renderApp('/view/health?hidePassing=false');
     const link = await screen.findByRole('link', { name: 'db' }, wait);
     expect(link.getAttribute('href')).toBe('/view/health?hidePassing=false&checkId=b&timeRange=1h');
@@ -140,7 +141,7 @@ describe('/view/health', { timeout: 30_000 }, () => {
   });
 
   it('inside the console the same page has the sidebar', async () => {
-    healthApi(() => ({ body: { checks_summary: checks } }));
+    healthApi(() => ({ body: buildHealthSummary(checks) }));
     renderApp('/health');
     await screen.findByRole('link', { name: 'db' }, wait);
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
@@ -179,7 +180,7 @@ describe('/health with a long answer', { timeout: 60_000 }, () => {
   );
 
   it('draws the first rows of a flat list, then reads every check (tabs, labels, the last rows)', async () => {
-    healthApi(() => ({ body: { checks_summary: many } }));
+    healthApi(() => ({ body: buildHealthSummary(many) }));
     renderApp('/health?groupBy=none&hidePassing=false');
     expect(await screen.findByRole('link', { name: 'check-0000' }, slow)).toBeTruthy();
     // the tab and the label only the last check has appear once the whole answer is read
@@ -188,7 +189,7 @@ describe('/health with a long answer', { timeout: 60_000 }, () => {
   });
 
   it('groups every check once the whole answer is read, drawing only the rows in view', async () => {
-    healthApi(() => ({ body: { checks_summary: many } }));
+    healthApi(() => ({ body: buildHealthSummary(many) }));
     renderApp('/health?hidePassing=false');
     const group = await screen.findByRole('rowgroup', { name: 'Group canary-0' }, slow);
     expect(within(group).getAllByRole('row')[0]?.textContent).toContain('canary-0 (358)');

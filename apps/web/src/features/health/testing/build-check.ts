@@ -14,6 +14,7 @@ export function buildCheck(overrides: Partial<CheckSummary> = {}): CheckSummary 
     icon: null,
     status: 'healthy',
     severity: 'medium',
+    owner: null,
     labels: {},
     last_runtime: null,
     last_transition_time: null,

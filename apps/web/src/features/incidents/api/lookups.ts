@@ -1,21 +1,13 @@
-import type { IncidentPage, IncidentSummary } from '@mc/contracts';
+import type { HypothesisRow, IncidentPage, IncidentSummary, NamedRow } from '@mc/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api/client';
 import { incidentKeys } from './keys';
 
 /** A hypothesis as the link dialog lists it. */
-export interface HypothesisOption {
-  id: string;
-  title: string;
-  type: string;
-  status: string;
-}
+export type HypothesisOption = Pick<HypothesisRow, 'id' | 'title' | 'type' | 'status'>;
 
 /** A person or team to pick as responder or commander. */
-export interface PersonOption {
-  id: string;
-  name: string;
-}
+export type PersonOption = Pick<NamedRow, 'id' | 'name'>;
 
 /**
  * Incident search by text for the link dialog (001 §7). A failed search or an answer that is not a

@@ -1,6 +1,10 @@
 import { capitalise } from '@mc/contracts';
+import { Select } from '../../../components/ui/select';
 
-/** A labelled select over enum values, shown capitalised; `placeholder` adds an empty first choice. */
+/**
+ * A labelled select over enum values, shown capitalised, on the shared select primitive (ADR 0006);
+ * `placeholder` adds an empty first choice (an empty placeholder shows as "—", so the choice has a name).
+ */
 export function EnumSelect({
   label,
   values,
@@ -16,27 +20,18 @@ export function EnumSelect({
   placeholder?: string;
   error?: string;
 }) {
+  const choices = [
+    ...(placeholder !== undefined ? [{ value: '', label: placeholder || '—' }] : []),
+    ...values.map((v) => ({ value: v, label: capitalise(v) })),
+  ];
   return (
-    <label className="flex flex-col gap-1 text-sm">
-      <span className="text-fg">{label}</span>
-      <select
-        aria-label={label}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        className="rounded border border-border-strong bg-surface px-2 py-1"
-      >
-        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {values.map((v) => (
-          <option key={v} value={v}>
-            {capitalise(v)}
-          </option>
-        ))}
-      </select>
+    <div className="flex flex-col gap-1 text-sm">
+      <Select label={label} value={value} choices={choices} onChange={onChange} />
       {error ? (
         <span role="alert" className="text-xs text-status-unhealthy">
           {error}
         </span>
       ) : null}
-    </label>
+    </div>
   );
 }

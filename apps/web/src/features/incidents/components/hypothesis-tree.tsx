@@ -7,6 +7,7 @@ import {
 } from '@mc/contracts';
 import { useState } from 'react';
 import { FieldError, useFieldProblem } from '../../../components/field-error';
+import { Select } from '../../../components/ui/select';
 import type { useIncidentWrite } from '../api/incident-mutations';
 import { StatusBadge } from './badges';
 import { EvidenceCard } from './evidence-card';
@@ -119,18 +120,14 @@ function HypothesisNode({
           </button>
         )}
         {canWrite ? (
-          <select
-            aria-label={`Status of ${node.title}`}
+          <Select
+            label={`Status of ${node.title}`}
+            hideLabel
             value={node.status}
-            onChange={(event) => save({ status: event.target.value })}
-            className="rounded border border-border-strong text-xs"
-          >
-            {HYPOTHESIS_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {capitalise(status)}
-              </option>
-            ))}
-          </select>
+            onChange={(status) => save({ status })}
+            choices={HYPOTHESIS_STATUSES.map((status) => ({ value: status, label: capitalise(status) }))}
+            className="text-xs"
+          />
         ) : (
           <StatusBadge status={node.status} />
         )}

@@ -1,6 +1,7 @@
 import { capitalise, INCIDENT_SEVERITIES, INCIDENT_STATUSES, INCIDENT_TYPES, type IncidentDetail } from '@mc/contracts';
 import { useState } from 'react';
 import { FieldError, useFieldProblem } from '../../../components/field-error';
+import { Select } from '../../../components/ui/select';
 import type { useIncidentWrite } from '../api/incident-mutations';
 import { usePeople } from '../api/lookups';
 import { SeverityBadge, StatusBadge } from './badges';
@@ -36,22 +37,12 @@ export function IncidentHeader({
     );
   }
   const person = (label: string, field: 'commander_id' | 'communicator_id', current: string | undefined) => (
-    <label className="flex flex-col gap-1 text-sm">
-      <span className="text-fg">{label}</span>
-      <select
-        aria-label={label}
-        value={current ?? ''}
-        onChange={(event) => save({ [field]: event.target.value || null })}
-        className="rounded border border-border-strong bg-surface px-2 py-1"
-      >
-        <option value="">—</option>
-        {(people.data ?? []).map((p) => (
-          <option key={p.id} value={p.id}>
-            {p.name}
-          </option>
-        ))}
-      </select>
-    </label>
+    <Select
+      label={label}
+      value={current ?? ''}
+      onChange={(id) => save({ [field]: id || null })}
+      choices={[{ value: '', label: '—' }, ...(people.data ?? []).map((p) => ({ value: p.id, label: p.name }))]}
+    />
   );
   return (
     <section aria-label="Incident" className="flex flex-wrap items-end gap-3">

@@ -6,7 +6,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { Toaster } from '../../../components/toaster';
 import { createQueryClient } from '../../../lib/query-client';
-import { buildIncidentPage, buildIncidentSummary } from '../../../test/factories/incidents';
+import { chooseOption, selectButton } from '../../../test/choose-option';
+import { buildIncidentPage, buildIncidentSummary, buildLinkEvidenceResult } from '../../../test/factories/incidents';
 import { adminSession, shellApi, viewerSession } from '../../../test/fake-api';
 import { AttachAsEvidenceButton } from './attach-as-evidence';
 
@@ -55,17 +56,16 @@ describe('Attach as Evidence / Link to Incident', { timeout: 20_000 }, () => {
     shellApi(adminSession, [], { '/api/incidents': { body: buildIncidentPage() } });
     render();
     await open();
-    expect((screen.getByLabelText('Type') as HTMLSelectElement).value).toBe('availability');
-    const severity = screen.getByLabelText('Severity') as HTMLSelectElement;
-    expect(severity.value).toBe('low');
-    expect(severity.selectedOptions[0]?.textContent).toBe('Low');
-    await userEvent.selectOptions(screen.getByLabelText('Type'), '');
-    await userEvent.selectOptions(severity, '');
+    const user = userEvent.setup();
+    expect(selectButton('Type').textContent).toBe('Availability');
+    expect(selectButton('Severity').textContent).toBe('Low');
+    await chooseOption(user, 'Type', '—');
+    await chooseOption(user, 'Severity', '—');
     await userEvent.click(screen.getByRole('button', { name: LINK_TO_INCIDENT.submit }));
     expect(screen.getByText(LINK_TO_INCIDENT.messages.incident)).toBeTruthy();
     expect(screen.getByText(LINK_TO_INCIDENT.messages.type)).toBeTruthy();
     expect(screen.getByText(LINK_TO_INCIDENT.messages.severity)).toBeTruthy();
-    await userEvent.selectOptions(screen.getByLabelText('Type'), 'security');
+    await chooseOption(user, 'Type', 'Security');
     expect(screen.queryByText(LINK_TO_INCIDENT.messages.type)).toBeNull();
   });
 
@@ -79,9 +79,9 @@ describe('Attach as Evidence / Link to Incident', { timeout: 20_000 }, () => {
     await open();
     await userEvent.type(screen.getByPlaceholderText('Search or create an incident'), 'Check');
     await userEvent.click(await screen.findByText('INC-000007 Checkout down', {}, wait));
-    expect(screen.queryByLabelText('Type')).toBeNull();
-    expect(screen.queryByLabelText('Severity')).toBeNull();
-    await waitFor(() => expect((screen.getByLabelText('Hypothesis') as HTMLSelectElement).value).toBe('h1'), wait);
+    expect(screen.queryByRole('button', { name: /Type$/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Severity$/ })).toBeNull();
+    await waitFor(() => expect(selectButton('Hypothesis').textContent).toBe('Bad deploy (Root, Possible)'), wait);
     const searches = calls
       .filter((c) => c.url.pathname === '/api/incidents')
       .map((c) => c.url.searchParams.get('search'));
@@ -93,8 +93,10 @@ describe('Attach as Evidence / Link to Incident', { timeout: 20_000 }, () => {
     await open();
     await userEvent.type(screen.getByPlaceholderText('Search or create an incident'), 'Check');
     await userEvent.click(await screen.findByText('INC-000007 Checkout down', {}, wait));
-    await screen.findByText('DNS (Root, Likely)', {}, wait);
-    expect((screen.getByLabelText('Hypothesis') as HTMLSelectElement).value).toBe('');
+    await waitFor(() => expect(selectButton('Hypothesis').textContent).toBe('Select a hypothesis'), wait);
+    await userEvent.click(selectButton('Hypothesis'));
+    expect(await screen.findByRole('option', { name: 'DNS (Root, Likely)' }, wait)).toBeTruthy();
+    await userEvent.keyboard('{Escape}');
     await userEvent.click(screen.getByRole('button', { name: LINK_TO_INCIDENT.submit }));
     expect(screen.getByText(LINK_TO_INCIDENT.messages.hypothesis)).toBeTruthy();
   });
@@ -111,7 +113,7 @@ describe('Attach as Evidence / Link to Incident', { timeout: 20_000 }, () => {
         });
         return {
           status: 201,
-          body: { incident_id: 'new1', incident_number: 'INC-000042', hypothesis_id: 'h', evidence_id: 'e' },
+          body: buildLinkEvidenceResult({ incident_id: 'new1', incident_number: 'INC-000042' }),
         };
       },
     });

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Modal } from '../../../components/modal';
+import { Select } from '../../../components/ui/select';
 import { useDebounced } from '../../../components/use-debounced';
 import { toastSuccess } from '../../../lib/toast';
 import { useLinkToIncident } from '../api/link-to-incident';
@@ -222,24 +223,22 @@ export function LinkToIncidentDialog({
             />
           </>
         ) : (
-          <label className="flex flex-col gap-1 text-sm">
-            <span className="text-fg">Hypothesis</span>
-            <select
-              aria-label="Hypothesis"
+          <div className="flex flex-col gap-1 text-sm">
+            <Select
+              label="Hypothesis"
               value={values.hypothesis}
-              onChange={(event) => setValues((current) => ({ ...current, hypothesis: event.target.value }))}
-              className="rounded border border-border-strong bg-surface px-2 py-1"
-            >
-              <option value="">Select a hypothesis</option>
-              {(hypotheses.data ?? []).map((h) => (
-                <option key={h.id} value={h.id}>
-                  {h.title} ({capitalise(h.type)}, {capitalise(h.status)})
-                </option>
-              ))}
-              <option value={NEW_HYPOTHESIS}>Create a new root hypothesis</option>
-            </select>
+              onChange={(hypothesis) => setValues((current) => ({ ...current, hypothesis }))}
+              choices={[
+                { value: '', label: 'Select a hypothesis' },
+                ...(hypotheses.data ?? []).map((h) => ({
+                  value: h.id,
+                  label: `${h.title} (${capitalise(h.type)}, ${capitalise(h.status)})`,
+                })),
+                { value: NEW_HYPOTHESIS, label: 'Create a new root hypothesis' },
+              ]}
+            />
             <FieldError message={shown.hypothesis} />
-          </label>
+          </div>
         )}
       </form>
     </Modal>

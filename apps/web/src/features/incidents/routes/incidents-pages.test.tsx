@@ -2,6 +2,7 @@ import type { IncidentDetail } from '@mc/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { chooseOption, selectButton } from '../../../test/choose-option';
 import {
   buildCommentView,
   buildEvidenceView,
@@ -89,12 +90,13 @@ describe('/incidents', { timeout: 20_000 }, () => {
   it('puts a changed filter in the URL and returns to the first page', async () => {
     shellApi(adminSession, [], { '/api/incidents': { body: buildIncidentPage() }, '/api/db/people': { body: [] } });
     const view = renderApp('/incidents?pageIndex=3');
-    await userEvent.selectOptions(await screen.findByLabelText('Type', {}, { timeout: 5000 }), 'security');
+    await userEvent.click(await screen.findByRole('button', { name: 'All Type' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Security' }));
     await waitFor(() => expect(view.router.state.location.search).toBe('?type=security'));
   });
 });
 
-describe('/incidents/{id}', { timeout: 20_000 }, () => {
+describe('/incidents/{id}', { timeout: 40_000 }, () => {
   it('shows the tree, live evidence, comments, responders and the timeline, without write controls for a viewer', async () => {
     shellApi(viewerSession, [], {
       [`/api/incidents/${ID}`]: { body: detail() },
@@ -134,14 +136,14 @@ describe('/incidents/{id}', { timeout: 20_000 }, () => {
       '/api/db/teams': { body: [] },
     });
     renderApp(`/incidents/${ID}`);
-    await userEvent.selectOptions(
-      await screen.findByLabelText('Status of Bad deploy', {}, { timeout: 5000 }),
-      'likely',
-    );
+    const user = userEvent.setup();
+    await screen.findByRole('button', { name: /Status of Bad deploy$/ }, { timeout: 5000 });
+    await chooseOption(user, 'Status of Bad deploy', 'Likely');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Done' }));
     await userEvent.type(screen.getByLabelText('Comment'), 'Rolled back');
     await userEvent.click(screen.getByRole('button', { name: 'Comment' }));
-    await userEvent.selectOptions(screen.getAllByLabelText('Status')[0] as HTMLElement, 'mitigated');
+    await user.click(selectButton('Status', screen.getByRole('region', { name: 'Incident' })));
+    await user.click(await screen.findByRole('option', { name: 'Mitigated' }));
     await waitFor(() => expect(writes).toHaveLength(4));
     expect(writes).toEqual([
       { method: 'PATCH', path: `/api/incidents/${ID}/hypotheses/h1`, body: { status: 'likely' } },

@@ -1,23 +1,11 @@
-import { STALE_TIMES } from '@mc/contracts';
+import { type IntegrationChart as IntegrationChartContract, STALE_TIMES } from '@mc/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api/client';
 import type { JsonSchemaNode } from '../components/values-completion';
 import { integrationKeys } from './keys';
 
 /** A GitOps chart of the Add Integration wizard, as `GET /api/integrations/charts` describes it. */
-export interface IntegrationChart {
-  id: string;
-  title: string;
-  description: string;
-  chart: string;
-  repositoryName: string;
-  repositoryUrl: string;
-  releaseName: string;
-  defaultNamespace: string;
-  note?: string;
-  defaults: Record<string, unknown>;
-  schema: JsonSchemaNode;
-}
+export type IntegrationChart = Omit<IntegrationChartContract, 'schema'> & { schema: JsonSchemaNode };
 
 /** The charts with their defaults and values schemas; they change only with a server release. */
 export const chartsQuery = queryOptions({

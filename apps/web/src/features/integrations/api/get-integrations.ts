@@ -1,29 +1,13 @@
-import { STALE_TIMES } from '@mc/contracts';
+import { type IntegrationWithStatusRow, STALE_TIMES } from '@mc/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api/client';
 import { integrationKeys } from './keys';
 
 /** The three kinds of integration `integrations_with_status` lists. */
-export type IntegrationType = 'scrapers' | 'topologies' | 'logging_backends';
+export type IntegrationType = IntegrationWithStatusRow['integration_type'];
 
 /** A row of `integrations_with_status`: an integration and its last job run. */
-export interface IntegrationRow {
-  id: string;
-  name: string;
-  namespace: string | null;
-  description: string | null;
-  integration_type: IntegrationType;
-  source: string | null;
-  agent_id: string;
-  created_at: string;
-  updated_at: string;
-  job_status: string | null;
-  job_name: string | null;
-  job_details: unknown;
-  job_duration_millis: number | null;
-  job_time_start: string | null;
-  job_time_end: string | null;
-}
+export type IntegrationRow = Omit<IntegrationWithStatusRow, 'deleted_at' | 'job_success_count' | 'job_error_count'>;
 
 /** The columns the page shows (the view's spec column stays on the server). */
 export const INTEGRATION_COLUMNS =

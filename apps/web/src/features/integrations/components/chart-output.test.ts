@@ -22,13 +22,14 @@ describe('chart output', () => {
       apiVersion: 'source.toolkit.fluxcd.io/v1',
       kind: 'HelmRepository',
       metadata: { name: 'flanksource', namespace: 'monitoring' },
-      spec: { interval: '1h', url: 'https://flanksource.github.io/charts' },
+      spec: { interval: '30m', url: 'https://flanksource.github.io/charts' },
     });
     expect(release).toMatchObject({
       apiVersion: 'helm.toolkit.fluxcd.io/v2',
       kind: 'HelmRelease',
       metadata: { name: 'mission-control-prometheus', namespace: 'monitoring' },
       spec: {
+        interval: '30m',
         chart: {
           spec: { chart: 'mission-control-prometheus', sourceRef: { kind: 'HelmRepository', name: 'flanksource' } },
         },

@@ -1,3 +1,4 @@
+import { INTEGRATION_INTERVAL } from '@mc/contracts';
 import { parse, stringify } from 'yaml';
 
 /** What the generated output is made from: the chart, the namespace and the edited values text. */
@@ -11,10 +12,6 @@ export interface ChartOutputInput {
 export const OUTPUT_TABS = ['Flux', 'Helm CLI'] as const;
 /** One output tab. */
 export type OutputTab = (typeof OUTPUT_TABS)[number];
-
-/** How often Flux re-reads the chart repository and reconciles the release. */
-export const FLUX_REPOSITORY_INTERVAL = '1h';
-export const FLUX_RELEASE_INTERVAL = '10m';
 
 const NAMESPACE = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 
@@ -49,14 +46,14 @@ export function fluxOutput(input: ChartOutputInput, values: Record<string, unkno
     apiVersion: 'source.toolkit.fluxcd.io/v1',
     kind: 'HelmRepository',
     metadata: { name: chart.repositoryName, namespace },
-    spec: { interval: FLUX_REPOSITORY_INTERVAL, url: chart.repositoryUrl },
+    spec: { interval: INTEGRATION_INTERVAL, url: chart.repositoryUrl },
   };
   const release = {
     apiVersion: 'helm.toolkit.fluxcd.io/v2',
     kind: 'HelmRelease',
     metadata: { name: chart.releaseName, namespace },
     spec: {
-      interval: FLUX_RELEASE_INTERVAL,
+      interval: INTEGRATION_INTERVAL,
       chart: {
         spec: {
           chart: chart.chart,

@@ -1,59 +1,29 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { buildIntegrationChart, buildIntegrationRow } from '../../../test/factories/integrations';
 import { adminSession, shellApi, viewerSession } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import { setEditorText } from '../../settings-views/testing/editor-testing';
 
 const wait = { timeout: 30_000 };
 
-const prometheus = {
-  id: 'prometheus',
-  title: 'Prometheus',
-  description: 'Health checks from Prometheus alerts and queries',
-  chart: 'mission-control-prometheus',
-  repositoryName: 'flanksource',
-  repositoryUrl: 'https://flanksource.github.io/charts',
-  releaseName: 'mission-control-prometheus',
-  defaultNamespace: 'mission-control',
-  defaults: { url: 'http://prometheus.monitoring.svc:9090' },
-  schema: { type: 'object', properties: { url: { type: 'string' } }, required: ['url'] },
-};
 const charts = [
-  { ...prometheus, id: 'aws', title: 'AWS', description: 'AWS accounts' },
-  { ...prometheus, id: 'azure', title: 'Azure', description: 'Azure subscriptions' },
-  prometheus,
-  {
-    ...prometheus,
+  buildIntegrationChart({ id: 'aws', title: 'AWS', description: 'AWS accounts' }),
+  buildIntegrationChart({ id: 'azure', title: 'Azure', description: 'Azure subscriptions' }),
+  buildIntegrationChart(),
+  buildIntegrationChart({
     id: 'flux',
     title: 'Flux',
     description: 'Flux objects',
     note: 'The Kubernetes chart must be installed in flux before this one.',
-  },
-  { ...prometheus, id: 'kubernetes', title: 'Kubernetes', description: 'A cluster' },
-  { ...prometheus, id: 'mission-control', title: 'Mission Control', description: 'Itself' },
+  }),
+  buildIntegrationChart({ id: 'kubernetes', title: 'Kubernetes', description: 'A cluster' }),
+  buildIntegrationChart({ id: 'mission-control', title: 'Mission Control', description: 'Itself' }),
 ];
 const rows = [
-  {
-    id: 's1',
-    name: 'cluster',
-    namespace: 'default',
-    integration_type: 'scrapers',
-    source: 'UI',
-    job_status: 'SUCCESS',
-    job_time_start: '2026-11-27T10:00:00Z',
-    updated_at: '2026-11-27T10:00:00Z',
-  },
-  {
-    id: 'l1',
-    name: 'loki',
-    namespace: null,
-    integration_type: 'logging_backends',
-    source: 'UI',
-    job_status: null,
-    job_time_start: null,
-    updated_at: '2026-11-27T10:00:00Z',
-  },
+  buildIntegrationRow({ job_status: 'SUCCESS', job_time_start: '2026-11-27T10:00:00Z' }),
+  buildIntegrationRow({ id: 'l1', name: 'loki', namespace: null, integration_type: 'logging_backends' }),
 ];
 
 function server(session = adminSession, properties: Array<{ name: string; value: string }> = []) {
@@ -108,6 +78,9 @@ describe('integrations page', { timeout: 60_000 }, () => {
     expect(flux).toContain('kind: HelmRepository');
     expect(flux).toContain('kind: HelmRelease');
     expect(flux).toContain('url: http://prom.example:9090');
+    // 001 §9: "Integration wizard defaults: namespace mission-control, interval 30m."
+    expect(flux.match(/interval: 30m/g)).toHaveLength(2);
+    expect(flux).not.toMatch(/interval: (1h|10m)/);
     await user.click(within(dialog).getByRole('tab', { name: 'Helm CLI' }));
     expect(within(dialog).getByLabelText('Helm CLI output').textContent).toContain(
       'helm upgrade --install mission-control-prometheus flanksource/mission-control-prometheus',

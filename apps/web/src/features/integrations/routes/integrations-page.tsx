@@ -3,12 +3,15 @@ import { useNavigate } from 'react-router';
 import { useTableUrlState } from '../../../components/data-table/use-table-url-state';
 import { ErrorPanel } from '../../../components/error-panel';
 import { PageShell } from '../../../components/page-shell/page-shell';
+import { Select } from '../../../components/ui/select';
 import { useCan } from '../../../lib/api/shell-queries';
 import { useUrlParams } from '../../../lib/url-state';
 import { useIntegrationsPage } from '../api/get-integrations';
 import { AddIntegrationModal } from '../components/add-integration-modal';
 import { INTEGRATION_TYPES, integrationEditorPath, integrationsQueryFrom } from '../components/integrations-query';
 import { IntegrationsTable } from '../components/integrations-table';
+
+const TYPE_CHOICES = [{ value: '', label: 'All' }, ...INTEGRATION_TYPES];
 
 /**
  * /settings/integrations (000 §2): catalog scrapers, topologies and log backends with their last job
@@ -45,22 +48,13 @@ export function IntegrationsPage() {
     >
       <div className="flex min-h-0 flex-1 flex-col gap-3 p-4">
         <div className="flex flex-wrap items-center gap-3 text-sm">
-          <label className="flex items-center gap-2">
-            Type
-            <select
-              aria-label="Integration type"
-              className="rounded border border-border-strong bg-surface px-2 py-1"
-              value={type ?? ''}
-              onChange={(event) => update({ type: event.target.value || undefined }, ['pageIndex'])}
-            >
-              <option value="">All</option>
-              {INTEGRATION_TYPES.map((entry) => (
-                <option key={entry.value} value={entry.value}>
-                  {entry.label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <Select
+            inline
+            label="Type"
+            value={type ?? ''}
+            choices={TYPE_CHOICES}
+            onChange={(value) => update({ type: value || undefined }, ['pageIndex'])}
+          />
           <input
             type="search"
             aria-label="Search integrations"

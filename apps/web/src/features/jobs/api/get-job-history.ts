@@ -29,7 +29,7 @@ export function useJobHistoryPage(query: Record<string, string | string[]>) {
 export function useJobHistoryNames() {
   return useQuery({
     queryKey: jobHistoryKeys.names(),
-    queryFn: ({ signal }) => apiGet<Array<{ name: string }>>('/api/db/job_history_names', { signal }),
+    queryFn: ({ signal }) => apiGet<Array<Pick<JobHistoryRow, 'name'>>>('/api/db/job_history_names', { signal }),
     staleTime: STALE_TIMES.default,
   });
 }

@@ -1,32 +1,12 @@
+import type { JobHistoriesRow } from '@mc/contracts';
 import type { FilterSelection } from '../../../lib/filters';
 import type { TimeRange } from '../../../lib/time-range';
 
-/** A job_histories row (001 §3 Job history), as the data API answers it. */
-export interface JobHistoryRow {
-  id: string;
-  name: string;
-  time_start: string;
-  time_end?: string | null;
-  created_at?: string;
-  resource_name?: string | null;
-  resource_id?: string | null;
-  resource_type?: string | null;
-  agent?: { id: string; name: string } | null;
-  status?: string | null;
-  duration_millis?: number | null;
-  success_count?: number | null;
-  error_count?: number | null;
-  hostname?: string | null;
-  details?: JobDetails | null;
-}
-
-/** What a job left in its details: errors, a scrape summary, a reconcile summary (001 §3). */
-export interface JobDetails {
-  errors?: unknown;
-  scrape_summary?: unknown;
-  summary?: unknown;
-  [key: string]: unknown;
-}
+/**
+ * A job_histories row (001 §3 Job history) as the data API answers it: the contract's row, of which the
+ * page's reads select some columns (every one may be missing but the id, the name and the start).
+ */
+export type JobHistoryRow = Pick<JobHistoriesRow, 'id' | 'name' | 'time_start'> & Partial<JobHistoriesRow>;
 
 /** The job statuses of 001 §4 (SKIPPED is what the queue writes for a skipped run). */
 export const JOB_STATUSES = ['RUNNING', 'SUCCESS', 'WARNING', 'FAILED', 'STOPPED', 'SKIPPED'] as const;
@@ -94,7 +74,7 @@ export function jobStatusClass(status: string | null | undefined): string {
 }
 
 /** The detail tabs a job has (001 §2): Errors, Scrape Summary, Reconcile Summary, only those present. */
-export function jobDetailTabs(details: JobDetails | null | undefined): Array<{ label: string; value: unknown }> {
+export function jobDetailTabs(details: JobHistoryRow['details']): Array<{ label: string; value: unknown }> {
   if (!details) return [];
   const present = (value: unknown) =>
     value !== undefined &&

@@ -1,14 +1,10 @@
+import type { ComponentWithLogsRow } from '@mc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api/client';
 import { logKeys } from './keys';
 
 /** A component that names log selectors (`components_with_logs`, 000 §7). */
-export interface LogTarget {
-  id: string;
-  name: string;
-  type: string | null;
-  icon: string | null;
-}
+export type LogTarget = Pick<ComponentWithLogsRow, 'id' | 'name' | 'type' | 'icon'>;
 
 /** Most targets offered in the picker. */
 export const MAX_LOG_TARGETS = 500;

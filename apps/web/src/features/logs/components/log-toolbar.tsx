@@ -1,6 +1,7 @@
 import { LOG_LINE_LEVELS, type LogBackendSummary, type LogLineLevel } from '@mc/contracts';
 import { useEffect, useState } from 'react';
 import { TimeRangePicker } from '../../../components/time-range-picker/time-range-picker';
+import { Select } from '../../../components/ui/select';
 import type { TimeRange } from '../../../lib/time-range';
 import type { LogTarget } from '../api/get-log-targets';
 import { DEFAULT_LOG_RANGE, type LogParams } from './log-params';
@@ -36,28 +37,27 @@ export function LogToolbar({
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap items-end gap-2">
-        <label className="flex flex-col text-xs text-fg-muted">
-          Backend
-          <select className={control} value={state.backend} onChange={(e) => onChange({ backend: e.target.value })}>
-            {backends.map((candidate) => (
-              <option key={candidate.id} value={candidate.name}>
-                {candidate.name} ({candidate.kinds.join(', ') || 'no kind'})
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col text-xs text-fg-muted">
-          Target
-          <select className={control} value={state.target} onChange={(e) => onChange({ target: e.target.value })}>
-            <option value="">All logs of the backend</option>
-            {targets.map((target) => (
-              <option key={target.id} value={target.id}>
-                {target.name}
-                {target.type ? ` (${target.type})` : ''}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Select
+          label="Backend"
+          value={state.backend}
+          onChange={(next) => onChange({ backend: next })}
+          choices={backends.map((candidate) => ({
+            value: candidate.name,
+            label: `${candidate.name} (${candidate.kinds.join(', ') || 'no kind'})`,
+          }))}
+        />
+        <Select
+          label="Target"
+          value={state.target}
+          onChange={(next) => onChange({ target: next })}
+          choices={[
+            { value: '', label: 'All logs of the backend' },
+            ...targets.map((target) => ({
+              value: target.id,
+              label: `${target.name}${target.type ? ` (${target.type})` : ''}`,
+            })),
+          ]}
+        />
         <TimeRangePicker value={range ?? DEFAULT_LOG_RANGE} onChange={onRange} />
       </div>
       <form

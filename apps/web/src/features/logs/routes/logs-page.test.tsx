@@ -1,6 +1,11 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { buildLogBackend, buildLogLine, buildLogSearchResponse } from '../../../test/factories/logs';
+import {
+  buildComponentWithLogs,
+  buildLogBackend,
+  buildLogLine,
+  buildLogSearchResponse,
+} from '../../../test/factories/logs';
 import { shellApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 
@@ -42,7 +47,7 @@ describe('/logs', { timeout: 60_000 }, () => {
     vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
     const { calls } = shellApi(undefined, [], {
       '/api/logs/backends': { body: backends },
-      '/api/db/components_with_logs': { body: [{ id: 'c1', name: 'checkout', type: 'Service', icon: null }] },
+      '/api/db/components_with_logs': { body: [buildComponentWithLogs()] },
       '/api/logs': { body: lokiAnswer },
     });
     renderApp('/logs?backend=loki-prod&q=timeout&level=error,info&labels=%7B%22app%22%3A%22web%22%7D');

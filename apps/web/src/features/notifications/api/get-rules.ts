@@ -1,47 +1,21 @@
-import { NOTIFICATION_LIST_PAGE_SIZE } from '@mc/contracts';
+import {
+  NOTIFICATION_LIST_PAGE_SIZE,
+  type NotificationRuleCounts,
+  type NotificationRuleView,
+  type NotificationsSummaryRow,
+} from '@mc/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api/client';
 import { notificationKeys } from './keys';
 
 /** A row of `notifications_summary`: a rule with its all-time delivery figures. */
-export interface RuleSummary {
-  id: string;
-  name: string;
-  namespace: string;
-  events: string[];
-  title: string | null;
-  filter: string | null;
-  person_id: string | null;
-  team_id: string | null;
-  playbook_id: string | null;
-  custom_services: { connection?: string; email?: string }[] | null;
-  repeat_interval: string | null;
-  wait_for: number | null;
-  error: string | null;
-  pending: number;
-  sent: number;
-  failed: number;
-  silenced: number;
-  last_failed_at: string | null;
-  most_common_error: string | null;
-  created_at: string;
-}
+export type RuleSummary = NotificationsSummaryRow;
 
 /** Per-rule counts in a range (GET /api/notification/summary). */
-export interface RuleCounts {
-  notification_id: string;
-  sent: number;
-  failed: number;
-  silenced: number;
-  suppressed: number;
-  pending: number;
-}
+export type RuleCounts = NotificationRuleCounts;
 
 /** A rule with its document (GET /api/notification/rules/{id}). */
-export interface RuleView {
-  rule: RuleSummary;
-  document: Record<string, unknown>;
-}
+export type RuleView = NotificationRuleView;
 
 /** The query of the rules, 1000 sorted by name (spec 000 §9). */
 export const rulesQuery = () =>

@@ -1,32 +1,11 @@
-import type { NotificationSendStatus } from '@mc/contracts';
+import type { NotificationSendHistoryRow } from '@mc/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { resolvePageSize } from '../../../components/data-table/use-table-url-state';
 import { apiRequest } from '../../../lib/api/client';
 import { notificationKeys } from './keys';
 
 /** A row of `notification_send_history_summary`. */
-export interface SendHistoryRow {
-  id: string;
-  notification_id: string;
-  notification_name: string;
-  source_event: string;
-  resource_id: string;
-  resource_name: string | null;
-  resource_kind: string | null;
-  resource_type: string | null;
-  status: NotificationSendStatus;
-  body: string | null;
-  count: number;
-  error: string | null;
-  silenced_by: string | null;
-  silence_description: string | null;
-  duration_millis: number | null;
-  not_before: string | null;
-  created_at: string;
-  /** The run a playbook recipient started, if any. */
-  playbook_run_id: string | null;
-  playbook_run: { id: string; status: string | null; name: string | null } | null;
-}
+export type SendHistoryRow = NotificationSendHistoryRow;
 
 /** The history filters (URL state): rule, status, resource, time bounds, page. */
 export interface HistoryFilters {

@@ -1,3 +1,4 @@
+import type { NamedRow } from '@mc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api/client';
 import { notificationKeys } from './keys';
@@ -23,12 +24,12 @@ export function useResourceSearch(kind: SilenceResourceKind, text: string, selec
         limit: '20',
       };
       if (text.trim()) query.name = `ilike.*${text.trim().replace(/[*,()]/g, '')}*`;
-      const found = await apiGet<{ id: string; name: string; type: string | null }[]>(`/api/db/${TABLES[kind]}`, {
+      const found = await apiGet<Array<Pick<NamedRow, 'id' | 'name' | 'type'>>>(`/api/db/${TABLES[kind]}`, {
         signal,
         query,
       });
       if (selected && !found.some((row) => row.id === selected)) {
-        const chosen = await apiGet<{ id: string; name: string; type: string | null }[]>(`/api/db/${TABLES[kind]}`, {
+        const chosen = await apiGet<Array<Pick<NamedRow, 'id' | 'name' | 'type'>>>(`/api/db/${TABLES[kind]}`, {
           signal,
           query: { select: 'id,name,type', id: `eq.${selected}` },
         });

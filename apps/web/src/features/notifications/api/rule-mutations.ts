@@ -1,3 +1,4 @@
+import type { NotificationTestAnswer } from '@mc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api/client';
 import { toastError, toastSuccess } from '../../../lib/toast';
@@ -46,10 +47,9 @@ export function useTestRule() {
   return useMutation({
     mutationFn: async (id: string) =>
       (
-        await apiRequest<{ status: 'sent' | 'error'; error?: string }>(
-          `/api/notification/rules/${encodeURIComponent(id)}/test`,
-          { method: 'POST' },
-        )
+        await apiRequest<NotificationTestAnswer>(`/api/notification/rules/${encodeURIComponent(id)}/test`, {
+          method: 'POST',
+        })
       ).data,
     onSuccess: (result) =>
       result.status === 'sent'

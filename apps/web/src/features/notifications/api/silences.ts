@@ -1,48 +1,44 @@
-import type { SilenceBody } from '@mc/contracts';
+import type {
+  NotificationSendHistoryRow,
+  SilenceBody,
+  SilencedResource,
+  SilencePreview,
+  SilenceRow,
+} from '@mc/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../../lib/api/client';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { notificationKeys } from './keys';
 
 /** A silence row. `until` null: indefinitely. */
-export interface SilenceRow {
-  id: string;
-  name: string | null;
-  description: string | null;
-  filter: string | null;
-  from: string | null;
-  until: string | null;
-  recursive: boolean;
-  check_id: string | null;
-  config_id: string | null;
-  component_id: string | null;
-  canary_id: string | null;
-  created_at: string;
-}
-
 /** The preview of an unsaved silence (POST /api/notification/silence_preview). */
-export interface SilencePreview {
-  days: number;
-  total: number;
-  rows: {
-    id: string;
-    notification_name: string;
-    source_event: string;
-    resource_name: string | null;
-    status: string;
-    created_at: string;
-  }[];
-  covers: { id: string; kind: string; name: string }[];
-}
+export type { SilencedResource, SilencePreview, SilenceRow };
 
-/** Live silences, newest first (active and expired). */
+/** A silence with the resources it names embedded, so the list shows names and icons, not ids. */
+export type SilenceListRow = SilenceRow & {
+  check: SilencedResource | null;
+  component: SilencedResource | null;
+  config: SilencedResource | null;
+  canary: SilencedResource | null;
+};
+
+/** The embeds that name a silence's resources in the list's one request (no lookup per row). */
+const SILENCE_LIST_SELECT = [
+  '*',
+  'check:checks(id,name,type,icon)',
+  'component:components(id,name,type,icon)',
+  'config:config_items(id,name,type,config_class)',
+  'canary:canaries(id,name)',
+].join(',');
+
+/** Live silences, newest first (active and expired), each with its resources' names and icons. */
 export function useSilences() {
   return useQuery({
     queryKey: notificationKeys.silences(),
     queryFn: ({ signal }) =>
-      apiGet<SilenceRow[]>('/api/db/notification_silences', {
+      apiGet<SilenceListRow[]>('/api/db/notification_silences', {
         signal,
-        query: { deleted_at: 'is.null', order: 'created_at.desc', limit: '1000' },
+        query: { select: SILENCE_LIST_SELECT, deleted_at: 'is.null', order: 'created_at.desc', limit: '1000' },
       }),
     staleTime: 30_000,
   });
@@ -54,12 +50,15 @@ export function useSilencedCounts(ids: string[]) {
   return useQuery({
     queryKey: notificationKeys.silenced(key),
     queryFn: async ({ signal }) => {
-      const rows = await apiGet<{ silenced_by: string }[]>('/api/db/notification_send_history', {
-        signal,
-        query: { select: 'silenced_by', silenced_by: `in.(${key})`, status: 'eq.silenced', limit: '10000' },
-      });
+      const rows = await apiGet<Array<Pick<NotificationSendHistoryRow, 'silenced_by'>>>(
+        '/api/db/notification_send_history',
+        {
+          signal,
+          query: { select: 'silenced_by', silenced_by: `in.(${key})`, status: 'eq.silenced', limit: '10000' },
+        },
+      );
       const counts = new Map<string, number>();
-      for (const row of rows) counts.set(row.silenced_by, (counts.get(row.silenced_by) ?? 0) + 1);
+      for (const row of rows) if (row.silenced_by) counts.set(row.silenced_by, (counts.get(row.silenced_by) ?? 0) + 1);
       return counts;
     },
     enabled: ids.length > 0,

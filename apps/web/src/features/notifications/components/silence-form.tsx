@@ -1,6 +1,9 @@
 import type { SilenceBody } from '@mc/contracts';
 import { useState } from 'react';
+import { futureBound } from '../../../components/time-range-picker/range-bounds';
+import { Select } from '../../../components/ui/select';
 import { useDebounced } from '../../../components/use-debounced';
+import { FUTURE_PRESETS, INDEFINITELY } from '../../../lib/time-range-presets';
 import { type SilenceResourceKind, useResourceSearch } from '../api/resource-search';
 import { useSilencePreview } from '../api/silences';
 
@@ -11,25 +14,33 @@ const KINDS: { value: SilenceResourceKind; label: string }[] = [
   { value: 'config', label: 'Catalog item' },
 ];
 
-/** The form's values; `indefinitely` maps to no `until` (000 §4). */
+/**
+ * The form's values. `until` is one of 001 §9's future presets (`now+1h` …), resolved when the body is
+ * built, so "Next 5 minutes" means five minutes from saving; Indefinitely maps to no `until` (000 §4).
+ */
 export interface SilenceFormValues {
   kind: SilenceResourceKind;
   resourceId: string;
   recursive: boolean;
   filter: string;
   until: string;
-  indefinitely: boolean;
   description: string;
 }
 
-/** The silence body the values mean. */
-export function bodyOf(values: SilenceFormValues): Partial<SilenceBody> {
+/** The form's first end: Indefinitely. */
+export const DEFAULT_UNTIL = INDEFINITELY.range;
+
+const UNTIL_CHOICES = FUTURE_PRESETS.map((preset) => ({ value: preset.range, label: preset.display }));
+const MINUTE_MS = 60_000;
+
+/** The silence body the values mean at `now`. */
+export function bodyOf(values: SilenceFormValues, now = Date.now()): Partial<SilenceBody> {
   const key = values.kind === 'config' ? 'config_id' : `${values.kind}_id`;
   return {
     ...(values.resourceId ? { [key]: values.resourceId } : {}),
     ...(values.filter.trim() ? { filter: values.filter.trim() } : {}),
     recursive: values.recursive,
-    until: values.indefinitely || !values.until ? null : new Date(values.until).toISOString(),
+    until: futureBound(values.until, now),
     ...(values.description.trim() ? { description: values.description.trim() } : {}),
   };
 }
@@ -87,8 +98,11 @@ export function SilenceForm({
   const found = useResourceSearch(values.kind, useDebounced(search, 300), values.resourceId || undefined);
   const set = <K extends keyof SilenceFormValues>(key: K, value: SilenceFormValues[K]) =>
     setValues((old) => ({ ...old, [key]: value }));
-  const body = bodyOf(values);
-  const previewBody = values.resourceId || values.filter.trim() ? { ...body, description: undefined } : undefined;
+  // the preview's end is taken to the minute, so re-renders keep its request the same
+  const previewBody =
+    values.resourceId || values.filter.trim()
+      ? { ...bodyOf(values, Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS), description: undefined }
+      : undefined;
   const debouncedText = useDebounced(previewBody ? JSON.stringify(previewBody) : '', 400);
   const debounced = debouncedText ? (JSON.parse(debouncedText) as Partial<SilenceBody>) : undefined;
   const problem = !values.description.trim()
@@ -101,30 +115,22 @@ export function SilenceForm({
       className="grid max-w-5xl gap-6 md:grid-cols-2"
       onSubmit={(event) => {
         event.preventDefault();
-        if (!problem) onSubmit(body);
+        if (!problem) onSubmit(bodyOf(values));
       }}
     >
       <div className="flex flex-col gap-3">
-        <label className="flex flex-col gap-1 text-sm">
-          Resource type
-          <select
-            className={input}
-            value={values.kind}
-            onChange={(event) =>
-              setValues((old) => ({
-                ...old,
-                kind: event.target.value as SilenceResourceKind /* the options are the kinds */,
-                resourceId: '',
-              }))
-            }
-          >
-            {KINDS.map((kind) => (
-              <option key={kind.value} value={kind.value}>
-                {kind.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Select
+          label="Resource type"
+          value={values.kind}
+          choices={KINDS}
+          onChange={(kind) =>
+            setValues((old) => ({
+              ...old,
+              kind: kind as SilenceResourceKind /* the choices are the kinds */,
+              resourceId: '',
+            }))
+          }
+        />
         <label className="flex flex-col gap-1 text-sm">
           Search
           <input
@@ -134,22 +140,18 @@ export function SilenceForm({
             placeholder="name contains…"
           />
         </label>
-        <label className="flex flex-col gap-1 text-sm">
-          Resource
-          <select
-            className={input}
-            value={values.resourceId}
-            onChange={(event) => set('resourceId', event.target.value)}
-          >
-            <option value="">None (filter only)</option>
-            {(found.data ?? []).map((row) => (
-              <option key={row.id} value={row.id}>
-                {row.name}
-                {row.type ? ` (${row.type})` : ''}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Select
+          label="Resource"
+          value={values.resourceId}
+          choices={[
+            { value: '', label: 'None (filter only)' },
+            ...(found.data ?? []).map((row) => ({
+              value: row.id,
+              label: `${row.name}${row.type ? ` (${row.type})` : ''}`,
+            })),
+          ]}
+          onChange={(resourceId) => set('resourceId', resourceId)}
+        />
         <label className="flex items-center gap-2 text-sm">
           <input
             type="checkbox"
@@ -167,25 +169,7 @@ export function SilenceForm({
             placeholder="check.labels.env == 'staging'"
           />
         </label>
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            checked={values.indefinitely}
-            onChange={(event) => set('indefinitely', event.target.checked)}
-          />
-          Indefinitely
-        </label>
-        {values.indefinitely ? null : (
-          <label className="flex flex-col gap-1 text-sm">
-            Until
-            <input
-              type="datetime-local"
-              className={input}
-              value={values.until}
-              onChange={(event) => set('until', event.target.value)}
-            />
-          </label>
-        )}
+        <Select label="Until" value={values.until} choices={UNTIL_CHOICES} onChange={(until) => set('until', until)} />
         <label className="flex flex-col gap-1 text-sm">
           Reason
           <textarea

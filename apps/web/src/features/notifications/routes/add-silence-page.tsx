@@ -3,7 +3,7 @@ import { PageShell } from '../../../components/page-shell/page-shell';
 import { useUrlParams } from '../../../lib/url-state';
 import type { SilenceResourceKind } from '../api/resource-search';
 import { useCreateSilence } from '../api/silences';
-import { SilenceForm, type SilenceFormValues } from '../components/silence-form';
+import { DEFAULT_UNTIL, SilenceForm, type SilenceFormValues } from '../components/silence-form';
 
 function initialValues(params: URLSearchParams): SilenceFormValues {
   const kinds: [SilenceResourceKind, string][] = [
@@ -17,15 +17,14 @@ function initialValues(params: URLSearchParams): SilenceFormValues {
     resourceId: found ? (params.get(found[1]) ?? '') : '',
     recursive: true,
     filter: '',
-    until: '',
-    indefinitely: true,
+    until: DEFAULT_UNTIL,
     description: '',
   };
 }
 
 /**
  * /notifications/silences/add (000 §2; needs write): the silence form — a resource (from `check_id`,
- * `component_id` or `config_id` in the URL, or picked), a filter, until a time or indefinitely, a
+ * `component_id` or `config_id` in the URL, or picked), a filter, until one of the future presets (Indefinitely first), a
  * reason — with the preview of what it would have suppressed and what it covers now.
  */
 export function AddSilencePage() {

@@ -1,6 +1,7 @@
 import { UI_MESSAGES } from '@mc/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { buildEventQueueSummaryRow } from '../../../test/factories/notifications';
 import { shellApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 
@@ -11,7 +12,7 @@ describe('event queue page', { timeout: 60_000 }, () => {
     const { calls } = shellApi(undefined, [], {
       '/api/db/event_queue_summary': {
         body: [
-          {
+          buildEventQueueSummaryRow({
             name: 'incident.created',
             pending: 4,
             failed: 2,
@@ -20,16 +21,8 @@ describe('event queue page', { timeout: 60_000 }, () => {
             last_failure: '2026-11-22T05:00:00Z',
             most_common_error: 'smtp: connection refused',
             dead_letter: 1,
-          },
-          {
-            name: 'check.failed',
-            pending: 1,
-            failed: 0,
-            average_attempts: 0,
-            first_failure: null,
-            last_failure: null,
-            most_common_error: null,
-          },
+          }),
+          buildEventQueueSummaryRow({ name: 'check.failed', pending: 1, average_attempts: 0 }),
         ],
       },
     });

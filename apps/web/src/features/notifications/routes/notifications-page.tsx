@@ -8,6 +8,7 @@ import { ErrorPanel } from '../../../components/error-panel';
 import { PageShell } from '../../../components/page-shell/page-shell';
 import { rangeBounds } from '../../../components/time-range-picker/range-bounds';
 import { TimeRangePicker, useTimeRangeParams } from '../../../components/time-range-picker/time-range-picker';
+import { Select } from '../../../components/ui/select';
 import { useCan } from '../../../lib/api/shell-queries';
 import { useFormatDateTime } from '../../../lib/date-format';
 import { useUrlParams } from '../../../lib/url-state';
@@ -16,7 +17,12 @@ import { HISTORY_PAGE_SIZE, historyFiltersOf, type SendHistoryRow, useSendHistor
 import { NotificationTabs } from '../components/notification-tabs';
 import { SendStatusBadge, sendStatusLabel } from '../components/status-badge';
 
-const select = 'rounded border border-border-strong bg-surface px-2 py-1 text-sm text-fg';
+const input = 'rounded border border-border-strong bg-surface px-2 py-1 text-sm text-fg';
+
+const STATUS_CHOICES = [
+  { value: '', label: 'All' },
+  ...NOTIFICATION_SEND_STATUSES.map((status) => ({ value: status, label: sendStatusLabel(status) })),
+];
 
 function useColumns(canWrite: boolean): ColumnDef<SendHistoryRow, unknown>[] {
   const format = useFormatDateTime();
@@ -94,40 +100,35 @@ export function NotificationsPage() {
   const canWrite = useCan({ resource: 'notifications', action: 'write' });
   const rules = useRules();
   const history = useSendHistory({ ...historyFiltersOf(params), ...rangeBounds(range) });
-  const set = (key: string) => (event: { target: { value: string } }) =>
-    update({ [key]: event.target.value || null, pageIndex: null });
+  const choose = (key: string, value: string) => update({ [key]: value || null, pageIndex: null });
+  const set = (key: string) => (event: { target: { value: string } }) => choose(key, event.target.value);
   const columns = useColumns(canWrite);
   return (
     <PageShell title="Notifications" onRefresh={() => void history.refetch()} loading={history.isFetching}>
       <div className="flex min-h-0 flex-1 flex-col gap-3 p-4">
         <NotificationTabs />
         <search className="flex flex-wrap items-center gap-2" aria-label="Filters">
-          <label className="flex items-center gap-1 text-sm">
-            Rule
-            <select className={select} value={params.get('rule') ?? ''} onChange={set('rule')}>
-              <option value="">All</option>
-              {(rules.data ?? []).map((rule) => (
-                <option key={rule.id} value={rule.id}>
-                  {rule.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="flex items-center gap-1 text-sm">
-            Status
-            <select className={select} value={params.get('status') ?? ''} onChange={set('status')}>
-              <option value="">All</option>
-              {NOTIFICATION_SEND_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {sendStatusLabel(status)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <Select
+            inline
+            label="Rule"
+            value={params.get('rule') ?? ''}
+            choices={[
+              { value: '', label: 'All' },
+              ...(rules.data ?? []).map((rule) => ({ value: rule.id, label: rule.name })),
+            ]}
+            onChange={(value) => choose('rule', value)}
+          />
+          <Select
+            inline
+            label="Status"
+            value={params.get('status') ?? ''}
+            choices={STATUS_CHOICES}
+            onChange={(value) => choose('status', value)}
+          />
           <label className="flex items-center gap-1 text-sm">
             Resource ID
             <input
-              className={select}
+              className={input}
               defaultValue={params.get('resource') ?? ''}
               onBlur={set('resource')}
               placeholder="any"

@@ -4,23 +4,58 @@ import { DataTable } from '../../../components/data-table/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorPanel } from '../../../components/error-panel';
 import { PageShell } from '../../../components/page-shell/page-shell';
+import { ResourceIcon } from '../../../components/resource-icon';
 import { useCan } from '../../../lib/api/shell-queries';
 import { useFormatDateTime } from '../../../lib/date-format';
-import { type SilenceRow, useDeleteSilence, useSilencedCounts, useSilences } from '../api/silences';
+import {
+  type SilencedResource,
+  type SilenceListRow,
+  useDeleteSilence,
+  useSilencedCounts,
+  useSilences,
+} from '../api/silences';
 import { AddSilenceLink } from '../components/add-silence-link';
 import { NotificationTabs } from '../components/notification-tabs';
 
-type Row = SilenceRow & { suppressed: number; active: boolean };
+type Row = SilenceListRow & { suppressed: number; active: boolean };
 
-const target = (row: SilenceRow): string => {
-  const parts: string[] = [];
-  if (row.check_id) parts.push(`check ${row.check_id}`);
-  if (row.component_id) parts.push(`component ${row.component_id}${row.recursive ? ' and its children' : ''}`);
-  if (row.config_id) parts.push(`catalog item ${row.config_id}${row.recursive ? ' and its children' : ''}`);
-  if (row.canary_id) parts.push(`canary ${row.canary_id}`);
-  if (row.filter) parts.push(`filter ${row.filter}`);
-  return parts.join('; ');
-};
+/** One silenced resource: its icon and name; kind and short id only when the reader may not read it. */
+function Resource({ kind, id, resource }: { kind: string; id: string; resource: SilencedResource | null }) {
+  if (!resource?.name) return <span className="text-fg-muted">{`${kind} ${id.slice(0, 8)}…`}</span>;
+  return (
+    <span className="inline-flex items-center gap-1" title={`${kind} ${resource.name}`}>
+      <ResourceIcon source={resource} />
+      {resource.name}
+    </span>
+  );
+}
+
+/** What a silence covers (000 §4): its resources by name and icon, "and its children", its filter. */
+function Target({ row }: { row: SilenceListRow }) {
+  const children = row.recursive ? <span className="text-fg-muted"> and its children</span> : null;
+  const parts = [
+    row.check_id ? <Resource key="check" kind="check" id={row.check_id} resource={row.check} /> : null,
+    row.component_id ? (
+      <span key="component">
+        <Resource kind="component" id={row.component_id} resource={row.component} />
+        {children}
+      </span>
+    ) : null,
+    row.config_id ? (
+      <span key="config">
+        <Resource kind="catalog item" id={row.config_id} resource={row.config} />
+        {children}
+      </span>
+    ) : null,
+    row.canary_id ? <Resource key="canary" kind="canary" id={row.canary_id} resource={row.canary} /> : null,
+    row.filter ? (
+      <span key="filter">
+        filter <code>{row.filter}</code>
+      </span>
+    ) : null,
+  ].filter(Boolean);
+  return <span className="inline-flex flex-wrap items-center gap-x-3 gap-y-1">{parts}</span>;
+}
 
 /**
  * /notifications/silences (000 §2): active and expired silences with what each covers, until when
@@ -42,7 +77,7 @@ export function SilencesPage() {
     }));
   }, [silences.data, counts.data]);
   const columns: ColumnDef<Row, unknown>[] = [
-    { id: 'target', header: 'Silences', cell: ({ row }) => target(row.original) },
+    { id: 'target', header: 'Silences', cell: ({ row }) => <Target row={row.original} /> },
     { id: 'description', header: 'Reason', accessorKey: 'description' },
     { id: 'state', header: 'State', cell: ({ row }) => (row.original.active ? 'Active' : 'Expired') },
     { id: 'from', header: 'From', cell: ({ row }) => format(row.original.from ?? row.original.created_at) },

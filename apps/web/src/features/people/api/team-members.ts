@@ -1,28 +1,18 @@
-import { TEAM_MESSAGES } from '@mc/contracts';
+import { type PersonRow, TEAM_MESSAGES, type TeamMemberRow } from '@mc/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../../lib/api/client';
 import { identityKeys } from '../../../lib/api/identity-keys';
 import { toastSuccess } from '../../../lib/toast';
 
 /** One member of a team (001 §3: id, name, email, avatar). */
-export interface TeamMember {
-  id: string;
-  name: string;
-  email: string | null;
-  avatar: string | null;
-}
-
-interface MemberRow {
-  person_id: string;
-  person: (TeamMember & { deleted_at: string | null }) | null;
-}
+export type TeamMember = Pick<PersonRow, 'id' | 'name' | 'email' | 'avatar'>;
 
 /** GET /api/db/team_members?team_id=eq.{id} with each member's person embedded (000 §7), by name. */
 export function teamMembersQuery(teamId: string) {
   return queryOptions({
     queryKey: identityKeys.teamMembers(teamId),
     queryFn: async ({ signal }): Promise<TeamMember[]> => {
-      const rows = await apiGet<MemberRow[]>('/api/db/team_members', {
+      const rows = await apiGet<Array<Pick<TeamMemberRow, 'person_id' | 'person'>>>('/api/db/team_members', {
         signal,
         query: { team_id: `eq.${teamId}`, select: 'person_id,person:people(id,name,email,avatar,deleted_at)' },
       });

@@ -1,19 +1,11 @@
-import { TEAM_MESSAGES } from '@mc/contracts';
+import { TEAM_MESSAGES, type TeamRow as TeamRowContract } from '@mc/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../../lib/api/client';
 import { identityKeys } from '../../../lib/api/identity-keys';
 import { toastSuccess } from '../../../lib/toast';
 
 /** A team as the teams page lists it (001 §3: the team icon defaults to "group"). */
-export interface TeamRow {
-  id: string;
-  name: string;
-  icon: string | null;
-  source: string | null;
-  created_at: string;
-  updated_at: string;
-  team_members: { person_id: string }[];
-}
+export type TeamRow = Omit<TeamRowContract, 'spec' | 'created_by' | 'deleted_at'>;
 
 /** The fields the team form edits. */
 export interface TeamInput {

@@ -2,6 +2,7 @@ import { type InviteUserInput, type InviteUserResult, inviteUserSchema, ROLES, U
 import { type FormEvent, useState } from 'react';
 import { DialogActions } from '../../../components/dialog-actions';
 import { Modal } from '../../../components/modal';
+import { Select } from '../../../components/ui/select';
 import { useInviteUser } from '../api/person-mutations';
 import { LinkShownOnce } from './copy-link';
 
@@ -80,20 +81,13 @@ export function InviteUserDialog({ open, onClose }: { open: boolean; onClose: ()
             {errors[field] ? <span className="text-status-unhealthy">{errors[field]}</span> : null}
           </div>
         ))}
-        <label className="flex flex-col gap-1">
-          <span className="font-medium text-fg">Role</span>
-          <select
-            value={values.role}
-            onChange={set('role')}
-            className="rounded border border-border-strong px-2 py-1.5"
-          >
-            {ROLES.map((role) => (
-              <option key={role} value={role}>
-                {role}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Select
+          label="Role"
+          value={values.role}
+          onChange={(role) => set('role')({ target: { value: role } })}
+          choices={ROLES.map((role) => ({ value: role, label: role }))}
+          className="[&>label]:font-medium"
+        />
         {errors.role ? <span className="text-status-unhealthy">{errors.role}</span> : null}
         <div className="flex justify-end gap-2 pt-2">
           <DialogActions onCancel={close} submitLabel="Send invite" busyLabel="Inviting…" busy={invite.isPending} />

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Toaster } from '../../../components/toaster';
+import { buildPeopleRolesRow, buildTeamMemberRow } from '../../../test/factories/people';
 import { adminSession, shellApi, viewerSession } from '../../../test/fake-api';
 import { renderAt } from '../../../test/render';
 import { TeamMembersPanel } from './team-members-panel';
@@ -31,17 +32,14 @@ describe('TeamMembersPanel', { timeout: 20_000 }, () => {
   });
 
   it('lists members, adds several people and removes one, with the spec toasts', async () => {
-    let members = [{ person_id: 'p1', person: ada }];
+    let members = [buildTeamMemberRow(ada)];
     const { calls } = shellApi(adminSession, [], {
-      '/api/db/people_roles': { body: [ada, bob, cy].map((p) => ({ ...p, roles: ['viewer'] })) },
+      '/api/db/people_roles': { body: [ada, bob, cy].map((p) => buildPeopleRolesRow(p)) },
       '/api/db/team_members': (url, init) => {
         if (init?.method === 'POST') {
           const rows = JSON.parse(String(init.body)) as Array<{ team_id: string; person_id: string }>;
           const byId = { p2: bob, p3: cy } as Record<string, typeof bob>;
-          members = [
-            ...members,
-            ...rows.map((row) => ({ person_id: row.person_id, person: byId[row.person_id] ?? bob })),
-          ];
+          members = [...members, ...rows.map((row) => buildTeamMemberRow(byId[row.person_id] ?? bob))];
           return { status: 201 };
         }
         if (init?.method === 'DELETE') {
@@ -80,7 +78,7 @@ describe('TeamMembersPanel', { timeout: 20_000 }, () => {
 
   it('toasts the server message when adding fails', async () => {
     shellApi(adminSession, [], {
-      '/api/db/people_roles': { body: [{ ...bob, roles: [] }] },
+      '/api/db/people_roles': { body: [buildPeopleRolesRow({ ...bob, roles: [] })] },
       '/api/db/team_members': (_url, init) =>
         init?.method === 'POST' ? { status: 403, body: { message: 'permission denied' } } : { body: [] },
     });

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../../components/toaster';
+import { chooseOption } from '../../../test/choose-option';
 import { buildInviteUserResult, buildRecoveryLink } from '../../../test/factories/people';
 import { adminSession, shellApi, viewerSession } from '../../../test/fake-api';
 import { renderApp, renderAt } from '../../../test/render';
@@ -29,7 +30,7 @@ function render() {
   );
 }
 
-describe('/settings/users', { timeout: 20_000 }, () => {
+describe('/settings/users', { timeout: 40_000 }, () => {
   it('is routed and lists people; a reader without write sees no invite, role or delete controls', async () => {
     shellApi(
       { ...viewerSession, permissions: [...viewerSession.permissions, { resource: 'identities', action: 'read' }] },
@@ -42,7 +43,7 @@ describe('/settings/users', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Bob Builder', {}, wait)).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Users' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Invite User' })).toBeNull();
-    expect(screen.queryByRole('combobox', { name: 'Role of Bob Builder' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Role of Bob Builder$/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Recovery link for Bob Builder' })).toBeNull();
   });
@@ -64,7 +65,7 @@ describe('/settings/users', { timeout: 20_000 }, () => {
     await userEvent.type(within(dialog).getByLabelText('First name'), 'Cy');
     await userEvent.type(within(dialog).getByLabelText('Last name'), 'Young');
     await userEvent.type(within(dialog).getByLabelText('Email'), 'cy@example.com');
-    await userEvent.selectOptions(within(dialog).getByLabelText('Role'), 'editor');
+    await chooseOption(userEvent.setup(), 'Role', 'editor', dialog);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send invite' }));
     expect(await screen.findByText(USER_MESSAGES.invited('cy@example.com'), {}, wait)).toBeTruthy();
     const post = calls.find((c) => c.url.pathname === '/api/auth/invite_user');
@@ -84,9 +85,9 @@ describe('/settings/users', { timeout: 20_000 }, () => {
       '/api/people/p2': { status: 204 },
     });
     render();
-    const select = await screen.findByRole('combobox', { name: 'Role of Bob Builder' }, wait);
-    expect(screen.queryByRole('combobox', { name: 'Role of Ada Lovelace' })).toBeNull();
-    await userEvent.selectOptions(select, 'editor');
+    await screen.findByRole('button', { name: /Role of Bob Builder$/ }, wait);
+    expect(screen.queryByRole('button', { name: /Role of Ada Lovelace$/ })).toBeNull();
+    await chooseOption(userEvent.setup(), 'Role of Bob Builder', 'editor');
     expect(await screen.findByText(USER_MESSAGES.roleChanged('Bob Builder'), {}, wait)).toBeTruthy();
     const change = calls.find((c) => c.url.pathname === '/api/rbac/p2/update_role');
     expect(JSON.parse(String(change?.init?.body))).toEqual({ role: 'editor' });

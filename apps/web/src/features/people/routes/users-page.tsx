@@ -9,6 +9,7 @@ import { RowDeleteButton } from '../../../components/data-table/row-delete-butto
 import { ErrorPanel } from '../../../components/error-panel';
 import { PageShell } from '../../../components/page-shell/page-shell';
 import { PrimaryActionButton } from '../../../components/primary-action-button';
+import { Select } from '../../../components/ui/select';
 import { useCan, useSession } from '../../../lib/api/shell-queries';
 import { useFormatDateTime } from '../../../lib/date-format';
 import { useCreateRecoveryLink } from '../api/create-recovery-link';
@@ -23,21 +24,17 @@ function RoleCell({ person, editable }: { person: PersonRow; editable: boolean }
   const current = person.roles[0] ?? '';
   if (!editable) return <span>{person.roles.join(', ')}</span>;
   return (
-    <select
-      aria-label={`Role of ${person.name}`}
+    <Select
+      label={`Role of ${person.name}`}
+      hideLabel
       value={current}
-      disabled={update.isPending}
-      onClick={(event) => event.stopPropagation()}
-      onChange={(event) => update.mutate({ person, role: event.target.value })}
-      className="rounded border border-border-strong px-1 py-0.5 text-sm"
-    >
-      {current === '' ? <option value="">—</option> : null}
-      {ROLES.map((role) => (
-        <option key={role} value={role}>
-          {role}
-        </option>
-      ))}
-    </select>
+      isDisabled={update.isPending}
+      onChange={(role) => update.mutate({ person, role })}
+      choices={[
+        ...(current === '' ? [{ value: '', label: '—' }] : []),
+        ...ROLES.map((role) => ({ value: role, label: role })),
+      ]}
+    />
   );
 }
 

@@ -1,55 +1,17 @@
-import { PERMISSION_MESSAGES, type PermissionInput } from '@mc/contracts';
+import { PERMISSION_MESSAGES, type PermissionInput, type PermissionPage, type PermissionSummary } from '@mc/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../../lib/api/client';
 import { identityKeys } from '../../../lib/api/identity-keys';
 import { toastSuccess } from '../../../lib/toast';
 
 /** Something a permission links, by id and name. */
-export interface Linked {
-  id: string;
-  name: string;
-  type?: string | null;
-  title?: string | null;
-  avatar?: string | null;
-}
+export type Linked = NonNullable<PermissionSummary['person' | 'team' | 'catalog' | 'playbook' | 'createdBy']>;
 
 /** A permission row with its links, as `GET /api/permissions` answers (001 §3). */
-export interface PermissionRow {
-  id: string;
-  action: string;
-  deny: boolean;
-  description: string | null;
-  object: string | null;
-  source: string;
-  until: string | null;
-  created_at: string;
-  updated_at: string;
-  person_id: string | null;
-  team_id: string | null;
-  notification_id: string | null;
-  config_id: string | null;
-  component_id: string | null;
-  canary_id: string | null;
-  playbook_id: string | null;
-  connection_id: string | null;
-  check_id: string | null;
-  person: Linked | null;
-  team: Linked | null;
-  notification: Linked | null;
-  catalog: Linked | null;
-  component: Linked | null;
-  canary: Linked | null;
-  playbook: Linked | null;
-  connection: Linked | null;
-  check: Linked | null;
-  createdBy: Linked | null;
-}
+export type PermissionRow = PermissionSummary;
 
 /** One page of permissions and the total (001 §7 'paginated summary … returns data and totalEntries'). */
-export interface PermissionPage {
-  data: PermissionRow[];
-  totalEntries: number;
-}
+export type { PermissionPage };
 
 /** Narrows the list to one subject's or one resource's rows, e.g. `{ playbook_id }`. */
 export type PermissionListFilter = Partial<Record<'person_id' | 'team_id' | 'config_id' | 'playbook_id', string>>;

@@ -2,6 +2,8 @@ import { PERMISSION_ACTIONS, PERMISSION_OBJECTS } from '@mc/contracts';
 import { type FormEvent, useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DialogActions } from '../../../components/dialog-actions';
+import { DateTimePicker } from '../../../components/ui/date-time-picker';
+import { Select } from '../../../components/ui/select';
 import { type PermissionRow, useDeletePermission, useSavePermission } from '../api/permissions';
 import { LookupPicker } from './lookup-picker';
 import {
@@ -20,12 +22,18 @@ export const PERMISSIONS_HELP_URL = 'https://flanksource.com/docs/reference/perm
 
 const field = 'rounded border border-border-strong px-2 py-1.5';
 
+const GLOBAL_OBJECT_CHOICES = [
+  { value: '', label: 'Select Global object' },
+  ...PERMISSION_OBJECTS.map((object) => ({ value: object, label: object })),
+];
+const ACTION_CHOICES = PERMISSION_ACTIONS.map((action) => ({ value: action, label: action }));
+
 /** The linked name of the row's subject or resource, to label a choice the picker has not loaded. */
 function linkedName(
   row: PermissionRow | null,
   key: 'person' | 'team' | 'notification' | 'catalog' | 'component' | 'connection' | 'playbook',
 ) {
-  return row?.[key]?.name;
+  return row?.[key]?.name ?? undefined;
 }
 
 /**
@@ -131,32 +139,23 @@ export function PermissionDialog({
 
         <fieldset disabled={readOnly} className="flex flex-col gap-2">
           <legend className="mb-1 font-medium text-fg">Resource</legend>
-          <select
-            aria-label="Resource kind"
+          <Select
+            label="Resource kind"
+            hideLabel
             value={values.resourceKind}
-            onChange={(event) => set({ resourceKind: event.target.value as ResourceChoice, resource: '' })}
-            className={field}
-          >
-            {RESOURCE_CHOICES.map((choice) => (
-              <option key={choice.kind} value={choice.kind}>
-                {choice.label}
-              </option>
-            ))}
-          </select>
+            choices={RESOURCE_CHOICES.map((choice) => ({ value: choice.kind, label: choice.label }))}
+            onChange={(kind) => set({ resourceKind: kind as ResourceChoice, resource: '' })}
+            isDisabled={readOnly}
+          />
           {values.resourceKind === 'object' ? (
-            <select
-              aria-label="Global object"
+            <Select
+              label="Global object"
+              hideLabel
               value={values.resource}
-              onChange={(event) => set({ resource: event.target.value })}
-              className={field}
-            >
-              <option value="">Select Global object</option>
-              {PERMISSION_OBJECTS.map((object) => (
-                <option key={object} value={object}>
-                  {object}
-                </option>
-              ))}
-            </select>
+              choices={GLOBAL_OBJECT_CHOICES}
+              onChange={(resource) => set({ resource })}
+              isDisabled={readOnly}
+            />
           ) : (
             <LookupPicker
               key={values.resourceKind}
@@ -171,16 +170,13 @@ export function PermissionDialog({
         </fieldset>
 
         <fieldset disabled={readOnly} className="flex flex-col gap-3">
-          <label className="flex flex-col gap-1">
-            <span className="font-medium text-fg">Action</span>
-            <select value={values.action} onChange={(event) => set({ action: event.target.value })} className={field}>
-              {PERMISSION_ACTIONS.map((action) => (
-                <option key={action} value={action}>
-                  {action}
-                </option>
-              ))}
-            </select>
-          </label>
+          <Select
+            label="Action"
+            value={values.action}
+            choices={ACTION_CHOICES}
+            onChange={(action) => set({ action })}
+            isDisabled={readOnly}
+          />
           <label className="inline-flex items-center gap-2">
             <input type="checkbox" checked={values.deny} onChange={(event) => set({ deny: event.target.checked })} />
             Deny
@@ -194,15 +190,12 @@ export function PermissionDialog({
               className={field}
             />
           </label>
-          <label className="flex flex-col gap-1">
-            <span className="font-medium text-fg">Until</span>
-            <input
-              type="datetime-local"
-              value={values.until}
-              onChange={(event) => set({ until: event.target.value })}
-              className={field}
-            />
-          </label>
+          <DateTimePicker
+            label="Until"
+            value={values.until}
+            onChange={(until) => set({ until })}
+            isDisabled={readOnly}
+          />
           {errors.other ? <span className="text-status-unhealthy">{errors.other}</span> : null}
         </fieldset>
         {row && row.source !== 'UI' ? (

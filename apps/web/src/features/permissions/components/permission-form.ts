@@ -30,7 +30,7 @@ export interface PermissionFormValues {
   action: string;
   deny: boolean;
   description: string;
-  /** `datetime-local` text, empty for no end. */
+  /** Local date and time, 'YYYY-MM-DDTHH:mm' (the date-time picker's value), empty for no end. */
   until: string;
 }
 

@@ -19,7 +19,7 @@ export function subjectText(row: PermissionRow): string {
 /** What a row is about: a global object, or one resource by kind and name. */
 export function resourceText(row: PermissionRow): string {
   if (row.object) return row.object;
-  const named: Array<[string, { name: string } | null]> = [
+  const named: Array<[string, { name: string | null } | null]> = [
     ['Catalog', row.catalog],
     ['Component', row.component],
     ['Connection', row.connection],

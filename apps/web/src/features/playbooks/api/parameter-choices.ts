@@ -1,3 +1,4 @@
+import type { NamedRow } from '@mc/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api/client';
 import { isUuid } from '../../../lib/uuid';
@@ -28,12 +29,7 @@ export function isPickerParameterType(type: string): type is PickerParameterType
 export const PARAMETER_CHOICE_PAGE_SIZE = 50;
 
 /** One choice of a picker parameter. */
-export interface ParameterChoice {
-  id: string;
-  name: string;
-  type?: string | null;
-  email?: string | null;
-}
+export type ParameterChoice = Pick<NamedRow, 'id' | 'name' | 'type' | 'email'>;
 
 /** The first page of live `type` rows whose name contains `search`, by name. */
 export function parameterChoicesQuery(type: PickerParameterType, search: string) {

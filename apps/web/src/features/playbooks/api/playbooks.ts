@@ -1,33 +1,25 @@
-import type { PlaybookParameter, PlaybookRunRequest, PlaybookRunStatus } from '@mc/contracts';
+import type {
+  CheckRow,
+  ListedPlaybook,
+  PlaybookParams,
+  PlaybookRunActionRow,
+  PlaybookRunHistory,
+  PlaybookRunRequest,
+  PlaybookRunRow,
+  PlaybookRunStarted,
+} from '@mc/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest, resolveApiUrl } from '../../../lib/api/client';
 
 /** A playbook as the list shows it. */
-export interface PlaybookSummary {
-  id: string;
-  name: string;
-  title: string;
-  icon: string | null;
-  category: string;
-  description: string | null;
-  spec: Record<string, unknown>;
-}
+export type PlaybookSummary = ListedPlaybook;
 
 /** A run as its page shows it. */
-export interface PlaybookRunView {
-  id: string;
-  playbook_id: string;
-  status: PlaybookRunStatus;
-  parameters: Record<string, unknown> | null;
-  error: string | null;
-  created_at: string;
-  start_time: string | null;
-  end_time: string | null;
-  created_by: string | null;
-  check_id?: string | null;
-  config_id?: string | null;
-  component_id?: string | null;
-}
+export type PlaybookRunView = Pick<
+  PlaybookRunRow,
+  'id' | 'playbook_id' | 'status' | 'parameters' | 'error' | 'created_at' | 'start_time' | 'end_time' | 'created_by'
+> &
+  Partial<Pick<PlaybookRunRow, 'check_id' | 'config_id' | 'component_id'>>;
 
 /** The resource a run is on (or a dialog runs on): a check, a config item or a component. */
 export interface PlaybookResource {
@@ -46,17 +38,10 @@ export function resourceField(
 }
 
 /** A person or team as the run's history names them. */
-export interface NamedRef {
-  id: string;
-  name: string;
-}
+export type NamedRef = NonNullable<PlaybookRunHistory['requested_by']>;
 
 /** GET /api/playbook/run/{id}/history. */
-export interface PlaybookRunHistory {
-  requested_by: NamedRef | null;
-  transitions: { from_status: string | null; to_status: string; at: string; actor: NamedRef | null }[];
-  approvals: { at: string; person: NamedRef | null; team: NamedRef | null }[];
-}
+export type { PlaybookRunHistory };
 
 /** Filters of the runs list (all in the URL). */
 export interface PlaybookRunFilters {
@@ -70,15 +55,10 @@ export interface PlaybookRunFilters {
 }
 
 /** One action row of a run. */
-export interface PlaybookRunActionView {
-  id: string;
-  name: string;
-  status: string;
-  start_time: string | null;
-  end_time: string | null;
-  result: Record<string, unknown> | null;
-  error: string | null;
-}
+export type PlaybookRunActionView = Pick<
+  PlaybookRunActionRow,
+  'id' | 'name' | 'status' | 'start_time' | 'end_time' | 'result' | 'error'
+>;
 
 /** Query keys of the playbooks area. */
 export const playbookKeys = {
@@ -115,7 +95,7 @@ export function useRunnableChecks(enabled: boolean) {
   return useQuery({
     queryKey: playbookKeys.checks(),
     queryFn: ({ signal }) =>
-      apiGet<{ id: string; name: string; type: string }[]>('/api/db/checks', {
+      apiGet<Array<Pick<CheckRow, 'id' | 'name' | 'type'>>>('/api/db/checks', {
         signal,
         query: { select: 'id,name,type', deleted_at: 'is.null', order: 'name.asc', limit: '200' },
       }),
@@ -129,7 +109,7 @@ export function usePlaybookParams(id: string, resource: PlaybookResource | null)
     queryKey: playbookKeys.params(id, resource ? `${resource.kind}:${resource.id}` : ''),
     queryFn: async ({ signal }) =>
       (
-        await apiRequest<{ params: PlaybookParameter[] }>(`/api/playbook/${encodeURIComponent(id)}/params`, {
+        await apiRequest<PlaybookParams>(`/api/playbook/${encodeURIComponent(id)}/params`, {
           method: 'POST',
           signal,
           body: resourceField(resource),
@@ -203,7 +183,7 @@ export function usePlaybookRun(id: string) {
 export function useRunPlaybook() {
   return useMutation({
     mutationFn: async (request: PlaybookRunRequest) =>
-      (await apiRequest<{ run_id: string }>('/api/playbook/run', { method: 'POST', body: request })).data,
+      (await apiRequest<PlaybookRunStarted>('/api/playbook/run', { method: 'POST', body: request })).data,
   });
 }
 

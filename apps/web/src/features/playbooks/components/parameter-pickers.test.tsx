@@ -1,9 +1,17 @@
+import type { PlaybookParameter } from '@mc/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { buildPlaybook, buildPlaybookRun } from '../../../test/factories/playbooks';
+import { buildPeopleRolesRow, buildTeamRow } from '../../../test/factories/people';
+import {
+  buildPlaybook,
+  buildPlaybookParams,
+  buildPlaybookRun,
+  buildPlaybookRunStarted,
+} from '../../../test/factories/playbooks';
 import { shellApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
+import { buildConfigItem } from '../../catalog/testing/build-catalog';
 
 const wait = { timeout: 10_000 };
 const PLAYBOOK = '01900000-0000-7000-8000-0000000000a1';
@@ -15,7 +23,7 @@ const RUN = '01900000-0000-7000-8000-0000000000d1';
 
 const playbook = buildPlaybook({ id: PLAYBOOK, name: 'escalate', title: 'Escalate' });
 
-const params = [
+const params: PlaybookParameter[] = [
   { name: 'team', label: 'Owning team', type: 'team', required: true },
   { name: 'owner', label: 'Owner', type: 'people', default: PERSON },
   { name: 'target', label: 'Target', type: 'config' },
@@ -25,24 +33,23 @@ describe('Run Playbook dialog pickers', { timeout: 60_000 }, () => {
   it('searches teams, people and configs on the server and runs with the chosen ids', async () => {
     const { calls } = shellApi(undefined, [], {
       '/api/db/playbooks': { body: [playbook] },
-      [`/api/playbook/${PLAYBOOK}/params`]: { body: { params } },
+      [`/api/playbook/${PLAYBOOK}/params`]: { body: buildPlaybookParams(params) },
       '/api/db/teams': (url) => ({
         body:
           url.searchParams.get('name') === 'ilike.*plat*'
-            ? [{ id: TEAM, name: 'Platform' }]
-            : [
-                { id: TEAM, name: 'Platform' },
-                { id: OTHER_TEAM, name: 'SRE' },
-              ],
+            ? [buildTeamRow({ id: TEAM, name: 'Platform' })]
+            : [buildTeamRow({ id: TEAM, name: 'Platform' }), buildTeamRow({ id: OTHER_TEAM, name: 'SRE' })],
       }),
       '/api/db/people': (url) => ({
         body:
           url.searchParams.get('id') === `eq.${PERSON}`
-            ? [{ id: PERSON, name: 'Bob Builder', email: 'bob@example.com' }]
+            ? [buildPeopleRolesRow({ id: PERSON, name: 'Bob Builder', email: 'bob@example.com' })]
             : [],
       }),
-      '/api/db/config_items': { body: [{ id: CONFIG, name: 'orders-db', type: 'AWS::RDS::DBInstance' }] },
-      '/api/playbook/run': { status: 201, body: { run_id: RUN } },
+      '/api/db/config_items': {
+        body: [buildConfigItem({ id: CONFIG, name: 'orders-db', type: 'AWS::RDS::DBInstance' })],
+      },
+      '/api/playbook/run': { status: 201, body: buildPlaybookRunStarted({ run_id: RUN }) },
       '/api/db/playbook_runs': { body: [buildPlaybookRun({ id: RUN, playbook_id: PLAYBOOK })] },
       '/api/db/playbook_run_actions': { body: [] },
     });

@@ -2,6 +2,7 @@ import { PLAYBOOK_PARAMS_EMPTY, type PlaybookParameter, playbookParameterProblem
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Modal, type ModalSize } from '../../../components/modal';
+import { ComboBox } from '../../../components/ui/combobox';
 import { isPickerParameterType } from '../api/parameter-choices';
 import {
   type PlaybookResource,
@@ -119,24 +120,14 @@ export function RunPlaybookDialog({
     >
       <div className="flex flex-col gap-3 p-4">
         {needsCheck ? (
-          <div className="flex flex-col gap-1">
-            <label htmlFor="run-check" className="text-sm font-medium">
-              Check
-            </label>
-            <select
-              id="run-check"
-              className="rounded border border-border bg-surface px-2 py-1 text-sm"
-              value={checkId ?? ''}
-              onChange={(event) => setCheckId(event.target.value || null)}
-            >
-              <option value="">Select a check</option>
-              {(checks.data ?? []).map((check) => (
-                <option key={check.id} value={check.id}>
-                  {check.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ComboBox
+            label="Check"
+            value={checkId ?? ''}
+            onChange={(id) => setCheckId(id || null)}
+            placeholder="Select a check"
+            choices={(checks.data ?? []).map((check) => ({ value: check.id, label: check.name }))}
+            className="[&>label]:font-medium"
+          />
         ) : null}
         {!ready ? (
           <p className="text-sm text-fg-muted">{PLAYBOOK_PARAMS_EMPTY.noResource}</p>

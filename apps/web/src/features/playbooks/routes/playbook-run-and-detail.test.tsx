@@ -157,6 +157,26 @@ describe('the run page', { timeout: 60_000 }, () => {
   });
 });
 
+describe('the run page without status changes', { timeout: 60_000 }, () => {
+  it('draws no Timeline heading over an empty list', async () => {
+    shellApi(viewerSession, [], {
+      '/api/db/playbooks': { body: [restart] },
+      '/api/db/playbook_runs': {
+        body: [buildPlaybookRun({ id: RUN, playbook_id: PLAYBOOK, status: 'completed' })],
+      },
+      '/api/db/playbook_run_actions': { body: [buildRunAction({ status: 'completed' })] },
+      [`/api/playbook/run/${RUN}/history`]: { body: { ...history, transitions: [], approvals: [] } },
+    });
+    renderApp(`/playbooks/runs/${RUN}`);
+    expect((await screen.findByTestId('run-status', {}, wait)).textContent).toBe('Completed');
+    // the history has answered (its requester shows) and still no Timeline is drawn
+    await waitFor(() => expect(screen.getByTestId('run-requester').textContent).toBe('Ada Lovelace'), wait);
+    expect(screen.queryByRole('heading', { name: 'Timeline' })).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Timeline' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Actions' })).toBeTruthy();
+  });
+});
+
 describe("a playbook's page", { timeout: 60_000 }, () => {
   it('shows where it applies, its parameters, approval, actions and recent runs; Run opens the dialog', async () => {
     shellApi(undefined, [], {

@@ -147,7 +147,9 @@ export function PlaybookRunDetailPage() {
                 </dl>
               </section>
             ) : null}
-            {history.data ? (
+            {/* no heading over an empty list: a run written without its status changes (an import, the demo
+                data) has no Timeline rather than an empty one */}
+            {history.data && history.data.transitions.length > 0 ? (
               <section aria-label="Status history" className="flex flex-col gap-1">
                 <h2 className="text-sm font-semibold">Timeline</h2>
                 <RunTimeline history={history.data} />

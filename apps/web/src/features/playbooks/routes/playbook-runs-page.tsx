@@ -8,6 +8,7 @@ import { ErrorPanel } from '../../../components/error-panel';
 import { PageShell } from '../../../components/page-shell/page-shell';
 import { rangeBounds } from '../../../components/time-range-picker/range-bounds';
 import { TimeRangePicker, useTimeRangeParams } from '../../../components/time-range-picker/time-range-picker';
+import { Select } from '../../../components/ui/select';
 import { useFormatDateTime } from '../../../lib/date-format';
 import { isUuid } from '../../../lib/uuid';
 import { type PlaybookRunView, usePlaybookRuns, usePlaybooks } from '../api/playbooks';
@@ -80,36 +81,26 @@ export function PlaybookRunsPage() {
     <PageShell title="Playbook Runs" onRefresh={() => void runs.refetch()} loading={runs.isFetching}>
       <div className="flex min-h-0 flex-1 flex-col gap-3 p-4">
         <div className="flex flex-wrap items-center gap-3">
-          <label className="flex items-center gap-2 text-sm">
-            Playbook
-            <select
-              className="rounded border border-border bg-surface px-2 py-1"
-              value={filters.playbook ?? ''}
-              onChange={(event) => setFilter('playbook', event.target.value)}
-            >
-              <option value="">All</option>
-              {(playbooks.data ?? []).map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.title || p.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="flex items-center gap-2 text-sm">
-            Status
-            <select
-              className="rounded border border-border bg-surface px-2 py-1"
-              value={filters.status ?? ''}
-              onChange={(event) => setFilter('status', event.target.value)}
-            >
-              <option value="">All</option>
-              {PLAYBOOK_RUN_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {RUN_STATUS_TEXT[status]}
-                </option>
-              ))}
-            </select>
-          </label>
+          <Select
+            label="Playbook"
+            inline
+            value={filters.playbook ?? ''}
+            onChange={(next) => setFilter('playbook', next)}
+            choices={[
+              { value: '', label: 'All' },
+              ...(playbooks.data ?? []).map((p) => ({ value: p.id, label: p.title || p.name })),
+            ]}
+          />
+          <Select
+            label="Status"
+            inline
+            value={filters.status ?? ''}
+            onChange={(next) => setFilter('status', next)}
+            choices={[
+              { value: '', label: 'All' },
+              ...PLAYBOOK_RUN_STATUSES.map((status) => ({ value: status, label: RUN_STATUS_TEXT[status] ?? status })),
+            ]}
+          />
           <label className="flex items-center gap-2 text-sm">
             Resource
             <input

@@ -1,6 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { buildPlaybook, buildPlaybookRun, buildRunAction } from '../../../test/factories/playbooks';
+import { buildCheckRow } from '../../../test/factories/health';
+import {
+  buildPlaybook,
+  buildPlaybookParams,
+  buildPlaybookRun,
+  buildPlaybookRunStarted,
+  buildRunAction,
+} from '../../../test/factories/playbooks';
 import { shellApi, viewerSession } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 
@@ -23,13 +31,13 @@ describe('playbooks pages', { timeout: 60_000 }, () => {
   it('lists playbooks by category; Run opens the dialog, checks parameters and opens the run page', async () => {
     const { calls } = shellApi(undefined, [], {
       '/api/db/playbooks': { body: playbooks },
-      '/api/db/checks': { body: [{ id: CHECK, name: 'api-health', type: 'http' }] },
+      '/api/db/checks': { body: [buildCheckRow({ id: CHECK, name: 'api-health' })] },
       [`/api/playbook/${PLAYBOOK}/params`]: {
-        body: {
-          params: [{ name: 'reason', label: 'Reason', type: 'text', required: true, properties: { minLength: 3 } }],
-        },
+        body: buildPlaybookParams([
+          { name: 'reason', label: 'Reason', type: 'text', required: true, properties: { minLength: 3 } },
+        ]),
       },
-      '/api/playbook/run': { status: 201, body: { run_id: RUN } },
+      '/api/playbook/run': { status: 201, body: buildPlaybookRunStarted({ run_id: RUN }) },
       '/api/db/playbook_runs': {
         body: [buildPlaybookRun({ id: RUN, playbook_id: PLAYBOOK, parameters: { reason: 'oops' } })],
       },
@@ -41,7 +49,8 @@ describe('playbooks pages', { timeout: 60_000 }, () => {
     expect(screen.getByRole('region', { name: 'Uncategorised' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Run Restart service' }));
     expect(await screen.findByText('Please select a resource to see the parameters.', {}, wait)).toBeTruthy();
-    fireEvent.change(await screen.findByLabelText('Check', {}, wait), { target: { value: CHECK } });
+    await userEvent.click(await screen.findByRole('button', { name: /Show Check options/ }, wait));
+    await userEvent.click(await screen.findByRole('option', { name: 'api-health' }, wait));
     const reason = await screen.findByLabelText('Reason', {}, wait);
     fireEvent.change(reason, { target: { value: 'no' } });
     expect(await screen.findByText('Must be at least 3 characters', {}, wait)).toBeTruthy();

@@ -1,4 +1,4 @@
-import type { IncidentPage } from '@mc/contracts';
+import type { CheckRow, Connection, IncidentPage } from '@mc/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api/client';
 
@@ -34,7 +34,7 @@ export function ilikePattern(text: string): string {
 }
 
 async function searchChecks(text: string, signal: AbortSignal): Promise<PaletteMatch[]> {
-  const rows = await apiGet<Array<{ id: string; name: string; type: string | null }>>('/api/db/checks', {
+  const rows = await apiGet<Array<Pick<CheckRow, 'id' | 'name' | 'type'>>>('/api/db/checks', {
     signal,
     query: {
       select: 'id,name,type',
@@ -68,18 +68,15 @@ async function searchIncidents(text: string, signal: AbortSignal): Promise<Palet
 }
 
 async function searchConnections(text: string, signal: AbortSignal): Promise<PaletteMatch[]> {
-  const rows = await apiGet<Array<{ id: string; name: string; namespace: string; type: string }>>(
-    '/api/db/connections_list',
-    {
-      signal,
-      query: {
-        select: 'id,name,namespace,type',
-        name: `ilike.${ilikePattern(text)}`,
-        order: 'name.asc',
-        limit: PALETTE_RESULT_LIMIT,
-      },
+  const rows = await apiGet<Array<Pick<Connection, 'id' | 'name' | 'namespace' | 'type'>>>('/api/db/connections_list', {
+    signal,
+    query: {
+      select: 'id,name,namespace,type',
+      name: `ilike.${ilikePattern(text)}`,
+      order: 'name.asc',
+      limit: PALETTE_RESULT_LIMIT,
     },
-  );
+  });
   return rows.map((row) => ({
     kind: 'connection',
     id: row.id,

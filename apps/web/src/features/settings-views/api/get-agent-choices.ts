@@ -1,4 +1,4 @@
-import { NIL_AGENT_ID } from '@mc/contracts';
+import { type NamedRow, NIL_AGENT_ID } from '@mc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { Choice } from '../../../components/ui/select';
 import { apiGet } from '../../../lib/api/client';
@@ -17,7 +17,7 @@ export function useAgentChoices(current: string | undefined) {
   const agents = useQuery({
     queryKey: [...resourceKeys.all, 'agent-choices'],
     queryFn: ({ signal }) =>
-      apiGet<{ id: string; name: string }[]>('/api/db/agents', {
+      apiGet<Array<Pick<NamedRow, 'id' | 'name'>>>('/api/db/agents', {
         signal,
         query: { select: 'id,name', deleted_at: 'is.null', id: `neq.${NIL_AGENT_ID}`, order: 'name.asc' },
       }),

@@ -1,18 +1,16 @@
-import { GENERIC_LIST_LIMIT, STALE_TIMES } from '@mc/contracts';
+import { type DataApiRow, GENERIC_LIST_LIMIT, STALE_TIMES } from '@mc/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api/client';
 import type { EditableResource, ResourceType } from '../components/resource-model';
 import { detailColumns, listColumns, rowToResource } from '../components/resource-rows';
 import { resourceKeys } from './keys';
 
-type Row = Record<string, unknown>;
-
 /** The list of a table (000 §7): ordered by name, at most 100, deleted rows left out by the data API. */
 export function resourceListQuery(type: ResourceType) {
   return queryOptions({
     queryKey: resourceKeys.list(type.table),
     queryFn: async ({ signal }) => {
-      const rows = await apiGet<Row[]>(`/api/db/${type.table}`, {
+      const rows = await apiGet<DataApiRow[]>(`/api/db/${type.table}`, {
         signal,
         query: { select: listColumns(type.table), order: 'name.asc', limit: GENERIC_LIST_LIMIT },
       });
@@ -32,7 +30,7 @@ export function resourceQuery(type: ResourceType, id: string) {
   return queryOptions({
     queryKey: resourceKeys.detail(type.table, id),
     queryFn: async ({ signal }): Promise<EditableResource | null> => {
-      const rows = await apiGet<Row[]>(`/api/db/${type.table}`, {
+      const rows = await apiGet<DataApiRow[]>(`/api/db/${type.table}`, {
         signal,
         query: { select: detailColumns(type.table), id: `eq.${id}` },
       });

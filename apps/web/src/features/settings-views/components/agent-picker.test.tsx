@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Toaster } from '../../../components/toaster';
+import { buildAgentSummary } from '../../../test/factories/agents';
 import { adminSession, type FakeAnswer, shellApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import { buildScraper, SCRAPER_ID } from '../../catalog/testing/build-catalog';
@@ -19,7 +20,7 @@ type Handler = FakeAnswer | ((url: URL, init: RequestInit | undefined) => FakeAn
 function setup(path: string, extra: Record<string, Handler>) {
   render(<Toaster />);
   const api = shellApi(adminSession, [], {
-    '/api/db/agents': { body: [{ id: EDGE, name: 'edge-eu' }] },
+    '/api/db/agents': { body: [buildAgentSummary({ id: EDGE, name: 'edge-eu' })] },
     '/api/schemas/canary/validate': { body: { valid: true } },
     '/api/schemas/scrape_config/validate': { body: { valid: true } },
     '/api/schemas/logging_backend/validate': { body: { valid: true } },

@@ -39,7 +39,14 @@ describe('resource documents', () => {
     const specType = specTypeOf(canaries, spec);
     expect(specType.id).toBe('http');
     const values = resourceToForm(canaries, specType, { name: 'home', labels: {}, spec });
-    expect(values.fields).toEqual({ url: 'https://x', method: 'GET', responseCode: '201', thresholdMillis: '300' });
+    expect(values.fields).toMatchObject({
+      url: 'https://x',
+      method: 'GET',
+      responseCode: '201',
+      thresholdMillis: '300',
+      auth: 'None',
+      testMode: 'None',
+    });
     const next = formToResource(
       canaries,
       specType,

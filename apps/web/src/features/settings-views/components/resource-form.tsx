@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { Select } from '../../../components/ui/select';
 import { YamlEditor } from '../../../components/yaml-editor/lazy-yaml-editor';
 import type { SpecIssue } from '../../../components/yaml-editor/spec-issue';
@@ -7,7 +7,7 @@ import { useAgentChoices } from '../api/get-agent-choices';
 import { fieldRule } from './form-rules';
 import type { FormValues } from './resource-document';
 import type { FieldDef, ResourceType, SpecType } from './resource-model';
-import { SCHEDULE_CHOICES } from './schedules';
+import { SCHEDULE_PRESETS } from './schedules';
 
 const inputClass =
   'rounded border border-border-strong px-2 py-1 text-sm disabled:bg-surface-hover disabled:text-fg-subtle';
@@ -19,34 +19,58 @@ function FieldError({ message }: { message?: string }) {
 function SpecField({ form, field }: { form: UseFormReturn<FormValues>; field: FieldDef }) {
   const id = useId();
   const name = `fields.${field.key}` as const;
+  // useWatch re-renders this field alone when the watched value changes, not the whole form
+  const value = useWatch({ control: form.control, name }) ?? '';
+  const shownBy = useWatch({ control: form.control, name: `fields.${field.showWhen?.key ?? field.key}` }) ?? '';
+  if (field.showWhen && !field.showWhen.values.includes(shownBy)) return null;
   const error = form.formState.errors.fields?.[field.key]?.message;
   const rules = { validate: fieldRule(field.kind, field.required ?? false) };
+  const hint = field.hintFor?.[value] ?? field.hint;
+  const label = `${field.label}${field.required ? ' *' : ''}`;
   return (
     <div className="flex flex-col gap-1 text-sm">
-      <label htmlFor={id} className="text-fg">
-        {field.label}
-        {field.required ? ' *' : ''}
-      </label>
       {field.kind === 'select' ? (
-        <select id={id} aria-label={field.label} className={inputClass} {...form.register(name, rules)}>
-          {(field.options ?? []).map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
-        </select>
-      ) : field.kind === 'textarea' ? (
-        <textarea id={id} aria-label={field.label} className={inputClass} rows={4} {...form.register(name, rules)} />
-      ) : (
-        <input
-          id={id}
-          aria-label={field.label}
-          className={inputClass}
-          inputMode={field.kind === 'number' ? 'numeric' : undefined}
-          {...form.register(name, rules)}
+        <Controller
+          control={form.control}
+          name={name}
+          rules={rules}
+          render={({ field: input }) => (
+            <Select
+              label={field.label}
+              value={input.value ?? ''}
+              choices={(field.options ?? []).map((option) => ({ value: option, label: option }))}
+              onChange={input.onChange}
+              onBlur={input.onBlur}
+            />
+          )}
         />
+      ) : (
+        <>
+          <label htmlFor={id} className="text-fg">
+            {label}
+          </label>
+          {field.kind === 'textarea' ? (
+            <textarea
+              id={id}
+              aria-label={field.label}
+              className={`${inputClass} font-mono`}
+              rows={4}
+              {...form.register(name, rules)}
+            />
+          ) : (
+            <input
+              id={id}
+              aria-label={field.label}
+              className={inputClass}
+              type={field.secret ? 'password' : undefined}
+              autoComplete={field.secret ? 'new-password' : undefined}
+              inputMode={field.kind === 'number' ? 'numeric' : undefined}
+              {...form.register(name, rules)}
+            />
+          )}
+        </>
       )}
-      {field.hint ? <span className="text-xs text-fg-subtle">{field.hint}</span> : null}
+      {hint ? <span className="text-xs text-fg-subtle">{hint}</span> : null}
       <FieldError message={error} />
     </div>
   );
@@ -120,17 +144,24 @@ export function ResourceForm({
         </label>
       ) : null}
       {type.hasSchedule ? (
-        <label className="flex flex-col gap-1 text-sm">
-          <span className="text-fg">Schedule</span>
-          <select aria-label="Schedule" className={inputClass} {...form.register('schedule')}>
-            <option value="">Default</option>
-            {SCHEDULE_CHOICES.map((choice) => (
-              <option key={choice} value={choice}>
-                {choice}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Controller
+          control={form.control}
+          name="schedule"
+          render={({ field }) => (
+            <Select
+              label="Schedule"
+              value={field.value}
+              choices={[
+                { value: '', label: 'Default' },
+                ...SCHEDULE_PRESETS[type.schedulePreset ?? 'default'].map((choice) => ({
+                  value: choice,
+                  label: choice,
+                })),
+              ]}
+              onChange={field.onChange}
+            />
+          )}
+        />
       ) : null}
       {type.hasAgent ? <AgentPicker form={form} /> : null}
       {specType.fields.map((field) => (

@@ -1,3 +1,4 @@
+import type { SchedulePreset } from './schedules';
 /** A resource the generic editor edits (001 §3 Editable resource). */
 export interface EditableResource {
   id?: string;
@@ -29,6 +30,12 @@ export interface FieldDef {
   options?: readonly string[];
   defaultValue?: string;
   hint?: string;
+  /** Drawn only while another field holds one of these values (the HTTP body for POST and PUT). */
+  showWhen?: { key: string; values: readonly string[] };
+  /** Typed as a password: the text is not shown. */
+  secret?: boolean;
+  /** Hints shown under the field while it holds a given value. */
+  hintFor?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -67,6 +74,8 @@ export interface ResourceType {
   hasNamespace: boolean;
   hasLabels: boolean;
   hasSchedule: boolean;
+  /** The Schedule's preset set (001 §9); the editor's default list when absent. */
+  schedulePreset?: SchedulePreset;
   hasIcon: boolean;
   /** Whether it can be assigned to an agent (docs/agents.md): the form shows the Agent picker. */
   hasAgent?: boolean;

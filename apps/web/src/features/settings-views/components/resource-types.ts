@@ -1,5 +1,5 @@
-import type { FieldDef, ResourceType, SpecType } from './resource-model';
-import { HTTP_METHODS, HTTP_RESPONSE_CODES } from './schedules';
+import { httpCheck } from './http-check-type';
+import type { ResourceType, SpecType } from './resource-model';
 
 type Spec = Record<string, unknown>;
 
@@ -20,57 +20,38 @@ function specForm(id: string, label: string, template: (name: string) => Spec): 
   return { id, label, kind: 'form', fields: [], specField: true, template };
 }
 
-const httpFields: readonly FieldDef[] = [
-  { key: 'url', label: 'URL', kind: 'text', required: true },
-  { key: 'method', label: 'Method', kind: 'select', options: HTTP_METHODS, defaultValue: 'GET' },
-  { key: 'responseCode', label: 'Response Code', kind: 'select', options: HTTP_RESPONSE_CODES, defaultValue: '200' },
-  { key: 'thresholdMillis', label: 'Threshold (ms)', kind: 'number', required: true, defaultValue: '5000' },
-];
-
-const httpCheck: SpecType = {
-  id: 'http',
-  label: 'HTTP',
-  kind: 'form',
-  fields: httpFields,
-  specField: false,
-  template: (name) => ({ http: [{ name, url: '', responseCodes: [200], thresholdMillis: 5000 }] }),
-  toSpec: (fields, name, base) => ({
-    ...base,
-    http: [
-      {
-        ...firstOf(base, 'http'),
-        name,
-        url: fields.url ?? '',
-        method: fields.method || 'GET',
-        responseCodes: [Number(fields.responseCode || 200)],
-        thresholdMillis: Number(fields.thresholdMillis),
-      },
-    ],
-  }),
-  fromSpec: (spec) => {
-    const check = firstOf(spec, 'http');
-    const codes = Array.isArray(check.responseCodes) ? check.responseCodes : [];
-    return {
-      url: text(check.url ?? check.endpoint),
-      method: text(check.method) || 'GET',
-      responseCode: text(codes[0]) || '200',
-      thresholdMillis: text(check.thresholdMillis),
-    };
-  },
-};
+/** The Kubernetes scraper's hint (001 §9: "max in flight defaults to 64"). */
+export const KUBERNETES_MAX_IN_FLIGHT_HINT = 'Max in flight defaults to 64';
 
 const kubernetesScraper: SpecType = {
   id: 'kubernetes',
   label: 'Kubernetes',
   kind: 'form',
-  fields: [{ key: 'clusterName', label: 'Cluster Name', kind: 'text', required: true }],
+  fields: [
+    { key: 'clusterName', label: 'Cluster Name', kind: 'text', required: true },
+    // config-db's maxInflight: how many list requests the scraper keeps open at once
+    { key: 'maxInflight', label: 'Max In Flight', kind: 'number', hint: KUBERNETES_MAX_IN_FLIGHT_HINT },
+  ],
   specField: false,
   template: () => ({ kubernetes: [{ clusterName: '' }] }),
-  toSpec: (fields, _name, base) => ({
-    ...base,
-    kubernetes: [{ ...firstOf(base, 'kubernetes'), clusterName: fields.clusterName ?? '' }],
-  }),
-  fromSpec: (spec) => ({ clusterName: text(firstOf(spec, 'kubernetes').clusterName) }),
+  toSpec: (fields, _name, base) => {
+    const { maxInflight: _previous, ...rest } = firstOf(base, 'kubernetes');
+    const maxInflight = (fields.maxInflight ?? '').trim();
+    return {
+      ...base,
+      kubernetes: [
+        {
+          ...rest,
+          clusterName: fields.clusterName ?? '',
+          ...(maxInflight ? { maxInflight: Number(maxInflight) } : {}),
+        },
+      ],
+    };
+  },
+  fromSpec: (spec) => {
+    const kubernetes = firstOf(spec, 'kubernetes');
+    return { clusterName: text(kubernetes.clusterName), maxInflight: text(kubernetes.maxInflight) };
+  },
 };
 
 const fileScraper: SpecType = {
@@ -84,6 +65,37 @@ const fileScraper: SpecType = {
   fromSpec: (spec) => {
     const paths = firstOf(spec, 'file').paths;
     return { path: text(Array.isArray(paths) ? paths[0] : '') };
+  },
+};
+
+/** Where the SQL scraper's Host field points the server (config-db's form field; a connection wins). */
+export const SQL_HOST_HINT =
+  'A connection string (postgres://user:password@host:5432/db) or connection://<type>/<name>';
+
+/**
+ * The SQL scraper (001 §5: its host and query are required): the rows of `query` run on `host` become
+ * catalog items; the server's sql scraper (catalog/kinds/sql.ts) takes both keys as written.
+ */
+const sqlScraper: SpecType = {
+  id: 'sql',
+  label: 'SQL',
+  kind: 'form',
+  fields: [
+    { key: 'host', label: 'Host', kind: 'text', required: true, hint: SQL_HOST_HINT },
+    { key: 'query', label: 'Query', kind: 'textarea', required: true },
+  ],
+  specField: false,
+  template: () => ({ sql: [{ host: '', query: '' }] }),
+  toSpec: (fields, _name, base) => {
+    const { connection, host: _host, ...rest } = firstOf(base, 'sql');
+    const host = fields.host ?? '';
+    // A stored `connection` shows as the Host; a Host typed over it replaces it (the connection would win).
+    const target = connection && host === connection ? { connection } : { host };
+    return { ...base, sql: [{ ...rest, ...target, query: fields.query ?? '' }] };
+  },
+  fromSpec: (spec) => {
+    const sql = firstOf(spec, 'sql');
+    return { host: text(sql.host ?? sql.connection), query: text(sql.query) };
   },
 };
 
@@ -136,11 +148,17 @@ export const RESOURCE_TYPES: readonly ResourceType[] = [
     hasNamespace: true,
     hasLabels: false,
     hasSchedule: true,
+    schedulePreset: 'scraper',
     hasIcon: false,
     hasAgent: true,
     tabs: ['Spec', 'Job History'],
     jobResourceType: 'config_scraper',
-    specTypes: [kubernetesScraper, fileScraper, codeType('Custom Scraper', () => ({ http: [{ url: '' }] }))],
+    specTypes: [
+      kubernetesScraper,
+      fileScraper,
+      sqlScraper,
+      codeType('Custom Scraper', () => ({ http: [{ url: '' }] })),
+    ],
   },
   {
     table: 'notifications',

@@ -2,9 +2,13 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../../components/toaster';
+import { chooseOption, optionTexts } from '../../../test/choose-option';
+import { buildTeamRow } from '../../../test/factories/people';
 import { type FakeAnswer, shellApi, viewerSession } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
+import { JSONPATH_HINT } from '../components/http-check-type';
 import { YAML_PARSE_LOG } from '../components/resource-document';
+import { SQL_HOST_HINT } from '../components/resource-types';
 import { bodyOf, editorText, setEditorText } from '../testing/editor-testing';
 
 const T1 = '0195c7a1-0000-7000-8000-0000000000a1';
@@ -71,12 +75,7 @@ describe('/settings/{table}/new', () => {
     await user.clear(threshold);
     await user.tab();
     expect(await screen.findAllByText('This field is required')).toHaveLength(2);
-    const schedule = screen.getByRole('combobox', { name: 'Schedule' });
-    expect(
-      within(schedule)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual([
+    expect(await optionTexts(user, 'Schedule')).toEqual([
       'Default',
       '@every 30s',
       '@every 1m',
@@ -90,6 +89,148 @@ describe('/settings/{table}/new', () => {
     expect(screen.getByRole('textbox', { name: 'Namespace' }).hasAttribute('disabled')).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByRole('list', { name: 'Health Check types' })).toBeTruthy();
+  });
+
+  it("offers a catalog scraper the scraper schedule presets of 001 §9, not the checks' list, and the max in flight hint", async () => {
+    const user = userEvent.setup();
+    setup('/settings/config_scrapers/new');
+    const grid = await screen.findByRole('list', { name: 'Catalog Scraper types' });
+    await user.click(within(grid).getByRole('button', { name: /Kubernetes/ }));
+    // 001 §9: "For scraper: @every 15m, 30m, @hourly, 2h, 4h, @daily."
+    await screen.findByRole('textbox', { name: 'Cluster Name' });
+    expect(await optionTexts(user, 'Schedule')).toEqual([
+      'Default',
+      '@every 15m',
+      '@every 30m',
+      '@hourly',
+      '@every 2h',
+      '@every 4h',
+      '@daily',
+    ]);
+    // 001 §9: "The Kubernetes scraper hint says max in flight defaults to 64."
+    expect(screen.getByRole('textbox', { name: 'Max In Flight' })).toBeTruthy();
+    expect(screen.getByText('Max in flight defaults to 64')).toBeTruthy();
+  });
+
+  it('HTTP check form (001 §9): the methods and response codes, a body for POST and PUT only', async () => {
+    const user = userEvent.setup({ delay: null });
+    setup('/settings/canaries/new');
+    await user.click(await screen.findByRole('button', { name: /HTTP/ }));
+    expect(await optionTexts(user, 'Method')).toEqual(['GET', 'POST', 'PUT', 'DELETE']);
+    expect(await optionTexts(user, 'Response Code')).toEqual([
+      '200',
+      '201',
+      '202',
+      '204',
+      '301',
+      '302',
+      '401',
+      '404',
+      '500',
+      '502',
+      '503',
+    ]);
+    expect(screen.queryByRole('textbox', { name: 'Body' })).toBeNull();
+    for (const [method, offered] of [
+      ['POST', true],
+      ['DELETE', false],
+      ['PUT', true],
+    ] as const) {
+      await chooseOption(user, 'Method', method);
+      expect(Boolean(screen.queryByRole('textbox', { name: 'Body' })), method).toBe(offered);
+    }
+  }, 60_000);
+
+  it('HTTP check form (001 §9): the auth types with their credentials, the script modes', async () => {
+    const user = userEvent.setup({ delay: null });
+    setup('/settings/canaries/new');
+    await user.click(await screen.findByRole('button', { name: /HTTP/ }));
+    expect(await optionTexts(user, 'Authentication')).toEqual(['None', 'Basic', 'NTLM', 'NTLMv2']);
+    expect(screen.queryByLabelText('Username')).toBeNull();
+    await chooseOption(user, 'Authentication', 'NTLMv2');
+    expect(screen.getByLabelText('Username')).toBeTruthy();
+    expect(screen.getByLabelText('Password').getAttribute('type')).toBe('password');
+    for (const label of ['Script', 'Customize Response', 'Transform Response'])
+      expect(await optionTexts(user, label)).toEqual(['None', 'Go Template', 'Javascript', 'Expr', 'JSONPath']);
+    expect(screen.queryByRole('textbox', { name: 'Script Code' })).toBeNull();
+    await chooseOption(user, 'Script', 'Expr');
+    await chooseOption(user, 'Customize Response', 'JSONPath');
+    expect(screen.getByText(JSONPATH_HINT)).toBeTruthy();
+    await chooseOption(user, 'Customize Response', 'Go Template');
+    expect(screen.queryByText(JSONPATH_HINT)).toBeNull();
+  }, 60_000);
+
+  it('HTTP check form: saves the body, the credentials of the auth type and the scripts to the check', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { callsTo } = setup('/settings/canaries/new', {
+      '/api/canaries': { status: 201, body: { id: 'c9' } },
+      '/api/db/canaries': { body: [] },
+    });
+    await user.click(await screen.findByRole('button', { name: /HTTP/ }));
+    await chooseOption(user, 'Method', 'PUT');
+    await chooseOption(user, 'Authentication', 'NTLMv2');
+    await chooseOption(user, 'Script', 'Expr');
+    await chooseOption(user, 'Customize Response', 'Go Template');
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'orders');
+    await user.click(screen.getByRole('textbox', { name: 'URL' }));
+    await user.paste('https://shop.example/orders');
+    await user.click(screen.getByRole('textbox', { name: 'Body' }));
+    await user.paste('{"ping":true}');
+    await user.type(screen.getByLabelText('Username'), 'probe');
+    await user.type(screen.getByLabelText('Password'), 'pw');
+    await user.click(screen.getByRole('textbox', { name: 'Script Code' }));
+    await user.paste('code == 200');
+    await user.click(screen.getByRole('textbox', { name: 'Customize Response Code' }));
+    await user.paste('{{ .code }}');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('orders created successfully')).toBeTruthy();
+    expect(bodyOf(callsTo('/api/canaries', 'POST')[0]?.init)).toMatchObject({
+      metadata: { name: 'orders' },
+      spec: {
+        http: [
+          {
+            name: 'orders',
+            url: 'https://shop.example/orders',
+            method: 'PUT',
+            body: '{"ping":true}',
+            username: { value: 'probe' },
+            password: { value: 'pw' },
+            ntlmv2: true,
+            responseCodes: [200],
+            thresholdMillis: 5000,
+            test: { expr: 'code == 200' },
+            display: { template: '{{ .code }}' },
+          },
+        ],
+      },
+    });
+  }, 60_000);
+
+  it('SQL scraper form (001 §5): host and query are required, with the generic message, and saved', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { callsTo } = setup('/settings/config_scrapers/new', {
+      '/api/schemas/scrape_config/validate': { body: { valid: true } },
+      '/api/db/config_scrapers': (_url, init) => (init?.method === 'POST' ? { status: 201, body: [] } : { body: [] }),
+    });
+    const grid = await screen.findByRole('list', { name: 'Catalog Scraper types' });
+    await user.click(within(grid).getByRole('button', { name: /SQL/ }));
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'inventory');
+    expect(screen.getByText(SQL_HOST_HINT)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const messages = await screen.findAllByText('This field is required');
+    expect(messages).toHaveLength(2);
+    expect(messages[0]?.closest('div')?.textContent).toContain('Host');
+    expect(messages[1]?.closest('div')?.textContent).toContain('Query');
+    expect(callsTo('/api/db/config_scrapers', 'POST')).toHaveLength(0);
+    await user.type(screen.getByRole('textbox', { name: 'Host' }), 'connection://postgres/inventory');
+    await user.click(screen.getByRole('textbox', { name: 'Query' }));
+    await user.paste('SELECT id, name FROM hosts');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('inventory created successfully')).toBeTruthy();
+    expect(bodyOf(callsTo('/api/db/config_scrapers', 'POST')[0]?.init)).toMatchObject({
+      name: 'inventory',
+      spec: { sql: [{ host: 'connection://postgres/inventory', query: 'SELECT id, name FROM hosts' }] },
+    });
   });
 
   it('creates a canary from the Code tab through the health API, toasts and returns to the list', async () => {
@@ -173,7 +314,7 @@ describe('/settings/{table}/{id}', () => {
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Spec', 'Job History', 'Form', 'Code']);
     expect(name.hasAttribute('disabled')).toBe(true);
     expect(screen.getByRole('textbox', { name: 'Namespace' }).hasAttribute('disabled')).toBe(true);
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Schedule' }), '@hourly');
+    await chooseOption(user, 'Schedule', '@hourly');
     await user.click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('payments updated successfully')).toBeTruthy();
     const patch = callsTo('/api/db/topologies', 'PATCH')[0];
@@ -247,7 +388,7 @@ describe('/settings/{table}/{id}', () => {
 
   it('gives teams Spec, Members and Job History tabs', async () => {
     setup(`/settings/teams/${TM}`, {
-      '/api/db/teams': { body: [{ id: TM, name: 'sre', icon: 'group', spec: {}, source: 'UI' }] },
+      '/api/db/teams': { body: [buildTeamRow({ id: TM, name: 'sre', spec: {} })] },
       '/api/db/team_members': { body: [] },
     });
     await screen.findByRole('textbox', { name: 'Name' });

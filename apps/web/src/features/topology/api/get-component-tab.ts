@@ -1,3 +1,4 @@
+import type { DataApiRow, NamedRow } from '@mc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api/client';
 import { topologyKeys } from './keys';
@@ -18,7 +19,7 @@ export type ComponentTab = keyof typeof COMPONENT_TABS;
 export const TAB_ROW_LIMIT = 100;
 
 /** A row of a tab: each view has its own columns; the tab picks the ones it shows. */
-export type TabRow = Record<string, unknown> & { id: string };
+export type TabRow = DataApiRow & Pick<NamedRow, 'id'>;
 
 /** The rows of one detail tab of a component. */
 export function useComponentTab(tab: ComponentTab, componentId: string) {

@@ -2,6 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Toaster } from '../../../components/toaster';
+import { buildTopologyResponse } from '../../../test/factories/topology';
 import { shellApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import { bodyOf, setEditorText } from '../../settings-views/testing/editor-testing';
@@ -15,7 +16,7 @@ function setup(path: string) {
     '/api/schemas/topology/validate': { body: { valid: true } },
     '/api/db/topologies': { body: [] },
     '/api/canary/api/topology': {
-      body: { components: [], parents: [], healthStatuses: [], teams: [], tags: {}, types: [] },
+      body: buildTopologyResponse(),
     },
   });
   const view = renderApp(path);

@@ -79,10 +79,14 @@ export interface DnsResponder {
   close(): Promise<void>;
 }
 
-/** Starts a responder answering from `zone`; names in `silent` are never answered. */
+/**
+ * Starts a responder answering from `zone`; names in `silent` are never answered, names in `slow` are
+ * answered after that many milliseconds (to exercise thresholdMillis).
+ */
 export async function startDnsResponder(
   zone: Record<string, DnsRecords>,
   silent: string[] = [],
+  slow: Record<string, number> = {},
 ): Promise<DnsResponder> {
   const socket: Socket = createSocket('udp4');
   let count = 0;
@@ -102,7 +106,8 @@ export async function startDnsResponder(
     const body = answers.map((data) =>
       Buffer.concat([u16(0xc00c), u16(question.type), u16(1), Buffer.from([0, 0, 0, 60]), u16(data.length), data]),
     );
-    socket.send(Buffer.concat([header, message.subarray(12, question.end), ...body]), remote.port, remote.address);
+    const reply = Buffer.concat([header, message.subarray(12, question.end), ...body]);
+    setTimeout(() => socket.send(reply, remote.port, remote.address), slow[question.name] ?? 0);
   });
   await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
   return {

@@ -4,15 +4,12 @@
  * runs them, the run executed in-process, and the rows it left. Local targets and named doubles live in
  * the tests that use them.
  */
-import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
 import { apiCall, signedInUser } from '../../../../test/signed-in-api.js';
 import { createTestApp, type TestApp } from '../../../../test/test-app.js';
 import { executeRun } from '../../runs/run-executor.js';
-
-process.env.MC_SECRET_KEY ??= randomBytes(32).toString('base64');
 
 /** One request a double received. */
 export interface Recorded {

@@ -1,5 +1,5 @@
 /**
- * The headers an artifact is served with. An artifact is whatever a script or pod wrote, so the browser
+ * The headers an artifact (of a playbook run or an exec check) is served with. An artifact is whatever a script or pod wrote, so the browser
  * must never render it as a page of this origin: it is always an attachment, never sniffed (the app's
  * Content-Security-Policy applies too), and a type that a browser would run (HTML, SVG, XML, script) or that is not a plain
  * `type/subtype` is served as `application/octet-stream`.
