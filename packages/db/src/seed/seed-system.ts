@@ -32,7 +32,11 @@ const EVENTS = [
   'notification.send',
 ];
 
-/** Connections, properties, integrations, log backends, permissions, job history and the event queue. */
+/**
+ * Connections, properties, integrations, permissions, job history and the event queue. No log backend: one
+ * would name a log server that does not run here, and the console would offer it as searchable (the
+ * built-in backend serves the server's own lines).
+ */
 export async function seedSystem(ctx: SeedContext): Promise<void> {
   const { sizes, tag, people, teams } = ctx;
   await exec(
@@ -59,20 +63,7 @@ export async function seedSystem(ctx: SeedContext): Promise<void> {
     `INSERT INTO integrations (id, name, namespace, description, integration_type, spec, source, created_by)
      SELECT ${idSql('integration', 'g')}, (ARRAY['kubernetes-demo', 'aws-demo', 'topology-demo'])[g] || $2::text, 'default',
        'Demo integration', (ARRAY['scraper', 'scraper', 'topology'])[g], jsonb_build_object('demo', true), 'UI', ${pickSql('$3::uuid[]', 'g')}
-     FROM generate_series(1, 3) AS g
-     UNION ALL
-     SELECT ${idSql('integration', '10 + g')}, (ARRAY['loki-demo', 'opensearch-demo'])[g] || $2::text, 'default', 'Demo logs',
-       'logging_backend', '{}', 'UI', ${pickSql('$3::uuid[]', 'g')}
-     FROM generate_series(1, 2) AS g`,
-    [tag, people],
-  );
-  await exec(
-    ctx,
-    `INSERT INTO logging_backends (id, name, labels, spec, source, created_by)
-     SELECT ${idSql('logs', 'g')}, (ARRAY['loki-demo', 'opensearch-demo'])[g] || $2::text, jsonb_build_object('env', 'demo'),
-       (ARRAY['{"loki": {"url": "http://loki.demo.local:3100"}}', '{"opensearch": {"url": "https://search.demo.local"}}'])[g]::jsonb,
-       'UI', ${pickSql('$3::uuid[]', 'g')}
-     FROM generate_series(1, 2) AS g`,
+     FROM generate_series(1, 3) AS g`,
     [tag, people],
   );
   await exec(

@@ -65,6 +65,8 @@ describe('seedDemo', () => {
       notification_silences: 3,
       notification_send_history: 25,
       job_history: 70,
+      // no demo log backend: it would name a log server that does not run here
+      logging_backends: 0,
     };
     for (const [table, n] of Object.entries(expected)) expect(await count(database, table), table).toBe(n);
     // Other areas' triggers may queue events of their own; the generator's carry a sequence number.
@@ -88,7 +90,6 @@ describe('seedDemo', () => {
       'connections',
       'properties',
       'integrations',
-      'logging_backends',
     ]) {
       expect(await count(database, table), table).toBeGreaterThan(0);
     }

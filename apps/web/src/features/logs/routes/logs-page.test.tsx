@@ -88,4 +88,10 @@ describe('/logs', { timeout: 60_000 }, () => {
     await within(nav).findByRole('link', { name: 'Health' }, wait);
     expect(within(nav).queryByRole('link', { name: 'Logs' })).toBeNull();
   });
+  it('says there is no backend to search when the caller may see none (a viewer, without the server logs)', async () => {
+    const { calls } = shellApi(undefined, [], { '/api/logs/backends': { body: [] } });
+    renderApp('/logs');
+    expect(await screen.findByText('No log backend to search', {}, wait)).toBeTruthy();
+    expect(calls.some((call) => call.url.pathname === '/api/logs')).toBe(false);
+  });
 });

@@ -132,7 +132,11 @@ export function LogsPage() {
             Live tail stopped: {tail.error}
           </p>
         )}
-        {search.error ? (
+        {backends.data?.length === 0 ? (
+          <EmptyState title="No log backend to search">
+            The server's own logs are for administrators. An editor adds a log backend under Settings, Integrations.
+          </EmptyState>
+        ) : search.error ? (
           <ErrorPanel error={search.error} onRetry={() => void search.refetch()} />
         ) : search.isPending && request ? (
           <p className="text-sm text-fg-muted">Searching…</p>
