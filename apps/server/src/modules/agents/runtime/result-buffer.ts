@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AgentPushResult } from '@mc/contracts';
+import { AGENT_PUSH_MAX_RESULTS, type AgentPushResult } from '@mc/contracts';
 
 /** A batch of buffered entries and the files they came from. */
 export interface BufferedBatch<T = AgentPushResult> {
@@ -13,17 +13,21 @@ export interface BufferedBatch<T = AgentPushResult> {
  * The agent's on-disk outbox: each run's results are written to their own file (written to a temporary
  * name, then renamed, so a crash never leaves half a file) before any push, and a file is removed only
  * after the upstream acknowledged it. Results therefore survive an unreachable upstream and an agent
- * restart; a result pushed twice (acknowledgement lost) is recognised upstream by its key.
+ * restart; a result pushed twice (acknowledgement lost) is recognised upstream by its key. A run of more
+ * checks than one push may carry (a canary of 1,000 checks) is written as several files of at most
+ * {@link AGENT_PUSH_MAX_RESULTS}, so no batch ever exceeds the push limit (a larger one would be refused
+ * for good and moved aside: lost).
  */
 export function openResultBuffer(directory: string) {
-  return openOutbox<AgentPushResult>(directory);
+  return openOutbox<AgentPushResult>(directory, AGENT_PUSH_MAX_RESULTS);
 }
 
 /**
  * An on-disk outbox of any entries the agent owes its upstream (check results, scrapes): the same
- * write-then-rename files, oldest first, removed only once delivered.
+ * write-then-rename files, oldest first, removed only once delivered; `perFile` caps the entries of one
+ * file (a larger append is split), so a batch of one file never passes the size its deliverer may send.
  */
-export async function openOutbox<T>(directory: string) {
+export async function openOutbox<T>(directory: string, perFile = Number.POSITIVE_INFINITY) {
   const rejected = join(directory, 'rejected');
   await mkdir(rejected, { recursive: true });
   let sequence = 0;
@@ -32,11 +36,12 @@ export async function openOutbox<T>(directory: string) {
     directory,
     /** Stores one run's entries; resolves once they are on disk. */
     async append(results: readonly T[]): Promise<void> {
-      if (results.length === 0) return;
-      const name = `${String(Date.now()).padStart(15, '0')}-${String(sequence++).padStart(9, '0')}-${randomUUID()}`;
-      const temporary = join(directory, `${name}.tmp`);
-      await writeFile(temporary, JSON.stringify(results));
-      await rename(temporary, join(directory, `${name}.json`));
+      for (let start = 0; start < results.length; start += perFile) {
+        const name = `${String(Date.now()).padStart(15, '0')}-${String(sequence++).padStart(9, '0')}-${randomUUID()}`;
+        const temporary = join(directory, `${name}.tmp`);
+        await writeFile(temporary, JSON.stringify(results.slice(start, start + perFile)));
+        await rename(temporary, join(directory, `${name}.json`));
+      }
     },
     /** Results waiting to be delivered. */
     async count(): Promise<number> {
