@@ -53,6 +53,8 @@ test.describe('[SHELL] every route resolves (admin)', () => {
 test.describe('[SHELL] a viewer sees each page or the Unauthorized page', () => {
   test.use({ role: 'viewer' });
   test('every route for a viewer', async ({ page, signedIn, consoleErrors }) => {
+    // one test walks every route (about 40 page loads): 15 s on a quiet machine, more on a loaded one
+    test.setTimeout(180_000);
     expect(signedIn).toBe(true);
     for (const route of ROUTES.filter((candidate) => !candidate.knownIssue)) {
       await page.goto(await pathOf(route, page.request));
