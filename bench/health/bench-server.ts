@@ -64,7 +64,10 @@ export interface Answer {
  * (ms since the epoch) the moment it first did.
  */
 export async function startBenchServer(env: Record<string, string>): Promise<BenchServer & { healthAt: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  // MC_BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it exits (node --cpu-prof).
+  const profile = process.env.MC_BENCH_CPU_PROF;
+  const flags = profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : [];
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', MAIN], {
     env: {
       ...process.env,
       MC_ROLE: 'all',

@@ -22,7 +22,7 @@ import { z } from 'zod';
 import { DOCUMENT_LIMITS, parseBoundedJson } from '../../../platform/bounded-json.js';
 import { CheckConfigError } from '../../../platform/check-config-error.js';
 import { EgressRefusedError } from '../../../platform/egress/egress-guard.js';
-import type { GuardedResponse } from '../../../platform/egress/guarded-http.js';
+import type { GuardedRequest, GuardedResponse } from '../../../platform/egress/guarded-http.js';
 import { GoTemplateError, renderGoTemplate } from '../../../platform/go-template/index.js';
 import { injectTraceHeaders } from '../../../platform/tracing/spans.js';
 import {
@@ -35,10 +35,12 @@ import {
 } from './check-context.js';
 import { resolveConnectionValues } from './connection-fields.js';
 import { resolveEnvList } from './env-vars.js';
+import { checkAgents, isStaleSocketError } from './http-agents.js';
 import { resolveHttpAuth } from './http-auth/resolve-auth.js';
-import { sendAuthenticated } from './http-auth/send-authenticated.js';
+import { type HttpAuth, sendAuthenticated } from './http-auth/send-authenticated.js';
+import { cachedRequestParts } from './http-request-cache.js';
 import { describeNetworkError, errorText } from './network-errors.js';
-import { resolveTlsOptions } from './tls-options.js';
+import { resolveTlsOptions, type TlsOptions } from './tls-options.js';
 import { renderUrlTemplate } from './url-template.js';
 
 /** A stored connection's `headers` property: a JSON list of EnvVars (duty's HTTP connection). */
@@ -85,8 +87,6 @@ async function buildRequest(spec: HttpCheckSpec, ctx: CheckContext) {
   };
   const has = (header: string) => Object.keys(headers).some((name) => name.toLowerCase() === header);
   if (!has('user-agent')) headers['User-Agent'] = HTTP_CHECK_USER_AGENT;
-  // The checked service joins the check run's trace (no header while tracing is off; the check's own wins).
-  injectTraceHeaders(headers);
   // As upstream, a stored connection's ntlm / ntlmv2 property switches the scheme on.
   const schemes = {
     ...spec,
@@ -163,17 +163,34 @@ function judge(spec: HttpCheckSpec, response: GuardedResponse, content: string, 
   return null;
 }
 
+/**
+ * Sends on the process's keep-alive pools (http-agents.ts); a send whose pooled socket was reset before
+ * any answer goes once more on a fresh connection, as Go's transport retries a request on a reused one.
+ */
+async function send(plain: GuardedRequest, auth: HttpAuth, tls: TlsOptions): Promise<GuardedResponse> {
+  try {
+    return await sendAuthenticated({ ...plain, agents: checkAgents() }, auth, tls);
+  } catch (error) {
+    if (plain.signal.aborted || !isStaleSocketError(error, plain.method)) throw error;
+    return sendAuthenticated(plain, auth, tls);
+  }
+}
+
 async function run(spec: HttpCheckSpec, ctx: CheckContext): Promise<CheckRunOutput> {
-  const request = await buildRequest(spec, ctx);
+  // Built once per definition (http-request-cache.ts); read-only from here on.
+  const request = await cachedRequestParts(spec, () => buildRequest(spec, ctx));
   const { tls } = request;
   const maxRedirects = spec.maxRedirects ?? HTTP_MAX_REDIRECTS;
+  // The checked service joins the check run's trace (no header while tracing is off; the check's own wins).
+  const headers = { ...request.headers };
+  injectTraceHeaders(headers);
   const started = performance.now();
   let response: GuardedResponse;
   try {
-    const plain = {
+    const plain: GuardedRequest = {
       url: request.url.href,
       method: spec.method ?? 'GET',
-      headers: request.headers,
+      headers,
       ...(request.body !== undefined ? { body: request.body } : {}),
       // upstream: maxRedirects 0 stops following and answers the redirect itself
       followRedirects: (spec.followRedirects ?? true) && maxRedirects > 0,
@@ -186,7 +203,7 @@ async function run(spec: HttpCheckSpec, ctx: CheckContext): Promise<CheckRunOutp
       signal: ctx.signal,
       guard: ctx.egress,
     };
-    response = await sendAuthenticated(plain, request.auth, tls);
+    response = await send(plain, request.auth, tls);
   } catch (error) {
     if (error instanceof CheckFailure) throw error;
     if (error instanceof EgressRefusedError) return unhealthy(error.message, { url: request.url.href }, error.message);

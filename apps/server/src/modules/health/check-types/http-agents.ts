@@ -1,0 +1,76 @@
+/**
+ * The keep-alive connection pools the http checks share in one process, as canary-checker's Go client
+ * keeps its connections: a run finding an idle connection to the same host, port, TLS settings and
+ * guard-checked address sends on it instead of opening one. On the 2-core machine a fresh connection per
+ * run (connect, socket set-up, close and the garbage after) was the largest share of a run's Node CPU.
+ *
+ * Each pooled socket still dials only an address the egress guard allowed: the pool key carries the
+ * address the request's pinned lookup answers, so a name that now resolves elsewhere never rides a
+ * socket opened to its old address. Idle sockets close after {@link IDLE_SOCKET_MS}, before the 5 s a
+ * Node server keeps an idle connection, so a run rarely picks a socket its server is closing; a run whose
+ * reused socket was reset before any answer is sent again on a fresh one (http.ts), as Go's transport does.
+ */
+import http from 'node:http';
+import https from 'node:https';
+
+/** How long an idle pooled socket is kept. */
+export const IDLE_SOCKET_MS = 4_000;
+
+/** Idle sockets kept per pool key (per host, port, TLS settings and address). */
+const MAX_FREE_SOCKETS = 64;
+
+type LookupCallback = (error: Error | null, address: string | { address: string }[], family?: number) => void;
+
+/** The address a request's pinned lookup (egress-guard.ts) answers; it answers synchronously. */
+function pinnedAddress(options: { lookup?: unknown; host?: string | null }): string {
+  if (typeof options.lookup !== 'function') return '';
+  let address = '';
+  (options.lookup as (host: string, opts: object, cb: LookupCallback) => void)(options.host ?? '', {}, (_, found) => {
+    address = typeof found === 'string' ? found : (found[0]?.address ?? '');
+  });
+  return address;
+}
+
+class PinnedHttpAgent extends http.Agent {
+  override getName(options: http.ClientRequestArgs = {}): string {
+    return `${super.getName(options)}|${pinnedAddress(options)}`;
+  }
+}
+
+class PinnedHttpsAgent extends https.Agent {
+  override getName(options: https.RequestOptions = {}): string {
+    return `${super.getName(options)}|${pinnedAddress(options)}`;
+  }
+}
+
+const settings = {
+  keepAlive: true,
+  maxFreeSockets: MAX_FREE_SOCKETS,
+  timeout: IDLE_SOCKET_MS,
+  scheduling: 'lifo' as const,
+};
+
+let shared: { http: http.Agent; https: https.Agent } | undefined;
+
+/** The process's pools for http checks, made on first use. */
+export function checkAgents(): { http: http.Agent; https: https.Agent } {
+  shared ??= { http: new PinnedHttpAgent(settings), https: new PinnedHttpsAgent(settings) };
+  return shared;
+}
+
+/** Closes the pooled sockets (tests; a process exiting needs nothing). */
+export function closeCheckAgents(): void {
+  shared?.http.destroy();
+  shared?.https.destroy();
+  shared = undefined;
+}
+
+/**
+ * Whether a failed send may go again on a fresh connection: a reset or hang-up before any answer, the
+ * way a server closing an idle keep-alive socket shows. Only methods safe to repeat (Go's rule).
+ */
+export function isStaleSocketError(error: unknown, method: string): boolean {
+  if (!['GET', 'HEAD', 'OPTIONS', 'TRACE'].includes(method.toUpperCase())) return false;
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ECONNRESET' || code === 'EPIPE' || (error instanceof Error && error.message === 'socket hang up');
+}
