@@ -67,6 +67,7 @@ const KINDS = [
   'job',
   'event',
   'event-id',
+  'transition',
 ];
 
 /**

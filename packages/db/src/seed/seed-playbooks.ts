@@ -1,5 +1,6 @@
 import { exec, idSql, pickSql, type SeedContext } from './context.js';
 import { configIdSql } from './seed-catalog.js';
+import { seedRunTransitions } from './seed-run-transitions.js';
 
 /** Demo playbooks: name, title, category, icon and the action types their spec lists. */
 const PLAYBOOKS = [
@@ -23,7 +24,7 @@ const RUN_STATUSES = [
   'timed_out',
 ];
 
-/** Playbooks with parameters, runs against configs, checks and components, their actions and approvals. */
+/** Playbooks with parameters, runs against configs, checks and components, their actions, approvals and status changes. */
 export async function seedPlaybooks(ctx: SeedContext): Promise<void> {
   const { sizes, tag, people, teams } = ctx;
   if (sizes.playbooks === 0) return;
@@ -95,9 +96,10 @@ export async function seedPlaybooks(ctx: SeedContext): Promise<void> {
   await exec(
     ctx,
     `INSERT INTO playbook_approvals (id, run_id, person_id, team_id)
-     SELECT ${idSql('approval', 'r')}, ${idSql('run', 'r')}, CASE WHEN r % 2 = 0 THEN ${pickSql('$2::uuid[]', 'r')} END,
+     SELECT ${idSql('approval', 'r')}, ${idSql('run', 'r')}, CASE WHEN r % 2 = 0 THEN ${pickSql('$2::uuid[]', 'r + 1')} END,
        CASE WHEN r % 2 = 1 THEN ${pickSql('$3::uuid[]', 'r')} END
      FROM generate_series(1, $4::int) AS r WHERE ($5::text[])[1 + r % 10] = 'completed' AND r % 4 = 0`,
     [people, teams, runs, RUN_STATUSES],
   );
+  await seedRunTransitions(ctx, runs, RUN_STATUSES);
 }

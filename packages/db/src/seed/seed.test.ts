@@ -86,6 +86,7 @@ describe('seedDemo', () => {
       'incident_histories',
       'playbook_run_actions',
       'playbook_approvals',
+      'playbook_run_transitions',
       'permissions',
       'connections',
       'properties',
@@ -121,6 +122,49 @@ describe('seedDemo', () => {
     expect(await count(database, 'evidences', "type = 'topology' AND component_id IS NULL")).toBe(0);
     expect(await count(database, 'connections', 'password IS NOT NULL OR certificate IS NOT NULL')).toBe(0);
     expect(await count(database, 'people', "email = 'admin@demo.local'")).toBe(1);
+  });
+
+  it("gives every run the status changes that led to its status, so its page's Timeline shows them", async () => {
+    const { rows } = await database.pool.query<{ status: string; path: string[]; gaps: number; approver: boolean }>(
+      `SELECT r.status, array_agg(t.to_status ORDER BY t.created_at, t.id) AS path,
+         count(*) FILTER (WHERE t.from_status IS DISTINCT FROM t.prev)::int AS gaps,
+         bool_or(t.from_status = 'pending_approval' AND t.actor_id = a.person_id) AS approver
+       FROM playbook_runs r
+       JOIN (SELECT *, lag(to_status) OVER (PARTITION BY run_id ORDER BY created_at, id) AS prev
+             FROM playbook_run_transitions) t ON t.run_id = r.id
+       LEFT JOIN playbook_approvals a ON a.run_id = r.id
+       GROUP BY r.id, r.status`,
+    );
+    expect(rows).toHaveLength(12);
+    for (const row of rows) {
+      // each change starts where the last ended (the first from nothing) and the last is the run's status
+      expect(row.gaps, row.path.join(' → ')).toBe(0);
+      expect(row.path.at(-1)).toBe(row.status);
+    }
+    const paths = new Set(rows.map((row) => row.path.join(' → ')));
+    expect(paths).toContain('scheduled → running → completed');
+    expect(paths).toContain('pending_approval → scheduled → running → completed');
+    expect(paths).toContain('scheduled → running → failed');
+    expect(paths).toContain('pending_approval');
+    // the approval step is made by the approver, who is not the requester
+    expect(
+      rows.filter((row) => row.path[0] === 'pending_approval' && row.path.length > 1).every((r) => r.approver),
+    ).toBe(true);
+    expect(
+      await count(
+        database,
+        'playbook_approvals a JOIN playbook_runs r ON r.id = a.run_id',
+        'a.person_id = r.created_by',
+      ),
+    ).toBe(0);
+    // the first change is the requester's, the runner's steps have no actor, and no change comes after the run's end
+    expect(
+      await count(
+        database,
+        'playbook_run_transitions t JOIN playbook_runs r ON r.id = t.run_id',
+        "(t.from_status IS NULL AND t.actor_id IS DISTINCT FROM r.created_by) OR (t.to_status IN ('running', 'completed', 'failed', 'timed_out', 'waiting') AND t.actor_id IS NOT NULL) OR t.created_at > coalesce(r.end_time, t.created_at)",
+      ),
+    ).toBe(0);
   });
 
   it('adds a second batch with distinct names instead of failing, and --reset restores exact counts', async () => {
