@@ -18,6 +18,7 @@ export * from './interface.js';
 export * from './jobs.js';
 export * from './kubeconfig.js';
 export * from './logs.js';
+export * from './maintenance.js';
 export * from './notifications.js';
 export * from './notifications-rows.js';
 export * from './organizations.js';

@@ -8,6 +8,7 @@ import { registerIncidentsRoutes } from '../modules/incidents/index.js';
 import { registerIntegrationsRoutes } from '../modules/integrations/index.js';
 import { registerKubeconfigRoutes } from '../modules/kubeconfig/index.js';
 import { registerLogsRoutes } from '../modules/logs/index.js';
+import { registerMaintenanceRoutes } from '../modules/maintenance/index.js';
 import { registerNotificationsRoutes } from '../modules/notifications/index.js';
 import { registerOrganizationsRoutes, registerOrgBackendCors } from '../modules/organizations/index.js';
 import { registerPeopleRoutes } from '../modules/people/index.js';
@@ -83,3 +84,4 @@ export function registerModules(app: OpenAPIHono<AppEnv>, deps: ModuleDeps): voi
   registerLogsRoutes(app, deps);
   if (deps.config.MC_AUTH_MODE === 'hosted') registerOrganizationsRoutes(app, deps);
 }
+  registerMaintenanceRoutes(app, deps);

@@ -8,6 +8,7 @@ import { integrationsModule } from '../modules/integrations/index.js';
 import { jobsModule } from '../modules/jobs/index.js';
 import { kubeconfigModule } from '../modules/kubeconfig/index.js';
 import { logsModule } from '../modules/logs/index.js';
+import { maintenanceModule } from '../modules/maintenance/index.js';
 import { notificationsModule } from '../modules/notifications/index.js';
 import { organizationsModule } from '../modules/organizations/index.js';
 import { peopleModule } from '../modules/people/index.js';
@@ -46,6 +47,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   logsModule,
   jobsModule,
   organizationsModule,
+  maintenanceModule,
   rbacModule,
   systemModule,
   tokensModule,

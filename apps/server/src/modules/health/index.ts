@@ -24,6 +24,11 @@ export { recordResult, recordResults } from './results/results.service.js';
 export { canaryScheduleName } from './runner/run-canary.job.js';
 export { runnableChecksOf } from './runner/runnable-checks.service.js';
 export { checkGraph } from './summary/graph.service.js';
+export {
+  type ExcludedRunCounts,
+  provideUptimeExclusions,
+  type UptimeExclusions,
+} from './summary/maintenance-port.js';
 export { checksSummary } from './summary/summary.service.js';
 
 /** What the composition root (src/composition) assembles from this module. */

@@ -10,8 +10,7 @@ import { type EventResource, isFailureEvent, kindOfEvent } from './event-resourc
 import { lastDelivered, parentFailure } from './history.repo.js';
 import { type Ancestors, ancestorsOf } from './relations.repo.js';
 import type { RuleRow } from './rules.repo.js';
-import { silenceCovers } from './silence-match.js';
-import type { SilenceRow } from './silences.repo.js';
+import { type SilenceScope, silenceCovers } from './silence-match.js';
 import type { Sql } from './sql.js';
 import { DEFAULT_TEMPLATES, renderTemplate } from './templates.js';
 
@@ -26,6 +25,8 @@ export interface Decision {
   title: string;
   body: string;
   silencedBy?: string;
+  /** Held by a maintenance window (status `silenced`, no silence row). */
+  maintenanceWindowId?: string;
   parentId?: string;
   notBefore?: Date;
   /** Set when the rule groups: the group's id (a hash of the rule and the group-by values). */
@@ -64,12 +65,15 @@ export function renderMessage(rule: RuleRow, event: string, resource: EventResou
   };
 }
 
+/** What holds messages: a silence, or a maintenance window under way (`maintenance`). */
+export type Hold = SilenceScope & { id: string; maintenance?: boolean };
+
 /** The first silence covering the resource, if any. */
-export async function coveringSilence(
-  silences: readonly SilenceRow[],
+export async function coveringSilence<S extends Hold>(
+  silences: readonly S[],
   resource: EventResource,
   ancestors: AncestorsOf,
-): Promise<SilenceRow | undefined> {
+): Promise<S | undefined> {
   if (silences.length === 0) return undefined;
   const known = await ancestors();
   return silences.find((silence) => silenceCovers(silence, resource, known));
@@ -100,7 +104,7 @@ export async function decide(
   rule: RuleRow,
   event: string,
   resource: EventResource,
-  silences: readonly SilenceRow[],
+  silences: readonly Hold[],
   ancestors: AncestorsOf,
   now: Date,
 ): Promise<Decision | undefined> {
@@ -108,6 +112,7 @@ export async function decide(
   if (!filter.ok) return filter.error ? { status: 'skipped', title: event, body: '', error: filter.error } : undefined;
   const message = renderMessage(rule, event, resource);
   const silence = await coveringSilence(silences, resource, ancestors);
+  if (silence?.maintenance) return { ...message, status: 'silenced', maintenanceWindowId: silence.id };
   if (silence) return { ...message, status: 'silenced', silencedBy: silence.id };
   if (rule.inhibitions?.length && isFailureEvent(event)) {
     const known = await ancestors();

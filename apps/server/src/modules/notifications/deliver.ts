@@ -11,7 +11,7 @@ import { AppError } from '../../platform/errors.js';
 import { connectionsServiceFor } from '../connections/index.js';
 import type { ChannelContext, OutgoingMessage } from './channels/channel.js';
 import { channelFor } from './channels/registry.js';
-import { ancestorsMemo, coveringSilence, repeatMs } from './decide.js';
+import { ancestorsMemo, coveringSilence, type Hold, repeatMs } from './decide.js';
 import { loadEventResource, stillHolds } from './event-resources.js';
 import {
   type HistoryRow,
@@ -21,6 +21,7 @@ import {
   settleGroupMembers,
   settleHistory,
 } from './history.repo.js';
+import { activeMaintenance } from './maintenance-port.js';
 import { runRulePlaybook } from './playbook-recipient.js';
 import { destinationOf } from './recipients.js';
 import { type RuleRow, ruleById } from './rules.repo.js';
@@ -81,9 +82,11 @@ async function recheck(deps: DeliveryDeps, row: HistoryRow, now: Date): Promise<
     created_at: row.created_at,
   });
   if (!resource || !stillHolds(row.source_event, resource)) return 'skipped';
-  const silence = await coveringSilence(await activeSilences(pool, now), resource, ancestorsMemo(pool, resource));
+  const windows = (await activeMaintenance(pool, now)).map((window) => ({ ...window, maintenance: true }));
+  const holds: Hold[] = [...(await activeSilences(pool, now)), ...windows];
+  const silence = await coveringSilence(holds, resource, ancestorsMemo(pool, resource));
   if (silence) {
-    await markSilenced(pool, row.id, silence.id);
+    await markSilenced(pool, row.id, silence.id, silence.maintenance);
     return 'silenced';
   }
   const rule = await ruleById(pool, row.notification_id);

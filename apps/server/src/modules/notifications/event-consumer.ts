@@ -8,14 +8,15 @@
 import { EVENT_QUEUE_MAX_ATTEMPTS } from '@mc/contracts';
 import type pg from 'pg';
 import { type Backoff, backoffDelay, enqueue } from '../jobs/index.js';
-import { ancestorsMemo, type Decision, decide } from './decide.js';
+import { ancestorsMemo, type Decision, decide, type Hold } from './decide.js';
 import { claimEvents, completeEvent, failEvent } from './event-queue.repo.js';
 import { type EventResource, loadEventResource, type QueuedEvent } from './event-resources.js';
 import { type HistoryRow, insertHistory, joinGroup, openGroupLead } from './history.repo.js';
+import { activeMaintenance } from './maintenance-port.js';
 import { renderPlaybookParams } from './playbook-recipient.js';
 import { type RuleRow, recordRuleError, rulesForEvent } from './rules.repo.js';
 import { sendNotificationJob } from './send-notification.job.js';
-import { activeSilences, type SilenceRow } from './silences.repo.js';
+import { activeSilences } from './silences.repo.js';
 import { inTransaction } from './sql.js';
 
 /** Backoff between attempts of a failed event. */
@@ -75,6 +76,7 @@ async function writeOutcome(
     team_id: rule.team_id,
     connection_id: rule.custom_services?.[0]?.connection ?? null,
     silenced_by: decision.silencedBy ?? null,
+    maintenance_window_id: decision.maintenanceWindowId ?? null,
     group_id: decision.groupId ?? null,
     parent_id: decision.parentId ?? null,
     error: decision.error ?? null,
@@ -104,7 +106,7 @@ export async function consumeEvent(
   pool: pg.Pool,
   event: QueuedEvent,
   owner: string,
-  silences: readonly SilenceRow[],
+  silences: readonly Hold[],
   now: Date,
   rulesOf: (event: string) => Promise<RuleRow[]> = (name) => rulesForEvent(pool, name),
 ): Promise<number | false> {
@@ -141,7 +143,9 @@ export async function drainEvents(options: ConsumerOptions): Promise<DrainResult
     if (options.signal?.aborted || (options.deadline !== undefined && Date.now() > options.deadline)) return result;
     const events = await claimEvents(pool, owner, options.leaseMs ?? 60_000, options.batch ?? 50);
     if (events.length === 0) return result;
-    const silences = await activeSilences(pool, clock());
+    // maintenance windows under way hold messages as silences do (maintenance-port.ts)
+    const windows = (await activeMaintenance(pool, clock())).map((window) => ({ ...window, maintenance: true }));
+    const silences: Hold[] = [...(await activeSilences(pool, clock())), ...windows];
     // Rules are read once per claimed batch and event name, as silences are.
     const rules = new Map<string, Promise<RuleRow[]>>();
     const rulesOf = (name: string) => {

@@ -18,6 +18,8 @@ export interface NewHistory {
   team_id: string | null;
   connection_id: string | null;
   silenced_by: string | null;
+  /** The maintenance window that held the message (migration 0225). */
+  maintenance_window_id?: string | null;
   group_id: string | null;
   parent_id: string | null;
   error: string | null;
@@ -47,6 +49,7 @@ const COLUMNS = [
   'team_id',
   'connection_id',
   'silenced_by',
+  'maintenance_window_id',
   'group_id',
   'parent_id',
   'error',
@@ -56,7 +59,7 @@ const COLUMNS = [
 /** Inserts one row; `first_observed` is its creation time. */
 export async function insertHistory(db: Sql, row: NewHistory): Promise<HistoryRow> {
   const values = COLUMNS.map((column) =>
-    column === 'payload' && row.payload !== null ? JSON.stringify(row.payload) : row[column],
+    column === 'payload' && row.payload !== null ? JSON.stringify(row.payload) : (row[column] ?? null),
   );
   const { rows } = await db.query<HistoryRow>(
     `INSERT INTO notification_send_history (${COLUMNS.join(', ')}, first_observed)
@@ -183,9 +186,10 @@ export async function settleGroupMembers(
   );
 }
 
-/** Records the silence that covers a row. */
-export async function markSilenced(db: Sql, id: string, silenceId: string): Promise<void> {
-  await db.query('UPDATE notification_send_history SET silenced_by = $2 WHERE id = $1', [id, silenceId]);
+/** Records the silence (or maintenance window) that covers a row. */
+export async function markSilenced(db: Sql, id: string, holdId: string, maintenance = false): Promise<void> {
+  const column = maintenance ? 'maintenance_window_id' : 'silenced_by';
+  await db.query(`UPDATE notification_send_history SET ${column} = $2 WHERE id = $1`, [id, holdId]);
 }
 
 /** Deletes rows older than `days`, at most `batch`; returns how many. */

@@ -8,13 +8,21 @@ import { notificationsWriteHook, silencesWriteHook } from './notifications-write
 import { pruneSendHistoryJob } from './prune-send-history.job.js';
 import { sendNotificationJob } from './send-notification.job.js';
 
+export {
+  type ActiveMaintenance,
+  type HoldingWindow,
+  provideActiveMaintenance,
+} from './maintenance-port.js';
 export { EVENTS_CHANNEL, notificationEventsConsumer } from './notification-events.consumer.js';
 export { registerNotificationsRoutes } from './notifications.routes.js';
 export { providePlaybookRuns, type RulePlaybookRun, type StartRulePlaybookRun } from './playbook-runs-port.js';
 export { SMTP_CONNECTION_PROPERTY } from './recipients.js';
+export { type CoveredResource, coveredResources } from './relations.repo.js';
 export { rulesService } from './rules.service.js';
+export { type ScopedResource, scopeMatcher } from './scope-match.js';
 export { NOTIFICATION_CONNECTION_TYPES, sendThroughConnection } from './send-message.js';
 export { sendNotificationJob } from './send-notification.job.js';
+export type { SilenceScope } from './silence-match.js';
 
 /** What the composition root (src/composition) assembles from this module. */
 export const notificationsModule = {

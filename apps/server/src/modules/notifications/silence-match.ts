@@ -8,8 +8,14 @@ import type { EventResource } from './event-resources.js';
 import type { Ancestors } from './relations.repo.js';
 import type { SilenceRow } from './silences.repo.js';
 
+/** The columns that say what a silence (or a maintenance window, which shares them) covers. */
+export type SilenceScope = Pick<
+  SilenceRow,
+  'check_id' | 'canary_id' | 'component_id' | 'config_id' | 'recursive' | 'filter'
+>;
+
 /** True when `silence` covers `resource` (whose ancestors are given). A failing filter matches nothing. */
-export function silenceCovers(silence: SilenceRow, resource: EventResource, ancestors: Ancestors): boolean {
+export function silenceCovers(silence: SilenceScope, resource: EventResource, ancestors: Ancestors): boolean {
   const targeted = Boolean(silence.check_id || silence.canary_id || silence.component_id || silence.config_id);
   if (targeted) {
     const hit =

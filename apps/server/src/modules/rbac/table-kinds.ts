@@ -68,6 +68,8 @@ const EXACT: Readonly<Record<string, TableRule>> = {
   config_component_relationships: { kind: 'database', scope: { config_id: 'config_id', component_id: 'component_id' } },
   topologies: { kind: 'topologies' },
   components: { kind: 'topologies', scope: { component_id: 'id' } },
+  // maintenance windows are read and written as silences are (notifications)
+  maintenance_windows: { kind: 'notifications' },
   component_relationships: { kind: 'topologies', scope: { component_id: 'component_id' } },
   // topology read views (migrations 0070, 0071)
   component_names: { kind: 'topologies', scope: { component_id: 'id' } },

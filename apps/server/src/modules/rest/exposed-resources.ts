@@ -231,6 +231,8 @@ export const EXPOSED_FUNCTIONS: readonly string[] = [
  * Arguments of exposed functions that name a component: the call answers as if it found nothing for a
  * component its caller may not read (docs/topology.md, "Permissions on the tree").
  */
+  // maintenance windows: their rules (RRULE, zone, computed series end) are checked by /api/maintenance
+  maintenance_windows: { writable: false, writeVia: 'use POST, PATCH and DELETE /api/maintenance' },
 export const COMPONENT_ARGUMENTS: Readonly<Record<string, string>> = {
   lookup_analysis_by_component: 'id',
 };

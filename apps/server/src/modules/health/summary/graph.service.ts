@@ -10,6 +10,7 @@ import type { Database } from '@mc/db';
 import { AppError } from '../../../platform/errors.js';
 import { checkExists, graphHourRows, graphRawRows } from './graph.repo.js';
 import { emptyHistogram, histogramQuantile, latencyBucket, mergeInto, sampleQuantile } from './latency-histogram.js';
+import { lessExcluded, uptimeExclusions } from './maintenance-port.js';
 import { resolveWindow, splitWindow } from './time-range.js';
 
 const MINUTE = 60_000;
@@ -118,9 +119,13 @@ export async function checkGraph(
     runnerName: hostname(),
     status,
     latency: { p99: quantile(0.99), p97: quantile(0.97), p95: quantile(0.95) },
-    uptime: {
-      passed: status.reduce((sum, b) => sum + b.passed, 0),
-      failed: status.reduce((sum, b) => sum + b.failed, 0),
-    },
+    // runs inside maintenance windows that exclude uptime leave the uptime (maintenance-port.ts)
+    uptime: lessExcluded(
+      {
+        passed: status.reduce((sum, b) => sum + b.passed, 0),
+        failed: status.reduce((sum, b) => sum + b.failed, 0),
+      },
+      (await uptimeExclusions(database, window.from, window.to, [query.check])).get(query.check),
+    ),
   };
 }

@@ -12,6 +12,7 @@ import type { Database } from '@mc/db';
 import { z } from 'zod';
 import { AppError } from '../../../platform/errors.js';
 import { histogramQuantile } from './latency-histogram.js';
+import { lessExcluded, uptimeExclusions } from './maintenance-port.js';
 import { CUMULATIVE_RANGE_MS, type RecentStats, rangeStats, recentRangeStats, rollingHour } from './rollups.repo.js';
 import { SingleFlightCache } from './single-flight-cache.js';
 import { SummaryAnswer } from './summary-answer.js';
@@ -96,12 +97,19 @@ export async function checksSummary(
         )
       : windowStats(database, window, null, now),
   ]);
+  // runs inside maintenance windows that exclude uptime leave the uptime (maintenance-port.ts)
+  const excluded = await uptimeExclusions(
+    database,
+    window.from,
+    window.to,
+    checks.map((check) => check.id),
+  );
   const checksSummary = checks.map((check) => {
     const s = stats.get(check.id);
     const hist = s?.hist ?? [];
     return {
       ...check,
-      uptime: { passed: s?.passed ?? 0, failed: s?.failed ?? 0 },
+      uptime: lessExcluded({ passed: s?.passed ?? 0, failed: s?.failed ?? 0 }, excluded.get(check.id)),
       latency: {
         p95: histogramQuantile(hist, 0.95),
         p97: histogramQuantile(hist, 0.97),
