@@ -13,6 +13,8 @@ interface Entry<V> {
   value: Promise<V>;
   /** When the value resolved (ms since the epoch); undefined while it is still computing. */
   settledAt?: number;
+  /** How long it answers once resolved: the time to live, or longer for a value that was costly to compute. */
+  periodMs?: number;
   /** The background computation replacing this entry, while it runs. */
   refreshing?: boolean;
 }
@@ -48,23 +50,44 @@ export class SingleFlightCache<V> {
    * @param now clock, replaceable in tests
    * @param warm which values to keep computed in the background; none by default
    * @param schedule timer, replaceable in tests
+   * @param costFactor a value answers for at least this many times as long as it took to compute (0: just
+   *   `ttlMs`), so a costly computation kept warm takes at most 1/costFactor of the process's time
    */
   constructor(
     private readonly ttlMs: number,
     private readonly now: () => number = Date.now,
     private readonly warm?: WarmOptions<V>,
     private readonly schedule: Scheduler = unrefTimer,
+    private readonly costFactor = 0,
   ) {}
+
+  /** A new entry computing now, its period set from its cost when it resolves. */
+  private start(compute: () => Promise<V>): Entry<V> {
+    const began = this.now();
+    const entry: Entry<V> = { value: compute() };
+    entry.value.then(
+      () => {
+        entry.periodMs = Math.max(this.ttlMs, this.costFactor * (this.now() - began));
+      },
+      () => undefined,
+    );
+    return entry;
+  }
 
   /** The value for `key`: the one in flight or still fresh, else a new computation shared with later callers. */
   get(key: string, compute: () => Promise<V>): Promise<V> {
     this.asked(key);
     const found = this.entries.get(key);
-    if (found && (found.settledAt === undefined || found.refreshing || this.now() - found.settledAt < this.ttlMs)) {
+    if (
+      found &&
+      (found.settledAt === undefined ||
+        found.refreshing ||
+        this.now() - found.settledAt < (found.periodMs ?? this.ttlMs))
+    ) {
       return found.value;
     }
     if (found) this.entries.delete(key);
-    const entry: Entry<V> = { value: compute() };
+    const entry = this.start(compute);
     this.track(key, entry, compute);
     this.entries.set(key, entry);
     if (this.entries.size > SINGLE_FLIGHT_MAX_KEYS) {
@@ -108,7 +131,7 @@ export class SingleFlightCache<V> {
     this.schedule(() => {
       if (this.entries.get(key) !== entry || !this.keptWarm(key, warm)) return;
       entry.refreshing = true;
-      const next: Entry<V> = { value: compute() };
+      const next = this.start(compute);
       next.value
         .then(async (value) => {
           if (warm.prepare) await warm.prepare(await entry.value, value);
@@ -125,7 +148,7 @@ export class SingleFlightCache<V> {
             entry.refreshing = false;
           },
         );
-    }, this.ttlMs);
+    }, entry.periodMs ?? this.ttlMs);
   }
 
   private keptWarm(key: string, warm: WarmOptions<V>): boolean {

@@ -135,6 +135,35 @@ describe('SingleFlightCache', () => {
     expect(await cache.get('bad', async () => 9)).toBe(9);
   });
 
+  it('keeps a costly value for costFactor times its computation, and refreshes it no sooner', async () => {
+    let clock = 0;
+    const timers: number[] = [];
+    const cache = new SingleFlightCache<number>(
+      1_000,
+      () => clock,
+      { forMs: 60_000, maxKeys: 1 },
+      (_run, ms) => timers.push(ms),
+      10,
+    );
+    let release: (value: number) => void = () => {};
+    const slow = () =>
+      new Promise<number>((resolve) => {
+        release = resolve;
+      });
+    const first = cache.get('k', slow);
+    clock = 500; // a computation of 500 ms: the value answers for 5 s, not 1 s
+    release(1);
+    expect(await first).toBe(1);
+    expect(timers).toEqual([5_000]);
+    clock = 5_499;
+    expect(await cache.get('k', async () => 2)).toBe(1);
+    clock = 5_500;
+    expect(await cache.get('k', async () => 2)).toBe(2);
+    // a cheap computation keeps the time to live as its period
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(timers.at(-1)).toBe(1_000);
+  });
+
   it('with no time to live, shares only what is in flight', async () => {
     const cache = new SingleFlightCache<number>(0);
     let computed = 0;

@@ -161,6 +161,13 @@ export const SUMMARY_WARM_MS = Number(process.env.MC_HEALTH_SUMMARY_WARM_MS ?? 1
  */
 export const SUMMARY_WARM_KEYS = 4;
 
+/**
+ * A summary answers for at least this many times as long as it took to compute: on 50,000 checks one
+ * computation takes about a second, and kept warm every 5 s it would take a fifth of a core from the
+ * checks it summarises; this way it takes at most a tenth, its answer at most ten computations old.
+ */
+export const SUMMARY_COST_FACTOR = 10;
+
 /** The summary as the routes serve it: cached answers shared by identical requests of one scope. */
 export interface SummaryReader {
   /** The answer for `request` as seen by `scope`, computed once per key and cache period. */
@@ -174,16 +181,23 @@ export interface SummaryReader {
  * the same permission scope — share one computation while it runs and its answer (JSON and compressed
  * forms) for `ttlMs` afterwards,
  * so an answer is at most `ttlMs` (plus its computation) old; windows given as durations (`24h`) are
- * resolved when the answer is computed. An answer asked for in the last `warmMs` is computed again when its
+ * resolved when the answer is computed; a costly answer lives longer ({@link SUMMARY_COST_FACTOR}).
+ * An answer asked for in the last `warmMs` is computed again when its
  * period ends ({@link SUMMARY_WARM_KEYS} at most), the old one answering meanwhile.
  */
 export function summaryReader(database: Database, ttlMs = SUMMARY_CACHE_MS, warmMs = SUMMARY_WARM_MS): SummaryReader {
-  const cache = new SingleFlightCache<SummaryAnswer>(Number.isFinite(ttlMs) && ttlMs > 0 ? ttlMs : 0, Date.now, {
-    forMs: Number.isFinite(warmMs) && warmMs > 0 ? warmMs : 0,
-    maxKeys: SUMMARY_WARM_KEYS,
-    // the refreshed answer is compressed as its predecessor was asked for before it replaces it
-    prepare: (previous, next) => Promise.all(previous.codings().map((coding) => next.encoded(coding))),
-  });
+  const cache = new SingleFlightCache<SummaryAnswer>(
+    Number.isFinite(ttlMs) && ttlMs > 0 ? ttlMs : 0,
+    Date.now,
+    {
+      forMs: Number.isFinite(warmMs) && warmMs > 0 ? warmMs : 0,
+      maxKeys: SUMMARY_WARM_KEYS,
+      // the refreshed answer is compressed as its predecessor was asked for before it replaces it
+      prepare: (previous, next) => Promise.all(previous.codings().map((coding) => next.encoded(coding))),
+    },
+    undefined,
+    SUMMARY_COST_FACTOR,
+  );
   return {
     answer(request, scope) {
       const labels = Object.entries(request.labels ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
