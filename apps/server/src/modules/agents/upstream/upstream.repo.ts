@@ -1,5 +1,6 @@
 import type { Database, Tables } from '@mc/db';
 import { type Kysely, sql } from 'kysely';
+import type pg from 'pg';
 
 /** A live agent found by its token. */
 export interface AgentPrincipal {
@@ -75,6 +76,17 @@ export function upstreamRepo(database: Database) {
       return new Set(rows.map((row) => row.key));
     },
   };
+}
+
+/** Deletes up to `limit` push receipts older than `days` (oldest first, by the received_at index); the count. */
+export async function prunePushReceipts(pool: pg.Pool, days: number, limit: number): Promise<number> {
+  const { rowCount } = await pool.query(
+    `DELETE FROM agent_push_receipts WHERE (agent_id, key) IN (
+       SELECT agent_id, key FROM agent_push_receipts WHERE received_at < now() - make_interval(days => $1::int)
+       ORDER BY received_at LIMIT $2)`,
+    [days, limit],
+  );
+  return rowCount ?? 0;
 }
 
 /** A catalog scraper assigned to an agent. */

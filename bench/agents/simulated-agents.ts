@@ -1,0 +1,142 @@
+/**
+ * Simulated agents for the agents bench: each speaks the real push protocol (docs/agents.md) with the
+ * agent's own pieces — `GET /api/upstream/canaries` through its HTTP client, every run written to its
+ * on-disk result buffer, delivered by its flusher (500 results per `POST /api/upstream/push`, oldest
+ * first, retries with back-off, a file removed only once acknowledged). What is simulated is the checks
+ * themselves: every `intervalMs` an agent "runs" all its checks and buffers one result each (a key unique
+ * per check and tick, mostly healthy, one in a hundred failing, durations varying), instead of calling
+ * real endpoints, so the bench's CPU goes to the upstream's ingest, not to running checks.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AgentPushAnswer, AgentPushResult } from '@mc/contracts';
+import {
+  openResultBuffer,
+  resultFlusher,
+  type UpstreamClient,
+  upstreamClient,
+} from '../../apps/server/src/modules/agents/index.js';
+import { createLogger } from '../../apps/server/src/platform/logger.js';
+
+/** What the agents' pushes were answered, summed over every agent. */
+export interface PushTally {
+  pushes: number;
+  stored: number;
+  duplicates: number;
+  refused: number;
+  failures: number;
+  inFlight: number;
+}
+
+/** One agent to simulate: its token and where its buffer lives. */
+export interface AgentSeed {
+  index: number;
+  token: string;
+}
+
+/** A client whose pushes are tallied (the real client underneath). */
+function tallied(client: UpstreamClient, tally: PushTally): UpstreamClient {
+  return {
+    ...client,
+    async push(results: readonly AgentPushResult[]): Promise<AgentPushAnswer> {
+      tally.inFlight += 1;
+      try {
+        const answer = await client.push(results);
+        tally.pushes += 1;
+        tally.stored += answer.stored;
+        tally.duplicates += answer.duplicates;
+        tally.refused += answer.refused.length;
+        return answer;
+      } catch (error) {
+        tally.failures += 1;
+        throw error;
+      } finally {
+        tally.inFlight -= 1;
+      }
+    },
+  };
+}
+
+/** One run of every check at `tick` (ms since the epoch). */
+function runResults(agent: number, tickIndex: number, tick: number, checks: readonly string[]): AgentPushResult[] {
+  const time = new Date(tick).toISOString();
+  return checks.map((check, j) => {
+    const healthy = j % 100 !== 0;
+    const duration = 5 + ((j * 7919 + tickIndex * 104_729) % 400);
+    return {
+      key: `a${agent}-t${tickIndex}-c${j}`,
+      check_id: check,
+      time,
+      status: healthy ? 'healthy' : 'unhealthy',
+      duration,
+      message: healthy ? `HTTP 200 in ${duration}ms` : 'HTTP 503 in 12ms',
+      ...(healthy ? {} : { error: 'expected status 200, got 503' }),
+      details: { code: healthy ? 200 : 503 },
+    };
+  });
+}
+
+/**
+ * Starts `seeds.length` agents against `url`: each pulls its canaries, then runs every `intervalMs`
+ * (agent i offset by i/n of the interval, so pushes spread over the interval as real agents' do).
+ */
+export async function startSimulatedAgents(url: string, seeds: readonly AgentSeed[], dir: string, intervalMs: number) {
+  const tally: PushTally = { pushes: 0, stored: 0, duplicates: 0, refused: 0, failures: 0, inFlight: 0 };
+  const logger = createLogger('error', {}, () => {});
+  const timers = new Set<NodeJS.Timeout>();
+  let produced = 0;
+  let running = true;
+  const agents = await Promise.all(
+    seeds.map(async (seed) => {
+      const client = upstreamClient({ url, token: seed.token, version: 'bench' });
+      const checks = (await client.canaries()).flatMap((canary) => canary.checks.map((check) => check.id));
+      const directory = join(dir, `agent-${seed.index}`);
+      mkdirSync(directory, { recursive: true });
+      const buffer = await openResultBuffer(directory);
+      return { seed, checks, buffer, flusher: resultFlusher(buffer, tallied(client, tally), logger) };
+    }),
+  );
+  const start = Date.now() + 1_000;
+  for (const [i, agent] of agents.entries()) {
+    const offset = Math.floor((i * intervalMs) / agents.length);
+    const run = async (tickIndex: number) => {
+      if (!running) return;
+      const tick = start + offset + tickIndex * intervalMs;
+      await agent.buffer.append(runResults(agent.seed.index, tickIndex, tick, agent.checks));
+      produced += agent.checks.length;
+      agent.flusher.kick();
+      const timer = setTimeout(
+        () => {
+          timers.delete(timer);
+          void run(tickIndex + 1);
+        },
+        tick + intervalMs - Date.now(),
+      );
+      timers.add(timer);
+    };
+    const timer = setTimeout(() => void run(0), start + offset - Date.now());
+    timers.add(timer);
+  }
+  return {
+    tally,
+    checks: agents.flatMap((agent) => agent.checks),
+    /** Results the agents have run so far. */
+    produced: () => produced,
+    /** Results still buffered on the agents' disks. */
+    async buffered(): Promise<number> {
+      let total = 0;
+      for (const agent of agents) total += await agent.buffer.count();
+      return total;
+    },
+    /** Stops running checks; buffers keep being delivered. */
+    stopRunning(): void {
+      running = false;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+    },
+    async stop(): Promise<void> {
+      this.stopRunning();
+      await Promise.all(agents.map((agent) => agent.flusher.stop()));
+    },
+  };
+}
