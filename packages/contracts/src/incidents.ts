@@ -60,6 +60,8 @@ export const updateIncidentSchema = z.strictObject({
   status: incidentStatusSchema.optional(),
   commander_id: id.nullish(),
   communicator_id: id.nullish(),
+  /** Shown on the status pages whose services its evidence names (issue 33). */
+  public: z.boolean().optional(),
 });
 /** An update-incident body. */
 export type UpdateIncident = z.input<typeof updateIncidentSchema>;
@@ -119,6 +121,8 @@ export const createCommentSchema = z.strictObject({
     .min(1, INCIDENT_INPUT_MESSAGES.commentRequired)
     .max(20000, INCIDENT_INPUT_MESSAGES.commentTooLong),
   hypothesis_id: id.nullish(),
+  /** A public update: shown on the status pages of a public incident (issue 33). */
+  public: z.boolean().default(false),
 });
 
 /** `POST /api/incidents/{id}/responders`: exactly one of person_id or team_id. */
@@ -222,6 +226,8 @@ export const incidentSummarySchema = z.object({
   communicator: incidentPersonSchema.nullable(),
   responders: z.array(incidentPersonSchema),
   commenters: z.array(incidentPersonSchema),
+  /** Shown on status pages (issue 33); absent from rows read before migration 0221. */
+  public: z.boolean().optional(),
 });
 /** An incident as the list shows it. */
 export type IncidentSummary = z.infer<typeof incidentSummarySchema>;
@@ -341,6 +347,8 @@ export const incidentCommentViewSchema = z.object({
   comment: z.string(),
   external_created_by: z.string().nullable(),
   created_at: z.string(),
+  /** A public update on the status pages (issue 33). */
+  public: z.boolean().optional(),
   created_by: incidentPersonSchema.nullable(),
 });
 /** A comment as the detail page shows it. */
@@ -428,6 +436,7 @@ export const commentRowSchema = z.object({
   hypothesis_id: z.string().nullable(),
   responder_id: z.string().nullable(),
   comment: z.string(),
+  public: z.boolean().optional(),
   created_by: z.string(),
   created_at: z.string(),
 });

@@ -18,6 +18,7 @@ import { registerPropertiesRoutes } from '../modules/properties/index.js';
 import type { WriteHook } from '../modules/rest/index.js';
 import { bothHooks, LINKED_RESOURCE_COLUMNS, linkedResourcesHook, registerRestRoutes } from '../modules/rest/index.js';
 import { registerSchemaRoutes, specRowCheck } from '../modules/settings-views/index.js';
+import { registerStatusPagesRoutes } from '../modules/status-pages/index.js';
 import { registerSystemRoutes } from '../modules/system/index.js';
 import { registerTopologyRoutes } from '../modules/topology/index.js';
 import type { DataAccessPolicy } from '../platform/access.js';
@@ -73,6 +74,7 @@ export function registerModules(app: OpenAPIHono<AppEnv>, deps: ModuleDeps): voi
   registerIntegrationsRoutes(app, deps);
   registerKubeconfigRoutes(app, deps);
   registerSchemaRoutes(app, deps);
+  registerStatusPagesRoutes(app, deps);
   registerHealthRoutes(app, deps);
   registerTopologyRoutes(app, deps);
   registerScraperRoutes(app, deps);

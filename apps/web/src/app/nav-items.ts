@@ -9,6 +9,7 @@ import {
   ListOrdered,
   Logs,
   type LucideIcon,
+  Megaphone,
   Network,
   Puzzle,
   RotateCcwClock,
@@ -47,6 +48,7 @@ export const PRIMARY_NAV: readonly NavItem[] = [
   { name: 'Incidents', href: '/incidents', icon: Siren, featureName: 'incidents', resourceName: 'incident' },
   { name: 'Catalog', href: '/catalog', icon: Boxes, featureName: 'config', resourceName: 'database' },
   { name: 'Logs', href: '/logs', icon: ScrollText, featureName: 'logs', resourceName: 'database' },
+  { name: 'Status Pages', href: '/status-pages', icon: Megaphone, resourceName: 'topologies' },
   {
     name: 'Playbooks',
     href: '/playbooks',

@@ -39,6 +39,10 @@ const notifications = {
   addSilence: () => import('../features/notifications/routes/add-silence-page').then((m) => m.AddSilencePage),
 };
 const logs = { list: () => import('../features/logs/routes/logs-page').then((m) => m.LogsPage) };
+const statusPages = {
+  list: () => import('../features/status-pages/routes/status-pages-page').then((m) => m.StatusPagesPage),
+  edit: () => import('../features/status-pages/routes/status-page-edit-page').then((m) => m.StatusPageEditPage),
+};
 const catalog = {
   list: () => import('../features/catalog/routes/catalog-page').then((m) => m.CatalogPage),
   changes: () => import('../features/catalog/routes/catalog-changes-page').then((m) => m.CatalogChangesPage),
@@ -95,6 +99,9 @@ const sidebarRoutes: RouteObject[] = [
     ...guardedPage(notifications.addSilence, write('notifications', 'notifications')),
   },
   { path: 'logs', ...guardedPage(logs.list, read('database', 'logs')) },
+  { path: 'status-pages', ...guardedPage(statusPages.list, read('topologies')) },
+  { path: 'status-pages/new', ...guardedPage(statusPages.edit, write('topologies')) },
+  { path: 'status-pages/:id', ...guardedPage(statusPages.edit, read('topologies')) },
   { path: 'configs/*', element: <Navigate to="/catalog" replace /> },
   { path: 'config-db/*', element: <Navigate to="/catalog" replace /> },
   { path: 'catalog', ...guardedPage(catalog.list, read('database', 'config')) },

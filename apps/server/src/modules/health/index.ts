@@ -23,6 +23,7 @@ export { locatedChecksOf, recordLocationResults } from './locations/locations.se
 export { recordResult, recordResults } from './results/results.service.js';
 export { canaryScheduleName } from './runner/run-canary.job.js';
 export { runnableChecksOf } from './runner/runnable-checks.service.js';
+export { type DailyCheckTotals, dailyCheckTotals } from './summary/daily-totals.service.js';
 export { checkGraph } from './summary/graph.service.js';
 export {
   type ExcludedRunCounts,

@@ -107,7 +107,7 @@ export async function detailEvidence(
 const commentsSql = (
   incidentId: string,
 ): RawBuilder<IncidentCommentView> => sql`SELECT c.id, c.incident_id, c.hypothesis_id, c.responder_id, c.comment,
-      c.external_created_by, c.created_at, jsonb_build_object('id', p.id, 'name', p.name, 'avatar', p.avatar) AS created_by
+      c.external_created_by, c.created_at, c.public, jsonb_build_object('id', p.id, 'name', p.name, 'avatar', p.avatar) AS created_by
     FROM comments c LEFT JOIN people p ON p.id = c.created_by
     WHERE c.incident_id = ${incidentId}::uuid AND c.deleted_at IS NULL ORDER BY c.created_at, c.id`;
 

@@ -22,11 +22,16 @@ export interface IncidentRow {
   closed: Date | null;
   created_at: Date;
   updated_at: Date;
+  /** Shown on status pages (migration 0221). */
+  public?: boolean;
 }
 
 /** Columns a create or edit sets. */
 export type IncidentWrite = Partial<
-  Pick<IncidentRow, 'title' | 'description' | 'type' | 'status' | 'severity' | 'commander_id' | 'communicator_id'>
+  Pick<
+    IncidentRow,
+    'title' | 'description' | 'type' | 'status' | 'severity' | 'commander_id' | 'communicator_id' | 'public'
+  >
 >;
 
 function filtersOf(q: ListIncidentsQuery): RawBuilder<unknown> {

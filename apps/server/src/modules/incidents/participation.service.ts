@@ -73,6 +73,7 @@ export function participationService(db: Db) {
             hypothesis_id: values.hypothesis_id ?? null,
             responder_id: responder?.id ?? null,
             comment: values.comment,
+            public: values.public,
           },
           personId,
         );

@@ -21,6 +21,8 @@ export interface CommentRow {
   hypothesis_id: string | null;
   responder_id: string | null;
   comment: string;
+  /** A public update on the status pages (migration 0221). */
+  public: boolean;
   created_by: string;
   created_at: Date;
 }
@@ -76,7 +78,7 @@ export async function removeResponder(db: Db, id: string): Promise<void> {
 /** Adds a comment; the database records `responder.commented` and queues `incident.comment.added`. */
 export async function insertComment(
   db: Db,
-  values: Pick<CommentRow, 'incident_id' | 'hypothesis_id' | 'responder_id' | 'comment'>,
+  values: Pick<CommentRow, 'incident_id' | 'hypothesis_id' | 'responder_id' | 'comment' | 'public'>,
   createdBy: string,
 ): Promise<CommentRow> {
   const row = await db

@@ -67,6 +67,8 @@ const EXACT: Readonly<Record<string, TableRule>> = {
   check_component_relationships: { kind: 'canaries', scope: { component_id: 'component_id' } },
   config_component_relationships: { kind: 'database', scope: { config_id: 'config_id', component_id: 'component_id' } },
   topologies: { kind: 'topologies' },
+  // status pages publish the topology: read and written as topologies are
+  status_pages: { kind: 'topologies' },
   components: { kind: 'topologies', scope: { component_id: 'id' } },
   // maintenance windows are read and written as silences are (notifications)
   maintenance_windows: { kind: 'notifications' },

@@ -167,6 +167,12 @@ export const EXPOSED_TABLES: Readonly<Record<string, ExposedTable>> = {
   component_labels_keys: ro,
   topologies_with_status: ro,
   teams_with_status: ro,
+  // status pages (migration 0220): read here, written through their route (token hash never served)
+  status_pages: {
+    writable: false,
+    hidden: ['token_hash'],
+    writeVia: 'use POST, PATCH and DELETE /api/status-pages (it issues read tokens and refreshes the public pages)',
+  },
   // incidents
   incidents: rw,
   responders: rw,

@@ -32,6 +32,7 @@ export function IncidentHeader({
         <span>{capitalise(incident.type)}</span>
         <span>Commander: {incident.commander?.name ?? '—'}</span>
         <span>Communicator: {incident.communicator?.name ?? '—'}</span>
+        {incident.public ? <span>Public on status pages</span> : null}
         {incident.description ? <p className="w-full text-fg">{incident.description}</p> : null}
       </section>
     );
@@ -83,6 +84,14 @@ export function IncidentHeader({
       <EnumSelect label="Type" values={INCIDENT_TYPES} value={incident.type} onChange={(type) => save({ type })} />
       {person('Commander', 'commander_id', incident.commander?.id)}
       {person('Communicator', 'communicator_id', incident.communicator?.id)}
+      <label className="flex items-center gap-1 text-sm">
+        <input
+          type="checkbox"
+          checked={Boolean(incident.public)}
+          onChange={(event) => write.mutate({ method: 'PATCH', path: '', body: { public: event.target.checked } })}
+        />
+        Public on status pages
+      </label>
     </section>
   );
 }

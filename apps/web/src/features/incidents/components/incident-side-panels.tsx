@@ -93,6 +93,7 @@ export function CommentsPanel({
 }) {
   const format = useFormatDateTime();
   const [text, setText] = useState('');
+  const [isPublic, setPublic] = useState(false);
   const problem = useFieldProblem();
   return (
     <section aria-label="Comments" className="flex flex-col gap-2">
@@ -102,6 +103,7 @@ export function CommentsPanel({
           <li key={c.id} className="text-sm">
             <div className="text-xs text-fg-subtle">
               {c.created_by?.name ?? c.external_created_by} · {format(c.created_at)}
+              {c.public ? ' · Public update' : ''}
             </div>
             <p>{c.comment}</p>
           </li>
@@ -113,8 +115,9 @@ export function CommentsPanel({
           onSubmit={(event) => {
             event.preventDefault();
             if (!problem.check(commentProblem(text))) return;
-            write.mutate({ method: 'POST', path: 'comments', body: { comment: text } });
+            write.mutate({ method: 'POST', path: 'comments', body: { comment: text, public: isPublic } });
             setText('');
+            setPublic(false);
           }}
         >
           <textarea
@@ -128,6 +131,10 @@ export function CommentsPanel({
             {...problem.fieldProps}
           />
           <FieldError id={problem.id} message={problem.problem} />
+          <label className="flex items-center gap-1 text-xs text-fg-muted">
+            <input type="checkbox" checked={isPublic} onChange={(event) => setPublic(event.target.checked)} />
+            Public update (shown on status pages of a public incident)
+          </label>
           <button type="submit" className="self-end rounded bg-primary px-2 py-1 text-sm text-on-primary">
             Comment
           </button>
