@@ -33,6 +33,8 @@ export const NOTIFICATION_EVENTS = {
   'playbook.run.approval_needed': 'playbook_run',
   'playbook.run.completed': 'playbook_run',
   'playbook.run.failed': 'playbook_run',
+  // an SLO's burn-rate alert started firing (issue 33; docs/slo.md)
+  'slo.burn_rate': 'slo',
 } as const;
 /** One event name. */
 export type NotificationEvent = keyof typeof NOTIFICATION_EVENTS;

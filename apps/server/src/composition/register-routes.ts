@@ -18,6 +18,7 @@ import { registerPropertiesRoutes } from '../modules/properties/index.js';
 import type { WriteHook } from '../modules/rest/index.js';
 import { bothHooks, LINKED_RESOURCE_COLUMNS, linkedResourcesHook, registerRestRoutes } from '../modules/rest/index.js';
 import { registerSchemaRoutes, specRowCheck } from '../modules/settings-views/index.js';
+import { registerSlosRoutes } from '../modules/slos/index.js';
 import { registerStatusPagesRoutes } from '../modules/status-pages/index.js';
 import { registerSystemRoutes } from '../modules/system/index.js';
 import { registerTopologyRoutes } from '../modules/topology/index.js';
@@ -76,6 +77,7 @@ export function registerModules(app: OpenAPIHono<AppEnv>, deps: ModuleDeps): voi
   registerSchemaRoutes(app, deps);
   registerStatusPagesRoutes(app, deps);
   registerHealthRoutes(app, deps);
+  registerSlosRoutes(app, deps);
   registerTopologyRoutes(app, deps);
   registerScraperRoutes(app, deps);
   registerCatalogApiRoutes(app, deps);

@@ -18,6 +18,7 @@ import { propertiesModule } from '../modules/properties/index.js';
 import { rbacModule } from '../modules/rbac/index.js';
 import { restModule } from '../modules/rest/index.js';
 import { settingsViewsModule } from '../modules/settings-views/index.js';
+import { slosModule } from '../modules/slos/index.js';
 import { statusPagesModule } from '../modules/status-pages/index.js';
 import { systemModule } from '../modules/system/index.js';
 import { tokensModule } from '../modules/tokens/index.js';
@@ -40,6 +41,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   settingsViewsModule,
   statusPagesModule,
   healthModule,
+  slosModule,
   topologyModule,
   catalogModule,
   peopleModule,

@@ -469,6 +469,24 @@ const CASES: Record<string, RouteCase> = {
     ok: (w) => w.call('POST', `/api/playbook/run/cancel/${w.id('playbookRun')}`),
     fail: (w) => w.call('POST', `/api/playbook/run/cancel/${UNKNOWN}`),
   },
+  'POST /api/slos': {
+    ok: async (w) => {
+      const { rows } = await w.t.database.pool.query(
+        `WITH c AS (INSERT INTO canaries (name, spec) VALUES ('audit-slo', '{}') RETURNING id)
+         INSERT INTO checks (canary_id, type, name) SELECT id, 'http', 'audit-slo' FROM c RETURNING id`,
+      );
+      return w.created('slo', await w.call('POST', '/api/slos', { name: 'audit', check_id: rows[0].id, target: 99 }));
+    },
+    fail: (w) => w.call('POST', '/api/slos', { name: 'audit', target: 99 }),
+  },
+  'PATCH /api/slos/:id': {
+    ok: (w) => w.call('PATCH', `/api/slos/${w.id('slo')}`, { target: 99.5 }),
+    fail: (w) => w.call('PATCH', `/api/slos/${UNKNOWN}`, { target: 99.5 }),
+  },
+  'DELETE /api/slos/:id': {
+    ok: (w) => w.call('DELETE', `/api/slos/${w.id('slo')}`),
+    fail: (w) => w.call('DELETE', `/api/slos/${UNKNOWN}`),
+  },
 };
 
 /** POST routes that only read or probe: they must change nothing, so they write no audit row. */

@@ -26,6 +26,13 @@ export { runnableChecksOf } from './runner/runnable-checks.service.js';
 export { type DailyCheckTotals, dailyCheckTotals } from './summary/daily-totals.service.js';
 export { checkGraph } from './summary/graph.service.js';
 export {
+  type HourlyCounts,
+  hourlyCounts,
+  recentWindowCounts,
+  type WindowCounts,
+} from './summary/hourly-series.repo.js';
+export { HIST_BASE, HIST_BUCKETS } from './summary/latency-histogram.js';
+export {
   type ExcludedRunCounts,
   provideUptimeExclusions,
   type UptimeExclusions,

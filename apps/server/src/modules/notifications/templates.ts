@@ -50,4 +50,8 @@ export const DEFAULT_TEMPLATES: Record<NotificationResourceKind, { title: string
     title: 'Playbook {{ .playbook.name }}: run {{ .run.status }}',
     body: 'Playbook: {{ .playbook.name }}\nRun: {{ .run.id }}\nStatus: {{ .run.status }}\nError: {{ .run.error }}\nEvent: {{ .event.name }}',
   },
+  slo: {
+    title: 'SLO {{ .slo.name }} is burning its error budget ({{ .burn.severity }})',
+    body: 'SLO: {{ .slo.name }} on {{ .slo.target_name }}\nTarget: {{ .slo.target }}% over {{ .slo.window_days }} days\nBurn rate: {{ .burn.long_rate }}x over {{ .burn.long_window }}, {{ .burn.short_rate }}x over {{ .burn.short_window }} (alert {{ .burn.alert }} at {{ .burn.factor }}x)\nEvent: {{ .event.name }}',
+  },
 };

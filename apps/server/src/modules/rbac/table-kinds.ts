@@ -56,6 +56,8 @@ const EXACT: Readonly<Record<string, TableRule>> = {
   check_names: { kind: 'canaries', scope: { canary_id: 'canary_id', check_id: 'id' } },
   check_summary_for_config: { kind: 'canaries', scope: { canary_id: 'canary_id', check_id: 'id' } },
   canaries_with_status: { kind: 'canaries', scope: { canary_id: 'id' } },
+  // SLOs (migration 0230) are read as the health checks they measure, scoped by their check or component
+  slos: { kind: 'canaries', scope: { check_id: 'check_id', component_id: 'component_id' } },
   topologies_with_status: { kind: 'topologies' },
   teams_with_status: { kind: 'database' },
   config_scrapers_with_status: { kind: 'config_scrapers' },

@@ -94,6 +94,8 @@ export const EXPOSED_TABLES: Readonly<Record<string, ExposedTable>> = {
   check_summary_for_config: ro,
   checks_labels_keys: ro,
   canaries_with_status: ro,
+  // SLOs (migration 0230): read here, written through /api/slos, which checks the objective and its object
+  slos: { writable: false, writeVia: 'use POST, PATCH and DELETE /api/slos (it checks the objective and the object it is on)' },
   // catalog
   config_scrapers: rw,
   config_items: rw,

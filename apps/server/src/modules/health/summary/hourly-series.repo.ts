@@ -1,0 +1,97 @@
+/**
+ * Hour-by-hour counts of a set of checks, summed across them, from the hourly rollups
+ * (check_statuses_1h) — what the SLOs module measures objectives and budget history from — and counts
+ * of the raw results over short windows ending now, where an hour is too coarse (burn-rate alerts).
+ */
+import type { Database } from '@mc/db';
+import { HIST_BUCKETS } from './latency-histogram.js';
+
+/** One hour of a set of checks: runs passed and failed, and their latency histogram when asked. */
+export interface HourlyCounts {
+  /** The hour's start. */
+  start: Date;
+  passed: number;
+  failed: number;
+  /** Latency histogram (index 0 = bucket 1), summed across the checks; empty unless asked. */
+  hist: number[];
+}
+
+const HIST_SUMS = Array.from({ length: HIST_BUCKETS }, (_, i) => `sum(latency_hist[${i + 1}])`).join(', ');
+
+/**
+ * The hours of `checkIds` whose start lies in [from, to), oldest first; hours without a run are
+ * absent. With `withHistogram` each hour carries the summed latency histogram.
+ */
+export async function hourlyCounts(
+  database: Database,
+  checkIds: readonly string[],
+  from: Date,
+  to: Date,
+  withHistogram = false,
+): Promise<HourlyCounts[]> {
+  if (checkIds.length === 0) return [];
+  const { rows } = await database.pool.query<{ start: Date; passed: number; failed: number; hist: number[] | null }>(
+    `SELECT created_at AS start, sum(passed)::int AS passed, sum(failed)::int AS failed,
+       ${withHistogram ? `ARRAY[${HIST_SUMS}]::int4[]` : 'NULL::int4[]'} AS hist
+     FROM check_statuses_1h
+     WHERE check_id = ANY($1::uuid[]) AND created_at >= $2 AND created_at < $3
+     GROUP BY created_at ORDER BY created_at`,
+    [checkIds, from.toISOString(), to.toISOString()],
+  );
+  return rows.map((row) => ({
+    start: new Date(row.start),
+    passed: row.passed,
+    failed: row.failed,
+    hist: row.hist ?? [],
+  }));
+}
+
+/** Good and bad raw runs over one window ending at `now`. */
+export interface WindowCounts {
+  minutes: number;
+  good: number;
+  bad: number;
+}
+
+/**
+ * Raw runs of `checkIds` over each window of `minutes` ending at `now`, in one scan of the longest:
+ * a run is good when it passed (and, with `thresholdMs`, took at most that long), bad when it failed
+ * (or took longer); runs inside an `excluded` interval are not counted.
+ */
+export async function recentWindowCounts(
+  database: Database,
+  checkIds: readonly string[],
+  minutes: readonly number[],
+  now: Date,
+  excluded: readonly { start: Date; end: Date }[] = [],
+  thresholdMs: number | null = null,
+): Promise<WindowCounts[]> {
+  const longest = Math.max(0, ...minutes);
+  if (checkIds.length === 0 || longest === 0) return minutes.map((m) => ({ minutes: m, good: 0, bad: 0 }));
+  const good = thresholdMs === null ? 'status' : 'status AND coalesce(duration, 0) <= $6';
+  const columns = minutes
+    .map((m, i) => {
+      const since = `time >= $2::timestamptz - make_interval(mins => ${Math.trunc(m)})`;
+      return `count(*) FILTER (WHERE ${since} AND (${good}))::int AS g${i},
+        count(*) FILTER (WHERE ${since} AND NOT (${good}))::int AS b${i}`;
+    })
+    .join(', ');
+  const params: unknown[] = [
+    checkIds,
+    now.toISOString(),
+    longest,
+    excluded.map((x) => x.start.toISOString()),
+    excluded.map((x) => x.end.toISOString()),
+  ];
+  if (thresholdMs !== null) params.push(thresholdMs);
+  const { rows } = await database.pool.query<Record<string, number>>(
+    `SELECT ${columns} FROM check_statuses
+     WHERE check_id = ANY($1::uuid[]) AND status IS NOT NULL
+       AND time >= $2::timestamptz - make_interval(mins => $3::int) AND time <= $2::timestamptz
+       AND NOT EXISTS (SELECT 1 FROM unnest($4::timestamptz[], $5::timestamptz[]) AS x(f, t)
+                       WHERE time >= x.f AND time < x.t)`,
+    params,
+  );
+  const row = rows[0] ?? {};
+  return minutes.map((m, i) => ({ minutes: m, good: row[`g${i}`] ?? 0, bad: row[`b${i}`] ?? 0 }));
+}
