@@ -1,10 +1,10 @@
 /**
- * The seam between status pages and maintenance windows (issue 33 item 2, helper F's `maintenance`
- * module). A page shows the scheduled and ongoing windows of its services; until the maintenance
- * module's face exports its interval reader, this source answers no windows and the page says
- * "No maintenance scheduled" — true of a server that cannot schedule any. Wire it here, nowhere else.
+ * The seam between status pages and maintenance windows (issue 33 item 2): a page shows the scheduled
+ * and ongoing windows covering its services, read through the maintenance module's face
+ * ({@link maintenanceIntervals}, the silences' scope rule). Only a window's title and times are shown.
  */
 import type { Database } from '@mc/db';
+import { maintenanceIntervals } from '../maintenance/index.js';
 
 /** A window as a page shows it: only its title and times. */
 export interface PageMaintenance {
@@ -21,5 +21,22 @@ export type MaintenanceSource = (
   to: Date,
 ) => Promise<PageMaintenance[]>;
 
-/** The windows of a page's scope; none until the maintenance module exposes its intervals (see above). */
-export const maintenanceOfScope: MaintenanceSource = async () => [];
+/** How far back an ongoing window's start is looked for, so "started at" is its real start. */
+const LOOK_BACK_MS = 86_400_000;
+
+/** The windows covering any of the page's services between `from` and `to`, each occurrence once. */
+export const maintenanceOfScope: MaintenanceSource = async (database, scope, from, to) => {
+  const since = new Date(from.getTime() - LOOK_BACK_MS);
+  const targets = [
+    ...scope.componentIds.map((componentId) => ({ componentId })),
+    ...scope.checkIds.map((checkId) => ({ checkId })),
+  ];
+  const found = new Map<string, PageMaintenance>();
+  for (const target of targets) {
+    for (const span of await maintenanceIntervals(database, target, since, to)) {
+      const key = `${span.windowId}:${span.start.getTime()}`;
+      if (!found.has(key)) found.set(key, { title: span.title, start: span.start, end: span.end });
+    }
+  }
+  return [...found.values()];
+};

@@ -196,6 +196,27 @@ describe('status pages', () => {
     expect(feed).not.toContain(shown?.id as string);
   });
 
+  it('shows the scheduled and ongoing maintenance of its services, by title and times only', async () => {
+    const window = (title: string, startsIn: number, extra: Record<string, unknown>) =>
+      apiCall(t.app, 'POST', '/api/maintenance', editor.token, {
+        title,
+        starts_at: new Date(Date.now() + startsIn).toISOString(),
+        duration_minutes: 60,
+        ...extra,
+      });
+    expect((await window('Ledger upgrade', -600_000, { component_id: ids.db })).status).toBe(201);
+    expect((await window('Admin panel move', 3_600_000, { component_id: ids.secret })).status).toBe(201);
+    await apiCall(t.app, 'PATCH', `/api/status-pages/${(await firstPage()).id}`, editor.token, {
+      title: 'Shop status',
+    });
+    const view = (await (await stranger('/status/shop.json')).json()) as {
+      maintenance: { title: string; ongoing: boolean; starts_at: string }[];
+    };
+    expect(view.maintenance.map((m) => [m.title, m.ongoing])).toEqual([['Ledger upgrade', true]]);
+    expect(Date.parse(view.maintenance[0]?.starts_at ?? '')).toBeLessThan(Date.now() - 500_000);
+    expect(await (await stranger('/status/shop')).text()).toContain('In progress');
+  });
+
   const firstPage = async () =>
     ((await (await apiCall(t.app, 'GET', '/api/status-pages', viewer.token)).json()) as { data: Saved[] })
       .data[0] as Saved;
