@@ -31,7 +31,6 @@ export * from './properties.js';
 export * from './rbac.js';
 export * from './rest.js';
 export * from './settings-views.js';
-export * from './status-pages.js';
 export * from './slos.js';
 export * from './status-pages.js';
 export * from './system.js';

@@ -18,7 +18,6 @@ import { registerPropertiesRoutes } from '../modules/properties/index.js';
 import type { WriteHook } from '../modules/rest/index.js';
 import { bothHooks, LINKED_RESOURCE_COLUMNS, linkedResourcesHook, registerRestRoutes } from '../modules/rest/index.js';
 import { registerSchemaRoutes, specRowCheck } from '../modules/settings-views/index.js';
-import { registerStatusPagesRoutes } from '../modules/status-pages/index.js';
 import { registerSlosRoutes } from '../modules/slos/index.js';
 import { registerStatusPagesRoutes } from '../modules/status-pages/index.js';
 import { registerSystemRoutes } from '../modules/system/index.js';

@@ -18,7 +18,6 @@ import { propertiesModule } from '../modules/properties/index.js';
 import { rbacModule } from '../modules/rbac/index.js';
 import { restModule } from '../modules/rest/index.js';
 import { settingsViewsModule } from '../modules/settings-views/index.js';
-import { statusPagesModule } from '../modules/status-pages/index.js';
 import { slosModule } from '../modules/slos/index.js';
 import { statusPagesModule } from '../modules/status-pages/index.js';
 import { systemModule } from '../modules/system/index.js';
