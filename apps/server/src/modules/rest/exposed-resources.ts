@@ -210,6 +210,8 @@ export const EXPOSED_TABLES: Readonly<Record<string, ExposedTable>> = {
     writeVia: 'the send history is written by the notification sender (one row per message attempt)',
   },
   notifications_summary: ro,
+  // maintenance windows: their rules (RRULE, zone, computed series end) are checked by /api/maintenance
+  maintenance_windows: { writable: false, writeVia: 'use POST, PATCH and DELETE /api/maintenance' },
   notification_send_history_summary: ro,
   // jobs and events (written by the server itself)
   job_history: ro,
@@ -239,8 +241,6 @@ export const EXPOSED_FUNCTIONS: readonly string[] = [
  * Arguments of exposed functions that name a component: the call answers as if it found nothing for a
  * component its caller may not read (docs/topology.md, "Permissions on the tree").
  */
-  // maintenance windows: their rules (RRULE, zone, computed series end) are checked by /api/maintenance
-  maintenance_windows: { writable: false, writeVia: 'use POST, PATCH and DELETE /api/maintenance' },
 export const COMPONENT_ARGUMENTS: Readonly<Record<string, string>> = {
   lookup_analysis_by_component: 'id',
 };
