@@ -85,7 +85,7 @@ export function registerModules(app: OpenAPIHono<AppEnv>, deps: ModuleDeps): voi
   registerPermissionsRoutes(app, deps);
   registerPlaybookRunRoutes(app, deps);
   registerNotificationsRoutes(app, deps);
+  registerMaintenanceRoutes(app, deps);
   registerLogsRoutes(app, deps);
   if (deps.config.MC_AUTH_MODE === 'hosted') registerOrganizationsRoutes(app, deps);
 }
-  registerMaintenanceRoutes(app, deps);
