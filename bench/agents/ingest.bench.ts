@@ -60,7 +60,15 @@ function freePort(): Promise<number> {
 
 /** Registers the agents through the API and seeds one canary of `CHECKS` checks for each, by SQL. */
 async function seedAgents(server: BenchServer, client: pg.Client) {
-  const session = await server.signIn();
+  // On a loaded machine the first admin can take longer than the bench server's wait: try again.
+  let session = '';
+  for (let attempt = 1; !session; attempt += 1) {
+    session = await server.signIn().catch(async (error: unknown) => {
+      if (attempt >= 4) throw error;
+      await sleep(10_000);
+      return '';
+    });
+  }
   const seeds = [];
   for (let index = 0; index < AGENTS; index += 1) {
     const answer = await server.request('POST', '/api/agent/generate', session, { name: `bench-agent-${index}` });
