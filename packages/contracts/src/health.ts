@@ -34,6 +34,7 @@ export const CHECK_TYPES = [
   'prometheus',
   'exec',
   'folder',
+  'webhook',
 ] as const;
 
 /** One of {@link CHECK_TYPES}. */
@@ -377,6 +378,32 @@ export const folderCheckSchema = z
     when: ({ value }) => typeof value === 'object' && value !== null,
   });
 
+/** A heartbeat's expected period and grace when its spec names none. */
+export const WEBHOOK_DEFAULT_INTERVAL = '5m';
+/** Extra time after the expected period before a silent heartbeat fails. */
+export const WEBHOOK_DEFAULT_GRACE = '1m';
+
+const heartbeatDuration = (field: string) =>
+  z
+    .string()
+    .refine(
+      (value) => (parseDurationMs(value) ?? 0) >= 1000,
+      `${field} must be a duration of at least 1s, such as 5m or 1h`,
+    );
+
+/**
+ * Heartbeat (push) check, canary-checker's `webhook` (issue 33 item 5): passes while calls to its URL
+ * (`POST /webhook/{token}`, the token issued by `POST /api/heartbeats/{checkId}/token`) keep arriving within
+ * `interval` + `grace`; `test.expr` sees the last call's `json`, `content` and `headers`. Upstream's
+ * `token` (a static secret in the spec) is refused: the server issues the token and keeps only its hash.
+ */
+export const webhookCheckSchema = z.object({
+  ...description,
+  ...templatable,
+  interval: heartbeatDuration('interval').default(WEBHOOK_DEFAULT_INTERVAL),
+  grace: heartbeatDuration('grace').default(WEBHOOK_DEFAULT_GRACE),
+});
+
 /** The spec schema of each check type, keyed as in a Canary's spec. */
 export const CHECK_SPEC_SCHEMAS = {
   http: httpCheckSchema,
@@ -390,6 +417,7 @@ export const CHECK_SPEC_SCHEMAS = {
   prometheus: prometheusCheckSchema,
   exec: execCheckSchema,
   folder: folderCheckSchema,
+  webhook: webhookCheckSchema,
 } as const satisfies Record<CheckType, z.ZodType>;
 
 export type HttpCheckSpec = z.infer<typeof httpCheckSchema>;
@@ -402,6 +430,7 @@ export type RedisCheckSpec = z.infer<typeof redisCheckSchema>;
 export type PrometheusCheckSpec = z.infer<typeof prometheusCheckSchema>;
 export type ExecCheckSpec = z.infer<typeof execCheckSchema>;
 export type FolderCheckSpec = z.infer<typeof folderCheckSchema>;
+export type WebhookCheckSpec = z.infer<typeof webhookCheckSchema>;
 
 /** A check run's outcome as stored in check_statuses (status true = healthy). */
 export const CHECK_RESULT_STATUSES = ['healthy', 'unhealthy'] as const;

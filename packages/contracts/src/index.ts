@@ -10,6 +10,7 @@ export * from './constants.js';
 export * from './health.js';
 export * from './health-console.js';
 export * from './health-rows.js';
+export * from './heartbeats.js';
 export * from './incident-constants.js';
 export * from './incident-link-texts.js';
 export * from './incidents.js';

@@ -4,6 +4,7 @@ import { registerIdentityModule } from '../modules/auth/index.js';
 import { registerCatalogApiRoutes, registerScraperRoutes } from '../modules/catalog/index.js';
 import { connectionReferencesHook, registerConnectionsRoutes, SAVED_BY_TABLES } from '../modules/connections/index.js';
 import { registerHealthRoutes } from '../modules/health/index.js';
+import { registerHeartbeatsRoutes } from '../modules/heartbeats/index.js';
 import { registerIncidentsRoutes } from '../modules/incidents/index.js';
 import { registerIntegrationsRoutes } from '../modules/integrations/index.js';
 import { registerKubeconfigRoutes } from '../modules/kubeconfig/index.js';
@@ -77,6 +78,7 @@ export function registerModules(app: OpenAPIHono<AppEnv>, deps: ModuleDeps): voi
   registerSchemaRoutes(app, deps);
   registerStatusPagesRoutes(app, deps);
   registerHealthRoutes(app, deps);
+  registerHeartbeatsRoutes(app, deps);
   registerSlosRoutes(app, deps);
   registerTopologyRoutes(app, deps);
   registerScraperRoutes(app, deps);

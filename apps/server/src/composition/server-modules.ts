@@ -3,6 +3,7 @@ import { authModule } from '../modules/auth/index.js';
 import { catalogModule } from '../modules/catalog/index.js';
 import { connectionsModule } from '../modules/connections/index.js';
 import { healthModule } from '../modules/health/index.js';
+import { heartbeatsModule } from '../modules/heartbeats/index.js';
 import { incidentsModule } from '../modules/incidents/index.js';
 import { integrationsModule } from '../modules/integrations/index.js';
 import { jobsModule } from '../modules/jobs/index.js';
@@ -41,6 +42,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   settingsViewsModule,
   statusPagesModule,
   healthModule,
+  heartbeatsModule,
   slosModule,
   topologyModule,
   catalogModule,

@@ -198,6 +198,8 @@ export const CANARY_FIELDS: UpstreamFieldRegistry = {
     'folder.path': FOLDER_TEMPLATE_TEST,
     'folder.filter.since': FOLDER_TEMPLATE_TEST,
     'folder.filter.regex': FOLDER_TEMPLATE_TEST,
+    // heartbeat (push) checks: upstream's static `token` is refused, the server issues one (docs/health-checks.md)
+    ...common('webhook', true),
   },
   pending: {},
 };

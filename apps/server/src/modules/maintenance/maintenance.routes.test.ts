@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, signedInUser } from '../../test/signed-in-api.js';
+import type { TestResponse } from '../../test/signed-in-people.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { recordResults } from '../health/index.js';
 
@@ -15,7 +16,8 @@ describe('maintenance windows API', () => {
   let editor: string;
   let viewer: string;
   let checkId: string;
-  const call = (token: string | null, method: string, path: string, body?: unknown) =>
+  // answers are read field by field (TestResponse), each asserted
+  const call = (token: string | null, method: string, path: string, body?: unknown): Promise<TestResponse> =>
     apiCall(t.app, method, path, token, body);
 
   beforeAll(async () => {

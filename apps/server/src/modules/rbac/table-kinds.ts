@@ -68,6 +68,8 @@ const EXACT: Readonly<Record<string, TableRule>> = {
   checks_by_component: { kind: 'canaries', scope: { component_id: 'component_id' } },
   check_component_relationships: { kind: 'canaries', scope: { component_id: 'component_id' } },
   config_component_relationships: { kind: 'database', scope: { config_id: 'config_id', component_id: 'component_id' } },
+  // a webhook check's token state is read as its check is
+  heartbeat_tokens: { kind: 'canaries', scope: { check_id: 'check_id' } },
   topologies: { kind: 'topologies' },
   // status pages publish the topology: read and written as topologies are
   status_pages: { kind: 'topologies' },

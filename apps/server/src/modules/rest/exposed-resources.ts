@@ -231,6 +231,12 @@ export const EXPOSED_TABLES: Readonly<Record<string, ExposedTable>> = {
 export const EXPOSED_FUNCTIONS: readonly string[] = [
   'check_summary_for_config',
   // catalog (migrations 0065, 0066)
+  // heartbeat tokens: only their hash is kept, never served; issued and revoked by /api/heartbeats
+  heartbeat_tokens: {
+    writable: false,
+    hidden: ['token_hash'],
+    writeVia: 'use POST and DELETE /api/heartbeats/{checkId}/token',
+  },
   'related_configs_recursive',
   'lookup_analysis_by_component',
   // a run's actions and its child runs' (migration 0180)

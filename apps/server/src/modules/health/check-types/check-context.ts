@@ -52,6 +52,10 @@ export interface CheckContext {
   namespace?: string;
   /** Where folder checks may list (folder-roots.ts); left out, folder checks list nothing. */
   folderConfinement?: FolderConfinementSource;
+  /** The check's previous result (`last_result()`'s map); a heartbeat check reads its last call from it. */
+  lastResult?: () => Promise<Record<string, unknown>>;
+  /** The run's time in ms since the epoch (a heartbeat call's own time); the clock when left out. */
+  now?: number;
 }
 
 /** What a check type's `run` returns; the registry adds the duration when `duration` is left out. */

@@ -41,6 +41,7 @@ import { prometheusCheckType } from './prometheus.js';
 import { redisCheckType } from './redis.js';
 import { tcpCheckType } from './tcp.js';
 import { tlsCheckType } from './tls.js';
+import { webhookCheckType } from './webhook.js';
 
 /** A definition with its spec type erased, so one map holds all of them. */
 interface ErasedDefinition {
@@ -78,6 +79,7 @@ export const checkTypes: Record<CheckType, ErasedDefinition> = {
   prometheus: erase(prometheusCheckType),
   exec: erase(execCheckType),
   folder: erase(folderCheckType),
+  webhook: erase(webhookCheckType),
 };
 
 /** What the caller (the scheduler's job handler) supplies for one run. */
@@ -104,6 +106,8 @@ export interface RunCheckOptions {
   lastResult?: () => Promise<Record<string, unknown>>;
   /** Where folder checks may list (folder-roots.ts); left out, they list nothing. */
   folderConfinement?: FolderConfinementSource;
+  /** The run's time (ms since the epoch) for types that compare with it (a heartbeat call's arrival). */
+  now?: number;
 }
 
 function trimDetails(value: unknown, depth = 0): unknown {
@@ -177,6 +181,8 @@ export async function runCheck(type: string, spec: unknown, options: RunCheckOpt
     ...(options.resolveEnvSource ? { resolveEnvSource: options.resolveEnvSource } : {}),
     ...(options.namespace ? { namespace: options.namespace } : {}),
     ...(options.folderConfinement ? { folderConfinement: options.folderConfinement } : {}),
+    ...(options.lastResult ? { lastResult: options.lastResult } : {}),
+    ...(options.now !== undefined ? { now: options.now } : {}),
   };
   let executed: Awaited<ReturnType<ErasedDefinition['execute']>>;
   const running = checkTypes[type].execute(spec, ctx);
