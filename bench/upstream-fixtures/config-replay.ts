@@ -17,6 +17,7 @@ import type { TestApp } from '../../apps/server/src/test/test-app.js';
 import { expectedDifference } from './expected-items.js';
 import { outOfReachReasons } from './reach.js';
 import type { ReplayRow, SaveClient } from './replay-types.js';
+import { storeAppCatalog } from './stand-ins/app-access-logs.js';
 
 /** What a config replay needs. */
 export interface ConfigReplayDeps {
@@ -34,6 +35,8 @@ async function scrapeOnce(path: string, raw: unknown, id: string, deps: ConfigRe
   const checked = validateScrapeConfig(raw);
   if (!checked.ok) return `invalid after save: ${checked.errors.join('; ')}`;
   const doc = checked.config;
+  // access_logs.yaml keeps the sign-ins of applications its catalog.traverse finds: store that catalog first
+  const walked = path.endsWith('/access_logs.yaml') ? await storeAppCatalog(deps.app.database.pool) : null;
   const signal = AbortSignal.timeout(30_000);
   const batch = await collect(doc, {
     database: deps.app.database,
@@ -52,6 +55,10 @@ async function scrapeOnce(path: string, raw: unknown, id: string, deps: ConfigRe
   const errors = [...batch.errors, ...saved.errors];
   if (errors.length > 0) return `${batch.items.length} items; errors: ${errors.join('; ')}`;
   if (batch.items.length === 0) return 'no items';
+  if (walked) {
+    const logs = batch.items.flatMap((item) => item.access?.accessLogs ?? []);
+    if (logs.length !== walked.kept) return `${logs.length} access logs kept, expected ${walked.kept}`;
+  }
   return expectedDifference(deps.root, path, batch.items) ?? '';
 }
 

@@ -19,3 +19,34 @@ export function appAccessLogs(): Record<string, string>[] {
     { app_id: wiki, user_id: ada, created_at: '2024-05-02T14:05:00Z' },
   ];
 }
+
+/** The application the fixture's `catalog.traverse(item.app_id, "MissionControl::Application")` should find. */
+const PORTFOLIO_APP = '3b6d9e1a-7c2f-4a8b-9d0e-5f1a2b3c4d05';
+
+/**
+ * The catalog `access_logs.yaml` walks: the two enterprise applications the sign-ins name, and a
+ * MissionControl::Application that holds only the payroll one (a relationship application → payroll, the
+ * incoming side of payroll). config-db keeps the sign-ins of applications inside a Mission Control
+ * application: the payroll ones (two), not the wiki one. Stored once, before the fixture is scraped.
+ */
+export async function storeAppCatalog(pool: {
+  query(text: string, values?: unknown[]): Promise<unknown>;
+}): Promise<{ kept: number }> {
+  const [first] = appAccessLogs();
+  const payroll = first?.app_id ?? '';
+  const wiki = appAccessLogs()[2]?.app_id ?? '';
+  await pool.query(
+    `INSERT INTO config_items (id, type, name, config_class, config) VALUES
+       ($1, 'Azure::EnterpriseApplication', 'payroll', 'EnterpriseApplication', '{}'),
+       ($2, 'Azure::EnterpriseApplication', 'wiki', 'EnterpriseApplication', '{}'),
+       ($3, 'MissionControl::Application', 'portfolio', 'Application', '{}')
+     ON CONFLICT (id) DO NOTHING`,
+    [payroll, wiki, PORTFOLIO_APP],
+  );
+  await pool.query(
+    `INSERT INTO config_relationships (config_id, related_id, relation) VALUES ($1, $2, 'ApplicationEnterpriseApplication')
+     ON CONFLICT DO NOTHING`,
+    [PORTFOLIO_APP, payroll],
+  );
+  return { kept: appAccessLogs().filter((log) => log.app_id === payroll).length };
+}

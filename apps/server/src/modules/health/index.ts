@@ -5,6 +5,7 @@
 import { canariesWriteHook } from './canaries/canaries-write.hook.js';
 import { HEALTH_API } from './health.openapi.js';
 import { redecideQuorumsJob } from './locations/redecide-quorums.job.js';
+import { packResultsJob } from './results/pack.job.js';
 import { checkRetentionJob } from './results/retention.job.js';
 import { runCanaryJob } from './runner/run-canary.job.js';
 
@@ -17,9 +18,17 @@ export { execChecksDisabledReason } from './check-types/exec-policy.js';
 export { FOLDER_ROOTS_PROPERTY, folderConfinementSource } from './check-types/folder-roots.js';
 export { runCheck } from './check-types/registry.js';
 export { plainValue } from './check-types/sql-check.js';
-export { ExpressionError, evaluateExpression, expressionError } from './expressions/cel.js';
+export {
+  ExpressionError,
+  type ExpressionFunction,
+  type ExtendedExpressions,
+  evaluateExpression,
+  expressionError,
+  extendExpressions,
+} from './expressions/cel.js';
 export { registerHealthRoutes } from './health.routes.js';
 export { locatedChecksOf, recordLocationResults } from './locations/locations.service.js';
+export { packResults } from './results/pack.job.js';
 export { recordResult, recordResults } from './results/results.service.js';
 export { canaryScheduleName } from './runner/run-canary.job.js';
 export { runnableChecksOf } from './runner/runnable-checks.service.js';
@@ -28,7 +37,9 @@ export { checkGraph } from './summary/graph.service.js';
 export {
   type HourlyCounts,
   hourlyCounts,
+  type RunsInside,
   recentWindowCounts,
+  runsInside,
   type WindowCounts,
 } from './summary/hourly-series.repo.js';
 export { HIST_BASE, HIST_BUCKETS } from './summary/latency-histogram.js';
@@ -42,7 +53,7 @@ export { checksSummary } from './summary/summary.service.js';
 /** What the composition root (src/composition) assembles from this module. */
 export const healthModule = {
   name: 'health',
-  jobs: [runCanaryJob, checkRetentionJob, redecideQuorumsJob],
+  jobs: [runCanaryJob, checkRetentionJob, packResultsJob, redecideQuorumsJob],
   writeHooks: { canaries: canariesWriteHook },
   apiDocs: [{ tag: 'health', routes: HEALTH_API }],
 };

@@ -1,5 +1,5 @@
 /**
- * config-db's transform script — `transform.expr` (CEL), `transform.gotemplate` (a Go template,
+ * config-db's transform script — `transform.expr` (CEL, with config-db's `catalog.traverse`: catalog-traverse.ts), `transform.gotemplate` (a Go template,
  * platform/go-template) or `transform.javascript` (run in platform/script-sandbox) — over `config` (the
  * document), `result` (`{config}`) and the kind's variables: it returns a list of objects, or that list
  * as JSON text (a Go template's output always is; config-db scripts often end with `JSON.stringify` or
@@ -12,7 +12,7 @@
  */
 import { renderGoTemplate } from '../../../platform/go-template/index.js';
 import { runScript } from '../../../platform/script-sandbox/index.js';
-import { evaluateExpression } from '../../health/index.js';
+import { transformExpressions } from './catalog-traverse.js';
 import type { Transform } from './transform-schema.js';
 
 /** Most objects one document's script may return. */
@@ -120,7 +120,7 @@ export async function scriptOutputs(
   vars: Record<string, unknown>,
 ): Promise<ScriptOutput[]> {
   const env = { ...vars, config: document, result: { config: document } };
-  if (transform.expr) return outputsOf(evaluateExpression(transform.expr, env), 'expr');
+  if (transform.expr) return outputsOf(await transformExpressions.evaluate(transform.expr, env), 'expr');
   if (transform.gotemplate) return outputsOf(renderGoTemplate(transform.gotemplate, env), 'gotemplate');
   const outcome = await runScript(transform.javascript ?? '', env, { timeoutMs: SCRIPT_TIMEOUT_MS });
   return outputsOf(outcome.value, 'javascript');

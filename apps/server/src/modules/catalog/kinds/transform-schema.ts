@@ -11,26 +11,34 @@ import { z } from 'zod';
 import { goTemplateProblem, MAX_TEMPLATE_SOURCE } from '../../../platform/go-template/index.js';
 import { MAX_WILDCARD_PATTERN_CHARS } from '../../../platform/wildcard-match.js';
 import { expressionError } from '../../health/index.js';
+import { transformExpressions } from './catalog-traverse.js';
 import { maskSchema, rootedPath } from './config-mask.js';
 import { aliasRuleSchema } from './item-aliases.js';
 import { refusedKey, strictEntry } from './strict-entry.js';
 
 /**
- * A CEL expression, checked to parse; a function this server refuses is named (`catalog.traverse is not
- * supported by this server …`) rather than called invalid.
+ * A CEL expression, checked to parse; a function this server refuses is named (`catalog.traverse is
+ * available only in a scraper's transform.expr …`) rather than called invalid.
  */
-export const celSchema = z
-  .string()
-  .min(1, 'is required')
-  .superRefine((value, ctx) => {
-    const problem = expressionError(value);
-    if (problem === null) return;
-    const refused = / is (not supported|available only)/.test(problem);
-    ctx.addIssue({
-      code: 'custom',
-      message: refused ? problem.replace(/^invalid expression: /, '') : 'is not a valid CEL expression',
+export const celSchema = celSchemaOf(expressionError);
+
+/** The script `transform.expr`, which may also call config-db's `catalog.traverse` (catalog-traverse.ts). */
+export const transformExprSchema = celSchemaOf((value) => transformExpressions.error(value));
+
+function celSchemaOf(errorOf: (expression: string) => string | null) {
+  return z
+    .string()
+    .min(1, 'is required')
+    .superRefine((value, ctx) => {
+      const problem = errorOf(value);
+      if (problem === null) return;
+      const refused = / is (not supported|available only)/.test(problem);
+      ctx.addIssue({
+        code: 'custom',
+        message: refused ? problem.replace(/^invalid expression: /, '') : 'is not a valid CEL expression',
+      });
     });
-  });
+}
 
 /** A JSONPath as config-db writes it (`$.a.b`, `.a.b` or `a.b`), checked to parse. */
 export const jsonPathSchema = z
@@ -109,7 +117,7 @@ export const transformSchema = strictEntry({
   exclude: z.array(exclusionSchema).optional(),
   mask: z.array(maskSchema).optional(),
   relationship: z.array(relationshipSchema).optional(),
-  expr: celSchema.optional(),
+  expr: transformExprSchema.optional(),
   gotemplate: goTemplateSchema.optional(),
   javascript: z.string().min(1, 'is required').max(MAX_TEMPLATE_SOURCE).optional(),
   jsonpath: refusedKey('jsonpath', 'a JSONPath script is not run; use items (a JSONPath) or expr (CEL)'),

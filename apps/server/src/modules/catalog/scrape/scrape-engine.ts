@@ -12,6 +12,7 @@ import { connectionsServiceFor } from '../../connections/index.js';
 import { PermanentJobError } from '../../jobs/index.js';
 import { applyScraperChangeRule } from '../changes/changes.repo.js';
 import { evaluateRules, type Insight } from '../insights/analysis-rules.js';
+import { withCatalogTraversal } from '../kinds/catalog-traverse.js';
 import { maskItems } from '../kinds/config-mask.js';
 import { applyAliases } from '../kinds/item-aliases.js';
 import type { BaseEntry } from '../kinds/item-fields.js';
@@ -97,7 +98,7 @@ export async function collect(doc: ScrapeConfigDocument, ctx: KindContext): Prom
     for (const [index, entry] of entries.entries()) {
       if (ctx.signal.aborted) break;
       try {
-        const output = await kind.scrape(entry, ctx);
+        const output = await withCatalogTraversal(ctx, () => kind.scrape(entry, ctx));
         // Every kind's entry schema is built on the base fields (item-fields.ts).
         const base = entry as BaseEntry;
         maskItems(base.transform?.mask ?? [], output.items); // before rules, storage, diffs or an agent's push

@@ -19,7 +19,7 @@ import { refusedFunctionIn, registerMiscFunctions } from './cel-extensions/cel-m
 import { registerPathAndNetFunctions } from './cel-extensions/cel-paths-net.js';
 import { registerStringFunctions } from './cel-extensions/cel-strings.js';
 import { registerTimeFunctions } from './cel-extensions/cel-time.js';
-import { CelDuration, goDurationText } from './cel-extensions/cel-values.js';
+import { CelDuration, declareNamespace, goDurationText } from './cel-extensions/cel-values.js';
 import { registerLinearMatches, routeMatchesToRe2 } from './cel-extensions/linear-matches.js';
 
 /** An expression that failed to parse or evaluate; the message says which and why. */
@@ -65,22 +65,32 @@ const cache = new Map<string, Compiled>();
 
 function compile(expression: string, check = false): Compiled {
   const key = check ? `\u0000check\u0000${expression}` : expression;
-  const cached = cache.get(key);
+  return compileIn(environment, cache, key, expression, check ? ['last_result'] : []);
+}
+
+function compileIn(
+  env: Environment,
+  store: Map<string, Compiled>,
+  key: string,
+  expression: string,
+  allowed: readonly string[],
+): Compiled {
+  const cached = store.get(key);
   if (cached) return cached;
   let compiled: Compiled;
-  const refused = refusedFunctionIn(expression, check ? ['last_result'] : []);
+  const refused = refusedFunctionIn(expression, allowed);
   if (refused) throw new ExpressionError(`invalid expression: ${refused}`);
   try {
-    const parsed = environment.parse(routeMatchesToRe2(expression));
+    const parsed = env.parse(routeMatchesToRe2(expression));
     compiled = (context) => parsed(context);
   } catch (error) {
     throw new ExpressionError(`invalid expression: ${firstLine(error)}`);
   }
-  if (cache.size >= PARSE_CACHE_LIMIT) {
-    const oldest = cache.keys().next();
-    if (!oldest.done) cache.delete(oldest.value);
+  if (store.size >= PARSE_CACHE_LIMIT) {
+    const oldest = store.keys().next();
+    if (!oldest.done) store.delete(oldest.value);
   }
-  cache.set(key, compiled);
+  store.set(key, compiled);
   return compiled;
 }
 
@@ -160,4 +170,54 @@ export function expressionError(expression: string, check = false): string | nul
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
   }
+}
+
+/** A function another module adds to its own expressions: `namespace.name(…)`, its handler maybe async. */
+export interface ExpressionFunction {
+  /** The signature after the namespace, e.g. `traverse(string, string): list`. */
+  signature: string;
+  handler: (...args: never[]) => unknown;
+}
+
+/** Expressions of one module with its own namespace of functions (which may read the server, async). */
+export interface ExtendedExpressions {
+  /** The error text of an expression that does not parse here (or calls a refused function), else null. */
+  error(expression: string): string | null;
+  /** Evaluates one expression, awaiting its async functions; throws {@link ExpressionError} with the reason. */
+  evaluate(expression: string, variables: Record<string, unknown>): Promise<unknown>;
+}
+
+/**
+ * This environment extended by a module with a namespace of its own (the catalog's `catalog.traverse`,
+ * which reads the database, so its expressions are awaited): a clone, made once, so the health
+ * environment and its expressions stay as they are. The namespace's functions are no longer refused
+ * in these expressions; everything else is as {@link evaluateExpression} has it.
+ */
+export function extendExpressions(namespace: string, functions: readonly ExpressionFunction[]): ExtendedExpressions {
+  const extended = environment.clone();
+  const type = declareNamespace(extended, namespace);
+  for (const fn of functions) extended.registerFunction(`${type}.${fn.signature}`, fn.handler);
+  const allowed = functions.map((fn) => `${namespace}.${fn.signature.slice(0, fn.signature.indexOf('('))}`);
+  const store = new Map<string, Compiled>();
+  const compileHere = (expression: string) => compileIn(extended, store, expression, expression, allowed);
+  return {
+    error(expression) {
+      try {
+        compileHere(expression);
+        return null;
+      } catch (error) {
+        return error instanceof Error ? error.message : String(error);
+      }
+    },
+    async evaluate(expression, variables) {
+      const compiled = compileHere(expression);
+      // toCelValue of an object is an object.
+      const context = toCelValue(variables) as Record<string, unknown>;
+      try {
+        return toPlain(await compiled(context));
+      } catch (error) {
+        throw new ExpressionError(`expression failed: ${firstLine(error)}`);
+      }
+    },
+  };
 }

@@ -20,6 +20,8 @@ describe('CEL list, map and set functions', () => {
     expect(cel('["b", "a", "b"].distinct() == ["b", "a"] && [1, 1, 2].uniq() == [1, 2]')).toBe(true);
     expect(cel('lists.range(3) == [0, 1, 2] && range(2, 8, 3) == [2, 5]')).toBe(true);
     expect(cel('[4, 5].first() + [4, 5].last()')).toBe(9);
+    expect(cel('len([4, 5]) + len({"a": 1}) + len("héllo")')).toBe(8);
+    expect(cel('len(dyn(xs)) > 0', { xs: [1] })).toBe(true);
     expect(() => cel('[1].slice(0, 5)')).toThrow(/slice: invalid range/);
     expect(() => cel('range(1000000000)')).toThrow(/more than 100000 items/);
   });

@@ -104,6 +104,10 @@ function registerLists(env: Environment): void {
         return x === undefined || y === undefined ? 0 : compare(x, y);
       }),
     )
+    // gomplate's len, which upstream expressions call as a function (`len(catalog.traverse(…)) > 0`)
+    .registerFunction('len(list): int', (list: unknown[]) => BigInt(list.length))
+    .registerFunction('len(map): int', (map: Record<string, unknown>) => BigInt(Object.keys(map).length))
+    .registerFunction('len(string): int', (text: string) => BigInt([...text].length))
     .registerFunction('list.first(): dyn', (list: unknown[]) => list[0] ?? null)
     .registerFunction('list.last(): dyn', (list: unknown[]) => list[list.length - 1] ?? null)
     .registerFunction('first(dyn): dyn', (value: unknown) => (Array.isArray(value) ? (value[0] ?? null) : null))

@@ -51,7 +51,7 @@ describe('CEL jsonpath, regexp, matchLabel, uuid, random and semver', () => {
     expect(expressionError('last_result().results.max', true)).toBeNull();
     expect(expressionError('jmespath("a", x)')).toMatch(/jmespath is not supported/);
     expect(expressionError('len(catalog.traverse(item.app_id, "MissionControl::Application")) > 0')).toMatch(
-      /catalog\.traverse is not supported by this server/,
+      /catalog\.traverse is available only in a scraper's transform\.expr/,
     );
     expect(expressionError('json.jq == 1')).toBeNull();
   });

@@ -23,7 +23,7 @@ export const REFUSED_FUNCTIONS: Record<string, string> = {
     "last_result() is available only in a check's test, display and transform (it reads the check's previous run)",
   'catalog.query': 'catalog.query is not supported in check expressions',
   'catalog.traverse':
-    "catalog.traverse is not supported by this server (config-db's walk of the catalog's relationships from an item)",
+    "catalog.traverse is available only in a scraper's transform.expr (config-db's walk of the catalog's relationships from an item)",
 };
 
 /** The first refused function an expression calls (other than `allowed`), as its message; null when none. */
