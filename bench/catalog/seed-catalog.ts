@@ -37,6 +37,9 @@ export const CHANGE_TYPES = [
   'Created',
 ];
 
+/** Changes inserted by one statement of the seed. */
+const CHANGES_PER_STATEMENT = 1_000_000;
+
 /** Per kind: its first and last item number. */
 export function kindRanges(items: number) {
   let next = 1;
@@ -58,7 +61,8 @@ export const itemId = (expr: string) => `md5('bench-item-' || (${expr}))::uuid`;
  * selecting pods, pods using config maps and secrets, nodes on instances, instances with volumes);
  * changes over the last 30 days; insights. The triggers that keep the option counters run as they do in
  * production (statement-level, one pass per statement). Large tables are loaded with their secondary
- * indexes dropped and rebuilt after, as pg_restore does. Returns the number of relationships.
+ * indexes dropped and rebuilt after, as pg_restore does; a table that already holds rows is kept (a seed
+ * interrupted and started again resumes). Returns the number of relationships.
  */
 export async function seedCatalog(pool: pg.Pool, sizes: CatalogBenchSizes): Promise<number> {
   const r = Object.fromEntries(kindRanges(sizes.items).map((k) => [k.class, k]));
@@ -132,20 +136,22 @@ export async function seedCatalog(pool: pg.Pool, sizes: CatalogBenchSizes): Prom
     client.query(`INSERT INTO config_relationships (config_id, related_id, relation)
       SELECT DISTINCT ON (a, b, rel) a, b, rel FROM (${rels}) e`),
   );
-  await bulk(pool, 'config_changes', (client) =>
-    client.query(
-      `INSERT INTO config_changes (config_id, change_type, severity, source, summary, diff, fingerprint, created_at,
-         first_observed)
-       SELECT ${itemId(`1 + (g::bigint * 7919) % ${sizes.items}`)}, ($1::text[])[1 + g % 12],
-         (ARRAY['info', 'info', 'low', 'medium', 'high', 'critical'])[1 + (g / 12) % 6], 'kubernetes',
-         ($1::text[])[1 + g % 12] || ' #' || g,
-         CASE WHEN g % 12 = 0 THEN '- replicas: ' || (g % 5) || E'\\n+ replicas: ' || (1 + g % 5) END,
-         md5(g::text), at, at
-       FROM generate_series(1, ${sizes.changes}) g
-       CROSS JOIN LATERAL (SELECT now() - make_interval(secs => (g::bigint * 1297) % 2592000) AS at) t`,
-      [CHANGE_TYPES],
-    ),
-  );
+  await bulk(pool, 'config_changes', async (client) => {
+    // in slices of a million: each statement's counter trigger joins its slice, not 10,000,000 rows at once
+    for (let low = 1; low <= sizes.changes; low += CHANGES_PER_STATEMENT)
+      await client.query(
+        `INSERT INTO config_changes (config_id, change_type, severity, source, summary, diff, fingerprint, created_at,
+           first_observed)
+         SELECT ${itemId(`1 + (g::bigint * 7919) % ${sizes.items}`)}, ($1::text[])[1 + g % 12],
+           (ARRAY['info', 'info', 'low', 'medium', 'high', 'critical'])[1 + (g / 12) % 6], 'kubernetes',
+           ($1::text[])[1 + g % 12] || ' #' || g,
+           CASE WHEN g % 12 = 0 THEN '- replicas: ' || (g % 5) || E'\\n+ replicas: ' || (1 + g % 5) END,
+           md5(g::text), at, at
+         FROM generate_series($2::int, $3::int) g
+         CROSS JOIN LATERAL (SELECT now() - make_interval(secs => (g::bigint * 1297) % 2592000) AS at) t`,
+        [CHANGE_TYPES, low, Math.min(sizes.changes, low + CHANGES_PER_STATEMENT - 1)],
+      );
+  });
   await bulk(pool, 'config_analysis', (client) =>
     client.query(
       `INSERT INTO config_analysis (config_id, analyzer, analysis_type, severity, status, message, first_observed,
@@ -178,7 +184,13 @@ export async function seedCatalog(pool: pg.Pool, sizes: CatalogBenchSizes): Prom
 async function bulk(pool: pg.Pool, table: string, load: (client: pg.PoolClient) => Promise<unknown>): Promise<void> {
   const client = await pool.connect();
   try {
+    const { rows: filled } = await client.query<{ any: boolean }>(`SELECT EXISTS (SELECT 1 FROM ${table}) AS any`);
+    // a seed interrupted and started again keeps the tables it finished (each is loaded in one transaction)
+    if (filled[0]?.any) return;
     await client.query('BEGIN');
+    // the option counters' statement triggers join the whole transition table to the items: in memory, not
+    // spilled to disk in 4 MB pieces (1,000,000 items and 10,000,000 changes)
+    await client.query("SET LOCAL work_mem = '512MB'");
     const { rows: indexes } = await client.query<{ name: string; definition: string }>(
       `SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS definition FROM pg_index i
        WHERE i.indrelid = $1::regclass AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)`,
