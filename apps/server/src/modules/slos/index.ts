@@ -5,7 +5,6 @@
 import { sloBurnRateJob } from './slo-burn.job.js';
 import { SLOS_API } from './slos.openapi.js';
 
-export { type ExclusionSource, provideExclusions, type SloObject } from './maintenance-exclusions.js';
 export { type SloBudget, sloBudgetsOf } from './slo-budgets.service.js';
 export { evaluateBurnRates } from './slo-burn.job.js';
 export { registerSlosRoutes } from './slos.routes.js';

@@ -139,6 +139,17 @@ describe('maintenance exclusions', () => {
     ).toEqual([{ start: 0, end: 10 }]);
   });
 
+  it('takes out exactly the runs a window covered while raw runs are kept, else a share', () => {
+    const buckets = hourly(2, 60, (h) => (h === 1 ? 6 : 0));
+    // a 10-minute window in hour 1 that held its 6 bad runs and 4 good ones
+    const window = [{ start: T0 + HOUR + 600_000, end: T0 + HOUR + 1_200_000 }];
+    const inside = { byHour: new Map([[T0 + HOUR, { good: 4, bad: 6 }]]), rawSince: T0 };
+    expect(totals(clipBuckets(buckets, T0, T0 + 2 * HOUR, window, inside))).toEqual({ good: 110, bad: 0 });
+    // raw runs of that hour no longer kept: five sixths of the hour's runs stay
+    const expired = { byHour: new Map(), rawSince: T0 + 2 * HOUR };
+    expect(totals(clipBuckets(buckets, T0, T0 + 2 * HOUR, window, expired))).toEqual({ good: 105, bad: 5 });
+  });
+
   it('clips buckets to the rolling window: the first hour counts for the share inside it', () => {
     const clipped = clipBuckets(
       hourly(3, 60, () => 60),

@@ -41,24 +41,50 @@ export function coveredMs(merged: readonly Interval[], start: number, end: numbe
 }
 
 /**
- * The buckets inside [from, to) with the excluded time taken out: a bucket keeps the share of its runs
- * that matches the share of its time neither outside the range nor inside an exclusion (runs are assumed
- * even within a bucket — exact for hour-aligned windows, the usual maintenance window).
+ * The raw runs inside the exclusions, by hour start, and since when raw runs are kept: with them an hour
+ * loses exactly the runs a window covered, not a share of its runs.
+ */
+export interface RunsInside {
+  byHour: ReadonlyMap<number, { good: number; bad: number }>;
+  rawSince: number | null;
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * The buckets inside [from, to) with the excluded time taken out. An hour a window covers in part loses
+ * the runs counted inside the window (`inside`) while raw runs are kept; otherwise, and for the share of
+ * a bucket outside [from, to), it keeps the share of its runs matching the share of its time left
+ * (runs are assumed even within a bucket — exact for hour-aligned windows, the usual maintenance window).
  */
 export function clipBuckets(
   buckets: readonly Bucket[],
   from: number,
   to: number,
   exclusions: readonly Interval[] = [],
+  inside?: RunsInside,
 ): Bucket[] {
   const merged = mergeIntervals(exclusions);
+  const rawHour = inside?.rawSince == null ? Infinity : Math.floor(inside.rawSince / HOUR_MS) * HOUR_MS;
   const out: Bucket[] = [];
   for (const bucket of buckets) {
     const start = Math.max(bucket.start, from);
     const end = Math.min(bucket.end, to);
     const length = bucket.end - bucket.start;
     if (end <= start || length <= 0) continue;
-    const kept = (end - start - coveredMs(merged, start, end)) / length;
+    const covered = coveredMs(merged, start, end);
+    if (covered > 0 && inside && bucket.start >= rawHour) {
+      // exact: the hour's runs minus those inside the windows, then the range's share of what is left
+      const removed = inside.byHour.get(bucket.start) ?? { good: 0, bad: 0 };
+      const left = length - coveredMs(merged, bucket.start, bucket.end);
+      const share = left <= 0 ? 0 : Math.min(1, (end - start - covered) / left);
+      if (share <= 0) continue;
+      const good = Math.max(0, bucket.good - removed.good) * share;
+      const bad = Math.max(0, bucket.bad - removed.bad) * share;
+      out.push({ start, end, good, bad });
+      continue;
+    }
+    const kept = (end - start - covered) / length;
     if (kept <= 0) continue;
     out.push({ start, end, good: bucket.good * kept, bad: bucket.bad * kept });
   }

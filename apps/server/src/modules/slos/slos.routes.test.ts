@@ -208,4 +208,20 @@ describe('SLO API: figures', () => {
     const empty = await body(await call(viewer, 'GET', '/api/slos/report?period=2001-01'));
     expect(empty.rows.every((r: { total: number; met: null }) => r.total === 0 && r.met === null)).toBe(true);
   });
+
+  it('leaves out the runs of a maintenance window that excludes uptime', async () => {
+    const { items } = await body(await call(viewer, 'GET', `/api/slos?check_id=${checkId}&limit=1`));
+    expect(items[0]).toMatchObject({ name: 'Checkout availability', status: { bad: 3 } });
+    // the last 4 minutes (the 3 failed runs and one passed) were maintenance
+    const window = await call(editor, 'POST', '/api/maintenance', {
+      title: 'Checkout deploy',
+      starts_at: new Date(Date.now() - 4 * 60_000).toISOString(),
+      duration_minutes: 5,
+      check_id: checkId,
+    });
+    expect(window.status).toBe(201);
+    const after = await body(await call(viewer, 'GET', `/api/slos/${items[0].id}`));
+    expect(after.status).toMatchObject({ good: 596, bad: 0, total: 596, budget_remaining: 100, excluded_minutes: 4 });
+    expect(after.status.burn_alerts.every((a: { short_rate: number }) => a.short_rate === 0)).toBe(true);
+  });
 });

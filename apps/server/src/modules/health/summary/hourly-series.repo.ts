@@ -55,8 +55,8 @@ export interface WindowCounts {
 
 /**
  * Raw runs of `checkIds` over each window of `minutes` ending at `now`, in one scan of the longest:
- * a run is good when it passed (and, with `thresholdMs`, took at most that long), bad when it failed
- * (or took longer); runs inside an `excluded` interval are not counted.
+ * a run is good when it passed (with `thresholdMs`: when it took at most that long, whatever its status),
+ * bad otherwise; runs inside an `excluded` interval are not counted.
  */
 export async function recentWindowCounts(
   database: Database,
@@ -68,7 +68,7 @@ export async function recentWindowCounts(
 ): Promise<WindowCounts[]> {
   const longest = Math.max(0, ...minutes);
   if (checkIds.length === 0 || longest === 0) return minutes.map((m) => ({ minutes: m, good: 0, bad: 0 }));
-  const good = thresholdMs === null ? 'status' : 'status AND coalesce(duration, 0) <= $6';
+  const good = thresholdMs === null ? 'status' : 'coalesce(duration, 0) <= $6';
   const columns = minutes
     .map((m, i) => {
       const since = `time >= $2::timestamptz - make_interval(mins => ${Math.trunc(m)})`;
@@ -94,4 +94,46 @@ export async function recentWindowCounts(
   );
   const row = rows[0] ?? {};
   return minutes.map((m, i) => ({ minutes: m, good: row[`g${i}`] ?? 0, bad: row[`b${i}`] ?? 0 }));
+}
+
+/** Raw runs inside some spans, by hour, and since when raw runs are kept. */
+export interface RunsInside {
+  /** Good and bad runs inside the spans, by hour start (ms); an hour without such runs is absent. */
+  byHour: Map<number, { good: number; bad: number }>;
+  /** The oldest raw run of the checks (ms), or null without any: older hours have no raw runs to count. */
+  rawSince: number | null;
+}
+
+/**
+ * The raw runs of `checkIds` inside `spans` (non-overlapping), by hour — what a rollup hour holds that a
+ * maintenance window leaves out. Good and bad as in {@link recentWindowCounts}.
+ */
+export async function runsInside(
+  database: Database,
+  checkIds: readonly string[],
+  spans: readonly { start: Date; end: Date }[],
+  thresholdMs: number | null = null,
+): Promise<RunsInside> {
+  const byHour = new Map<number, { good: number; bad: number }>();
+  if (checkIds.length === 0) return { byHour, rawSince: null };
+  const since = await database.pool.query<{ since: Date | null }>(
+    'SELECT min(time) AS since FROM check_statuses WHERE check_id = ANY($1::uuid[])',
+    [checkIds],
+  );
+  const rawSince = since.rows[0]?.since ? new Date(since.rows[0].since).getTime() : null;
+  if (spans.length === 0) return { byHour, rawSince };
+  const good = thresholdMs === null ? 's.status' : 'coalesce(s.duration, 0) <= $4';
+  const params: unknown[] = [checkIds, spans.map((x) => x.start.toISOString()), spans.map((x) => x.end.toISOString())];
+  if (thresholdMs !== null) params.push(thresholdMs);
+  const { rows } = await database.pool.query<{ hour: Date; good: number; bad: number }>(
+    `SELECT date_trunc('hour', s.time) AS hour, count(*) FILTER (WHERE ${good})::int AS good,
+       count(*) FILTER (WHERE NOT (${good}))::int AS bad
+     FROM unnest($2::timestamptz[], $3::timestamptz[]) AS x(f, t)
+     JOIN check_statuses s ON s.time >= x.f AND s.time < x.t
+     WHERE s.check_id = ANY($1::uuid[]) AND s.status IS NOT NULL
+     GROUP BY 1`,
+    params,
+  );
+  for (const row of rows) byHour.set(new Date(row.hour).getTime(), { good: row.good, bad: row.bad });
+  return { byHour, rawSince };
 }

@@ -68,6 +68,8 @@ function modalApi(session: Session = adminSession, extra: Record<string, FakeAns
     },
     '/api/db/check_statuses': { body: history, headers: { 'Content-Range': '0-49/120' } },
     '/api/canary/run/check/c1': { body: buildCheckRunResult() },
+    // the check's SLOs (features/slos): none
+    '/api/slos': { body: { items: [], total: 0 } },
     ...extra,
   });
 }

@@ -27,6 +27,9 @@ const AttachAsEvidenceButton = lazy(() =>
   })),
 );
 
+// The SLOs area (its panel, form and budget chart) loads with the modal.
+const SloPanel = lazy(() => import('../../slos').then((module) => ({ default: module.SloPanel })));
+
 // The playbooks area loads its Run Playbook button with the modal (the dialog itself on first click).
 const RunPlaybookButton = lazy(() =>
   import('../../playbooks').then((module) => ({ default: module.RunPlaybookButton })),
@@ -114,6 +117,9 @@ export function CheckDetailModal({ checkId }: { checkId: string }) {
         <CheckLocationsPanel locations={locations.data} />
         <CheckArtifactsPanel checkId={checkId} artifacts={artifacts.data} />
         {short ? null : chart}
+        <Suspense fallback={null}>
+          <SloPanel object={{ checkId }} />
+        </Suspense>
         <Tabs label="Check details" tabs={tabs} active={activeTab} onChange={setTab} labelOf={tabLabel} />
         <div role="tabpanel">
           {activeTab === 'history' ? <CheckHistory checkId={checkId} minutes={rangeMinutes(timeRange)} /> : null}

@@ -15,6 +15,7 @@ import { TopologyCards } from './topology-cards';
 // Loaded with the pages that use them: the check modal (health), Run Playbook (playbooks) and Attach as
 // Evidence (incidents).
 const CheckDetailModal = lazy(() => import('../../health').then((module) => ({ default: module.CheckDetailModal })));
+const SloPanel = lazy(() => import('../../slos').then((module) => ({ default: module.SloPanel })));
 const RunPlaybookButton = lazy(() =>
   import('../../playbooks').then((module) => ({ default: module.RunPlaybookButton })),
 );
@@ -123,6 +124,11 @@ export function ComponentDetail({ data, linkBase }: { data: TopologyResponse; li
         {component.description ? <p className="text-sm text-fg-muted">{component.description}</p> : null}
         <PropertyList properties={component.properties} />
         <StatusCounts summary={component.summary} />
+      </section>
+      <section className="rounded-md border border-border bg-surface p-4">
+        <Suspense fallback={null}>
+          <SloPanel object={{ componentId: component.id }} />
+        </Suspense>
       </section>
       {children.length > 0 ? (
         <section className="flex flex-col gap-2" aria-label="Children">

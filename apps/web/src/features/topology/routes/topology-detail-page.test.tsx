@@ -47,6 +47,8 @@ function server(session = adminSession) {
   return shellApi(session, [], {
     '/api/canary/api/topology': () => ({ body: answer }),
     '/api/db/checks_by_component': () => ({ body: [{ id: 'k1', name: 'http', type: 'http', status: 'unhealthy' }] }),
+    // the component's SLOs (features/slos): none
+    '/api/slos': () => ({ body: { items: [], total: 0 } }),
     '/api/db/changes_by_component': () => ({
       body: [{ id: 'ch1', change_type: 'status', summary: 'healthy → unhealthy', created_at: '2026-11-02T00:00:00Z' }],
     }),
