@@ -84,7 +84,7 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
   let adminCreated: () => void = () => {};
   // Sign-in waits for the first admin (created just after the listener opens): a failed attempt would
   // count against the account's sign-in limit. A server on a database that already has one never logs it.
-  const adminReady = Promise.race([new Promise<void>((resolve) => (adminCreated = resolve)), sleep(30_000)]);
+  const adminReady = Promise.race([new Promise<void>((resolve) => (adminCreated = resolve)), sleep(180_000)]);
   const url = await new Promise<string>((resolve, reject) => {
     let buffer = '';
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -197,16 +197,20 @@ export interface BenchCanary {
   offset: number;
 }
 
-/** Creates canaries of `perCanary` http checks `@every 30s` through the API until there are `checks` checks. */
+/**
+ * Creates canaries of `perCanary` http checks `@every 30s` through the API until there are `checks` checks;
+ * given the canaries made before (`existing`), adds to them (named on from their count) and answers all.
+ */
 export async function createCanaries(
   server: BenchServer,
   token: string,
   base: string,
   checks: number,
   perCanary: number,
+  existing: readonly BenchCanary[] = [],
 ): Promise<BenchCanary[]> {
-  const canaries: BenchCanary[] = [];
-  for (let i = 0; canaries.length * perCanary < checks; i++) {
+  const canaries: BenchCanary[] = [...existing];
+  for (let i = canaries.length; canaries.length * perCanary < checks; i++) {
     const answer = await server.request('POST', '/api/canaries', token, {
       apiVersion: 'canaries.flanksource.com/v1',
       kind: 'Canary',
