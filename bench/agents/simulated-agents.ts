@@ -57,6 +57,18 @@ function tallied(client: UpstreamClient, tally: PushTally): UpstreamClient {
   };
 }
 
+/** The agent's canaries; a pull that fails (a timeout on a loaded machine) is tried again, as the agent does. */
+async function pullCanaries(client: UpstreamClient) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await client.canaries();
+    } catch (error) {
+      if (attempt >= 10) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+    }
+  }
+}
+
 /** One run of every check at `tick` (ms since the epoch). */
 function runResults(agent: number, tickIndex: number, tick: number, checks: readonly string[]): AgentPushResult[] {
   const time = new Date(tick).toISOString();
@@ -89,7 +101,7 @@ export async function startSimulatedAgents(url: string, seeds: readonly AgentSee
   const agents = await Promise.all(
     seeds.map(async (seed) => {
       const client = upstreamClient({ url, token: seed.token, version: 'bench' });
-      const checks = (await client.canaries()).flatMap((canary) => canary.checks.map((check) => check.id));
+      const checks = (await pullCanaries(client)).flatMap((canary) => canary.checks.map((check) => check.id));
       const directory = join(dir, `agent-${seed.index}`);
       mkdirSync(directory, { recursive: true });
       const buffer = await openResultBuffer(directory);
