@@ -64,6 +64,16 @@ export const findConfigItem = (db: Sql, id: string) => one(db, 'SELECT * FROM co
 /** An insight on a catalog item. */
 export const findConfigAnalysis = (db: Sql, id: string) => one(db, 'SELECT * FROM config_analysis WHERE id = $1', id);
 
+/** An SLO with the name of its check or component (`slo.burn_rate` events). */
+export const findSlo = (db: Sql, id: string) =>
+  one(
+    db,
+    `SELECT s.*, coalesce(k.name, c.name) AS target_name FROM slos s
+     LEFT JOIN checks k ON k.id = s.check_id LEFT JOIN components c ON c.id = s.component_id
+     WHERE s.id = $1 AND s.deleted_at IS NULL`,
+    id,
+  );
+
 /** A topology component. */
 export const findComponent = (db: Sql, id: string) => one(db, 'SELECT * FROM components WHERE id = $1', id);
 

@@ -14,6 +14,7 @@ import {
   findIncident,
   findPlaybookRun,
   findPlaybookSummary,
+  findSlo,
 } from './event-resources.repo.js';
 import type { Sql } from './sql.js';
 
@@ -45,6 +46,34 @@ export function kindOfEvent(name: string): NotificationResourceKind | undefined 
 }
 
 const str = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
+
+/**
+ * An SLO whose burn-rate alert fired: the SLO (`slo`), its check or component, and the alert's figures
+ * from the event (`burn`: alert, severity, factor, windows and rates).
+ */
+async function loadSloResource(db: Sql, id: string, event: QueuedEvent): Promise<EventResource | undefined> {
+  const slo = await findSlo(db, id);
+  if (!slo) return undefined;
+  const check = slo.check_id ? await findCheck(db, String(slo.check_id)) : undefined;
+  const component = slo.component_id ? await findComponent(db, String(slo.component_id)) : undefined;
+  const burn = event.properties;
+  return {
+    kind: 'slo',
+    id,
+    name: String(slo.name),
+    health: null,
+    status: str(burn.severity),
+    description: `Burning ${str(burn.long_rate)}x over ${str(burn.long_window)} and ${str(burn.short_rate)}x over ${str(burn.short_window)}`,
+    env: {
+      event: { name: event.name, properties: event.properties, created_at: event.created_at },
+      slo,
+      burn,
+      ...(check ? { check } : {}),
+      ...(component ? { component } : {}),
+      resource: slo,
+    },
+  };
+}
 
 /** Loads the resource of `event`; undefined when it no longer exists (the event is then dropped). */
 export async function loadEventResource(db: Sql, event: QueuedEvent): Promise<EventResource | undefined> {
@@ -122,6 +151,8 @@ export async function loadEventResource(db: Sql, event: QueuedEvent): Promise<Ev
         env: { ...base, run, playbook: playbook ?? {}, resource: run },
       };
     }
+    case 'slo':
+      return loadSloResource(db, id, event);
   }
 }
 
