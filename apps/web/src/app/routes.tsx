@@ -37,6 +37,7 @@ const notifications = {
   rules: () => import('../features/notifications/routes/notification-rules-page').then((m) => m.NotificationRulesPage),
   silences: () => import('../features/notifications/routes/silences-page').then((m) => m.SilencesPage),
   addSilence: () => import('../features/notifications/routes/add-silence-page').then((m) => m.AddSilencePage),
+  maintenance: () => import('../features/notifications/routes/maintenance-page').then((m) => m.MaintenancePage),
 };
 const logs = { list: () => import('../features/logs/routes/logs-page').then((m) => m.LogsPage) };
 const statusPages = {
@@ -97,6 +98,10 @@ const sidebarRoutes: RouteObject[] = [
   {
     path: 'notifications/silences/add',
     ...guardedPage(notifications.addSilence, write('notifications', 'notifications')),
+  },
+  {
+    path: 'notifications/maintenance',
+    ...guardedPage(notifications.maintenance, read('notifications', 'notifications')),
   },
   { path: 'logs', ...guardedPage(logs.list, read('database', 'logs')) },
   { path: 'status-pages', ...guardedPage(statusPages.list, read('topologies')) },

@@ -8,4 +8,5 @@ export const notificationKeys = {
   silences: () => ['notifications', 'silences'] as const,
   silenced: (ids: string) => ['notifications', 'silenced', ids] as const,
   preview: (body: string) => ['notifications', 'preview', body] as const,
+  maintenance: () => ['notifications', 'maintenance'] as const,
 };

@@ -5,9 +5,10 @@ const TABS = [
   { to: '/notifications', label: 'Notifications', end: true },
   { to: '/notifications/rules', label: 'Rules', end: false },
   { to: '/notifications/silences', label: 'Silences', end: false },
+  { to: '/notifications/maintenance', label: 'Maintenance', end: false },
 ] as const;
 
-/** The links between the notifications pages: history, rules and silences. */
+/** The links between the notifications pages: history, rules, silences and maintenance windows. */
 export function NotificationTabs() {
   return (
     <nav aria-label="Notifications sections" className="flex gap-1 border-b border-border">
