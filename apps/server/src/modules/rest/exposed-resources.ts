@@ -3,6 +3,14 @@
  * here answers 404 (PGRST205 / PGRST202) as if it did not exist. Adding a view or function is one line.
  */
 
+/** A time-blocked view's time column, its block column and the SQL function mapping a time to its block. */
+export interface TimeBlocks {
+  column: string;
+  block: string;
+  /** A function of the view's migration, e.g. check_result_hour(timestamptz). */
+  of: string;
+}
+
 /** How one table or view is exposed. */
 export interface ExposedTable {
   /** POST/PATCH/DELETE allowed (every write is audited). Views and history tables are read-only. */
@@ -33,6 +41,8 @@ export interface ExposedTable {
     primaryKey: readonly string[];
     foreignKeys: readonly { columns: readonly string[]; refTable: string; refColumns: readonly string[] }[];
   };
+  /** A view whose older rows are packed in blocks: filters and order on its time bound its blocks (time-blocks.ts). */
+  timeBlocks?: TimeBlocks;
 }
 
 const rw: ExposedTable = { writable: true };
@@ -75,10 +85,18 @@ export const EXPOSED_TABLES: Readonly<Record<string, ExposedTable>> = {
   permissions_summary: ro,
   // health: a canary written here is scheduled like one written through /api/canaries (canaries-write.hook.ts)
   canaries: rw,
-  checks: { writable: false, writeVia: 'a check is an entry of its canary: use /api/canaries or /api/db/canaries' },
-  // a view over check_results since migration 0055; check_id shows checks.id, a referenced column
+  // result_key, details_hash, last_message(_at): the result writer's own state (last_message is stored packed)
+  checks: {
+    writable: false,
+    writeVia: 'a check is an entry of its canary: use /api/canaries or /api/db/canaries',
+    hidden: ['result_key', 'details_hash', 'last_message', 'last_message_at'],
+  },
+  // a view over check_results since migration 0055 and the packed hours since 0200; check_id shows
+  // checks.id, a referenced column; time_block is the UTC hour a run is packed by
   check_statuses: {
     writable: false,
+    hidden: ['time_block'],
+    timeBlocks: { column: 'time', block: 'time_block', of: 'check_result_hour' },
     writeVia: 'results are written by the check runner (Run Now: POST /api/canary/run/check/{id})',
     viewKeys: {
       primaryKey: ['check_id', 'time'],

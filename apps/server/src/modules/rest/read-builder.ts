@@ -9,6 +9,7 @@ import type { NodeOptions, OrderTerm, ParsedQuery, SelectItem } from './query-ty
 import { readerSource } from './reader-sources.js';
 import type { SchemaCache, TableInfo } from './schema-cache.js';
 import { columnSql, fieldSql, ident, type SqlParams, tableRef } from './sql-text.js';
+import { blockOrderColumn, timeBlockBounds } from './time-blocks.js';
 
 /** One level of a read (the root or an embedded resource), as SQL pieces. */
 export interface LevelPlan {
@@ -58,7 +59,9 @@ function orderSql(table: TableInfo, alias: string, order: readonly OrderTerm[] |
   const terms = order.map((t) => {
     const dir = t.direction === 'desc' ? ' DESC' : ' ASC';
     const nulls = t.nulls ? ` NULLS ${t.nulls.toUpperCase()}` : '';
-    return `${fieldSql(table, alias, t.field, params)}${dir}${nulls}`;
+    const block = blockOrderColumn(table, alias, t);
+    const term = `${fieldSql(table, alias, t.field, params)}${dir}${nulls}`;
+    return block ? `${block}${dir}${nulls}, ${term}` : term;
   });
   return ` ORDER BY ${terms.join(', ')}`;
 }
@@ -221,6 +224,7 @@ export function planLevel(
   }
   const scope: ConditionScope = { table, alias, params: ctx.params, embedExists: (name) => exists.get(name) };
   for (const condition of node.conditions) where.push(conditionSql(condition, scope));
+  where.push(...timeBlockBounds(table, alias, node.conditions, ctx.params));
   if (table.softDelete && !mentionsColumn(node.conditions, 'deleted_at')) {
     where.push(`${ident(alias)}."deleted_at" IS NULL`);
   }

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { isSecretColumn } from '../../platform/audit.js';
-import { EXPOSED_FUNCTIONS, EXPOSED_TABLES, type ExposedTable } from './exposed-resources.js';
+import { EXPOSED_FUNCTIONS, EXPOSED_TABLES, type ExposedTable, type TimeBlocks } from './exposed-resources.js';
 import { loadViewColumnOrigins, type ViewColumnOrigin } from './view-origins.js';
 import { type KeyEdge, viewKeyEdges, viewPrimaryKey } from './view-relationships.js';
 
@@ -49,6 +49,8 @@ export interface TableInfo {
   outgoing: readonly ForeignKey[];
   incoming: readonly ForeignKey[];
   softDelete: boolean;
+  /** A time-blocked view's time and block columns (time-blocks.ts). */
+  timeBlocks?: TimeBlocks;
 }
 
 /** One argument of an exposed function. */
@@ -289,6 +291,7 @@ export async function loadSchemaCache(
         outgoing: [],
         incoming: [],
         softDelete: false,
+        ...(exposed.timeBlocks ? { timeBlocks: exposed.timeBlocks } : {}),
       };
       tables.set(row.table, table);
     }

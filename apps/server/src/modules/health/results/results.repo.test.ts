@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import type { CheckResult } from '../check-types/check-context.js';
 import { checkRunnerFor } from '../runner/check-runner.js';
 import { runnableCheck } from '../runner/runnable-checks.repo.js';
+import { packResults } from './pack.job.js';
 import { recordResults } from './results.repo.js';
 import { applyRetention } from './retention.job.js';
 
@@ -128,7 +129,8 @@ describe('compact results', () => {
 
   it('keeps details of failures and of changed answers, and a message once an hour or when it changes', async () => {
     const a = checkIds.a ?? '';
-    const at = (iso: string) => new Date(iso);
+    // Hours the packer has not reached (a past hour's runs all keep their message, see the pack tests).
+    const at = (iso: string) => new Date(iso.replace('2026', '2099'));
     const entries = [
       { time: at('2026-03-01T10:59:00Z'), result: passing(12, { code: 200, headers: { Date: 'x' } }) },
       { time: at('2026-03-01T10:59:30Z'), result: passing(15, { code: 200, headers: { Date: 'y' } }) },
@@ -296,7 +298,8 @@ describe('compact results', () => {
         { checkId: b, time: new Date(cut + m * 60_000), result: passing(20 + i), nextRuntime: null },
       ]);
     }
-    expect((await stored(b)).slice(-4).map((row) => row.message !== null)).toEqual([true, false, true, false]);
+    // Runs of hours the packer may already have taken keep their message (migration 0200).
+    expect((await stored(b)).slice(-4).map((row) => row.message !== null)).toEqual([true, true, true, true]);
     await applyRetention(t.database);
     const left = await history(b);
     expect(left.map((row) => [Date.parse(row.time) - cut, row.message])).toEqual([
@@ -308,5 +311,166 @@ describe('compact results', () => {
   it('answers the history only to callers who may read it', async () => {
     const res = await apiCall(t.app, 'GET', `/api/db/check_statuses?check_id=eq.${checkIds.live}`, null);
     expect(res.status).toBe(401);
+  });
+});
+
+describe('packed results (migration 0200)', () => {
+  const HOUR = 3_600_000;
+  const hourNow = Math.floor(Date.now() / HOUR) * HOUR;
+  type Row = { time: string; status: boolean | null; invalid: boolean | null; duration: number | null };
+  const full = async (checkId: string, query = '') => {
+    const res = await apiCall(
+      t.app,
+      'GET',
+      `/api/db/check_statuses?select=time,status,invalid,duration,message,error,details&check_id=eq.${checkId}&order=time.desc${query}`,
+      viewer,
+    );
+    expect(res.status).toBe(200);
+    return (await res.json()) as Array<Row & { message: string | null; error: string | null; details: unknown }>;
+  };
+  let p = '';
+
+  beforeAll(async () => {
+    const { rows } = await t.database.pool.query<{ id: string }>(
+      `INSERT INTO checks (canary_id, type, name) SELECT canary_id, 'http', 'packed' FROM checks WHERE id = $1
+       RETURNING id`,
+      [checkIds.live],
+    );
+    p = rows[0]?.id ?? '';
+    // Three past hours and the current one: passing runs every 20 s with varying latency, a failure with
+    // its error and details every 7th run, a changed message now and then, as the runner stores them.
+    for (let h = 3; h >= 0; h--) {
+      const entries = [];
+      for (let i = 0; i < 30; i++) {
+        const time = new Date(hourNow - h * HOUR + i * 20_000 + (i % 3));
+        if (time.getTime() > Date.now()) break;
+        const failed = i % 7 === 3;
+        const result: CheckResult = failed
+          ? {
+              status: 'unhealthy',
+              duration: 900 + i,
+              message: 'expected 200, got 503',
+              error: 'HTTP 503',
+              details: { code: 503, i },
+            }
+          : passing(10 + ((i * 37) % 90), i % 10 === 0 ? { code: 200, v: i } : { code: 200 });
+        entries.push({ checkId: p, time, result, nextRuntime: null });
+      }
+      for (const entry of entries) await recordResults(t.database.db, [entry]);
+    }
+    // A run written through the view with microseconds and no message, and an invalid one.
+    await t.database.pool.query(
+      `INSERT INTO check_statuses (check_id, time, status, invalid, duration, message) VALUES
+         ($1, $2::timestamptz + interval '1234.567 ms', NULL, true, NULL, NULL)`,
+      [p, new Date(hourNow - 2 * HOUR + 25 * 60_000).toISOString()],
+    );
+  });
+
+  it('every run still appears with its time, status, duration, message, error and details across the pack boundary', async () => {
+    const before = await full(p);
+    const filtered = await full(p, '&status=eq.true&duration=gte.40&limit=50');
+    const windowed = await full(
+      p,
+      `&time=gte.${new Date(hourNow - 2 * HOUR - 1).toISOString()}&time=lt.${new Date(hourNow - HOUR + 5 * 60_000).toISOString()}`,
+    );
+    expect(before.length).toBeGreaterThan(90);
+    expect(await packResults(t.database, { before: new Date(hourNow) })).toBeGreaterThanOrEqual(3);
+    const { rows } = await t.database.pool.query(
+      `SELECT (SELECT count(*)::int FROM check_result_blocks WHERE check_id = $1) AS blocks,
+         (SELECT count(*)::int FROM check_results r JOIN checks k ON k.result_key = r.check_key WHERE k.id = $1
+           AND r.time < $2) AS rows_left`,
+      [p, new Date(hourNow).toISOString()],
+    );
+    expect(rows[0]).toEqual({ blocks: 3, rows_left: 0 });
+    expect(await full(p)).toEqual(before);
+    expect(await full(p, '&status=eq.true&duration=gte.40&limit=50')).toEqual(filtered);
+    expect(
+      await full(
+        p,
+        `&time=gte.${new Date(hourNow - 2 * HOUR - 1).toISOString()}&time=lt.${new Date(hourNow - HOUR + 5 * 60_000).toISOString()}`,
+      ),
+    ).toEqual(windowed);
+    const odd = before.find((row) => row.invalid);
+    expect(odd).toMatchObject({ status: null, duration: null, message: null });
+    expect(odd?.time).toMatch(/\.234567/);
+    // The count and the same rows oldest first.
+    const asc = await apiCall(
+      t.app,
+      'GET',
+      `/api/db/check_statuses?select=time&check_id=eq.${p}&order=time.asc`,
+      viewer,
+      undefined,
+      {
+        prefer: 'count=exact',
+      },
+    );
+    expect(asc.headers.get('content-range')).toBe(`0-${before.length - 1}/${before.length}`);
+    expect(((await asc.json()) as Row[]).map((row) => row.time)).toEqual(before.map((row) => row.time).reverse());
+  });
+
+  it('a late run of a packed hour shows at once and joins its block at the next pack; a repeated one counts once', async () => {
+    const late = new Date(hourNow - 3 * HOUR + 45 * 60_000);
+    const rerun = new Date(hourNow - 3 * HOUR + 40_000 + 2); // stored and packed already
+    await recordResults(t.database.db, [
+      { checkId: p, time: late, result: passing(33), nextRuntime: null },
+      { checkId: p, time: rerun, result: passing(99), nextRuntime: null },
+    ]);
+    const shown = await full(p, `&time=eq.${late.toISOString()}`);
+    expect(shown.map((row) => [row.duration, row.message])).toEqual([[33, 'HTTP 200 in 33 ms']]);
+    expect((await full(p, `&time=eq.${rerun.toISOString()}`)).map((row) => row.duration)).not.toContain(99);
+    const before = await full(p);
+    await packResults(t.database, { before: new Date(hourNow) });
+    expect(await full(p)).toEqual(before);
+    const { rows } = await t.database.pool.query(
+      'SELECT sum(runs)::int AS runs FROM check_result_blocks WHERE check_id = $1 AND hour = $2',
+      [p, new Date(hourNow - 3 * HOUR).toISOString()],
+    );
+    expect(rows[0]?.runs).toBe(before.filter((row) => Date.parse(row.time) < hourNow - 2 * HOUR).length);
+    // The hourly rollup counted the late run once and the repeated one not again.
+    const { rows: hourly } = await t.database.pool.query(
+      `SELECT total FROM check_statuses_1h WHERE check_id = $1 AND created_at = $2`,
+      [p, new Date(hourNow - 3 * HOUR).toISOString()],
+    );
+    expect(hourly[0]?.total).toBe(rows[0]?.runs);
+  });
+
+  it('deleting a packed run through the view rewrites its block; no internal encoding shows through /api/db/checks', async () => {
+    const [victim, next] = (await full(p, `&time=lt.${new Date(hourNow - 2 * HOUR).toISOString()}`))
+      .slice(-2)
+      .reverse();
+    await t.database.pool.query('DELETE FROM check_statuses WHERE check_id = $1 AND time = $2', [p, victim?.time]);
+    const after = await full(p, `&time=lt.${new Date(hourNow - 2 * HOUR).toISOString()}`);
+    expect(after.map((row) => row.time)).not.toContain(victim?.time);
+    expect(after.at(-1)).toEqual(next);
+    const res = await apiCall(t.app, 'GET', `/api/db/checks?id=eq.${p}`, viewer);
+    const text = await res.text();
+    expect(text).not.toMatch(/\\u000[12]|last_message|result_key|details_hash/);
+    const star = await apiCall(t.app, 'GET', `/api/db/check_statuses?check_id=eq.${p}&limit=1`, viewer);
+    expect(Object.keys(((await star.json()) as object[])[0] ?? {})).not.toContain('time_block');
+  });
+
+  it('retention removes whole packed hours past the property and leaves the rest whole', async () => {
+    await t.database.pool.query(
+      "INSERT INTO properties (name, value) VALUES ('check.status.retention.days', '1') ON CONFLICT (name) DO UPDATE SET value = '1'",
+    );
+    for (const ago of [27, 26, 22]) {
+      await recordResults(
+        t.database.db,
+        [0, 1, 2].map((i) => ({
+          checkId: p,
+          time: new Date(hourNow - ago * HOUR + i * 60_000),
+          result: passing(ago + i),
+          nextRuntime: null,
+        })),
+      );
+    }
+    await packResults(t.database, { before: new Date(hourNow) });
+    const all = await full(p);
+    const cut = Math.floor((Date.now() - 86_400_000) / HOUR) * HOUR;
+    const deleted = await applyRetention(t.database);
+    const kept = all.filter((row) => Date.parse(row.time) >= cut);
+    expect(kept.length).toBe(all.length - 6);
+    expect(await full(p)).toEqual(kept);
+    expect(deleted.check_statuses).toBeGreaterThanOrEqual(6);
   });
 });

@@ -4,8 +4,10 @@
  * updates the hourly and daily rollups once per batch) and the checks get their status, last_runtime,
  * next_runtime, the fingerprint of their answer and their last stored message. Every run keeps its row —
  * time, status, duration, error and message — but the message is stored (with the duration elided) only
- * when it differs from the check's last stored one or starts a new hour; the check_statuses view shows
- * the nearest earlier one otherwise. A run's details are kept only when it failed or its answer differs
+ * when it differs from the check's last stored one or starts a new UTC hour; the check_statuses view shows
+ * the nearest earlier one otherwise. Older hours are packed into blocks (migration 0200, pack.job.ts): a
+ * run of an hour the packer may already have taken keeps its message, and one already packed (a
+ * repeated write) is not stored again. A run's details are kept only when it failed or its answer differs
  * from the check's previous one (volatile parts ignored, see details-fingerprint.ts). The status trigger of 0003
  * stamps last_transition_time only on a flip, and 0040's puts check.passed / check.failed on the queue.
  */
@@ -56,8 +58,8 @@ export async function recordResults(db: Kysely<Tables>, entries: readonly Result
       FOR UPDATE OF k
     ), w AS (
       SELECT v.*, (NOT newest OR last_message IS DISTINCT FROM packed OR last_message_at >= t
-        OR date_trunc('hour', last_message_at) IS DISTINCT FROM date_trunc('hour', t)
-        OR count(*) OVER (PARTITION BY id) > 1) AS keep_message,
+        OR check_result_hour(last_message_at) IS DISTINCT FROM check_result_hour(t)
+        OR t < check_results_pack_cutoff() OR count(*) OVER (PARTITION BY id) > 1) AS keep_message,
         -- A batch holding several runs of one check (an import, never the runner) keeps each one's message
         -- and details, and updates the check from its newest run only.
         count(*) OVER (PARTITION BY id) > 1 AS repeated,
@@ -67,7 +69,7 @@ export async function recordResults(db: Kysely<Tables>, entries: readonly Result
       INSERT INTO check_results (time, check_key, duration, status, invalid, message, error, details)
       SELECT t, result_key, d, s, i, CASE WHEN keep_message THEN packed END, e,
         CASE WHEN NOT s OR NOT newest OR repeated OR old_hash IS DISTINCT FROM h THEN x END
-      FROM w ORDER BY result_key
+      FROM w WHERE t >= check_results_pack_cutoff() OR NOT check_result_packed(id, t) ORDER BY result_key
       ON CONFLICT (check_key, time) DO NOTHING
     ), flipped AS (
       -- Only a check whose status changes has status in its SET list, so the status triggers of 0003

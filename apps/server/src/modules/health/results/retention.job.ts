@@ -7,12 +7,13 @@
 import type { Database } from '@mc/db';
 import { z } from 'zod';
 import { defineJob, RETENTION_FIRST_RUN_MS } from '../../jobs/index.js';
-import { deleteExpiredBatch, propertyValue } from './retention.repo.js';
+import { deleteExpiredBatch, deleteExpiredBlocks, propertyValue } from './retention.repo.js';
 
 /** The retention properties and their defaults in days. */
 export const RETENTION_PROPERTIES = {
-  // Raw results live in check_results (migration 0055), the table behind the check_statuses view. They
-  // go by whole hours: a row without a message shows the one stored earlier in its hour.
+  // Raw results live in check_results (migration 0055) and, packed by the hour, in check_result_blocks
+  // (0200), the tables behind the check_statuses view. They go by whole UTC hours: a row without a
+  // message shows the one stored earlier in its hour, and a block is an hour. The count is of results.
   check_statuses: {
     property: 'check.status.retention.days',
     days: 30,
@@ -25,6 +26,8 @@ export const RETENTION_PROPERTIES = {
 } as const;
 
 const BATCH = 10_000;
+/** Blocks per statement (each an hour of one check's results). */
+const BLOCK_BATCH = 1_000;
 
 async function retentionDays(database: Database, property: string, fallback: number): Promise<number> {
   const value = Number(await propertyValue(database, property));
@@ -51,8 +54,20 @@ export async function applyRetention(database: Database, signal?: AbortSignal): 
       deleted[name] += rowCount;
       if (rowCount < BATCH) break;
     }
+    if (name === 'check_statuses') deleted[name] += await deletePackedResults(database, days, signal);
   }
   return deleted;
+}
+
+/** Deletes the packed hours past the raw retention, in batches; returns the results they held. */
+async function deletePackedResults(database: Database, days: number, signal?: AbortSignal): Promise<number> {
+  let runs = 0;
+  for (;;) {
+    if (signal?.aborted) return runs;
+    const gone = await deleteExpiredBlocks(database, days, BLOCK_BATCH);
+    runs += gone.runs;
+    if (gone.blocks < BLOCK_BATCH) return runs;
+  }
 }
 
 /** The scheduled retention job. */

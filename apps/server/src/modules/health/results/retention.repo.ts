@@ -5,11 +5,14 @@ import type { Database } from '@mc/db';
 export interface RetentionTarget {
   table: string;
   column: string;
-  /** The cutoff goes back to a whole hour (raw rows: a row without a message shows the one stored earlier in its hour). */
+  /** The cutoff goes back to a whole UTC hour (raw rows: a row without a message shows the one stored earlier in its hour). */
   wholeHours: boolean;
   /** Each check's newest row stays whatever its age. */
   keepLatest: boolean;
 }
+
+/** The raw results' cutoff: a whole UTC hour (the hours results are packed by, migration 0200). */
+const HOUR_CUTOFF = 'check_result_hour(now() - make_interval(days => $1))';
 
 /** A live property's value, or undefined. */
 export async function propertyValue(database: Database, property: string): Promise<string | undefined> {
@@ -31,13 +34,31 @@ export async function deleteExpiredBatch(
   const keep = target.keepLatest
     ? `AND EXISTS (SELECT 1 FROM ${table} n WHERE n.check_id = t.check_id AND n.created_at > t.created_at)`
     : '';
-  const cutoff = target.wholeHours
-    ? "date_trunc('hour', now() - make_interval(days => $1))"
-    : 'now() - make_interval(days => $1)';
+  const cutoff = target.wholeHours ? HOUR_CUTOFF : 'now() - make_interval(days => $1)';
   const { rowCount } = await database.pool.query(
     `DELETE FROM ${table} WHERE ctid IN (SELECT ctid FROM ${table} t
            WHERE ${target.column} < ${cutoff} ${keep} LIMIT ${batch})`,
     [days],
   );
   return rowCount ?? 0;
+}
+
+/**
+ * Deletes up to `batch` packed blocks (migration 0200) whose hour is older than `days`; returns the blocks
+ * and the runs they held.
+ */
+export async function deleteExpiredBlocks(
+  database: Database,
+  days: number,
+  batch: number,
+): Promise<{ blocks: number; runs: number }> {
+  const { rows } = await database.pool.query<{ blocks: number; runs: number }>(
+    `WITH gone AS (
+       DELETE FROM check_result_blocks WHERE ctid IN (SELECT ctid FROM check_result_blocks
+         WHERE hour < ${HOUR_CUTOFF} LIMIT ${batch})
+       RETURNING runs)
+     SELECT count(*)::int AS blocks, coalesce(sum(runs), 0)::int AS runs FROM gone`,
+    [days],
+  );
+  return rows[0] ?? { blocks: 0, runs: 0 };
 }

@@ -20,9 +20,20 @@ function windowsSql(column: string, windows: TimeWindow[], params: unknown[]): s
   return windows
     .map((w) => {
       params.push(w.from.toISOString(), w.to.toISOString());
-      return `(${column} >= $${params.length - 1} AND ${column} < $${params.length})`;
+      return column === 'time'
+        ? rawWindowSql(`$${params.length - 1}`, `$${params.length}`)
+        : `(${column} >= $${params.length - 1} AND ${column} < $${params.length})`;
     })
     .join(' OR ');
+}
+
+/**
+ * Raw results in [from, to): the time bounds plus the same bounds on time_block, the UTC hour packed
+ * results are stored by (migration 0200), so only the blocks of the window are read.
+ */
+function rawWindowSql(from: string, to: string): string {
+  return `(time >= ${from} AND time < ${to} AND time_block >= check_result_hour(${from}::timestamptz)
+    AND time_block <= check_result_hour(${to}::timestamptz))`;
 }
 
 /** Per-check statistics over the window's parts; `checkIds` null means every check. */
@@ -112,7 +123,8 @@ export async function rollingHour(database: Database, checkIds: string[] | null)
   }
   const { rows } = await database.pool.query<{ check_id: string; avg: number }>(
     `SELECT check_id, round(avg(duration))::int AS avg FROM check_statuses
-     WHERE time >= now() - interval '1 hour' ${filter} GROUP BY check_id`,
+     WHERE time >= now() - interval '1 hour' AND time_block >= check_result_hour(now() - interval '1 hour') ${filter}
+     GROUP BY check_id`,
     params,
   );
   return new Map(rows.map((row) => [row.check_id, row.avg]));
@@ -251,7 +263,7 @@ export async function recentRangeStats(
                CASE WHEN time >= $6 AND time < $7 THEN -1 ELSE 1 END AS sign
              FROM check_statuses
              WHERE ($8::boolean OR check_id = ANY($1::uuid[]))
-               AND ((time >= $2 AND time < $3) OR (time >= $4 AND time < $5) OR (time >= $6 AND time < $7))) r
+               AND (${rawWindowSql('$2', '$3')} OR ${rawWindowSql('$4', '$5')} OR ${rawWindowSql('$6', '$7')})) r
        GROUP BY 1, 2`,
       params.map((value) => (value instanceof Date ? value.toISOString() : value)),
     )

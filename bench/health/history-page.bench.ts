@@ -1,0 +1,133 @@
+/**
+ * The check history on the packed layout (issue 32 item 1, migration 0200): 1,000 checks × 7 days of
+ * one-minute results (~10M), every past hour packed by the packer (packResults), then
+ * - the data-API history page `/api/db/check_statuses?check_id=eq.X&status=eq.true&duration=gte.40&order=time.desc&limit=50`
+ *   over real HTTP with a signed-in viewer's session and the real access policy (the server in a child
+ *   process, bench/data-api/start.ts), 10 concurrent: ≥ 1,500 req/s and p99 ≤ 25 ms; beside it the same
+ *   page's SQL through node-postgres (the data-API bar: the API ≥ 50% of it);
+ * - a week of one check's history (every run's time, status, duration and message, oldest first) through
+ *   node-postgres: p50 ≤ 20 ms.
+ * Prints each figure beside its target with the load average, date and commit; exits 1 on a miss.
+ *
+ *   node --import tsx bench/health/history-page.bench.ts [seconds=10] [checks=1000] [days=7]
+ *
+ * Uses a throw-away database on MC_TEST_DATABASE_URL's server (default postgres://root@127.0.0.1:5432/test);
+ * MC_BENCH_DATABASE_URL names a migrated database to keep (seeded and packed when it has no checks).
+ * PostgreSQL only: the data-API server of bench/data-api connects over the network.
+ */
+import { execSync } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { connectPostgres, migrate } from '@mc/db';
+import { createPostgresTestUrl } from '@mc/db/testing';
+import { packResults } from '../../apps/server/src/modules/health/index.js';
+import { measure } from '../data-api/measure.js';
+import { startDataApiServer } from '../data-api/start.js';
+import { seedHealthBench } from './seed-health.js';
+
+const SECONDS = Number(process.argv[2] ?? 10);
+const CHECKS = Number(process.argv[3] ?? 1000);
+const DAYS = Number(process.argv[4] ?? 7);
+const PAGE_RPS = 1_500;
+const PAGE_P99_MS = 25;
+const WEEK_MS = 20;
+const PAGE_SQL = `SELECT check_id, time, status, invalid, duration, message, error, details, severity, created_at
+  FROM check_statuses WHERE check_id = $1 AND status = true AND duration >= 40
+    AND time_block IS NOT NULL ORDER BY time_block DESC, time DESC LIMIT 50`;
+const WEEK_SQL = `SELECT time, status, duration, message FROM check_statuses
+  WHERE check_id = $1 AND time >= now() - interval '7 days' AND time_block >= check_result_hour(now() - interval '7 days')
+  ORDER BY time_block, time`;
+
+const keep = process.env.MC_BENCH_DATABASE_URL;
+const { url, drop } = keep ? { url: keep, drop: async () => {} } : await createPostgresTestUrl();
+const database = connectPostgres(url, { max: 10, applicationName: 'history-page-bench' });
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+/** Seeds (when empty) and packs every past hour; returns the checks' ids. */
+async function prepare(): Promise<string[]> {
+  if (keep) await migrate(database.pool);
+  const { rows } = await database.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM checks');
+  if ((rows[0]?.n ?? 0) === 0) {
+    const started = performance.now();
+    const client = await database.pool.connect();
+    try {
+      await seedHealthBench(client, { checks: CHECKS, days: DAYS });
+    } finally {
+      client.release();
+    }
+    console.log(`seeded ${CHECKS} checks × ${DAYS} days in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  }
+  const packing = performance.now();
+  const blocks = await packResults(database, { before: new Date() });
+  await database.pool.query('VACUUM ANALYZE check_result_blocks');
+  const { rows: counts } = await database.pool.query<{ rows: number; packed: number }>(
+    `SELECT (SELECT count(*)::int FROM check_results) AS rows,
+       (SELECT coalesce(sum(runs), 0)::int FROM check_result_blocks) AS packed`,
+  );
+  console.log(
+    `packed ${blocks} check-hours in ${((performance.now() - packing) / 1000).toFixed(0)} s: ` +
+      `${counts[0]?.packed} results packed, ${counts[0]?.rows} still rows (the current hour)`,
+  );
+  const ids = await database.pool.query<{ id: string }>('SELECT id FROM checks ORDER BY id LIMIT 200');
+  return ids.rows.map((r) => r.id);
+}
+
+/** p50 and p95 of `fn`, one call at a time. */
+async function timed(runs: number, fn: (i: number) => Promise<unknown>): Promise<{ p50: number; p95: number }> {
+  for (let i = 0; i < 3; i++) await fn(i);
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await fn(i);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const at = (p: number) => times[Math.min(times.length - 1, Math.ceil(p * times.length) - 1)] ?? 0;
+  return { p50: at(0.5), p95: at(0.95) };
+}
+
+let failed = false;
+try {
+  const ids = await prepare();
+  const check = (i: number) => ids[i % ids.length] ?? '';
+  const commit = execSync('git rev-parse --short HEAD').toString().trim();
+  console.log(`${new Date().toISOString()} commit ${commit}, ${cpus().length} cores, load average ${load()}`);
+  const opts = { concurrency: 10, seconds: SECONDS, warmupSeconds: 2 };
+  const server = await startDataApiServer(url, 10, 'session');
+  try {
+    const api = await measure(
+      'page',
+      (i) =>
+        server.get(`check_statuses?check_id=eq.${check(i)}&status=eq.true&duration=gte.40&order=time.desc&limit=50`),
+      opts,
+    );
+    const raw = await measure('sql', async (i) => void (await database.pool.query(PAGE_SQL, [check(i)])), opts);
+    const ok = api.perSecond >= PAGE_RPS && api.p99 <= PAGE_P99_MS;
+    failed ||= !ok;
+    console.log(
+      `history page, API with a session, 10 concurrent: ${api.perSecond.toFixed(0)} req/s (target ≥ ${PAGE_RPS}), ` +
+        `p50 ${api.p50.toFixed(1)} ms, p99 ${api.p99.toFixed(1)} ms (target ≤ ${PAGE_P99_MS}) ${ok ? 'PASS' : 'MISS'}; ` +
+        `same SQL through node-postgres ${raw.perSecond.toFixed(0)} req/s p99 ${raw.p99.toFixed(1)} ms ` +
+        `(API ${((api.perSecond / raw.perSecond) * 100).toFixed(0)}% of it, bar ≥ 50%); load average ${load()}`,
+    );
+  } finally {
+    server.stop();
+  }
+  const week = await timed(20, (i) => database.pool.query(WEEK_SQL, [check(i)]));
+  const { rows } = await database.pool.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (${WEEK_SQL}) AS w`.replace('$1', `'${check(0)}'`),
+  );
+  const weekOk = week.p50 <= WEEK_MS;
+  failed ||= !weekOk;
+  console.log(
+    `a week of one check's history (${rows[0]?.n} runs, every column the history shows): p50 ${week.p50.toFixed(1)} ms, ` +
+      `p95 ${week.p95.toFixed(1)} ms (target ≤ ${WEEK_MS}) ${weekOk ? 'PASS' : 'MISS'}; load average ${load()}`,
+  );
+} finally {
+  await database.close();
+  await drop();
+}
+process.exit(failed ? 1 : 0);
