@@ -3,6 +3,8 @@ import type pg from 'pg';
 /** Every table the demo generator fills, apart from people, teams and agents (which keep their core rows). */
 export const SEEDED_TABLES = [
   'check_results',
+  // packed hours of the same results (migration 0200); no foreign key, so TRUNCATE checks CASCADE misses them
+  'check_result_blocks',
   'check_statuses_1h',
   'check_statuses_1d',
   'check_component_relationships',
