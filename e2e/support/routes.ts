@@ -48,6 +48,7 @@ export const ROUTES: RouteCase[] = [
   { path: '/notifications/rules', heading: 'Notification Rules', viewer: 'page' },
   { path: '/notifications/silences', heading: 'Notification Silences', viewer: 'page' },
   { path: '/notifications/silences/add', heading: 'Add Silence', viewer: 'unauthorized' },
+  { path: '/notifications/maintenance', heading: 'Maintenance Windows', viewer: 'page' },
   { path: '/logs', heading: 'Logs', screen: 'logs', viewer: 'page' },
   { path: '/configs', heading: 'Catalog', landsOn: '/catalog', viewer: 'page' },
   { path: '/config-db', heading: 'Catalog', landsOn: '/catalog', viewer: 'page' },
