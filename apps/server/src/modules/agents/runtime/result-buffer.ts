@@ -43,10 +43,18 @@ export async function openOutbox<T>(directory: string, perFile = Number.POSITIVE
         await rename(temporary, join(directory, `${name}.json`));
       }
     },
-    /** Results waiting to be delivered. */
+    /** Results waiting to be delivered (a file the flusher removes meanwhile was delivered: not counted). */
     async count(): Promise<number> {
       let total = 0;
-      for (const file of await pending()) total += (await this.read([file])).results.length;
+      for (const file of await pending()) {
+        total += await this.read([file]).then(
+          (batch) => batch.results.length,
+          (error: NodeJS.ErrnoException) => {
+            if (error.code === 'ENOENT') return 0;
+            throw error;
+          },
+        );
+      }
       return total;
     },
     /** The oldest files, up to `max` results (at least one file), in the order they were written. */
