@@ -277,7 +277,20 @@ function printTable(table) {
   );
 }
 
+/** The run's date, commit and load, printed first and again at the end, as every bench of the project does. */
+function printRunInfo(when) {
+  const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim();
+  const load = loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
+  console.log(
+    `${when}: ${new Date().toISOString()}, commit ${commit || '?'}, load average ${load} on ${cpus().length} cores`,
+  );
+}
+
 async function main() {
+  printRunInfo('Start');
+  process.on('exit', () => printRunInfo('End'));
   if (process.argv.includes('--table-only')) {
     const browser = await chromium.launch({ executablePath: process.env.MC_E2E_CHROMIUM ?? '/usr/bin/chromium' });
     try {
