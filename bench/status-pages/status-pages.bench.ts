@@ -42,6 +42,7 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(' ');
 const commit = (() => {
+  if (process.env.MC_BENCH_COMMIT) return process.env.MC_BENCH_COMMIT;
   try {
     return execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim();
   } catch {
@@ -107,6 +108,21 @@ async function databaseEnv(engine: string, cleanups: Array<() => Promise<unknown
   return { MC_DATA_DIR: dataDir };
 }
 
+/**
+ * Signs the bench admin in, waiting for the first admin on a loaded machine: the server creates it just
+ * after it listens, and bench-server waits 30 s for that at most. Three tries, 15 s apart.
+ */
+async function signInPatiently(server: { signIn(): Promise<string> }): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await server.signIn();
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await sleep(15_000);
+    }
+  }
+}
+
 /** One engine's run; true when both targets hold. */
 async function runEngine(engine: string): Promise<boolean> {
   const target = await startCheckTarget();
@@ -114,7 +130,7 @@ async function runEngine(engine: string): Promise<boolean> {
   try {
     const server = await startBenchServer(await databaseEnv(engine, cleanups));
     cleanups.unshift(() => server.stop());
-    const token = await server.signIn();
+    const token = await signInPatiently(server);
     const canaries = await createCanaries(server, token, target.base, CHECKS, PER_CANARY);
     const page = await server.request('POST', '/api/status-pages', token, {
       slug: 'bench',

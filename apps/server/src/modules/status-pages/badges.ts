@@ -25,12 +25,24 @@ export interface BadgeSource {
   days: readonly DayTotals[];
 }
 
+function budgetColor(remaining: number): BadgeColor {
+  if (remaining > 50) return 'green';
+  if (remaining > 25) return 'yellowgreen';
+  if (remaining > 0) return 'yellow';
+  return 'red';
+}
+
 /**
  * Draws a badge: status (the live state), uptime or average latency over the last days of `window`
- * from the stored daily rollups, or the SLO budget. SLOs are helper G's module: until its face exposes
- * a budget, the SLO badge says "no SLO" in grey rather than inventing a figure.
+ * from the stored daily rollups, or the error budget left of the object's first SLO (the SLO module's
+ * figure; "no SLO" in grey for an object without one, never an invented figure).
  */
-export function drawBadge(kind: BadgeKind, window: BadgeWindow, source: BadgeSource, label?: string): string {
+export function drawBadge(
+  kind: BadgeKind,
+  window: BadgeWindow,
+  source: BadgeSource & { sloBudgetLeft?: number | null },
+  label?: string,
+): string {
   const days = source.days.slice(-Number.parseInt(window, 10));
   if (kind === 'status')
     return renderBadge(label ?? 'status', SERVICE_STATE_TEXT[source.state], STATE_COLOR[source.state]);
@@ -47,5 +59,7 @@ export function drawBadge(kind: BadgeKind, window: BadgeWindow, source: BadgeSou
       latency === null ? 'grey' : 'blue',
     );
   }
-  return renderBadge(label ?? 'SLO budget', 'no SLO', 'grey');
+  const left = source.sloBudgetLeft;
+  if (left === undefined || left === null) return renderBadge(label ?? 'SLO budget', 'no SLO', 'grey');
+  return renderBadge(label ?? 'SLO budget', `${Math.round(left * 10) / 10}% left`, budgetColor(left));
 }

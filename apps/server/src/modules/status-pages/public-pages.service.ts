@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { type PublicStatusPage, STATUS_PAGE_CACHE_MS } from '@mc/contracts';
 import type { Database } from '@mc/db';
 import { safeEqual, sha256 } from '../../platform/tokens.js';
+import { sloBudgetsOf } from '../slos/index.js';
 import { type BuiltPage, type BuiltService, buildPage } from './page-builder.service.js';
 import { ttlCache } from './page-cache.js';
 import { publicView } from './public-view.js';
@@ -33,6 +34,7 @@ export function tokenOpens(page: StatusPageRow, token: string | undefined): bool
 export function publicPagesService(database: Database, ttlMs = STATUS_PAGE_CACHE_MS) {
   const bySlug = ttlCache<CachedPage | null>(ttlMs);
   const livePages = ttlCache<StatusPageRow[]>(ttlMs, 1);
+  const budgets = ttlCache<number | null>(ttlMs);
 
   const load = (slug: string) =>
     bySlug.get(slug, async () => {
@@ -75,6 +77,16 @@ export function publicPagesService(database: Database, ttlMs = STATUS_PAGE_CACHE
         if (service && cached && tokenOpens(cached.built.page, token)) return service;
       }
       return null;
+    },
+    /**
+     * The error budget left (%) of the first SLO of a service already found on a page the reader may
+     * open, null without an SLO; cached like the pages.
+     */
+    sloBudgetLeft(service: BuiltService): Promise<number | null> {
+      return budgets.get(`${service.kind}:${service.id}`, async () => {
+        const object = service.kind === 'check' ? { checkId: service.id } : { componentId: service.id };
+        return (await sloBudgetsOf(database, object))[0]?.budget_remaining ?? null;
+      });
     },
     /** Forgets a page after an edit (and the page list the badges walk). */
     invalidate(slug: string): void {

@@ -135,7 +135,8 @@ export function registerPublicStatusRoutes(app: Hono<AppEnv>, pages: PublicPages
     const token = tokenOf(c);
     const service = await pages.findService(kind, id.toLowerCase(), token);
     if (!service) return notFound(c, false);
-    const svg = drawBadge(badge, params.window, service, params.label ?? undefined);
+    const sloBudgetLeft = badge === 'slo' ? await pages.sloBudgetLeft(service) : undefined;
+    const svg = drawBadge(badge, params.window, { ...service, sloBudgetLeft }, params.label ?? undefined);
     return sendBadge(c, svg, token ? 'token' : 'public');
   });
 }
