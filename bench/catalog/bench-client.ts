@@ -4,7 +4,7 @@ import type { Answer } from '../health/bench-server.js';
 
 /** One call of a case: method, path, JSON body and the headers the console sends with it. */
 export interface BenchCall {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH';
   path: string;
   body?: unknown;
   headers?: Record<string, string>;
@@ -13,10 +13,12 @@ export interface BenchCall {
 /**
  * A keep-alive HTTP client for the server under bench that sends a call's own headers (the console's list
  * asks `Prefer: count=exact`, which the shared bench server's client cannot send), with a session token.
+ * `keepAlive: false` opens a connection per call: for calls far apart, where a kept socket the server has just
+ * closed (its keep-alive timeout) would answer "socket hang up".
  */
-export function benchClient(baseUrl: string) {
+export function benchClient(baseUrl: string, options: { keepAlive?: boolean } = {}) {
   const { hostname, port } = new URL(baseUrl);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const agent = new http.Agent({ keepAlive: options.keepAlive ?? true, maxSockets: 64 });
   const request = (call: BenchCall, token: string) =>
     new Promise<Answer & { contentRange?: string }>((resolve, reject) => {
       const started = performance.now();
