@@ -16,7 +16,8 @@ export const PACK_BATCH_GROUPS = 1_000;
 /**
  * Packs every packable check-hour (older than `before`'s hour, or the cutoff); returns the blocks
  * written. A pack empties most of check_results, so it is vacuumed at once: the next hour's rows reuse
- * its pages and the table stays about an hour's size instead of waiting for autovacuum's threshold.
+ * its pages and the table stays about an hour's size instead of waiting for autovacuum's threshold; the
+ * blocks are vacuumed and analyzed (pack.repo.ts vacuumRows).
  */
 export async function packResults(database: Database, options: { signal?: AbortSignal; before?: Date } = {}) {
   let blocks = 0;

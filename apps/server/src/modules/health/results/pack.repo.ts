@@ -13,7 +13,13 @@ export async function packBatch(database: Database, groups: number, before?: Dat
   return rows[0]?.n ?? 0;
 }
 
-/** Vacuums check_results (outside any transaction) so the rows the packer moved free their pages. */
+/**
+ * Vacuums check_results (outside any transaction) so the rows the packer moved free their pages, and
+ * vacuums and analyzes check_result_blocks: without statistics on it the planner sorts every block of a
+ * check for a newest-first page instead of reading the newest blocks (a fresh table waits for
+ * autovacuum's threshold otherwise).
+ */
 export async function vacuumRows(database: Database): Promise<void> {
   await database.pool.query('VACUUM check_results');
+  await database.pool.query('VACUUM (ANALYZE) check_result_blocks');
 }
