@@ -152,8 +152,10 @@ async function main(): Promise<boolean> {
     agents.stopRunning();
     const until = Date.now() + DRAIN_TIMEOUT_MS;
     while ((await agents.buffered()) > 0 && Date.now() < until) await sleep(500);
+    const buffered = await agents.buffered();
     await agents.stop();
     const produced = agents.produced();
+    if (buffered > 0) console.log(`drain: ${buffered} results still buffered on the agents after ${DRAIN_TIMEOUT_MS / 1000} s`);
     const figures = await storedFigures(client, agents.checks);
     const exact =
       figures.rows === produced && figures.runs === produced && figures.receipts === produced && tally.refused === 0;
