@@ -162,9 +162,10 @@ export const SUMMARY_WARM_MS = Number(process.env.MC_HEALTH_SUMMARY_WARM_MS ?? 1
 export const SUMMARY_WARM_KEYS = 4;
 
 /**
- * A summary answers for at least this many times as long as it took to compute: on 50,000 checks one
- * computation takes about a second, and kept warm every 5 s it would take a fifth of a core from the
- * checks it summarises; this way it takes at most a tenth, its answer at most ten computations old.
+ * A summary answers for at least this many times as long as it took to compute: on tens of thousands of
+ * checks one computation takes long enough (megabytes of JSON) that recomputing it every 5 s would take a
+ * large share of the process from the checks it summarises; this way it takes at most a tenth, its
+ * answer at most ten computations old.
  */
 export const SUMMARY_COST_FACTOR = 10;
 
