@@ -155,7 +155,8 @@ async function main(): Promise<boolean> {
     const buffered = await agents.buffered();
     await agents.stop();
     const produced = agents.produced();
-    if (buffered > 0) console.log(`drain: ${buffered} results still buffered on the agents after ${DRAIN_TIMEOUT_MS / 1000} s`);
+    if (buffered > 0)
+      console.log(`drain: ${buffered} results still buffered on the agents after ${DRAIN_TIMEOUT_MS / 1000} s`);
     const figures = await storedFigures(client, agents.checks);
     const exact =
       figures.rows === produced && figures.runs === produced && figures.receipts === produced && tally.refused === 0;
