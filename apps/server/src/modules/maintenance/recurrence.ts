@@ -6,7 +6,11 @@
  */
 import { MAINTENANCE_MAX_OCCURRENCES } from '@mc/contracts';
 import { DateTime, IANAZone } from 'luxon';
-import { Frequency, RRule } from 'rrule';
+import * as rruleModule from 'rrule';
+
+// Node loads rrule's CommonJS build (its exports under `default`); Vite and bundlers load its ES build.
+const rrule: typeof rruleModule = (rruleModule as { default?: typeof rruleModule }).default ?? rruleModule; // either shape, same API
+const { Frequency, RRule } = rrule;
 
 /** What fixes a window's occurrences. */
 export interface WindowTiming {
@@ -77,7 +81,7 @@ export function rruleError(text: string): string | undefined {
   }
 }
 
-function ruleOf(timing: WindowTiming & { rrule: string }): RRule {
+function ruleOf(timing: WindowTiming & { rrule: string }): rruleModule.RRule {
   const options = RRule.parseString(timing.rrule.replace(/^RRULE:/i, ''));
   return new RRule({ ...options, dtstart: toFloating(timing.startsAt, timing.timezone), tzid: null });
 }
