@@ -1,0 +1,127 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from '../support/fixtures.js';
+
+/** A local webhook inbox the rules deliver to. */
+async function inbox(): Promise<{ server: Server; url: string; received: { title?: string }[] }> {
+  const received: { title?: string }[] = [];
+  const server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => {
+      body += String(chunk);
+    });
+    request.on('end', () => {
+      received.push(JSON.parse(body || '{}'));
+      response.writeHead(200, { 'Content-Type': 'application/json' });
+      response.end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo; // listening on TCP, so the address is an object
+  return { server, url: `http://127.0.0.1:${port}/hook`, received };
+}
+
+/** A canary with one heartbeat check expecting a call every 5 s (2 s grace), its webhook rule, its token. */
+async function heartbeatWithRule(request: APIRequestContext, name: string, hook: string) {
+  const connection = await request.post('/api/connections', {
+    data: { name: `${name}-hook`, type: 'generic_webhook', properties: { url: hook } },
+  });
+  expect(connection.status(), await connection.text()).toBe(201);
+  const canary = await request.post('/api/canaries', {
+    data: {
+      apiVersion: 'canaries.flanksource.com/v1',
+      kind: 'Canary',
+      metadata: { name, namespace: 'e2e' },
+      spec: { schedule: '@every 3s', webhook: [{ name: `${name}-beat`, interval: '5s', grace: '2s' }] },
+    },
+  });
+  expect(canary.status(), await canary.text()).toBe(201);
+  const rule = await request.post('/api/notification/rules', {
+    headers: { 'Content-Type': 'application/yaml' },
+    data: [
+      'kind: Notification',
+      `metadata: {name: ${name}}`,
+      'spec:',
+      '  events: [check.failed]',
+      `  filter: "check.name == '${name}-beat'"`,
+      `  to: {connection: "connection://default/${name}-hook"}`,
+      '',
+    ].join('\n'),
+  });
+  expect(rule.status(), await rule.text()).toBe(201);
+  const checks = await (await request.get(`/api/db/checks?name=eq.${name}-beat&select=id`)).json();
+  const checkId = checks[0].id as string;
+  const token = await request.post(`/api/heartbeats/${checkId}/token`);
+  expect(token.status(), await token.text()).toBe(201);
+  return { checkId, path: (await token.json()).path as string };
+}
+
+/**
+ * [MAINTENANCE] a heartbeat that goes silent alerts through a rule; a recurring maintenance window
+ * scheduled in the console holds the next alert and leaves the failures out of the check's uptime.
+ */
+test.describe('[MAINTENANCE] heartbeats and maintenance windows', () => {
+  test.use({ role: 'admin' });
+
+  test('a silent heartbeat alerts; during a maintenance window it is held and not counted', async ({
+    page,
+    signedIn,
+  }) => {
+    test.setTimeout(240_000);
+    expect(signedIn).toBe(true);
+    const local = await inbox();
+    const name = `e2e-beat-${Date.now()}`;
+    try {
+      const { checkId, path } = await heartbeatWithRule(page.request, name, local.url);
+      // the cron job calls once, then stops: the check fails after 5 s + 2 s and the rule sends a message
+      expect((await page.request.post(path, { data: { copied: 3 } })).status()).toBe(200);
+      await expect.poll(() => local.received.length, { timeout: 90_000 }).toBeGreaterThan(0);
+      expect(local.received[0]?.title).toBe(`Check ${name}-beat is unhealthy`);
+
+      // a daily window from a minute ago, scheduled through the console beside silences
+      await page.goto('/notifications/maintenance');
+      await page.getByRole('button', { name: 'Schedule maintenance' }).click();
+      const form = page.getByRole('form', { name: 'Maintenance window' });
+      await form.getByLabel('Title').fill(`${name} backup window`);
+      const start = new Date(Date.now() - 60_000);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      await form
+        .getByLabel('Starts')
+        .fill(
+          `${start.getFullYear()}-${pad(start.getMonth() + 1)}-${pad(start.getDate())}T${pad(start.getHours())}:${pad(start.getMinutes())}`,
+        );
+      await form.getByRole('combobox', { name: /^Repeats/ }).selectOption('FREQ=DAILY');
+      await form.getByLabel('Search').fill(`${name}-beat`);
+      await form.getByRole('combobox', { name: /^Resource(?! type)/ }).selectOption({ label: `${name}-beat` });
+      await form.getByRole('button', { name: 'Schedule' }).click();
+      const row = page.getByRole('row').filter({ hasText: `${name} backup window` });
+      await expect(row).toContainText('In maintenance');
+      await expect(row).toContainText('FREQ=DAILY');
+
+      // one good call then silence again: the new failure is held, named by the window, nothing sent
+      const sent = local.received.length;
+      expect((await page.request.post(path)).status()).toBe(200);
+      await expect
+        .poll(
+          async () =>
+            (
+              await (
+                await page.request.get(
+                  `/api/db/notification_send_history?resource_id=eq.${checkId}&maintenance_window_id=not.is.null&select=status`,
+                )
+              ).json()
+            ).length,
+          { timeout: 90_000 },
+        )
+        .toBeGreaterThan(0);
+      expect(local.received.length).toBe(sent);
+      // the failures inside the window leave the check's uptime
+      const summary = await page.request.post('/api/canary/api/summary', { data: { checkID: checkId, start: '50s' } });
+      const uptime = (await summary.json()).checks_summary[0].uptime;
+      expect(uptime.failed).toBe(0);
+    } finally {
+      local.server.close();
+    }
+  });
+});
