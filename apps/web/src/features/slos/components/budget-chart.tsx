@@ -27,15 +27,21 @@ function palette() {
   };
 }
 
-/** The uPlot options of the budget chart for a width. */
-export function budgetChartOptions(width: number, colours = palette()): uPlot.Options {
+/** The budget axis: 0 to 100%, widened to an overspent budget's lowest value. */
+export function budgetRange(points: Points): [number, number] {
+  const values = points.flatMap((point) => (point.budget_remaining === null ? [] : [point.budget_remaining]));
+  return [Math.min(0, ...values), Math.max(100, ...values)];
+}
+
+/** The uPlot options of the budget chart for a width and the budget axis' range. */
+export function budgetChartOptions(width: number, range: [number, number], colours = palette()): uPlot.Options {
   const axis = { stroke: colours.text, grid: { stroke: colours.grid, width: 1 }, ticks: { stroke: colours.grid } };
   return {
     width,
     height: HEIGHT,
     scales: {
       x: { time: true },
-      budget: { auto: false, range: (_u, min, max) => [Math.min(0, min), Math.max(100, max)] },
+      budget: { auto: false, range },
     },
     axes: [axis, { ...axis, scale: 'budget', label: 'Budget left %' }],
     series: [{}, { label: 'Budget left %', scale: 'budget', stroke: colours.line, width: 1.5, spanGaps: false }],
@@ -59,7 +65,11 @@ export function BudgetChart({ points }: { points: Points }) {
     void Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')])
       .then(([{ default: UPlot }]) => {
         if (cancelled) return;
-        plot = new UPlot(budgetChartOptions(element.clientWidth || 560), budgetChartData(points), element);
+        plot = new UPlot(
+          budgetChartOptions(element.clientWidth || 560, budgetRange(points)),
+          budgetChartData(points),
+          element,
+        );
       })
       .catch((error: unknown) => console.warn('The budget chart could not be drawn', error));
     return () => {
