@@ -236,6 +236,14 @@ describe('http check against a local HTTPS server with a self-signed certificate
     expect(trusted.details.sslExpiryDays).toBe(4);
   });
 
+  it('reads the certificate on every run, over a kept-alive socket and a resumed TLS session alike', async () => {
+    const spec = { url: `https://localhost:${httpsServer.port}/`, tlsConfig: { ca: { value: tlsCert.cert } } };
+    for (let runIndex = 0; runIndex < 3; runIndex++) {
+      const result = await run(spec);
+      expect(result.details.sslExpiryDays, `run ${runIndex + 1}`).toBe(4);
+    }
+  });
+
   it('fails when the certificate expires within maxSSLExpiry days', async () => {
     const spec = { url: httpsServer.url, tlsConfig: { insecureSkipVerify: true } };
     const soon = await run({ ...spec, maxSSLExpiry: 10 });
