@@ -113,7 +113,10 @@ export const EXPOSED_TABLES: Readonly<Record<string, ExposedTable>> = {
   checks_labels_keys: ro,
   canaries_with_status: ro,
   // SLOs (migration 0230): read here, written through /api/slos, which checks the objective and its object
-  slos: { writable: false, writeVia: 'use POST, PATCH and DELETE /api/slos (it checks the objective and the object it is on)' },
+  slos: {
+    writable: false,
+    writeVia: 'use POST, PATCH and DELETE /api/slos (it checks the objective and the object it is on)',
+  },
   // catalog
   config_scrapers: rw,
   config_items: rw,
@@ -228,6 +231,12 @@ export const EXPOSED_TABLES: Readonly<Record<string, ExposedTable>> = {
     writeVia: 'the send history is written by the notification sender (one row per message attempt)',
   },
   notifications_summary: ro,
+  // heartbeat tokens: only their hash is kept, never served; issued and revoked by /api/heartbeats
+  heartbeat_tokens: {
+    writable: false,
+    hidden: ['token_hash'],
+    writeVia: 'use POST and DELETE /api/heartbeats/{checkId}/token',
+  },
   // maintenance windows: their rules (RRULE, zone, computed series end) are checked by /api/maintenance
   maintenance_windows: { writable: false, writeVia: 'use POST, PATCH and DELETE /api/maintenance' },
   notification_send_history_summary: ro,
@@ -249,12 +258,6 @@ export const EXPOSED_TABLES: Readonly<Record<string, ExposedTable>> = {
 export const EXPOSED_FUNCTIONS: readonly string[] = [
   'check_summary_for_config',
   // catalog (migrations 0065, 0066)
-  // heartbeat tokens: only their hash is kept, never served; issued and revoked by /api/heartbeats
-  heartbeat_tokens: {
-    writable: false,
-    hidden: ['token_hash'],
-    writeVia: 'use POST and DELETE /api/heartbeats/{checkId}/token',
-  },
   'related_configs_recursive',
   'lookup_analysis_by_component',
   // a run's actions and its child runs' (migration 0180)
