@@ -21,7 +21,7 @@ describe('heartbeat checks', () => {
     path: string,
     body?: unknown,
     headers: Record<string, string> = {},
-  ): Promise<TestResponse> => apiCall(t.app, method, path, token, body, headers);
+  ): Promise<TestResponse> => Promise.resolve(apiCall(t.app, method, path, token, body, headers));
   const results = async () =>
     (
       await t.database.pool.query('SELECT status, message FROM check_statuses WHERE check_id = $1 ORDER BY time DESC', [

@@ -9,7 +9,7 @@ import { DateTime, IANAZone } from 'luxon';
 import * as rruleModule from 'rrule';
 
 // Node loads rrule's CommonJS build (its exports under `default`); Vite and bundlers load its ES build.
-const rrule: typeof rruleModule = (rruleModule as { default?: typeof rruleModule }).default ?? rruleModule; // either shape, same API
+const rrule: typeof rruleModule = (rruleModule as unknown as { default?: typeof rruleModule }).default ?? rruleModule; // either shape, same API
 const { Frequency, RRule } = rrule;
 
 /** What fixes a window's occurrences. */
