@@ -55,6 +55,8 @@ export const STATUS_PAGE_MESSAGES = {
   emptySelection: 'Choose at least one component or check (by name, type or label)',
   tooMany: `The selectors match more than ${STATUS_PAGE_MAX_SERVICES} services; narrow them`,
   notFound: 'No such status page',
+  partialReach:
+    'A status page publishes whatever its selectors match, to anyone: only someone who may read every component and check saves or previews one',
 } as const;
 
 const selectorText = z.string().trim().min(1).max(200);

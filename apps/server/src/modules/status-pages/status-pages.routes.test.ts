@@ -120,6 +120,23 @@ describe('status pages', () => {
     expect(((await list.json()) as { total: number }).total).toBe(1);
   });
 
+  it('an editor whose reach of components is narrowed by a deny row may not save, preview or edit a page', async () => {
+    const narrowed = await signedInUser(t, { roles: ['editor'] });
+    await t.database.pool.query(
+      `INSERT INTO permissions (action, deny, component_id, person_id) VALUES ('read', true, $1, $2)`,
+      [ids.secret, narrowed.id],
+    );
+    const refused = await create(narrowed.token, { ...page, slug: 'narrowed' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toContain('only someone who may read every component and check');
+    const preview = await apiCall(t.app, 'POST', '/api/status-pages/preview', narrowed.token, page);
+    expect(preview.status).toBe(403);
+    const { id } = (await create(editor.token, { ...page, slug: 'narrowed-edit' })).body;
+    const edit = await apiCall(t.app, 'PATCH', `/api/status-pages/${id}`, narrowed.token, { title: 'Mine' });
+    expect(edit.status).toBe(403);
+    expect((await apiCall(t.app, 'DELETE', `/api/status-pages/${id}`, editor.token)).status).toBe(204);
+  });
+
   it('a stranger reads the chosen services grouped by their parent, states from the roll-up, and nothing internal', async () => {
     const answer = await stranger('/status/shop.json');
     expect(answer.status).toBe(200);
