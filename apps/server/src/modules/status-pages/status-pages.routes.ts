@@ -50,7 +50,9 @@ export function registerStatusPagesRoutes(app: Hono<AppEnv>, deps: ModuleDeps): 
   app.post('/api/status-pages', write, publish, async (c) =>
     c.json(await editor.create(await readJson(c), auditContext(c)), 201),
   );
-  app.post('/api/status-pages/preview', write, publish, async (c) => c.json(await editor.preview(await readJson(c)), 200));
+  app.post('/api/status-pages/preview', write, publish, async (c) =>
+    c.json(await editor.preview(await readJson(c)), 200),
+  );
   app.get('/api/status-pages/:id', read, async (c) => c.json(await editor.get(pageId(c)), 200));
   app.patch('/api/status-pages/:id', write, publish, async (c) =>
     c.json(await editor.update(pageId(c), await readJson(c), auditContext(c)), 200),
