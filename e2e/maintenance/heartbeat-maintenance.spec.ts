@@ -84,16 +84,13 @@ test.describe('[MAINTENANCE] heartbeats and maintenance windows', () => {
       await page.getByRole('button', { name: 'Schedule maintenance' }).click();
       const form = page.getByRole('form', { name: 'Maintenance window' });
       await form.getByLabel('Title').fill(`${name} backup window`);
-      const start = new Date(Date.now() - 60_000);
-      const pad = (n: number) => String(n).padStart(2, '0');
-      await form
-        .getByLabel('Starts')
-        .fill(
-          `${start.getFullYear()}-${pad(start.getMonth() + 1)}-${pad(start.getDate())}T${pad(start.getHours())}:${pad(start.getMinutes())}`,
-        );
-      await form.getByRole('combobox', { name: /^Repeats/ }).selectOption('FREQ=DAILY');
+      await form.getByRole('button', { name: /Starts$/ }).click();
+      await page.getByRole('option', { name: 'Now (this minute)', exact: true }).click();
+      await form.getByRole('button', { name: /Repeats$/ }).click();
+      await page.getByRole('option', { name: 'Daily', exact: true }).click();
       await form.getByLabel('Search').fill(`${name}-beat`);
-      await form.getByRole('combobox', { name: /^Resource(?! type)/ }).selectOption({ label: `${name}-beat` });
+      await form.getByRole('button', { name: /Resource$/ }).click();
+      await page.getByRole('option', { name: `${name}-beat`, exact: true }).click();
       await form.getByRole('button', { name: 'Schedule' }).click();
       const row = page.getByRole('row').filter({ hasText: `${name} backup window` });
       await expect(row).toContainText('In maintenance');

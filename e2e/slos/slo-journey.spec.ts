@@ -24,7 +24,8 @@ test.describe('[SLOS] SLO on a check', () => {
     await panel.getByRole('button', { name: 'Add SLO' }).click();
     await panel.getByLabel('Name').fill(name);
     await panel.getByLabel('Target (%)').fill('99.5');
-    await panel.getByLabel('Window').selectOption('7');
+    await panel.getByRole('button', { name: /Window$/ }).click();
+    await page.getByRole('option', { name: '7 days', exact: true }).click();
     await panel.getByRole('button', { name: 'Save SLO' }).click();
     await expect(panel.getByRole('button', { name })).toBeVisible();
     await expect(panel.getByText('99.5% available over 7 days')).toBeVisible();

@@ -142,6 +142,8 @@ export type StatusPageSaved = z.infer<typeof statusPageSavedSchema>;
 
 /** `GET /api/status-pages`. */
 export const statusPageListSchema = z.object({ data: z.array(statusPageSchema), total: z.number() });
+/** `GET /api/status-pages`. */
+export type StatusPageList = z.infer<typeof statusPageListSchema>;
 
 /** One day of a service's uptime bar; `uptime` is null on a day without runs. */
 export const uptimeDaySchema = z.object({ date: z.string(), uptime: z.number().nullable() });

@@ -65,6 +65,13 @@ const canary = (name: string) => ({
   spec: { schedule: '@every 1h', tcp: [{ name: `${name}-tcp`, endpoint: '127.0.0.1:1' }] },
 });
 
+const maintenanceWindow = {
+  title: 'Audit window',
+  starts_at: '2026-03-22T01:00:00Z',
+  duration_minutes: 60,
+  timezone: 'UTC',
+};
+
 /** In run order: creates before the updates and deletes that need their ids. */
 const CASES: Record<string, RouteCase> = {
   'POST /api/properties': {
@@ -487,6 +494,53 @@ const CASES: Record<string, RouteCase> = {
     ok: (w) => w.call('DELETE', `/api/slos/${w.id('slo')}`),
     fail: (w) => w.call('DELETE', `/api/slos/${UNKNOWN}`),
   },
+  'POST /api/maintenance': {
+    ok: async (w) =>
+      w.created(
+        'maintenance',
+        await w.call('POST', '/api/maintenance', { ...maintenanceWindow, filter: "check.name == 'audit'" }),
+      ),
+    fail: (w) => w.call('POST', '/api/maintenance', maintenanceWindow),
+  },
+  'PATCH /api/maintenance/:id': {
+    ok: (w) => w.call('PATCH', `/api/maintenance/${w.id('maintenance')}`, { title: 'Audit window, moved' }),
+    fail: (w) => w.call('PATCH', `/api/maintenance/${UNKNOWN}`, { title: 'x' }),
+  },
+  'DELETE /api/maintenance/:id': {
+    ok: (w) => w.call('DELETE', `/api/maintenance/${w.id('maintenance')}`),
+    fail: (w) => w.call('DELETE', `/api/maintenance/${UNKNOWN}`),
+  },
+  'POST /api/status-pages': {
+    ok: async (w) =>
+      w.created(
+        'statusPage',
+        await w.call('POST', '/api/status-pages', { slug: 'audit', title: 'Audit', checks: { names: ['audit'] } }),
+      ),
+    fail: (w) => w.call('POST', '/api/status-pages', { slug: 'Not A Slug', title: 'Audit' }),
+  },
+  'PATCH /api/status-pages/:id': {
+    ok: (w) => w.call('PATCH', `/api/status-pages/${w.id('statusPage')}`, { title: 'Audit, renamed' }),
+    fail: (w) => w.call('PATCH', `/api/status-pages/${UNKNOWN}`, { title: 'x' }),
+  },
+  'DELETE /api/status-pages/:id': {
+    ok: (w) => w.call('DELETE', `/api/status-pages/${w.id('statusPage')}`),
+    fail: (w) => w.call('DELETE', `/api/status-pages/${UNKNOWN}`),
+  },
+  'POST /api/heartbeats/:checkId/token': {
+    ok: async (w) => {
+      const { rows } = await w.t.database.pool.query(
+        `WITH c AS (INSERT INTO canaries (name, spec) VALUES ('audit-beat', '{}') RETURNING id)
+         INSERT INTO checks (canary_id, type, name) SELECT id, 'webhook', 'audit-beat' FROM c RETURNING id`,
+      );
+      w.ids.heartbeatCheck = rows[0].id;
+      return w.call('POST', `/api/heartbeats/${rows[0].id}/token`);
+    },
+    fail: (w) => w.call('POST', `/api/heartbeats/${UNKNOWN}/token`),
+  },
+  'DELETE /api/heartbeats/:checkId/token': {
+    ok: (w) => w.call('DELETE', `/api/heartbeats/${w.id('heartbeatCheck')}/token`),
+    fail: (w) => w.call('DELETE', `/api/heartbeats/${UNKNOWN}/token`),
+  },
 };
 
 /** POST routes that only read or probe: they must change nothing, so they write no audit row. */
@@ -546,6 +600,19 @@ const READ_ONLY: Record<string, { call: Call; why: string }> = {
   'POST /api/connection/test/:id': {
     why: 'probes the remote system of a stored connection; stores nothing',
     call: (w) => w.call('POST', `/api/connection/test/${UNKNOWN}`),
+  },
+  'POST /api/status-pages/preview': {
+    why: 'builds the public view of an unsaved page for its editor; stores nothing',
+    call: (w) =>
+      w.call('POST', '/api/status-pages/preview', { slug: 'audit-preview', title: 'x', checks: { names: ['x'] } }),
+  },
+  'POST /webhook/:token': {
+    why: 'a heartbeat call, stored as the check’s run like the scheduler’s runs (not audited, docs/maintenance.md)',
+    call: (w) => w.call('POST', '/webhook/unknown-token', {}, null),
+  },
+  'POST /webhook': {
+    why: 'a heartbeat call with its token in a header, stored as the check’s run (not audited)',
+    call: (w) => w.call('POST', '/webhook', {}, null),
   },
   'POST /api/connection/test': {
     why: "probes the remote system of a connection form's unsaved values; stores nothing",

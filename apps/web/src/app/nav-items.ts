@@ -48,7 +48,6 @@ export const PRIMARY_NAV: readonly NavItem[] = [
   { name: 'Incidents', href: '/incidents', icon: Siren, featureName: 'incidents', resourceName: 'incident' },
   { name: 'Catalog', href: '/catalog', icon: Boxes, featureName: 'config', resourceName: 'database' },
   { name: 'Logs', href: '/logs', icon: ScrollText, featureName: 'logs', resourceName: 'database' },
-  { name: 'Status Pages', href: '/status-pages', icon: Megaphone, resourceName: 'topologies' },
   {
     name: 'Playbooks',
     href: '/playbooks',
@@ -91,6 +90,8 @@ export const SCHEMA_RESOURCES: ReadonlyArray<NavItem & { table: string }> = [
 
 /** The Settings group of 000 §2 plus the generic resources; sorted by name in the sidebar. */
 export const SETTINGS_NAV: readonly NavItem[] = [
+  // not in 000 §2's primary entries (issue 33): published from the topology, so listed with its settings
+  { name: 'Status Pages', href: '/status-pages', icon: Megaphone, resourceName: 'topologies' },
   {
     name: 'Connections',
     href: '/settings/connections',

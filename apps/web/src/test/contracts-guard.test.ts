@@ -27,6 +27,7 @@ const OWN_SHAPES: Record<string, string> = {
   HistoryParams: 'URL parameters of a check’s history table',
   HistoryFilters: 'URL parameters of the send history',
   PlaybookRunFilters: 'URL parameters of the runs list',
+  SloObject: 'request: the check or component whose SLOs a panel shows',
   SummaryWindow: 'request: the health summary’s start and end, made from the dashboard’s time range',
   ParsedResourceQuery:
     'request: a resource selector’s typed query (name=, type=, health=) turned into data-API filters',

@@ -1,8 +1,8 @@
 import { HEARTBEAT_MAX_BODY_BYTES, HEARTBEAT_NOT_FOUND, HEARTBEAT_PATH } from '@mc/contracts';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
-import { actorPersonId } from '../../platform/audit.js';
 import { parseBoundedJson } from '../../platform/bounded-json.js';
 import { AppError } from '../../platform/errors.js';
+import { auditContext } from '../../platform/http-helpers.js';
 import type { ModuleDeps } from '../../platform/module-deps.js';
 import type { AppEnv } from '../../platform/request-context.js';
 import { requirePermission } from '../../platform/require-permission.js';
@@ -69,12 +69,11 @@ export function registerHeartbeatsRoutes(app: Hono<AppEnv>, deps: ModuleDeps): v
   app.get('/api/heartbeats/:checkId', read, async (c) =>
     c.json(await heartbeats.state(c.req.param('checkId'), await reachOf(c))),
   );
-  app.post('/api/heartbeats/:checkId/token', write, async (c) => {
-    const actor = { actor: c.var.actor };
-    return c.json(await heartbeats.issue(c.req.param('checkId'), actorPersonId(actor), await reachOf(c)), 201);
-  });
+  app.post('/api/heartbeats/:checkId/token', write, async (c) =>
+    c.json(await heartbeats.issue(c.req.param('checkId'), auditContext(c), await reachOf(c)), 201),
+  );
   app.delete('/api/heartbeats/:checkId/token', write, async (c) => {
-    await heartbeats.revoke(c.req.param('checkId'), await reachOf(c));
+    await heartbeats.revoke(c.req.param('checkId'), auditContext(c), await reachOf(c));
     return c.body(null, 204);
   });
 }

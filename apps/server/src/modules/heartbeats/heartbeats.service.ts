@@ -14,9 +14,11 @@ import {
   type HeartbeatToken,
 } from '@mc/contracts';
 import type { Database } from '@mc/db';
+import { type AuditContext, actorPersonId, recordAudit } from '../../platform/audit.js';
 import { egressGuardFor } from '../../platform/egress/egress-guard-for.js';
 import { AppError } from '../../platform/errors.js';
 import { type ResourceReach, resourceVisible } from '../../platform/resource-visibility.js';
+import { inTransaction } from '../../platform/sql-transaction.js';
 import { recordResult, runCheck } from '../health/index.js';
 import {
   checkByTokenHash,
@@ -61,10 +63,21 @@ export function heartbeatsService(database: Database) {
   }
   return {
     /** Issues a new token for a webhook check, replacing (and so revoking) any earlier one. */
-    async issue(checkId: string, issuedBy: string | null, reach: ResourceReach): Promise<HeartbeatToken> {
+    async issue(checkId: string, audit: AuditContext, reach: ResourceReach): Promise<HeartbeatToken> {
       await mustGetVisible(checkId, reach);
       const token = randomBytes(32).toString('base64url');
-      const issuedAt = await storeToken(pool, checkId, hashOf(token), issuedBy);
+      const issuedAt = await inTransaction(pool, async (client) => {
+        const at = await storeToken(client, checkId, hashOf(token), actorPersonId(audit));
+        // the audit row names the check and when; the token itself is never written anywhere
+        await recordAudit(client, {
+          ...audit,
+          action: 'issue',
+          target: 'heartbeat_tokens',
+          ids: [checkId],
+          after: { issued_at: at },
+        });
+        return at;
+      });
       return {
         check_id: checkId,
         token,
@@ -73,9 +86,12 @@ export function heartbeatsService(database: Database) {
       };
     },
     /** Revokes a check's token: calls with it answer 404 from now on. */
-    async revoke(checkId: string, reach: ResourceReach): Promise<void> {
+    async revoke(checkId: string, audit: AuditContext, reach: ResourceReach): Promise<void> {
       await mustGetVisible(checkId, reach);
-      if (!(await revokeToken(pool, checkId))) throw new AppError('not_found', 'This check has no live token');
+      await inTransaction(pool, async (client) => {
+        if (!(await revokeToken(client, checkId))) throw new AppError('not_found', 'This check has no live token');
+        await recordAudit(client, { ...audit, action: 'revoke', target: 'heartbeat_tokens', ids: [checkId] });
+      });
     },
     /** Whether a check has a live token and when its last call came. */
     async state(checkId: string, reach: ResourceReach): Promise<HeartbeatState> {

@@ -148,7 +148,7 @@ describe('/incidents/{id}', { timeout: 40_000 }, () => {
     expect(writes).toEqual([
       { method: 'PATCH', path: `/api/incidents/${ID}/hypotheses/h1`, body: { status: 'likely' } },
       { method: 'PATCH', path: `/api/incidents/${ID}/evidences/e1`, body: { done: true } },
-      { method: 'POST', path: `/api/incidents/${ID}/comments`, body: { comment: 'Rolled back' } },
+      { method: 'POST', path: `/api/incidents/${ID}/comments`, body: { comment: 'Rolled back', public: false } },
       { method: 'PATCH', path: `/api/incidents/${ID}`, body: { status: 'mitigated' } },
     ]);
   });

@@ -1,5 +1,7 @@
 import type { MaintenanceBody } from '@mc/contracts';
 import { useState } from 'react';
+import { DateTimePicker } from '../../../components/ui/date-time-picker';
+import { Select } from '../../../components/ui/select';
 import { useDebounced } from '../../../components/use-debounced';
 import type { MaintenanceWindow } from '../api/maintenance';
 import { type SilenceResourceKind, useResourceSearch } from '../api/resource-search';
@@ -12,11 +14,22 @@ const REPEATS = [
   { value: 'FREQ=MONTHLY', label: 'Monthly (on the start’s day)' },
   { value: 'custom', label: 'Custom rule (RFC 5545 RRULE)' },
 ] as const;
+const KINDS = [
+  { value: 'check', label: 'Check' },
+  { value: 'component', label: 'Component' },
+  { value: 'config', label: 'Catalog item' },
+] as const;
+const STARTS = [
+  { value: 'at', label: 'At a date and time' },
+  { value: 'now', label: 'Now (this minute)' },
+] as const;
 
 /** The form's values; `start` is a local date-time (the browser's zone), `timezone` the zone of the repeats. */
 export interface MaintenanceFormValues {
   title: string;
   description: string;
+  /** 'now': the window starts at the minute it is saved; 'at': at `start`. */
+  startMode: 'now' | 'at';
   start: string;
   duration: string;
   timezone: string;
@@ -41,6 +54,7 @@ export function formValuesOf(window?: MaintenanceWindow): MaintenanceFormValues 
     return {
       title: '',
       description: '',
+      startMode: 'at',
       start: localInput(start),
       duration: '60',
       timezone: zone,
@@ -58,6 +72,7 @@ export function formValuesOf(window?: MaintenanceWindow): MaintenanceFormValues 
   return {
     title: window.title,
     description: window.description,
+    startMode: 'at',
     start: localInput(new Date(window.starts_at)),
     duration: String(window.duration_minutes),
     timezone: window.timezone,
@@ -78,7 +93,10 @@ export function maintenanceBodyOf(values: MaintenanceFormValues): Partial<Mainte
   return {
     title: values.title.trim(),
     description: values.description.trim(),
-    starts_at: new Date(values.start).toISOString(),
+    starts_at: (values.startMode === 'now'
+      ? new Date(Math.floor(Date.now() / 60_000) * 60_000)
+      : new Date(values.start)
+    ).toISOString(),
     duration_minutes: Number(values.duration),
     timezone: values.timezone.trim(),
     rrule: rrule || null,
@@ -118,33 +136,25 @@ function ScopeFields({ values, set }: { values: MaintenanceFormValues; set: Sett
   return (
     <fieldset className="flex flex-col gap-3">
       <legend className="text-sm font-medium">Scope (as for silences)</legend>
-      <label className="flex flex-col gap-1 text-sm">
-        Resource type
-        <select
-          className={input}
-          value={values.kind}
-          onChange={(event) => {
-            set('kind', event.target.value as SilenceResourceKind); // the options are the kinds
-            set('resourceId', '');
-          }}
-        >
-          <option value="check">Check</option>
-          <option value="component">Component</option>
-          <option value="config">Catalog item</option>
-        </select>
-      </label>
+      <Select
+        label="Resource type"
+        value={values.kind}
+        choices={KINDS}
+        onChange={(kind) => {
+          set('kind', kind as SilenceResourceKind); // the choices are the kinds
+          set('resourceId', '');
+        }}
+      />
       <Field label="Search" value={search} onChange={setSearch} />
-      <label className="flex flex-col gap-1 text-sm">
-        Resource
-        <select className={input} value={values.resourceId} onChange={(event) => set('resourceId', event.target.value)}>
-          <option value="">None</option>
-          {(found.data ?? []).map((row) => (
-            <option key={row.id} value={row.id}>
-              {row.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Select
+        label="Resource"
+        value={values.resourceId}
+        choices={[
+          { value: '', label: 'None' },
+          ...(found.data ?? []).map((row) => ({ value: row.id, label: row.name })),
+        ]}
+        onChange={(resourceId) => set('resourceId', resourceId)}
+      />
       <label className="flex items-center gap-2 text-sm">
         <input
           type="checkbox"
@@ -187,23 +197,22 @@ export function MaintenanceForm(props: {
       <div className="flex flex-col gap-3">
         <Field label="Title" value={values.title} onChange={(value) => set('title', value)} />
         <Field label="Description" value={values.description} onChange={(value) => set('description', value)} />
-        <Field label="Starts" type="datetime-local" value={values.start} onChange={(value) => set('start', value)} />
+        <Select
+          label="Starts"
+          value={values.startMode}
+          choices={STARTS}
+          onChange={(mode) => set('startMode', mode === 'now' ? 'now' : 'at')}
+        />
+        {values.startMode === 'at' ? (
+          <DateTimePicker label="Start date and time" value={values.start} onChange={(value) => set('start', value)} />
+        ) : null}
         <Field
           label="Duration (minutes)"
           type="number"
           value={values.duration}
           onChange={(value) => set('duration', value)}
         />
-        <label className="flex flex-col gap-1 text-sm">
-          Repeats
-          <select className={input} value={values.repeat} onChange={(event) => set('repeat', event.target.value)}>
-            {REPEATS.map((choice) => (
-              <option key={choice.value} value={choice.value}>
-                {choice.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Select label="Repeats" value={values.repeat} choices={REPEATS} onChange={(repeat) => set('repeat', repeat)} />
         {values.repeat === 'custom' ? (
           <Field
             label="RRULE"

@@ -2,6 +2,7 @@ import type { MaintenanceWindow } from '@mc/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { chooseOption } from '../../../test/choose-option';
 import { shellApi, viewerSession } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 
@@ -68,9 +69,12 @@ describe('maintenance windows page', { timeout: 60_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Schedule maintenance' }, wait));
     const form = screen.getByRole('form', { name: 'Maintenance window' });
     await userEvent.type(within(form).getByLabelText('Title'), 'Database upgrade');
-    await userEvent.selectOptions(within(form).getByLabelText('Repeats'), 'FREQ=WEEKLY');
-    await within(form).findByRole('option', { name: 'checkout-api' }, wait);
-    await userEvent.selectOptions(within(form).getByLabelText('Resource'), CHECK);
+    const user = userEvent.setup();
+    await chooseOption(user, 'Repeats', 'Weekly (on the start’s weekday)', form);
+    await user.type(within(form).getByLabelText('Search'), 'checkout');
+    await waitFor(async () => {
+      await chooseOption(user, 'Resource', 'checkout-api', form);
+    }, wait);
     await userEvent.click(within(form).getByRole('button', { name: 'Schedule' }));
     await waitFor(() => expect(calls.some((call) => call.init?.method === 'POST')).toBe(true), wait);
     const sent = JSON.parse(String(calls.find((call) => call.init?.method === 'POST')?.init?.body));

@@ -1,9 +1,15 @@
 import { type SLO_KINDS, SLO_WINDOW_DAYS, type SloInput, sloInputSchema } from '@mc/contracts';
 import { useState } from 'react';
+import { Select } from '../../../components/ui/select';
 import type { SloObject } from '../api/get-slos';
 import { sloQuery } from '../api/get-slos';
 
 const input = 'rounded border border-border-strong bg-surface px-2 py-1 text-sm text-fg';
+const KIND_CHOICES = [
+  { value: 'availability', label: 'Availability' },
+  { value: 'latency', label: 'Latency under a threshold' },
+] as const;
+const WINDOW_CHOICES = SLO_WINDOW_DAYS.map((days) => ({ value: String(days), label: `${days} days` }));
 
 /** The form's values as typed. */
 interface Values {
@@ -72,13 +78,12 @@ export function SloForm({
         Name
         <input className={input} value={values.name} onChange={(e) => set('name', e.target.value)} />
       </label>
-      <label className="flex flex-col gap-1 text-sm">
-        Kind
-        <select className={input} value={values.kind} onChange={(e) => set('kind', e.target.value as Values['kind'])}>
-          <option value="availability">Availability</option>
-          <option value="latency">Latency under a threshold</option>
-        </select>
-      </label>
+      <Select
+        label="Kind"
+        value={values.kind}
+        choices={KIND_CHOICES}
+        onChange={(kind) => set('kind', kind === 'latency' ? 'latency' : 'availability')}
+      />
       {values.kind === 'latency' ? (
         <label className="flex flex-col gap-1 text-sm">
           Threshold (ms)
@@ -99,16 +104,12 @@ export function SloForm({
           onChange={(e) => set('target', e.target.value)}
         />
       </label>
-      <label className="flex flex-col gap-1 text-sm">
-        Window
-        <select className={input} value={values.windowDays} onChange={(e) => set('windowDays', e.target.value)}>
-          {SLO_WINDOW_DAYS.map((days) => (
-            <option key={days} value={String(days)}>
-              {days} days
-            </option>
-          ))}
-        </select>
-      </label>
+      <Select
+        label="Window"
+        value={values.windowDays}
+        choices={WINDOW_CHOICES}
+        onChange={(days) => set('windowDays', days)}
+      />
       <div className="flex gap-2">
         <button
           type="submit"

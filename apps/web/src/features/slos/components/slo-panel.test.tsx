@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '../../../lib/permissions';
+import { chooseOption } from '../../../test/choose-option';
 import { shellApi, viewerSession } from '../../../test/fake-api';
 import { renderAt } from '../../../test/render';
 import { SloPanel } from './slo-panel';
@@ -94,10 +95,10 @@ describe('SloPanel', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save SLO' }));
     expect((await screen.findByRole('alert')).textContent).toContain('name: This field is required');
     await userEvent.type(screen.getByLabelText('Name'), 'Shop fast');
-    await userEvent.selectOptions(screen.getByLabelText('Kind'), 'latency');
+    await chooseOption(userEvent.setup(), 'Kind', 'Latency under a threshold');
     await userEvent.clear(screen.getByLabelText('Threshold (ms)'));
     await userEvent.type(screen.getByLabelText('Threshold (ms)'), '250');
-    await userEvent.selectOptions(screen.getByLabelText('Window'), '7');
+    await chooseOption(userEvent.setup(), 'Window', '7 days');
     await userEvent.click(screen.getByRole('button', { name: 'Save SLO' }));
     await waitFor(() =>
       expect(posted).toEqual({

@@ -1,4 +1,4 @@
-import type { StatusPage } from '@mc/contracts';
+import type { StatusPage, StatusPageList } from '@mc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api/client';
 import { statusPageKeys } from './keys';
@@ -7,8 +7,7 @@ import { statusPageKeys } from './keys';
 export function useStatusPages() {
   return useQuery({
     queryKey: statusPageKeys.list(),
-    queryFn: ({ signal }) =>
-      apiGet<{ data: StatusPage[]; total: number }>('/api/status-pages', { signal, query: { limit: 200 } }),
+    queryFn: ({ signal }) => apiGet<StatusPageList>('/api/status-pages', { signal, query: { limit: 200 } }),
     staleTime: 0,
   });
 }
