@@ -204,7 +204,10 @@ test('a check run through the API is one trace: request, check, database, and th
       () => spans.find((span) => span.name === 'check http' && attributesOf(span)['check.name'] === 'scheduled-api'),
       30_000,
     );
-    const job = spans.find((span) => span.spanId === scheduled.parentSpanId);
+    // the job's span ends (and is exported) after the check's, in a later batch
+    const job = await until('the job span of the scheduled check', () =>
+      spans.find((span) => span.spanId === scheduled.parentSpanId),
+    );
     expect(job?.name).toBe('job run_canary');
     expect(job?.parentSpanId ?? '').toBe('');
     await until('a database span of the job', () => (queries(job?.spanId ?? '').length > 0 ? true : undefined));
