@@ -90,6 +90,9 @@ test.describe('[CONSOLE] keyboard-only journey', () => {
     await page.keyboard.press('Enter');
     await expect(comments.getByRole('alert')).toHaveText('Comment is required');
     const text = `Keyboard-only note ${Date.now()}`;
+    // back over the "Public update" box to the text
+    await page.keyboard.press('Shift+Tab');
+    await expect(comments.getByRole('checkbox', { name: /Public update/ })).toBeFocused();
     await page.keyboard.press('Shift+Tab');
     await expect(comments.getByRole('textbox', { name: 'Comment' })).toBeFocused();
     await page.keyboard.type(text);
