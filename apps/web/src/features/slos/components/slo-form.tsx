@@ -9,7 +9,8 @@ const KIND_CHOICES = [
   { value: 'availability', label: 'Availability' },
   { value: 'latency', label: 'Latency under a threshold' },
 ] as const;
-const WINDOW_CHOICES = SLO_WINDOW_DAYS.map((days) => ({ value: String(days), label: `${days} days` }));
+/** The rolling windows offered, as choices (built when asked: a module-level map ran before the contracts chunk). */
+const windowChoices = () => SLO_WINDOW_DAYS.map((days) => ({ value: String(days), label: `${days} days` }));
 
 /** The form's values as typed. */
 interface Values {
@@ -107,7 +108,7 @@ export function SloForm({
       <Select
         label="Window"
         value={values.windowDays}
-        choices={WINDOW_CHOICES}
+        choices={windowChoices()}
         onChange={(days) => set('windowDays', days)}
       />
       <div className="flex gap-2">
