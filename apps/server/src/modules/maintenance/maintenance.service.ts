@@ -15,6 +15,7 @@ import type { Database } from '@mc/db';
 import { type AuditContext, actorPersonId, recordAudit } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
 import { type LinkedKind, type ResourceReach, resourceVisible } from '../../platform/resource-visibility.js';
+import { inTransaction } from '../../platform/sql-transaction.js';
 import { expressionError } from '../health/index.js';
 import {
   insertWindow,
@@ -26,7 +27,6 @@ import {
   windowById,
 } from './maintenance.repo.js';
 import { occurrencesOf } from './maintenance-intervals.js';
-import { inTransaction } from './maintenance-sql.js';
 import { rruleError, seriesEnd, validTimezone } from './recurrence.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

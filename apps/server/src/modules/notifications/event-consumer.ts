@@ -7,6 +7,7 @@
  */
 import { EVENT_QUEUE_MAX_ATTEMPTS } from '@mc/contracts';
 import type pg from 'pg';
+import { inTransaction } from '../../platform/sql-transaction.js';
 import { type Backoff, backoffDelay, enqueue } from '../jobs/index.js';
 import { ancestorsMemo, type Decision, decide, type Hold } from './decide.js';
 import { claimEvents, completeEvent, failEvent } from './event-queue.repo.js';
@@ -17,7 +18,6 @@ import { renderPlaybookParams } from './playbook-recipient.js';
 import { type RuleRow, recordRuleError, rulesForEvent } from './rules.repo.js';
 import { sendNotificationJob } from './send-notification.job.js';
 import { activeSilences } from './silences.repo.js';
-import { inTransaction } from './sql.js';
 
 /** Backoff between attempts of a failed event. */
 export const EVENT_BACKOFF: Backoff = { baseMs: 2_000, maxMs: 5 * 60_000 };

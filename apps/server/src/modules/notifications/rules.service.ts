@@ -9,6 +9,7 @@ import { type AuditContext, actorPersonId, recordAudit } from '../../platform/au
 import type { Config } from '../../platform/config.js';
 import { egressGuardFor } from '../../platform/egress/egress-guard-for.js';
 import { AppError } from '../../platform/errors.js';
+import { inTransaction } from '../../platform/sql-transaction.js';
 import { assertMayReferenceAll, connectionsServiceFor, savedByOf } from '../connections/index.js';
 import { channelFor } from './channels/registry.js';
 import { CHANNEL_TIMEOUT_MS, providerEndpoint } from './deliver.js';
@@ -16,7 +17,6 @@ import type { MayRunPlaybook } from './playbook-recipient.js';
 import { destinationOf } from './recipients.js';
 import { columnsOf, documentOf, parseRuleDocument } from './rule-document.js';
 import { insertRule, type RuleRow, ruleById, setRuleSaver, softDeleteRule, updateRule } from './rules.repo.js';
-import { inTransaction } from './sql.js';
 import { countsInRange, type RuleCounts } from './summary.repo.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -15,6 +15,7 @@ import {
   resourceVisible,
   visibleIds,
 } from '../../platform/resource-visibility.js';
+import { inTransaction } from '../../platform/sql-transaction.js';
 import { expressionError } from '../health/index.js';
 import { loadEventResource } from './event-resources.js';
 import { ancestorsOf, type CoveredResource, coveredResources } from './relations.repo.js';
@@ -27,7 +28,7 @@ import {
   softDeleteSilence,
   updateSilence,
 } from './silences.repo.js';
-import { inTransaction, type Sql } from './sql.js';
+import type { Sql } from './sql.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Most history rows the preview lists (the totals count them all). */

@@ -2,19 +2,3 @@ import type pg from 'pg';
 
 /** Where notification statements run: the pool, or one client holding a transaction. */
 export type Sql = pg.Pool | pg.PoolClient;
-
-/** Runs `work` in one transaction on a client of `pool`; the client is used alone until COMMIT. */
-export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-}
