@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { RANDOM_PAGE_COST } from './planner-settings.js';
 
 /** Which engine serves the database: a PostgreSQL server, or PGlite embedded in this process tree. */
 export type Engine = 'postgres' | 'pglite';
@@ -81,10 +82,25 @@ export function wrapPool(
   };
 }
 
+/** Planner settings every session starts with (planner-settings.ts). */
+const SESSION_PLANNER_SETTINGS = `-c random_page_cost=${RANDOM_PAGE_COST}`;
+
+/** The startup `options` of a connection: the URL's own (`?options=…`), then ours. */
+function startupOptions(url: string): string {
+  let own: string | null = null;
+  try {
+    own = new URL(url).searchParams.get('options');
+  } catch {
+    // a key=value connection string: it carries no options we could merge
+  }
+  return own ? `${own} ${SESSION_PLANNER_SETTINGS}` : SESSION_PLANNER_SETTINGS;
+}
+
 /** A driver pool on a PostgreSQL server; idle-client errors are absorbed (the pool replaces the client). */
 export function createPostgresPool(url: string, options: PoolSettings & { applicationName?: string } = {}): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
+    options: startupOptions(url),
     max: options.max ?? 10,
     application_name: options.applicationName ?? 'mission-control',
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
