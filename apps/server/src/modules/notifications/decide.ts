@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { type NotificationSendStatus, parseDurationMs } from '@mc/contracts';
 import { evaluateExpression } from '../health/index.js';
-import { type EventResource, isFailureEvent, kindOfEvent } from './event-resources.js';
+import { type EventResource, heldObject, isFailureEvent, kindOfEvent } from './event-resources.js';
 import { lastDelivered, parentFailure } from './history.repo.js';
 import { type Ancestors, ancestorsOf } from './relations.repo.js';
 import type { RuleRow } from './rules.repo.js';
@@ -37,11 +37,12 @@ export interface Decision {
 /** Lazily loaded ancestors of the resource (silences and inhibitions share them). */
 export type AncestorsOf = () => Promise<Ancestors>;
 
-/** A memo of {@link ancestorsOf} for one resource. */
+/** A memo of {@link ancestorsOf} for one resource (for an SLO: of its check or component, which holds match). */
 export function ancestorsMemo(db: Sql, resource: EventResource): AncestorsOf {
+  const object = heldObject(resource);
   let memo: Promise<Ancestors> | undefined;
   return () => {
-    memo ??= ancestorsOf(db, resource.kind, resource.id, resource.env);
+    memo ??= ancestorsOf(db, object.kind, object.id, resource.env);
     return memo;
   };
 }

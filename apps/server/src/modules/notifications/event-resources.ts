@@ -38,6 +38,22 @@ export interface EventResource {
   description: string | null;
   /** Variables for CEL filters and templates. */
   env: Record<string, unknown>;
+  /**
+   * The object silences and maintenance windows match in this resource's place: an SLO's check or
+   * component, so that whatever holds that object's events holds its burn-rate alerts too.
+   */
+  heldAs?: HeldObject;
+}
+
+/** A check or component that stands for another resource when silences and windows are matched. */
+export interface HeldObject {
+  kind: 'check' | 'component';
+  id: string;
+}
+
+/** The kind and id silences and maintenance windows match for `resource` (its {@link EventResource.heldAs}, else itself). */
+export function heldObject(resource: EventResource): { kind: NotificationResourceKind; id: string } {
+  return resource.heldAs ?? { kind: resource.kind, id: resource.id };
 }
 
 /** The resource kind of an event name, or undefined for names no rule may listen to. */
@@ -57,6 +73,11 @@ async function loadSloResource(db: Sql, id: string, event: QueuedEvent): Promise
   const check = slo.check_id ? await findCheck(db, String(slo.check_id)) : undefined;
   const component = slo.component_id ? await findComponent(db, String(slo.component_id)) : undefined;
   const burn = event.properties;
+  const heldAs: HeldObject | undefined = check
+    ? { kind: 'check', id: String(check.id) }
+    : component
+      ? { kind: 'component', id: String(component.id) }
+      : undefined;
   return {
     kind: 'slo',
     id,
@@ -72,6 +93,7 @@ async function loadSloResource(db: Sql, id: string, event: QueuedEvent): Promise
       ...(component ? { component } : {}),
       resource: slo,
     },
+    ...(heldAs ? { heldAs } : {}),
   };
 }
 

@@ -17,7 +17,7 @@ import {
 } from '../../platform/resource-visibility.js';
 import { inTransaction } from '../../platform/sql-transaction.js';
 import { expressionError } from '../health/index.js';
-import { loadEventResource } from './event-resources.js';
+import { heldObject, loadEventResource } from './event-resources.js';
 import { ancestorsOf, type CoveredResource, coveredResources } from './relations.repo.js';
 import { silenceCovers } from './silence-match.js';
 import {
@@ -193,7 +193,8 @@ async function preview(
         attempts: 0,
         created_at: row.created_at,
       });
-      const ancestors = resource ? await ancestorsOf(db, resource.kind, resource.id, resource.env) : undefined;
+      const object = resource ? heldObject(resource) : undefined;
+      const ancestors = resource && object ? await ancestorsOf(db, object.kind, object.id, resource.env) : undefined;
       verdicts.set(row.resource_id, Boolean(resource && ancestors && silenceCovers(silence, resource, ancestors)));
       if (!targeted && resource && verdicts.get(row.resource_id)) {
         covers.push({ id: resource.id, kind: resource.kind, name: resource.name });
