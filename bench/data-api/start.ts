@@ -24,7 +24,10 @@ export async function startDataApiServer(
   sockets = 8,
   mode: ServerMode = 'session',
 ): Promise<DataApiServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/data-api/server.ts', url, mode], {
+  // MC_BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it exits (node --cpu-prof).
+  const profile = process.env.MC_BENCH_CPU_PROF;
+  const flags = profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : [];
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'bench/data-api/server.ts', url, mode], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout });

@@ -1,4 +1,5 @@
 import { DATA_API_MAX_ROWS } from '@mc/contracts';
+import type { PreparedReads } from '@mc/db';
 import type pg from 'pg';
 import type { RowScope } from '../../platform/access.js';
 import type { EmbedScopes } from './embed-access.js';
@@ -20,6 +21,8 @@ export const ESTIMATED_COUNT_THRESHOLD = DATA_API_MAX_ROWS;
 /** Everything a read needs. */
 export interface ReadRequest {
   pool: pg.Pool;
+  /** Runs a table's page prepared once its statement is hot (@mc/db preparedReads); absent: every read plans anew. */
+  reads?: PreparedReads;
   cache: SchemaCache;
   table: TableInfo;
   query: ParsedQuery;
@@ -151,7 +154,12 @@ export async function runRead(req: ReadRequest): Promise<RestResponse> {
   const sql = req.accept.csv
     ? csvStatement(page, countSql)
     : `SELECT COALESCE(${body}, '[]')::text AS body, count(*)::int AS page_count${countSql} FROM (${page}) pgrst_t`;
-  const result = await req.pool.query<{ body: string; page_count: number; total?: number }>(sql, params.values);
+  // A table's page repeats its text with new values: prepared. An RPC's function call runs as it comes.
+  type Page = { body: string; page_count: number; total?: number };
+  const result =
+    req.reads && !req.source
+      ? await req.reads.query<Page>(sql, params.values)
+      : await req.pool.query<Page>(sql, params.values);
   const row = result.rows[0];
   if (!row) throw new PgrstError(500, 'PGRSTX00', 'The read returned no result row');
   let total = row.total === undefined ? undefined : Number(row.total);

@@ -1,4 +1,4 @@
-import type { Database } from '@mc/db';
+import { type Database, type PreparedReads, preparedReads } from '@mc/db';
 import type { DataAccessPolicy, DataAction, RowScope } from '../../platform/access.js';
 import type { Actor } from '../../platform/request-context.js';
 import { type EmbedScopes, embeddedTables } from './embed-access.js';
@@ -53,6 +53,8 @@ function checkProfile(req: RestRequest): void {
  */
 export class RestService {
   private cache: Promise<SchemaCache> | undefined;
+  /** Table pages prepared once their statement is hot (planning was most of a page's database cost). */
+  private readonly reads: PreparedReads;
 
   constructor(
     private readonly database: Database,
@@ -61,7 +63,9 @@ export class RestService {
     private readonly checkRow?: RowCheck,
     private readonly hooks: Readonly<Record<string, WriteHook>> = {},
     private readonly exposedTables?: Readonly<Record<string, ExposedTable>>,
-  ) {}
+  ) {
+    this.reads = preparedReads(database);
+  }
 
   /** The schema cache (loaded once; {@link reload} re-reads it after a migration). */
   schema(): Promise<SchemaCache> {
@@ -128,6 +132,7 @@ export class RestService {
       const head = req.method === 'HEAD';
       return runRead({
         pool: this.database.pool,
+        reads: this.reads,
         cache,
         table,
         query,
