@@ -9,6 +9,11 @@
  * socket opened to its old address. Idle sockets close after {@link IDLE_SOCKET_MS}, before the 5 s a
  * Node server keeps an idle connection, so a run rarely picks a socket its server is closing; a run whose
  * reused socket was reset before any answer is sent again on a fresh one (http.ts), as Go's transport does.
+ *
+ * The HTTPS pool caches no TLS sessions, as Go's client has no session cache by default: a connection
+ * that resumed a session would report no peer certificate (Node keeps none for a resumed session), and
+ * the check's `sslAge`, `sslExpiryDays` and `maxSSLExpiry` would read nothing. Each new connection does a
+ * full handshake; a kept-alive socket keeps the certificate of its own.
  */
 import http from 'node:http';
 import https from 'node:https';
@@ -54,7 +59,10 @@ let shared: { http: http.Agent; https: https.Agent } | undefined;
 
 /** The process's pools for http checks, made on first use. */
 export function checkAgents(): { http: http.Agent; https: https.Agent } {
-  shared ??= { http: new PinnedHttpAgent(settings), https: new PinnedHttpsAgent(settings) };
+  shared ??= {
+    http: new PinnedHttpAgent(settings),
+    https: new PinnedHttpsAgent({ ...settings, maxCachedSessions: 0 }),
+  };
   return shared;
 }
 

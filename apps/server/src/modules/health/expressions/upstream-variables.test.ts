@@ -84,6 +84,15 @@ describe("each check type's expressions see canary-checker's variable names", ()
     );
   });
 
+  it("http: sslAge is the certificate's time until it expires on every connection, a resumed TLS session's too", async () => {
+    // upstream: time.Until(NotAfter) of the peer certificate. The first run caches a TLS session; runs at
+    // once open further connections that resume it (Node then reports no peer certificate of its own).
+    const spec = { url: https.url, tlsConfig: { insecureSkipVerify: true } };
+    const expr = 'sslAge > Duration("29d") && sslAge <= Duration("30d")';
+    await passes('http', spec, expr);
+    await Promise.all(Array.from({ length: 4 }, () => passes('http', spec, expr)));
+  });
+
   it('every type: results ({} when unset), pass, message, error, errorType, duration, check', async () => {
     await passes(
       'tcp',
