@@ -36,15 +36,20 @@ export async function liveWebhookCheck(db: Sql, id: string): Promise<{ id: strin
   return rows[0];
 }
 
-/** Stores a new token hash for a check (replacing any earlier one). */
-export async function storeToken(db: Sql, checkId: string, hash: string, issuedBy: string | null): Promise<Date> {
+/** Stores a new token's hash and prefix for a check (replacing any earlier one). */
+export async function storeToken(
+  db: Sql,
+  checkId: string,
+  token: { hash: string; prefix: string },
+  issuedBy: string | null,
+): Promise<Date> {
   const { rows } = await db.query<{ issued_at: Date }>(
-    `INSERT INTO heartbeat_tokens (check_id, token_hash, issued_by, issued_at, revoked_at)
-     VALUES ($1, $2, $3, now(), NULL)
-     ON CONFLICT (check_id) DO UPDATE SET token_hash = EXCLUDED.token_hash, issued_by = EXCLUDED.issued_by,
-       issued_at = EXCLUDED.issued_at, revoked_at = NULL
+    `INSERT INTO heartbeat_tokens (check_id, token_hash, token_prefix, issued_by, issued_at, revoked_at)
+     VALUES ($1, $2, $3, $4, now(), NULL)
+     ON CONFLICT (check_id) DO UPDATE SET token_hash = EXCLUDED.token_hash, token_prefix = EXCLUDED.token_prefix,
+       issued_by = EXCLUDED.issued_by, issued_at = EXCLUDED.issued_at, revoked_at = NULL
      RETURNING issued_at`,
-    [checkId, hash, issuedBy],
+    [checkId, token.hash, token.prefix, issuedBy],
   );
   return (rows[0] as { issued_at: Date }).issued_at; // INSERT … RETURNING gives the row
 }
@@ -52,7 +57,7 @@ export async function storeToken(db: Sql, checkId: string, hash: string, issuedB
 /** Revokes a check's token; false when it had none. */
 export async function revokeToken(db: Sql, checkId: string): Promise<boolean> {
   const { rowCount } = await db.query(
-    'UPDATE heartbeat_tokens SET token_hash = NULL, revoked_at = now() WHERE check_id = $1 AND token_hash IS NOT NULL',
+    'UPDATE heartbeat_tokens SET token_hash = NULL, token_prefix = NULL, revoked_at = now() WHERE check_id = $1 AND token_hash IS NOT NULL',
     [checkId],
   );
   return (rowCount ?? 0) > 0;
@@ -63,13 +68,19 @@ export async function touchToken(db: Sql, checkId: string, at: Date): Promise<vo
   await db.query('UPDATE heartbeat_tokens SET last_call_at = $2 WHERE check_id = $1', [checkId, at]);
 }
 
-/** Whether a check has a live token, when it was issued and when the last call came. */
-export async function tokenState(
-  db: Sql,
-  checkId: string,
-): Promise<{ issued_at: Date | null; last_call_at: Date | null; active: boolean } | undefined> {
-  const { rows } = await db.query<{ issued_at: Date | null; last_call_at: Date | null; active: boolean }>(
-    'SELECT issued_at, last_call_at, token_hash IS NOT NULL AS active FROM heartbeat_tokens WHERE check_id = $1',
+/** A check's token row as the state shows it. */
+export interface TokenStateRow {
+  issued_at: Date | null;
+  last_call_at: Date | null;
+  active: boolean;
+  token_prefix: string | null;
+}
+
+/** Whether a check has a live token, its prefix, when it was issued and when the last call came. */
+export async function tokenState(db: Sql, checkId: string): Promise<TokenStateRow | undefined> {
+  const { rows } = await db.query<TokenStateRow>(
+    `SELECT issued_at, last_call_at, token_hash IS NOT NULL AS active, token_prefix
+     FROM heartbeat_tokens WHERE check_id = $1`,
     [checkId],
   );
   return rows[0];

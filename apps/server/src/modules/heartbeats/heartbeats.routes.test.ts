@@ -83,8 +83,9 @@ describe('heartbeat checks', () => {
   it('records a call as a run, judged by its JSON body and reported status', async () => {
     const issued = await call(editor, 'POST', `/api/heartbeats/${checkId}/token`);
     expect(issued.status).toBe(201);
-    const { token, path } = await issued.json();
+    const { token, path, prefix } = await issued.json();
     expect(path).toBe(`/webhook/${token}`);
+    expect(prefix).toBe(token.slice(0, 8));
     const ok = await call(null, 'POST', path, { copied: 12 });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ message: 'ok', status: 'healthy' });
@@ -99,10 +100,12 @@ describe('heartbeat checks', () => {
     expect((await results()).length).toBe(4);
     const state = await (await call(viewer, 'GET', `/api/heartbeats/${checkId}`)).json();
     expect(state.active).toBe(true);
+    expect(state.prefix).toBe(prefix);
     expect(state.last_call_at).not.toBeNull();
-    // the token is never served: the data API hides its hash
+    // the token is never served: the data API hides its hash and its prefix
     const rows = await (await call(editor, 'GET', `/api/db/heartbeat_tokens?check_id=eq.${checkId}`)).json();
     expect(rows[0]).not.toHaveProperty('token_hash');
+    expect(rows[0]).not.toHaveProperty('token_prefix');
   });
 
   it('answers unknown, replaced and revoked tokens alike, and limits calls per token', async () => {
@@ -116,6 +119,10 @@ describe('heartbeat checks', () => {
     );
     for (const answer of answers) expect(answer).toEqual({ status: 404, body: answers[0]?.body });
     expect((await call(editor, 'DELETE', `/api/heartbeats/${checkId}/token`)).status).toBe(204);
+    expect(await (await call(editor, 'GET', `/api/heartbeats/${checkId}`)).json()).toMatchObject({
+      active: false,
+      prefix: null,
+    });
     expect((await call(null, 'POST', `/webhook/${second}`)).status).toBe(404);
     const third = (await (await call(editor, 'POST', `/api/heartbeats/${checkId}/token`)).json()).token;
     const statuses: number[] = [];

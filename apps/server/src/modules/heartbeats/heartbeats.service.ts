@@ -1,8 +1,8 @@
 /**
- * Heartbeat (push) checks: issuing and revoking a webhook check's token (only its SHA-256 is kept), and
- * taking a call — found by the token's hash in one indexed probe, rate-limited per token, run through the
- * check type (so `test.expr` judges the body) and stored as the check's result like any run, so uptime,
- * the dashboard and notification rules see it.
+ * Heartbeat (push) checks: issuing and revoking a webhook check's token (only its SHA-256 and its first
+ * characters, to list it by, are kept), and taking a call — found by the token's hash in one indexed
+ * probe, rate-limited per token, run through the check type (so `test.expr` judges the body) and stored
+ * as the check's result like any run, so uptime, the dashboard and notification rules see it.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import {
@@ -10,6 +10,7 @@ import {
   HEARTBEAT_MAX_MESSAGE,
   HEARTBEAT_NOT_FOUND,
   HEARTBEAT_PATH,
+  HEARTBEAT_TOKEN_PREFIX_LENGTH,
   type HeartbeatState,
   type HeartbeatToken,
 } from '@mc/contracts';
@@ -66,8 +67,9 @@ export function heartbeatsService(database: Database) {
     async issue(checkId: string, audit: AuditContext, reach: ResourceReach): Promise<HeartbeatToken> {
       await mustGetVisible(checkId, reach);
       const token = randomBytes(32).toString('base64url');
+      const prefix = token.slice(0, HEARTBEAT_TOKEN_PREFIX_LENGTH);
       const issuedAt = await inTransaction(pool, async (client) => {
-        const at = await storeToken(client, checkId, hashOf(token), actorPersonId(audit));
+        const at = await storeToken(client, checkId, { hash: hashOf(token), prefix }, actorPersonId(audit));
         // the audit row names the check and when; the token itself is never written anywhere
         await recordAudit(client, {
           ...audit,
@@ -81,6 +83,7 @@ export function heartbeatsService(database: Database) {
       return {
         check_id: checkId,
         token,
+        prefix,
         path: `${HEARTBEAT_PATH}/${token}`,
         issued_at: new Date(issuedAt).toISOString(),
       };
@@ -93,7 +96,7 @@ export function heartbeatsService(database: Database) {
         await recordAudit(client, { ...audit, action: 'revoke', target: 'heartbeat_tokens', ids: [checkId] });
       });
     },
-    /** Whether a check has a live token and when its last call came. */
+    /** Whether a check has a live token (by its prefix) and when its last call came. */
     async state(checkId: string, reach: ResourceReach): Promise<HeartbeatState> {
       await mustGetVisible(checkId, reach);
       const row = await tokenState(pool, checkId);
@@ -101,6 +104,7 @@ export function heartbeatsService(database: Database) {
       return {
         check_id: checkId,
         active: row?.active ?? false,
+        prefix: row?.active ? row.token_prefix : null,
         issued_at: iso(row?.issued_at),
         last_call_at: iso(row?.last_call_at),
       };

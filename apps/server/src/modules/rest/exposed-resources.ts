@@ -231,10 +231,10 @@ export const EXPOSED_TABLES: Readonly<Record<string, ExposedTable>> = {
     writeVia: 'the send history is written by the notification sender (one row per message attempt)',
   },
   notifications_summary: ro,
-  // heartbeat tokens: only their hash is kept, never served; issued and revoked by /api/heartbeats
+  // heartbeat tokens: only their hash and prefix are kept, never served; issued and revoked by /api/heartbeats
   heartbeat_tokens: {
     writable: false,
-    hidden: ['token_hash'],
+    hidden: ['token_hash', 'token_prefix'],
     writeVia: 'use POST and DELETE /api/heartbeats/{checkId}/token',
   },
   // maintenance windows: their rules (RRULE, zone, computed series end) are checked by /api/maintenance

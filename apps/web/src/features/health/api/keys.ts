@@ -8,5 +8,6 @@ export const healthKeys = {
   relationships: (id: string) => ['health', 'relationships', id] as const,
   locations: (id: string) => ['health', 'locations', id] as const,
   artifacts: (id: string) => ['health', 'artifacts', id] as const,
+  heartbeat: (id: string) => ['health', 'heartbeat', id] as const,
   history: (id: string, params: Record<string, string | number>) => ['health', 'history', id, params] as const,
 };

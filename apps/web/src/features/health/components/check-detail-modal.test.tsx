@@ -301,6 +301,35 @@ describe('check detail modal', { timeout: 30_000 }, () => {
     expect(panel.textContent).toContain('2 KB');
   });
 
+  it('shows an editor the heartbeat token of a webhook check, and no one the section on another check', async () => {
+    const webhookCheck = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a61';
+    const pushed = buildCheck({ ...check, id: webhookCheck, type: 'webhook' });
+    modalApi(adminSession, {
+      '/api/canary/api/summary': { body: buildHealthSummary([pushed]) },
+      [`/api/heartbeats/${webhookCheck}`]: {
+        body: {
+          check_id: webhookCheck,
+          active: true,
+          prefix: 'AbCdEfGh',
+          issued_at: lastRun,
+          last_call_at: null,
+        },
+      },
+    });
+    const view = renderApp(`/health?checkId=${webhookCheck}&timeRange=1h`);
+    const dialog = await screen.findByRole('dialog', { name: /checkout-http/ }, wait);
+    const panel = await within(dialog).findByRole('region', { name: 'Heartbeat token' }, wait);
+    expect(await within(panel).findByText('AbCdEfGh…')).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'Revoke' })).toBeTruthy();
+    view.unmount();
+
+    modalApi(adminSession);
+    renderApp(`/health?checkId=${webhookCheck}&timeRange=1h`);
+    const other = await screen.findByRole('dialog', { name: /checkout-http/ }, wait);
+    await within(other).findByRole('region', { name: 'Uptime' }, wait);
+    expect(within(other).queryByRole('region', { name: 'Heartbeat token' })).toBeNull();
+  });
+
   it('shows no locations for a check run from one place', async () => {
     const single = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5c';
     modalApi(viewerSession, {

@@ -17,6 +17,7 @@ import { CheckLocationsPanel } from './check-locations';
 import { CheckRelationshipsPanel, relationshipCount } from './check-relationships';
 import { CheckStatCards } from './check-stat-cards';
 import { defaultTimeRange, isTimeRangeOption, rangeMinutes, rangeWindow } from './check-time-range';
+import { HeartbeatTokenPanel } from './heartbeat-token-panel';
 import { RunNowButton } from './run-now-button';
 import { useShortScreen } from './use-short-screen';
 
@@ -46,7 +47,8 @@ const MODAL_PARAMS = ['checkId', 'timeRange', 'historyStatus', 'duration', 'page
  * The check detail modal (000 §2): header with the check; Run Now (by role), Run Playbook (playbooks
  * applicable to the check, for people who may run them) and Attach as Evidence;
  * the stat cards with the Time Range (default derived from the last run's age); for a multi-location
- * check, each location's status under the quorum; the files an exec check kept (download links); the uptime and latency chart; tabs History, Graph (only on screens shorter than 992 px, where the chart moves into it),
+ * check, each location's status under the quorum; the files an exec check kept (download links); a webhook
+ * check's heartbeat token (for editors); the uptime and latency chart; tabs History, Graph (only on screens shorter than 992 px, where the chart moves into it),
  * Spec and Relationships with its count. Opened by `checkId` in the URL.
  */
 export function CheckDetailModal({ checkId }: { checkId: string }) {
@@ -116,6 +118,7 @@ export function CheckDetailModal({ checkId }: { checkId: string }) {
         />
         <CheckLocationsPanel locations={locations.data} />
         <CheckArtifactsPanel checkId={checkId} artifacts={artifacts.data} />
+        {current.type === 'webhook' ? <HeartbeatTokenPanel checkId={checkId} /> : null}
         {short ? null : chart}
         <Suspense fallback={null}>
           <SloPanel object={{ checkId }} />
