@@ -10,7 +10,7 @@ import { healthModule } from '../../apps/server/src/modules/health/index.js';
 import type { Config } from '../../apps/server/src/platform/config.js';
 import type { Logger } from '../../apps/server/src/platform/logger.js';
 import type { TestApp } from '../../apps/server/src/test/test-app.js';
-import { type Intent, intentOf, matchesIntent } from './fixture-intent.js';
+import { type Intent, intentOf, matchesIntent, upstreamRefusesSchedule } from './fixture-intent.js';
 import { outOfReachReasons } from './reach.js';
 import type { Outcome, ReplayRow, SaveClient } from './replay-types.js';
 
@@ -101,6 +101,10 @@ export async function replayCanary(path: string, index: number, doc: Doc, deps: 
   const save = await deps.client.save('/api/canaries', reach.length > 0 ? doc : pointAtStandIns(doc, deps.dnsPort));
   const base = { fixture, intent, save: save.summary };
   if (!save.ok) {
+    if (!reach.length && /^Invalid schedule/.test(save.message) && upstreamRefusesSchedule(doc.spec?.schedule)) {
+      const why = "canary-checker's scheduler (robfig/cron, 5 fields or an @ descriptor) refuses it too";
+      return { ...base, outcome: 'refused-as-upstream', detail: `${save.message}; ${why}` };
+    }
     const outcome = reach.length ? 'out-of-reach' : 'refused-at-save';
     return { ...base, outcome, detail: reach.join(', ') || save.message };
   }

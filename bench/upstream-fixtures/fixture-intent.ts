@@ -28,3 +28,18 @@ export function matchesIntent(intent: Intent, healthy: boolean[]): boolean {
   if (intent === 'fail') return healthy.every((ok) => !ok);
   return true;
 }
+
+/** robfig/cron's optional time-zone prefix, which its parser strips before reading the fields. */
+const TZ_PREFIX = /^(?:CRON_TZ|TZ)=\S+\s+/;
+
+/**
+ * Whether canary-checker's scheduler refuses a canary's schedule, so upstream never runs the canary
+ * (SyncCanaryJob logs "failed to schedule canary"): robfig/cron's standard parser (`cron.New()`,
+ * `cron.ParseStandard`) takes an `@` descriptor or exactly five fields, and "every 30 @minutes" or
+ * "8 46 *" is neither. A refusal at save of such a schedule is upstream's outcome, met earlier.
+ */
+export function upstreamRefusesSchedule(schedule: unknown): boolean {
+  if (typeof schedule !== 'string' || schedule.trim() === '') return false;
+  const spec = schedule.trim().replace(TZ_PREFIX, '');
+  return !spec.startsWith('@') && spec.split(/\s+/).length !== 5;
+}

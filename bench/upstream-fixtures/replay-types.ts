@@ -4,8 +4,18 @@
  */
 import type { Intent } from './fixture-intent.js';
 
-/** as-intended / wrong: ran and judged; ran: ran, no intent upstream; the rest did not run. */
-export type Outcome = 'as-intended' | 'wrong' | 'refused-at-save' | 'out-of-reach' | 'ran' | 'accepted';
+/**
+ * as-intended / wrong: ran and judged; ran: ran, no intent upstream; the rest did not run
+ * (refused-as-upstream: refused at save for a reason upstream refuses it too, e.g. its schedule).
+ */
+export type Outcome =
+  | 'as-intended'
+  | 'wrong'
+  | 'refused-at-save'
+  | 'refused-as-upstream'
+  | 'out-of-reach'
+  | 'ran'
+  | 'accepted';
 
 /** One fixture document's line in the tables. */
 export interface ReplayRow {

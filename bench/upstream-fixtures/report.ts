@@ -34,7 +34,7 @@ function unjudged(label: string, rows: ReplayRow[]): string[] {
   const count = (outcome: string) => rows.filter((row) => row.outcome === outcome).length;
   const healthy = rows.filter((row) => row.outcome === 'ran' && /^(\d+)\/\1 healthy/.test(row.detail)).length;
   return [
-    `${label}: ${rows.length} documents without an upstream intent: ${count('ran')} ran (${healthy} all healthy), ${count('accepted')} saved, ${count('refused-at-save')} refused at save, ${count('out-of-reach')} out of reach`,
+    `${label}: ${rows.length} documents without an upstream intent: ${count('ran')} ran (${healthy} all healthy), ${count('accepted')} saved, ${count('refused-at-save')} refused at save (${count('refused-as-upstream')} more as upstream refuses them), ${count('out-of-reach')} out of reach`,
   ];
 }
 
