@@ -6,7 +6,8 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 /**
  * Heartbeat (push) checks through HTTP (issue 33 item 5): the token API by role and bad input; a call
  * recorded as the check's result (JSON body judged by test.expr, ?status=fail); unknown and revoked tokens
- * answered alike (404); the per-token rate limit; upstream's static token refused at save.
+ * answered alike (404); the per-token rate limit, a burst on one token leaving another answering;
+ * upstream's static token refused at save.
  */
 describe('heartbeat checks', () => {
   let t: TestApp;
@@ -129,5 +130,43 @@ describe('heartbeat checks', () => {
     for (let i = 0; i < 61; i += 1) statuses.push((await call(null, 'POST', `/webhook/${third}`)).status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(60);
     expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('a burst of 100 calls on one token answers 429 past the limit while another token still answers', async () => {
+    const created = await call(editor, 'POST', '/api/canaries', {
+      apiVersion: 'canaries.flanksource.com/v1',
+      kind: 'Canary',
+      metadata: { name: 'pushed-too' },
+      spec: { schedule: '@every 24h', webhook: [{ name: 'weekly-report', interval: '1h', grace: '10m' }] },
+    });
+    expect(created.status).toBe(201);
+    const { rows } = await t.database.pool.query("SELECT id FROM checks WHERE name = 'weekly-report'");
+    const otherCheck = rows[0].id;
+    const busy = (await (await call(editor, 'POST', `/api/heartbeats/${checkId}/token`)).json()).token;
+    const replaced = (await (await call(editor, 'POST', `/api/heartbeats/${otherCheck}/token`)).json()).token;
+    const replacedAgain = (await (await call(editor, 'POST', `/api/heartbeats/${otherCheck}/token`)).json()).token;
+    const revoked = (await (await call(editor, 'POST', `/api/heartbeats/${otherCheck}/token`)).json()).token;
+    expect((await call(editor, 'DELETE', `/api/heartbeats/${otherCheck}/token`)).status).toBe(204);
+    const live = (await (await call(editor, 'POST', `/api/heartbeats/${otherCheck}/token`)).json()).token;
+    // the limit counts per fixed minute: start the burst well inside one
+    const left = 60_000 - (Date.now() % 60_000);
+    if (left < 20_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
+
+    const burst = await Promise.all(
+      Array.from({ length: 100 }, async () => {
+        const res = await call(null, 'POST', `/webhook/${busy}`);
+        return { status: res.status, body: await res.json() };
+      }),
+    );
+    expect(burst.filter((answer) => answer.status === 200)).toHaveLength(60);
+    const limited = burst.filter((answer) => answer.status === 429);
+    expect(limited).toHaveLength(40);
+    expect(limited[0]?.body.message).toBe('Too many calls for this token; try again in a minute');
+    expect((await call(null, 'POST', `/webhook/${busy}`)).status).toBe(429);
+    // another token keeps answering; replaced, revoked and unknown tokens answer 404, not 429
+    expect(await (await call(null, 'POST', `/webhook/${live}`)).json()).toEqual({ message: 'ok', status: 'healthy' });
+    for (const token of [replaced, replacedAgain, revoked, 'y'.repeat(43)]) {
+      expect((await call(null, 'POST', `/webhook/${token}`)).status).toBe(404);
+    }
   });
 });
