@@ -67,6 +67,16 @@ describe('script sandbox', () => {
     await expect(runScript('2 + 2', {})).resolves.toMatchObject({ text: '4' });
   }, 30_000);
 
+  it("runs a fresh sandbox's first display script well within its budget (the engine is warmed before it is ready)", async () => {
+    // A script that hits a limit makes the worker exit; the next run starts a new one (cold engine).
+    await expect(runScript('while (true) {}', {}, { timeoutMs: 50 })).rejects.toThrow('script stopped');
+    const code = `symbols = { "EUR": "€", "GBP": "£" }; out = []
+      for (var c in json.rates) out.push(c + " = " + symbols[c] + json.rates[c]); out.join(", ")`;
+    // Cold, the engine's load and first-use costs fell inside this run's deadlines (past 1 s at load 50).
+    const out = await runScript(code, { json: { rates: { EUR: 0.9, GBP: 0.8 } } }, { timeoutMs: 250 });
+    expect(out.text).toBe('EUR = €0.9, GBP = £0.8');
+  });
+
   it('keeps runs apart: a global set by one run is gone in the next', async () => {
     await runScript('leaked = 1', {});
     expect((await runScript('typeof leaked', {})).text).toBe('undefined');

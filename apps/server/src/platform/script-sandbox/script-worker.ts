@@ -1,10 +1,10 @@
 /**
- * The sandbox's worker thread: runs one script at a time with {@link runInQuickJs} and answers with
- * its outcome or error. After a script that hit a limit it exits, so the next run starts from a fresh
- * WebAssembly heap.
+ * The sandbox's worker thread: warms its engine up (quickjs-run.ts's warmUpQuickJs), says it is ready,
+ * then runs one script at a time with {@link runInQuickJs} and answers with its outcome or error. After a
+ * script that hit a limit it exits, so the next run starts from a fresh WebAssembly heap.
  */
 import { parentPort } from 'node:worker_threads';
-import { runInQuickJs, ScriptError, type ScriptLimits } from './quickjs-run.js';
+import { runInQuickJs, ScriptError, type ScriptLimits, warmUpQuickJs } from './quickjs-run.js';
 
 /** A request from the main thread. */
 export interface ScriptRequest {
@@ -33,4 +33,6 @@ port.on('message', async (request: ScriptRequest) => {
     if (restarting) process.exit(0);
   }
 });
+// A warm-up that fails leaves the first user script to load the engine and report the failure itself.
+await warmUpQuickJs().catch(() => undefined);
 port.postMessage('ready');
