@@ -83,6 +83,9 @@ export const maintenanceListSchema = z.object({ windows: z.array(maintenanceWind
 /** A page of maintenance windows. */
 export type MaintenanceList = z.infer<typeof maintenanceListSchema>;
 
+/** Longest range `GET /api/maintenance/intervals` expands, in days (a year and a day). */
+export const MAINTENANCE_INTERVALS_MAX_DAYS = 366;
+
 /** One span of `GET /api/maintenance/intervals`. */
 export const maintenanceIntervalSchema = z.object({
   start: z.string(),

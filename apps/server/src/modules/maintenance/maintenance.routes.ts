@@ -1,3 +1,4 @@
+import { MAINTENANCE_INTERVALS_MAX_DAYS } from '@mc/contracts';
 import type { Context, Hono } from 'hono';
 import { parseBoundedJson } from '../../platform/bounded-json.js';
 import { AppError } from '../../platform/errors.js';
@@ -10,8 +11,8 @@ import { maintenanceIntervals } from './maintenance-intervals.js';
 
 const ctx = (c: Context<AppEnv>) => ({ actor: c.var.actor, requestId: c.var.requestId });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Longest range the intervals route expands (a year and a day). */
-const MAX_INTERVAL_RANGE_MS = 366 * 86_400_000;
+/** Longest range the intervals route expands. */
+const MAX_INTERVAL_RANGE_MS = MAINTENANCE_INTERVALS_MAX_DAYS * 86_400_000;
 
 async function jsonBody(c: Context<AppEnv>): Promise<unknown> {
   const text = await c.req.text();
@@ -35,7 +36,7 @@ function range(c: Context<AppEnv>): { from: Date; to: Date } {
   }
   if (from >= to) throw new AppError('bad_request', 'from must be before to');
   if (to.getTime() - from.getTime() > MAX_INTERVAL_RANGE_MS)
-    throw new AppError('bad_request', 'The range may span at most 366 days');
+    throw new AppError('bad_request', `The range may span at most ${MAINTENANCE_INTERVALS_MAX_DAYS} days`);
   return { from, to };
 }
 

@@ -9,5 +9,6 @@ export const healthKeys = {
   locations: (id: string) => ['health', 'locations', id] as const,
   artifacts: (id: string) => ['health', 'artifacts', id] as const,
   heartbeat: (id: string) => ['health', 'heartbeat', id] as const,
+  maintenance: (id: string, minutes: number) => ['health', 'maintenance', id, minutes] as const,
   history: (id: string, params: Record<string, string | number>) => ['health', 'history', id, params] as const,
 };

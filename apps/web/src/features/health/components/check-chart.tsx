@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
+import { useFormatDateTime } from '../../../lib/date-format';
 import { usePaintedTheme } from '../../../lib/theme';
 import type { GraphPoint } from '../api/get-check';
 
@@ -29,16 +30,72 @@ export function timeAxisRange(minutes: number, nowMs: number = Date.now()): [num
   return [to - minutes * 60, to];
 }
 
-/** The chart's colours: axis text, grid lines and the two series. */
+/** The chart's colours: axis text, grid lines, the two series and the maintenance shading. */
 export interface ChartPalette {
   text: string;
   grid: string;
   uptime: string;
   latency: string;
+  maintenance: string;
 }
 
 /** The light theme's values, for a canvas drawn where the stylesheet is absent (tests). */
-const LIGHT_PALETTE: ChartPalette = { text: '#4b5563', grid: '#e5e7eb', uptime: '#15803d', latency: '#1d4ed8' };
+const LIGHT_PALETTE: ChartPalette = {
+  text: '#4b5563',
+  grid: '#e5e7eb',
+  uptime: '#15803d',
+  latency: '#1d4ed8',
+  maintenance: '#e5e7eb',
+};
+
+/** A span the check was in maintenance (GET /api/maintenance/intervals), as the chart shades it. */
+export interface MaintenanceSpan {
+  start: string;
+  end: string;
+  title: string;
+}
+
+/** No span to shade (one array, so a chart without maintenance is not redrawn on every render). */
+export const NO_MAINTENANCE: readonly MaintenanceSpan[] = [];
+
+/** The spans that overlap the chart's time axis, clipped to it, in seconds (uPlot's unit). */
+export function shadedSpans(
+  spans: readonly MaintenanceSpan[],
+  minutes: number,
+  nowMs: number = Date.now(),
+): Array<[number, number]> {
+  const [from, to] = timeAxisRange(minutes, nowMs);
+  return spans.flatMap((span): Array<[number, number]> => {
+    const start = Date.parse(span.start) / 1000;
+    const end = Date.parse(span.end) / 1000;
+    if (!(end > from && start < to)) return [];
+    return [[Math.max(start, from), Math.min(end, to)]];
+  });
+}
+
+/**
+ * Shades `spans` (seconds) across the plot's height, under the grid and the series: the runs inside a
+ * window are left out of uptime (when the window says so), and the shading says where.
+ */
+export function maintenancePlugin(spans: ReadonlyArray<readonly [number, number]>, fill: string): uPlot.Plugin {
+  return {
+    hooks: {
+      drawClear: [
+        (plot) => {
+          const { ctx, bbox } = plot;
+          ctx.save();
+          ctx.fillStyle = fill;
+          for (const [start, end] of spans) {
+            const left = plot.valToPos(start, 'x', true);
+            const right = plot.valToPos(end, 'x', true);
+            ctx.fillRect(left, bbox.top, Math.max(1, right - left), bbox.height);
+          }
+          ctx.restore();
+        },
+      ],
+    },
+  };
+}
 
 /**
  * The chart's colours from the design tokens as painted now: uPlot draws on a canvas, which CSS colours
@@ -52,20 +109,23 @@ export function chartPalette(): ChartPalette {
     grid: token('border', LIGHT_PALETTE.grid),
     uptime: token('status-healthy', LIGHT_PALETTE.uptime),
     latency: token('link', LIGHT_PALETTE.latency),
+    maintenance: token('surface-strong', LIGHT_PALETTE.maintenance),
   };
 }
 
-/** The chart's uPlot options for a width and the chosen range in minutes. */
+/** The chart's uPlot options for a width, the chosen range in minutes and the spans to shade (seconds). */
 export function chartOptions(
   width: number,
   minutes: number,
   nowMs: number = Date.now(),
   palette: ChartPalette = LIGHT_PALETTE,
+  shaded: ReadonlyArray<readonly [number, number]> = [],
 ): uPlot.Options {
   const axis = { stroke: palette.text, grid: { stroke: palette.grid, width: 1 }, ticks: { stroke: palette.grid } };
   return {
     width,
     height: HEIGHT,
+    plugins: shaded.length > 0 ? [maintenancePlugin(shaded, palette.maintenance)] : [],
     scales: {
       x: { time: true, range: timeAxisRange(minutes, nowMs) },
       uptime: { range: [0, 100] },
@@ -86,14 +146,25 @@ export function chartOptions(
 
 /**
  * The uptime and latency chart of a check over the chosen range of `minutes` (uPlot; 000 §2), its time
- * axis spanning exactly that range; a range without results says so instead of drawing empty axes.
+ * axis spanning exactly that range; the maintenance windows that overlap it are shaded, with a
+ * "Maintenance" legend entry naming them; a range without results says so instead of drawing empty axes.
  * uPlot and its styles load when the first chart mounts, so the dashboard does not carry them (uPlot
  * also reads the screen's pixel ratio as it loads).
  */
-export function CheckChart({ points, minutes }: { points: readonly GraphPoint[]; minutes: number }) {
+export function CheckChart({
+  points,
+  minutes,
+  maintenance = NO_MAINTENANCE,
+}: {
+  points: readonly GraphPoint[];
+  minutes: number;
+  maintenance?: readonly MaintenanceSpan[];
+}) {
   const box = useRef<HTMLDivElement>(null);
   const empty = points.length === 0;
   const theme = usePaintedTheme();
+  const formatDateTime = useFormatDateTime();
+  const overlapping = maintenance.filter((span) => shadedSpans([span], minutes).length > 0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the colours are read from CSS as it draws, so a theme switch must redraw
   useEffect(() => {
     const element = box.current;
@@ -105,7 +176,9 @@ export function CheckChart({ points, minutes }: { points: readonly GraphPoint[];
       .then(([{ default: UPlot }]) => {
         if (cancelled) return;
         const width = element.clientWidth || 600;
-        plot = new UPlot(chartOptions(width, minutes, Date.now(), chartPalette()), chartData(points), element);
+        const now = Date.now();
+        const options = chartOptions(width, minutes, now, chartPalette(), shadedSpans(maintenance, minutes, now));
+        plot = new UPlot(options, chartData(points), element);
         resize = new ResizeObserver(() => plot?.setSize({ width: element.clientWidth || width, height: HEIGHT }));
         resize.observe(element);
       })
@@ -115,7 +188,7 @@ export function CheckChart({ points, minutes }: { points: readonly GraphPoint[];
       resize?.disconnect();
       plot?.destroy();
     };
-  }, [points, minutes, empty, theme]);
+  }, [points, minutes, maintenance, empty, theme]);
   if (empty) {
     return (
       <p className="flex items-center justify-center text-sm text-fg-subtle" style={{ height: HEIGHT }}>
@@ -123,5 +196,22 @@ export function CheckChart({ points, minutes }: { points: readonly GraphPoint[];
       </p>
     );
   }
-  return <div ref={box} role="img" aria-label="Uptime and latency chart" className="w-full" />;
+  return (
+    <div className="flex flex-col gap-1">
+      <div ref={box} role="img" aria-label="Uptime and latency chart" className="w-full" />
+      {overlapping.length > 0 ? (
+        <ul aria-label="Chart legend" className="flex gap-3 text-xs text-fg-muted">
+          <li
+            className="flex items-center gap-1"
+            title={overlapping
+              .map((span) => `${span.title}: ${formatDateTime(span.start)} – ${formatDateTime(span.end)}`)
+              .join('\n')}
+          >
+            <span aria-hidden="true" className="inline-block size-3 rounded-sm bg-surface-strong" />
+            Maintenance
+          </li>
+        </ul>
+      ) : null}
+    </div>
+  );
 }

@@ -22,7 +22,14 @@ import { adminSession, type FakeAnswer, shellApi, viewerSession } from '../../..
 import { renderApp } from '../../../test/render';
 import { buildCheck } from '../testing/build-check';
 
-vi.mock('./check-chart', () => ({ CheckChart: () => <div>uptime and latency chart</div> }));
+vi.mock('./check-chart', () => ({
+  NO_MAINTENANCE: [],
+  CheckChart: ({ maintenance = [] }: { maintenance?: Array<{ title: string }> }) => (
+    <div>
+      uptime and latency chart{maintenance.length > 0 ? ` · shaded: ${maintenance.map((m) => m.title).join(', ')}` : ''}
+    </div>
+  ),
+}));
 
 // the first test of a file also waits for the lazy health chunk to be transformed (seconds on a loaded machine)
 const wait = { timeout: 15_000 };
@@ -70,6 +77,8 @@ function modalApi(session: Session = adminSession, extra: Record<string, FakeAns
     '/api/canary/run/check/c1': { body: buildCheckRunResult() },
     // the check's SLOs (features/slos): none
     '/api/slos': { body: { items: [], total: 0 } },
+    // the check's maintenance windows over the range: none
+    '/api/maintenance/intervals': { body: { intervals: [] } },
     ...extra,
   });
 }
@@ -328,6 +337,28 @@ describe('check detail modal', { timeout: 30_000 }, () => {
     const other = await screen.findByRole('dialog', { name: /checkout-http/ }, wait);
     await within(other).findByRole('region', { name: 'Uptime' }, wait);
     expect(within(other).queryByRole('region', { name: 'Heartbeat token' })).toBeNull();
+  });
+
+  it('shades the maintenance windows over the chosen range in the graph', async () => {
+    const windowed = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a62';
+    const span = {
+      start: new Date(Date.now() - 40 * 60_000).toISOString(),
+      end: new Date(Date.now() - 10 * 60_000).toISOString(),
+      exclude_from_uptime: true,
+      title: 'Nightly backup',
+      window_id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a63',
+    };
+    Object.defineProperty(window, 'innerHeight', { configurable: true, value: 1200 });
+    const { calls } = modalApi(viewerSession, { '/api/maintenance/intervals': { body: { intervals: [span] } } });
+    renderApp(`/health?checkId=${windowed}&timeRange=1h`);
+    const dialog = await screen.findByRole('dialog', { name: /checkout-http/ }, wait);
+    expect(await within(dialog).findByText('uptime and latency chart · shaded: Nightly backup', {}, wait)).toBeTruthy();
+    const asked = calls.find((c) => c.url.pathname === '/api/maintenance/intervals')?.url.searchParams;
+    expect(asked?.get('check_id')).toBe(windowed);
+    const from = Date.parse(asked?.get('from') ?? '');
+    const to = Date.parse(asked?.get('to') ?? '');
+    expect(to - from).toBe(60 * 60_000);
+    expect(Math.abs(Date.now() - to)).toBeLessThan(60_000);
   });
 
   it('shows no locations for a check run from one place', async () => {

@@ -10,8 +10,9 @@ import { useUrlParams } from '../../../lib/url-state';
 import { useCheck, useCheckGraph, useCheckRelationships, useCheckSpec } from '../api/get-check';
 import { useCheckArtifacts } from '../api/get-check-artifacts';
 import { useCheckLocations } from '../api/get-check-locations';
+import { useCheckMaintenance } from '../api/get-check-maintenance';
 import { CheckArtifactsPanel } from './check-artifacts';
-import { CheckChart } from './check-chart';
+import { CheckChart, NO_MAINTENANCE } from './check-chart';
 import { CheckHistory } from './check-history';
 import { CheckLocationsPanel } from './check-locations';
 import { CheckRelationshipsPanel, relationshipCount } from './check-relationships';
@@ -48,7 +49,7 @@ const MODAL_PARAMS = ['checkId', 'timeRange', 'historyStatus', 'duration', 'page
  * applicable to the check, for people who may run them) and Attach as Evidence;
  * the stat cards with the Time Range (default derived from the last run's age); for a multi-location
  * check, each location's status under the quorum; the files an exec check kept (download links); a webhook
- * check's heartbeat token (for editors); the uptime and latency chart; tabs History, Graph (only on screens shorter than 992 px, where the chart moves into it),
+ * check's heartbeat token (for editors); the uptime (its maintenance windows shaded) and latency chart; tabs History, Graph (only on screens shorter than 992 px, where the chart moves into it),
  * Spec and Relationships with its count. Opened by `checkId` in the URL.
  */
 export function CheckDetailModal({ checkId }: { checkId: string }) {
@@ -66,6 +67,7 @@ export function CheckDetailModal({ checkId }: { checkId: string }) {
   const relationships = useCheckRelationships(checkId);
   const locations = useCheckLocations(checkId);
   const artifacts = useCheckArtifacts(checkId);
+  const maintenance = useCheckMaintenance(checkId, rangeMinutes(timeRange));
   const close = () => update(Object.fromEntries(MODAL_PARAMS.map((key) => [key, undefined])));
   const current = check.data ?? first.data;
   const activeTab: Tab = tab === 'graph' && !short ? 'history' : tab;
@@ -88,7 +90,11 @@ export function CheckDetailModal({ checkId }: { checkId: string }) {
     ) : graph.isError ? (
       <ErrorPanel error={graph.error} onRetry={() => void graph.refetch()} />
     ) : (
-      <CheckChart points={graph.data?.status ?? []} minutes={rangeMinutes(timeRange)} />
+      <CheckChart
+        points={graph.data?.status ?? []}
+        minutes={rangeMinutes(timeRange)}
+        maintenance={maintenance.data?.intervals ?? NO_MAINTENANCE}
+      />
     );
     body = (
       <div className="flex flex-col gap-3">
