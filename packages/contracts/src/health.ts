@@ -55,6 +55,15 @@ export const TLS_HANDSHAKE_TIMEOUT_MS = 10_000;
 /** Most response bytes an HTTP or Prometheus check reads; the rest is cut off and said so. */
 export const HTTP_MAX_BODY_BYTES = 5 * 1024 * 1024;
 
+/** An http check's `crawl` when it gives none: upstream's depth 10, parallelism 2, delay 500ms + up to 100ms. */
+export const HTTP_CRAWL_DEFAULTS = { depth: 10, parallelism: 2, delay: '500ms', randomDelay: '100ms' } as const;
+
+/** Most concurrent requests of one crawl (refused above, so one check cannot flood a site from the server). */
+export const HTTP_CRAWL_MAX_PARALLELISM = 8;
+
+/** Most pages one crawl requests; it stops there and says so (a site's whole link graph is not a check). */
+export const HTTP_CRAWL_MAX_PAGES = 500;
+
 /** Most bytes of stdout or stderr an exec check keeps. */
 export const EXEC_MAX_OUTPUT_BYTES = 1024 * 1024;
 
@@ -200,6 +209,38 @@ function refuse(ctx: z.RefinementCtx, path: (string | number)[], field = path.jo
   ctx.addIssue({ code: 'custom', path, message: `${field} is not supported by this server` });
 }
 
+const crawlDuration = (field: string) =>
+  z
+    .string()
+    .refine((value) => parseDurationMs(value) !== undefined, `crawl.${field} must be a duration such as 500ms or 1s`)
+    .optional();
+
+/**
+ * `crawl` of canary-checker's HTTP check: from `url`, follow the `<a href>` links of each HTML page within
+ * the allowed domains (the URL's host by default), URL filters (RE2, checked when run) and depth, at
+ * most `parallelism` at once with `delay` plus up to `randomDelay` before each request, as its colly
+ * collector. `filters` is declared upstream but never read there, so it is refused rather than ignored.
+ */
+export const httpCrawlSchema = z
+  .object({
+    depth: z.number().int().min(0).optional(),
+    allowedDomains: z.array(z.string().min(1)).optional(),
+    disallowedDomains: z.array(z.string().min(1)).optional(),
+    allowedURLFilters: z.array(z.string()).optional(),
+    disallowedURLFilters: z.array(z.string()).optional(),
+    delay: crawlDuration('delay'),
+    randomDelay: crawlDuration('randomDelay'),
+    parallelism: z.number().int().min(0).max(HTTP_CRAWL_MAX_PARALLELISM).optional(),
+    filters: z.array(z.string()).optional(),
+  })
+  .superRefine((crawl, ctx) => {
+    if (crawl.filters !== undefined) {
+      const message =
+        'crawl.filters is not supported by this server (canary-checker never applies it: use allowedURLFilters or disallowedURLFilters)';
+      ctx.addIssue({ code: 'custom', path: ['filters'], message });
+    }
+  });
+
 /** `oauth2` of canary-checker's HTTP check: client credentials from `username`/`password`, as upstream. */
 export const httpOauth2Schema = z.object({
   tokenURL: z.string().regex(/^https?:\/\/\S+$/i, 'oauth2.tokenURL must be an http:// or https:// URL'),
@@ -248,12 +289,11 @@ export const httpCheckSchema = z
     oauth2: httpOauth2Schema.optional(),
     awsSigV4: awsSigV4Schema.optional(),
     tlsConfig: tlsConfigSchema.optional(),
-    crawl: z.unknown().optional(),
+    crawl: httpCrawlSchema.optional(),
     followRedirects: z.boolean().optional(),
     maxRedirects: z.number().int().min(0).max(HTTP_MAX_REDIRECTS).optional(),
   })
   .superRefine((spec, ctx) => {
-    if (spec.crawl !== undefined) refuse(ctx, ['crawl']);
     const aws = spec.awsSigV4;
     if (!aws) return;
     for (const key of ['connection', 'assumeRole', 'endpoint', 'skipTLSVerify'] as const) {

@@ -25,7 +25,21 @@ const http = (extra: Record<string, unknown>) =>
 
 describe('saving a canary with http fields this server does not run', () => {
   it.each([
-    ['crawl', http({ crawl: { depth: 2 } }), 'spec.http.0.crawl: crawl is not supported by this server'],
+    [
+      'crawl.filters (declared upstream, never applied there)',
+      http({ crawl: { depth: 2, filters: ['/docs/'] } }),
+      'spec.http.0.crawl.filters: crawl.filters is not supported by this server (canary-checker never applies it: use allowedURLFilters or disallowedURLFilters)',
+    ],
+    [
+      'crawl.parallelism above the bound',
+      http({ crawl: { parallelism: 9 } }),
+      'spec.http.0.crawl.parallelism: Parallelism must be at most 8',
+    ],
+    [
+      'crawl.delay',
+      http({ crawl: { delay: 'soon' } }),
+      'spec.http.0.crawl.delay: crawl.delay must be a duration such as 500ms or 1s',
+    ],
     [
       'awsSigV4.assumeRole',
       http({ awsSigV4: { accessKey: { value: 'a' }, secretKey: { value: 's' }, assumeRole: 'arn:aws:iam::1:role/x' } }),

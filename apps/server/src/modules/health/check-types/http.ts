@@ -6,7 +6,7 @@
  * told not to (each hop checked again; an unfollowed redirect reports its own 3xx), and judges the answer in
  * canary-checker's order: status codes, response time, body contains / regex / JSONPath, and the TLS
  * certificate's remaining days. Expression variables: code, headers, content, json, elapsed (ms),
- * sslExpiryDays, certificate, redirects, url.
+ * sslExpiryDays, certificate, redirects, url. With `crawl` it crawls the site instead (http-crawl.ts).
  */
 import {
   envVarSchema,
@@ -38,6 +38,7 @@ import { resolveEnvList } from './env-vars.js';
 import { checkAgents, isStaleSocketError } from './http-agents.js';
 import { resolveHttpAuth } from './http-auth/resolve-auth.js';
 import { type HttpAuth, sendAuthenticated } from './http-auth/send-authenticated.js';
+import { runCrawl } from './http-crawl.js';
 import { cachedRequestParts } from './http-request-cache.js';
 import { describeNetworkError, errorText } from './network-errors.js';
 import { resolveTlsOptions, type TlsOptions } from './tls-options.js';
@@ -180,6 +181,7 @@ async function run(spec: HttpCheckSpec, ctx: CheckContext): Promise<CheckRunOutp
   // Built once per definition (http-request-cache.ts); read-only from here on.
   const request = await cachedRequestParts(spec, () => buildRequest(spec, ctx));
   const { tls } = request;
+  if (spec.crawl) return runCrawl(spec.crawl, request.url, tls, ctx);
   const maxRedirects = spec.maxRedirects ?? HTTP_MAX_REDIRECTS;
   // The checked service joins the check run's trace (no header while tracing is off; the check's own wins).
   const headers = { ...request.headers };
