@@ -22,7 +22,7 @@ async function inbox(): Promise<{ server: Server; url: string; received: { title
   return { server, url: `http://127.0.0.1:${port}/hook`, received };
 }
 
-/** A canary with one heartbeat check expecting a call every 5 s (2 s grace), its webhook rule, its token. */
+/** A canary with one heartbeat check expecting a call every 5 s (2 s grace) and its webhook rule; answers the check. */
 async function heartbeatWithRule(request: APIRequestContext, name: string, hook: string) {
   const connection = await request.post('/api/connections', {
     data: { name: `${name}-hook`, type: 'generic_webhook', properties: { url: hook } },
@@ -51,15 +51,13 @@ async function heartbeatWithRule(request: APIRequestContext, name: string, hook:
   });
   expect(rule.status(), await rule.text()).toBe(201);
   const checks = await (await request.get(`/api/db/checks?name=eq.${name}-beat&select=id`)).json();
-  const checkId = checks[0].id as string;
-  const token = await request.post(`/api/heartbeats/${checkId}/token`);
-  expect(token.status(), await token.text()).toBe(201);
-  return { checkId, path: (await token.json()).path as string };
+  return checks[0].id as string;
 }
 
 /**
- * [MAINTENANCE] a heartbeat that goes silent alerts through a rule; a recurring maintenance window
- * scheduled in the console holds the next alert and leaves the failures out of the check's uptime.
+ * [MAINTENANCE] a heartbeat whose token is issued in the check's modal goes silent and alerts through a
+ * rule; a recurring maintenance window scheduled in the console holds the next alert, leaves the failures
+ * out of the check's uptime and is shaded on the check's graph.
  */
 test.describe('[MAINTENANCE] heartbeats and maintenance windows', () => {
   test.use({ role: 'admin' });
@@ -73,7 +71,15 @@ test.describe('[MAINTENANCE] heartbeats and maintenance windows', () => {
     const local = await inbox();
     const name = `e2e-beat-${Date.now()}`;
     try {
-      const { checkId, path } = await heartbeatWithRule(page.request, name, local.url);
+      const checkId = await heartbeatWithRule(page.request, name, local.url);
+      // the token is issued in the check's modal, which shows the full push URL once
+      await page.goto(`/health?checkId=${checkId}`);
+      const modal = page.getByRole('dialog', { name: new RegExp(`${name}-beat`) });
+      const tokenPanel = modal.getByRole('region', { name: 'Heartbeat token' });
+      await tokenPanel.getByRole('button', { name: 'Issue token' }).click();
+      const path = new URL(await tokenPanel.getByLabel('Push URL').inputValue()).pathname;
+      expect(path).toMatch(/^\/webhook\/[A-Za-z0-9_-]{43}$/);
+      await expect(tokenPanel.getByRole('row').filter({ hasText: 'Never' })).toContainText(path.slice(9, 17));
       // the cron job calls once, then stops: the check fails after 5 s + 2 s and the rule sends a message
       expect((await page.request.post(path, { data: { copied: 3 } })).status()).toBe(200);
       // (a run before the call may have failed already on a slow machine; its message renders the check as it is
@@ -122,6 +128,11 @@ test.describe('[MAINTENANCE] heartbeats and maintenance windows', () => {
       const summary = await page.request.post('/api/canary/api/summary', { data: { checkID: checkId, start: '50s' } });
       const uptime = (await summary.json()).checks_summary[0].uptime;
       expect(uptime.failed).toBe(0);
+      // the check's graph shades the window (at this height the chart sits in the Graph tab)
+      await page.goto(`/health?checkId=${checkId}&timeRange=15m`);
+      await modal.getByRole('tab', { name: 'Graph' }).click();
+      await expect(modal.getByRole('list', { name: 'Chart legend' })).toContainText('Maintenance');
+      await expect(modal.getByRole('img', { name: 'Uptime and latency chart' }).locator('canvas')).toBeVisible();
     } finally {
       local.server.close();
     }
