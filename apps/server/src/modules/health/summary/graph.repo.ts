@@ -1,5 +1,6 @@
 /** The rows behind `/api/canary/api/graph` (graph.service.ts): raw results and hourly rollups of one check. */
 import type { Database } from '@mc/db';
+import { timeBlockRangeSql } from '../results/time-block-bounds.js';
 import type { TimeWindow } from './time-range.js';
 
 /** One raw result: its time in epoch ms, status (null while unknown) and duration. */
@@ -25,23 +26,24 @@ export async function checkExists(database: Database, checkId: string): Promise<
   return rows.length > 0;
 }
 
-/** Parameter list and `column` range test for each window, the check id as $1. */
+/** Parameter list, `column` range test and the parameters' names for each window, the check id as $1. */
 function windowRanges(checkId: string, windows: TimeWindow[], column: string) {
   const params: unknown[] = [checkId];
-  const ranges = windows.map((w) => {
+  const bounds = windows.map((w) => {
     params.push(w.from.toISOString(), w.to.toISOString());
-    return `(${column} >= $${params.length - 1} AND ${column} < $${params.length})`;
+    return { from: `$${params.length - 1}`, to: `$${params.length}` };
   });
-  return { params, ranges };
+  const ranges = bounds.map(({ from, to }) => `(${column} >= ${from} AND ${column} < ${to})`);
+  return { params, ranges, bounds };
 }
 
-/** The check's raw results within any of `windows`. */
+/** The check's raw results within any of `windows`; only the packed hours of the windows are read. */
 export async function graphRawRows(database: Database, checkId: string, windows: TimeWindow[]): Promise<GraphRawRow[]> {
   if (windows.length === 0) return [];
-  const { params, ranges } = windowRanges(checkId, windows, 'time');
+  const { params, ranges, bounds } = windowRanges(checkId, windows, 'time');
   const { rows } = await database.pool.query<GraphRawRow>(
     `SELECT (extract(epoch FROM time) * 1000)::float8 AS t, status, duration FROM check_statuses
-       WHERE check_id = $1 AND (${ranges.join(' OR ')})`,
+       WHERE check_id = $1 AND (${ranges.join(' OR ')}) AND ${timeBlockRangeSql(bounds)}`,
     params,
   );
   return rows;

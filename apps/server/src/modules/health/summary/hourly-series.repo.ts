@@ -4,6 +4,7 @@
  * of the raw results over short windows ending now, where an hour is too coarse (burn-rate alerts).
  */
 import type { Database } from '@mc/db';
+import { timeBlockRangeSql } from '../results/time-block-bounds.js';
 import { HIST_BUCKETS } from './latency-histogram.js';
 
 /** One hour of a set of checks: runs passed and failed, and their latency histogram when asked. */
@@ -88,6 +89,7 @@ export async function recentWindowCounts(
     `SELECT ${columns} FROM check_statuses
      WHERE check_id = ANY($1::uuid[]) AND status IS NOT NULL
        AND time >= $2::timestamptz - make_interval(mins => $3::int) AND time <= $2::timestamptz
+       AND ${timeBlockRangeSql({ from: '$2::timestamptz - make_interval(mins => $3::int)', to: '$2' })}
        AND NOT EXISTS (SELECT 1 FROM unnest($4::timestamptz[], $5::timestamptz[]) AS x(f, t)
                        WHERE time >= x.f AND time < x.t)`,
     params,
@@ -106,7 +108,9 @@ export interface RunsInside {
 
 /**
  * The raw runs of `checkIds` inside `spans` (non-overlapping), by hour — what a rollup hour holds that a
- * maintenance window leaves out. Good and bad as in {@link recentWindowCounts}.
+ * maintenance window leaves out. Good and bad as in {@link recentWindowCounts}. Each span reads only
+ * its own packed hours: a LATERAL per span, kept a subquery by `OFFSET 0` (flattened into a join, the
+ * span's bounds would be join conditions, which do not reach the view's blocks, and every block is read).
  */
 export async function runsInside(
   database: Database,
@@ -116,8 +120,11 @@ export async function runsInside(
 ): Promise<RunsInside> {
   const byHour = new Map<number, { good: number; bad: number }>();
   if (checkIds.length === 0) return { byHour, rawSince: null };
+  // The oldest run is a row not yet packed or in the oldest block: no newer block is decoded.
   const since = await database.pool.query<{ since: Date | null }>(
-    'SELECT min(time) AS since FROM check_statuses WHERE check_id = ANY($1::uuid[])',
+    `SELECT min(time) AS since FROM check_statuses WHERE check_id = ANY($1::uuid[])
+       AND time_block <= coalesce((SELECT min(b.hour) FROM check_result_blocks b WHERE b.check_id = ANY($1::uuid[])),
+         'infinity'::timestamptz)`,
     [checkIds],
   );
   const rawSince = since.rows[0]?.since ? new Date(since.rows[0].since).getTime() : null;
@@ -129,8 +136,9 @@ export async function runsInside(
     `SELECT date_trunc('hour', s.time) AS hour, count(*) FILTER (WHERE ${good})::int AS good,
        count(*) FILTER (WHERE NOT (${good}))::int AS bad
      FROM unnest($2::timestamptz[], $3::timestamptz[]) AS x(f, t)
-     JOIN check_statuses s ON s.time >= x.f AND s.time < x.t
-     WHERE s.check_id = ANY($1::uuid[]) AND s.status IS NOT NULL
+     CROSS JOIN LATERAL (SELECT s.time, s.status, s.duration FROM check_statuses s
+       WHERE s.time >= x.f AND s.time < x.t AND ${timeBlockRangeSql({ alias: 's', from: 'x.f', to: 'x.t' })}
+         AND s.check_id = ANY($1::uuid[]) AND s.status IS NOT NULL OFFSET 0) s
      GROUP BY 1`,
     params,
   );

@@ -4,6 +4,7 @@
  * answered exactly (counts) and exact-enough (latency histograms) without scanning the raw table.
  */
 import type { Database } from '@mc/db';
+import { timeBlockRangeSql } from '../results/time-block-bounds.js';
 import { emptyHistogram, HIST_BUCKETS, mergeInto } from './latency-histogram.js';
 import type { TimeWindow, WindowParts } from './time-range.js';
 
@@ -16,24 +17,23 @@ export interface RangeStats {
 
 const HIST_SUMS = Array.from({ length: HIST_BUCKETS }, (_, i) => `sum(latency_hist[${i + 1}])`).join(', ');
 
+/**
+ * `column` in any of `windows`, the bounds added to `params`. On the raw results (`time`) the same ranges
+ * also bound time_block, the UTC hour packed results are stored by (migration 0200), as one OR of their
+ * own: only the blocks of the windows are read.
+ */
 function windowsSql(column: string, windows: TimeWindow[], params: unknown[]): string {
-  return windows
-    .map((w) => {
-      params.push(w.from.toISOString(), w.to.toISOString());
-      return column === 'time'
-        ? rawWindowSql(`$${params.length - 1}`, `$${params.length}`)
-        : `(${column} >= $${params.length - 1} AND ${column} < $${params.length})`;
-    })
-    .join(' OR ');
+  const bounds = windows.map((w) => {
+    params.push(w.from.toISOString(), w.to.toISOString());
+    return { from: `$${params.length - 1}`, to: `$${params.length}` };
+  });
+  return rangesSql(column, bounds);
 }
 
-/**
- * Raw results in [from, to): the time bounds plus the same bounds on time_block, the UTC hour packed
- * results are stored by (migration 0200), so only the blocks of the window are read.
- */
-function rawWindowSql(from: string, to: string): string {
-  return `(time >= ${from} AND time < ${to} AND time_block >= check_result_hour(${from}::timestamptz)
-    AND time_block <= check_result_hour(${to}::timestamptz))`;
+/** `column` in any of the [from, to) ranges (SQL expressions); on `time`, with their blocks' bound. */
+function rangesSql(column: string, bounds: readonly { from: string; to: string }[]): string {
+  const ranges = `(${bounds.map(({ from, to }) => `(${column} >= ${from} AND ${column} < ${to})`).join(' OR ')})`;
+  return column === 'time' ? `${ranges} AND ${timeBlockRangeSql(bounds)}` : ranges;
 }
 
 /** Per-check statistics over the window's parts; `checkIds` null means every check. */
@@ -123,7 +123,7 @@ export async function rollingHour(database: Database, checkIds: string[] | null)
   }
   const { rows } = await database.pool.query<{ check_id: string; avg: number }>(
     `SELECT check_id, round(avg(duration))::int AS avg FROM check_statuses
-     WHERE time >= now() - interval '1 hour' AND time_block >= check_result_hour(now() - interval '1 hour') ${filter}
+     WHERE time >= now() - interval '1 hour' AND ${timeBlockRangeSql({ from: "now() - interval '1 hour'" })} ${filter}
      GROUP BY check_id`,
     params,
   );
@@ -263,7 +263,11 @@ export async function recentRangeStats(
                CASE WHEN time >= $6 AND time < $7 THEN -1 ELSE 1 END AS sign
              FROM check_statuses
              WHERE ($8::boolean OR check_id = ANY($1::uuid[]))
-               AND (${rawWindowSql('$2', '$3')} OR ${rawWindowSql('$4', '$5')} OR ${rawWindowSql('$6', '$7')})) r
+               AND ${rangesSql('time', [
+                 { from: '$2', to: '$3' },
+                 { from: '$4', to: '$5' },
+                 { from: '$6', to: '$7' },
+               ])}) r
        GROUP BY 1, 2`,
       params.map((value) => (value instanceof Date ? value.toISOString() : value)),
     )
