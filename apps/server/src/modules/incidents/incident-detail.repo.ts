@@ -8,6 +8,7 @@ import type {
 import type { Database, Tables } from '@mc/db';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { type ResourceReach, reachSql } from '../../platform/resource-visibility.js';
+import { timeBlockRangeSql } from '../health/index.js';
 import { runPrepared } from './prepared.repo.js';
 
 type Db = Kysely<Tables>;
@@ -42,6 +43,8 @@ const evidencesSql = (incidentId: string, reach: ResourceReach, onlyId?: string)
       OR (ca.id IS NOT NULL AND NOT ${reachSql(reach.config, 'cai')})
       OR (ci.id IS NOT NULL AND NOT ${reachSql(reach.config, 'ci')})
       OR (co.id IS NOT NULL AND NOT ${reachSql(reach.component, 'co')}))`;
+  // The packed hours of the uptime window only (migration 0200): a day of blocks, not the check's history.
+  const uptimeBlocks = sql.raw(timeBlockRangeSql({ alias: 's', from: `now() - interval '${UPTIME_WINDOW}'` }));
   return sql`SELECT id, hypothesis_id, description, type,
       CASE WHEN hidden THEN NULL ELSE evidence END AS evidence, properties,
       CASE WHEN hidden THEN NULL ELSE config_id END AS config_id,
@@ -59,7 +62,8 @@ const evidencesSql = (incidentId: string, reach: ResourceReach, onlyId?: string)
         WHEN ch.id IS NOT NULL THEN jsonb_build_object('kind', 'check', 'id', ch.id, 'name', ch.name, 'type', ch.type,
           'status', ch.status, 'last_runtime', ch.last_runtime, 'deleted', ch.deleted_at IS NOT NULL,
           'uptime', (SELECT jsonb_build_object('passed', count(*) FILTER (WHERE s.status), 'failed', count(*) FILTER (WHERE NOT s.status))
-            FROM check_statuses s WHERE s.check_id = ch.id AND s.time > now() - ${UPTIME_WINDOW}::interval))
+            FROM check_statuses s WHERE s.check_id = ch.id AND s.time > now() - ${UPTIME_WINDOW}::interval
+              AND ${uptimeBlocks}))
         WHEN cc.id IS NOT NULL THEN jsonb_build_object('kind', 'config_change', 'id', cc.id, 'change_type', cc.change_type,
           'summary', cc.summary, 'severity', cc.severity, 'diff', cc.diff, 'created_at', cc.created_at,
           'config_id', cc.config_id, 'config_name', cci.name, 'config_type', cci.type)

@@ -1,5 +1,6 @@
 /** SQL of maintenance windows (migration 0225; soft-deleted). */
 import type pg from 'pg';
+import { timeBlockRangeSql } from '../health/index.js';
 
 /** Where maintenance statements run: the pool, or one client holding a transaction. */
 export type Sql = pg.Pool | pg.PoolClient;
@@ -126,7 +127,10 @@ export async function softDeleteWindow(db: Sql, id: string): Promise<WindowRow |
   return rows[0];
 }
 
-/** Each check's runs (passed, failed) in [from, to), for the checks that ran (windows are short, so this stays small). */
+/**
+ * Each check's runs (passed, failed) in [from, to), for the checks that ran (windows are short, so this stays
+ * small); only the packed hours of the range are read (health's timeBlockRangeSql).
+ */
 export async function checkRunCounts(
   db: Sql,
   checkIds: readonly string[],
@@ -135,7 +139,8 @@ export async function checkRunCounts(
 ): Promise<{ check_id: string; passed: number; failed: number }[]> {
   const { rows } = await db.query<{ check_id: string; passed: string; failed: string }>(
     `SELECT check_id, count(*) FILTER (WHERE status) AS passed, count(*) FILTER (WHERE NOT status) AS failed
-     FROM check_statuses WHERE check_id = ANY ($1::uuid[]) AND time >= $2 AND time < $3 GROUP BY check_id`,
+     FROM check_statuses WHERE check_id = ANY ($1::uuid[]) AND time >= $2 AND time < $3
+       AND ${timeBlockRangeSql({ from: '$2', to: '$3' })} GROUP BY check_id`,
     [checkIds, from, to],
   );
   return rows.map((row) => ({ check_id: row.check_id, passed: Number(row.passed), failed: Number(row.failed) }));

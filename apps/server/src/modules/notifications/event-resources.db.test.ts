@@ -2,6 +2,7 @@ import type { Database } from '@mc/db';
 import { createTestDatabase } from '@mc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordResult } from '../health/index.js';
+import { recordPackedHistory } from '../health/testing/packed-history.js';
 import { loadEventResource } from './event-resources.js';
 
 /**
@@ -59,5 +60,26 @@ describe('the resource of a check event', () => {
     expect((resource?.env as Record<string, unknown> | undefined)?.status).toEqual({});
     expect(resource?.description).toBeNull();
     expect(await loadEventResource(database.pool, event('00000000-0000-4000-8000-00000000dead'))).toBeUndefined();
+  });
+
+  it('carries the latest run across the pack boundary: a row when one is left, else the newest packed run', async () => {
+    const { rows } = await database.pool.query<{ id: string }>(
+      `INSERT INTO checks (canary_id, type, name) SELECT canary_id, 'http', 'packed' FROM checks WHERE id = $1
+       RETURNING id`,
+      [checkId],
+    );
+    const id = rows[0]?.id ?? '';
+    const { runs, packedBefore } = await recordPackedHistory(database, id);
+    const status = async () =>
+      ((await loadEventResource(database.pool, event(id)))?.env as Record<string, Record<string, unknown>> | undefined)
+        ?.status;
+    const newest = runs.at(-1);
+    expect(await status()).toMatchObject({ time: newest?.time, duration: newest?.duration, message: newest?.message });
+    await database.pool.query(
+      'DELETE FROM check_results r USING checks k WHERE k.result_key = r.check_key AND k.id = $1 AND r.time >= $2',
+      [id, packedBefore.toISOString()],
+    );
+    const packed = runs.filter((run) => run.time < packedBefore).at(-1);
+    expect(await status()).toMatchObject({ time: packed?.time, duration: packed?.duration, status: packed?.status });
   });
 });

@@ -2,6 +2,7 @@
  * The rows an event is about (event-resources.ts), each read by primary key with every column, as rule
  * filters and templates see them.
  */
+import { newestRunsBlockSql } from '../health/index.js';
 import type { Sql } from './sql.js';
 
 /** A row as the database returns it: the filters and templates read its columns by name. */
@@ -25,7 +26,8 @@ export interface CheckWithContext {
 /**
  * A check with its canary (as the `canary` variable shows it) and its latest result, in one round trip
  * instead of three (one per check event, issue 32 item 5); every column keeps the type the separate
- * reads gave it. The canary's and result's columns come back prefixed and are split off here.
+ * reads gave it. The canary's and result's columns come back prefixed and are split off here. The latest
+ * result reads the check's rows not yet packed and its newest block only (health's newestRunsBlockSql).
  */
 export async function findCheckWithContext(db: Sql, id: string): Promise<CheckWithContext | undefined> {
   const { rows } = await db.query(
@@ -34,7 +36,7 @@ export async function findCheckWithContext(db: Sql, id: string): Promise<CheckWi
        s.message AS "status.message", s.error AS "status.error", s.duration AS "status.duration", s.time AS "status.time"
      FROM checks k LEFT JOIN canaries c ON c.id = k.canary_id
      LEFT JOIN LATERAL (SELECT true AS found, status, message, error, duration, time FROM check_statuses
-       WHERE check_id = k.id ORDER BY time DESC LIMIT 1) s ON true
+       WHERE check_id = k.id AND time_block >= ${newestRunsBlockSql('k.id', '1')} ORDER BY time DESC LIMIT 1) s ON true
      WHERE k.id = $1`,
     [id],
   );

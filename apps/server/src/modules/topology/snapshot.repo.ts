@@ -4,6 +4,7 @@
  */
 import type { Tables } from '@mc/db';
 import { type Kysely, sql } from 'kysely';
+import { timeBlockRangeSql } from '../health/index.js';
 import type { ComponentVisibility } from './component-visibility.js';
 import { visibleSql } from './component-visibility.repo.js';
 
@@ -52,11 +53,13 @@ export async function checksOf(db: Db, componentIds: readonly string[]): Promise
   return rows;
 }
 
-/** The results of the checks since `from`, newest first. */
+/** The results of the checks since `from`, newest first; only the packed hours since then are read. */
 export async function checkResultsSince(db: Db, checkIds: readonly string[], from: Date): Promise<unknown[]> {
-  const { rows } = await sql`SELECT check_id, time, status, duration, message, error FROM check_statuses
-        WHERE check_id = ANY(${checkIds}::uuid[]) AND time >= ${from.toISOString()}
-        ORDER BY time DESC LIMIT ${SNAPSHOT_ROW_LIMIT}`.execute(db);
+  const { rows } = await sql`SELECT s.check_id, s.time, s.status, s.duration, s.message, s.error
+        FROM (SELECT ${from.toISOString()}::timestamptz AS since) w JOIN check_statuses s
+          ON s.time >= w.since AND ${sql.raw(timeBlockRangeSql({ alias: 's', from: 'w.since' }))}
+        WHERE s.check_id = ANY(${checkIds}::uuid[])
+        ORDER BY s.time DESC LIMIT ${SNAPSHOT_ROW_LIMIT}`.execute(db);
   return rows;
 }
 

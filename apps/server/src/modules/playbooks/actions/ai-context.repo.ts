@@ -4,6 +4,7 @@
  * component's status and the config and checks linked to it. Each list is bounded and newest first.
  */
 import type { Database } from '@mc/db';
+import { newestRunsBlockSql } from '../../health/index.js';
 import type { ActionRun } from './action-kind.js';
 
 /** Rows of each list given to the model. */
@@ -47,13 +48,19 @@ async function configContext(database: Database, id: string, sinceMs: number): P
   return { config: { ...item, config: cappedJson(item.config) }, changes, insights };
 }
 
+/**
+ * The newest results of the checks together: each check's newest ones first, reading only the blocks that
+ * hold them (health's newestRunsBlockSql), then the newest of those.
+ */
 async function checkResults(database: Database, checkIds: string[]): Promise<Row[]> {
   if (checkIds.length === 0) return [];
   return rows(
     database,
     `SELECT c.name AS check, s.time, s.status AS passed, s.message, s.error, s.duration
-     FROM check_statuses s JOIN checks c ON c.id = s.check_id
-     WHERE s.check_id = ANY($1::uuid[]) ORDER BY s.time DESC LIMIT $2`,
+     FROM checks c CROSS JOIN LATERAL (SELECT s.time, s.status, s.message, s.error, s.duration FROM check_statuses s
+       WHERE s.check_id = c.id AND s.time_block >= ${newestRunsBlockSql('c.id', '$2')}
+       ORDER BY s.time DESC LIMIT $2) s
+     WHERE c.id = ANY($1::uuid[]) ORDER BY s.time DESC LIMIT $2`,
     [checkIds, AI_CONTEXT_ROWS],
   );
 }
