@@ -18,6 +18,8 @@ const seeded: Record<string, string> = {};
 
 const call = (path: string, token: string | null = null, headers: Record<string, string> = {}, method = 'GET') =>
   Promise.resolve(apiCall(t.app, method, path, token, undefined, headers));
+/** The rows a viewer reads at `path`. */
+const viewerRows = async (path: string) => (await (await call(path, viewer)).json()) as Array<Record<string, unknown>>; // /api/db answers an array of rows
 const one = async <R>(text: string, values: unknown[] = []): Promise<R> =>
   (await t.database.pool.query(text, values)).rows[0] as R; // one row of the named shape
 
@@ -109,19 +111,19 @@ describe('issue 33 tables through /api/db without a session', () => {
   });
 
   it('serves the same rows to a viewer, token hashes and prefixes hidden (the refusals are not of empty tables)', async () => {
-    const pages = await (await call('/api/db/status_pages', viewer)).json();
-    expect(pages.map((row: { id: string }) => row.id)).toEqual([seeded.page]);
+    const pages = await viewerRows('/api/db/status_pages');
+    expect(pages.map((row) => row.id)).toEqual([seeded.page]);
     expect(pages[0]).not.toHaveProperty('token_hash');
-    const slos = await (await call('/api/db/slos?order=name', viewer)).json();
-    expect(slos.map((row: { id: string }) => row.id)).toEqual([seeded.slo, seeded.componentSlo]);
-    const windows = await (await call('/api/db/maintenance_windows', viewer)).json();
-    expect(windows.map((row: { id: string }) => row.id)).toEqual([seeded.window]);
-    const tokens = await (await call('/api/db/heartbeat_tokens', viewer)).json();
+    const slos = await viewerRows('/api/db/slos?order=name');
+    expect(slos.map((row) => row.id)).toEqual([seeded.slo, seeded.componentSlo]);
+    const windows = await viewerRows('/api/db/maintenance_windows');
+    expect(windows.map((row) => row.id)).toEqual([seeded.window]);
+    const tokens = await viewerRows('/api/db/heartbeat_tokens');
     expect(tokens).toHaveLength(1);
     expect(tokens[0]).not.toHaveProperty('token_hash');
     expect(tokens[0]).not.toHaveProperty('token_prefix');
-    const embedded = await (await call('/api/db/checks?select=id,slos(name),heartbeat_tokens(*)', viewer)).json();
-    expect(embedded[0].slos).toEqual([{ name: 'Secret backup SLO' }]);
+    const embedded = await viewerRows('/api/db/checks?select=id,slos(name),heartbeat_tokens(*)');
+    expect(embedded[0]?.slos).toEqual([{ name: 'Secret backup SLO' }]);
     expect(JSON.stringify(embedded)).not.toContain(sha256(HEARTBEAT_TOKEN));
   });
 });
