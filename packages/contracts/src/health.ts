@@ -64,6 +64,9 @@ export const HTTP_CRAWL_MAX_PARALLELISM = 8;
 /** Most pages one crawl requests; it stops there and says so (a site's whole link graph is not a check). */
 export const HTTP_CRAWL_MAX_PAGES = 500;
 
+/** Share of an http check's timeout after which its crawl starts no further request and reports. */
+export const HTTP_CRAWL_TIME_SHARE = 0.8;
+
 /** Most bytes of stdout or stderr an exec check keeps. */
 export const EXEC_MAX_OUTPUT_BYTES = 1024 * 1024;
 

@@ -107,6 +107,20 @@ describe('http check crawl against a local site', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(150);
   });
 
+  it("stops starting requests near the check's timeout and reports what it found", async () => {
+    const slow = await runCheck(
+      'http',
+      { name: 'crawler', url: `${site.url}/`, crawl: { delay: '400ms', randomDelay: '0s', parallelism: 1 } },
+      { egress, timeoutMs: 1000 },
+    );
+    // 0 ms: /, 400 ms: /a, 800 ms: past 80% of the second — /b and /c are never requested
+    expect(slow).toMatchObject({
+      status: 'healthy',
+      message: "crawled 2 pages, none missing (stopped near the check's timeout)",
+    });
+    expect(slow.details).toMatchObject({ visited: 2, truncated: true });
+  });
+
   it('refuses a filter RE2 cannot run, and a start URL its own rules exclude', async () => {
     const lookahead = await crawl({ allowedURLFilters: ['(?=x)'] });
     expect(lookahead).toMatchObject({ status: 'unhealthy', invalid: true });

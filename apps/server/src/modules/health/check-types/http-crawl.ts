@@ -8,12 +8,15 @@
  * collector runs detached and reports nothing; here they are the check's details (`missing.join("\n")`).
  *
  * Every request goes through the egress guard, redirects included, with the check's TLS settings and
- * User-Agent and no credentials (colly sends none); a crawl stops at {@link HTTP_CRAWL_MAX_PAGES} pages.
+ * User-Agent and no credentials (colly sends none). A crawl stops at {@link HTTP_CRAWL_MAX_PAGES} pages, and
+ * starts no request past {@link HTTP_CRAWL_TIME_SHARE} of the check's timeout, so a site larger than the
+ * time allows still reports what it found instead of ending as a bare timeout.
  */
 import {
   HTTP_CHECK_USER_AGENT,
   HTTP_CRAWL_DEFAULTS,
   HTTP_CRAWL_MAX_PAGES,
+  HTTP_CRAWL_TIME_SHARE,
   HTTP_MAX_BODY_BYTES,
   HTTP_MAX_REDIRECTS,
   type HttpCheckSpec,
@@ -96,7 +99,8 @@ interface Visit {
 interface CrawlFindings {
   missing: string[];
   visited: number;
-  capped: boolean;
+  /** Why it stopped early: the page cap or the check's time. */
+  stopped?: string;
   first?: GuardedResponse;
 }
 
@@ -118,7 +122,8 @@ async function fetchPage(url: string, tls: TlsOptions, ctx: CheckContext): Promi
 }
 
 async function crawlFrom(start: URL, rule: CrawlRules, tls: TlsOptions, ctx: CheckContext): Promise<CrawlFindings> {
-  const findings: CrawlFindings = { missing: [], visited: 0, capped: false };
+  const findings: CrawlFindings = { missing: [], visited: 0 };
+  const deadline = performance.now() + ctx.timeoutMs * HTTP_CRAWL_TIME_SHARE;
   const seen = new Set<string>([start.href]);
   const queue: Visit[] = [{ url: start.href, depth: 1 }];
   const visit = async ({ url, depth }: Visit) => {
@@ -145,12 +150,11 @@ async function crawlFrom(start: URL, rule: CrawlRules, tls: TlsOptions, ctx: Che
   };
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
-      if (findings.visited >= HTTP_CRAWL_MAX_PAGES) {
-        findings.capped = true;
-        return;
-      }
+      if (findings.visited >= HTTP_CRAWL_MAX_PAGES) findings.stopped = `at ${HTTP_CRAWL_MAX_PAGES} pages`;
+      if (findings.stopped) return;
       await pause(rule.delayMs + Math.random() * rule.randomDelayMs, ctx.signal);
-      if (ctx.signal.aborted) return;
+      if (performance.now() > deadline) findings.stopped = "near the check's timeout";
+      if (findings.stopped || ctx.signal.aborted) return;
       await visit(next);
     }
   };
@@ -158,7 +162,7 @@ async function crawlFrom(start: URL, rule: CrawlRules, tls: TlsOptions, ctx: Che
   const first = queue.shift();
   if (first) await visit(first);
   // A worker that finds the queue empty ends while others may still add to it: start them again then.
-  while (queue.length > 0 && !findings.capped && !ctx.signal.aborted) {
+  while (queue.length > 0 && !findings.stopped && !ctx.signal.aborted) {
     await Promise.all(Array.from({ length: rule.parallelism }, worker));
   }
   return findings;
@@ -184,9 +188,9 @@ export async function runCrawl(
     visited: found.visited,
     elapsed,
     ...(found.first ? { code: found.first.status, headers: found.first.headers } : {}),
-    ...(found.capped ? { truncated: true } : {}),
+    ...(found.stopped ? { truncated: true } : {}),
   };
-  const cap = found.capped ? ` (stopped at ${HTTP_CRAWL_MAX_PAGES} pages)` : '';
+  const cap = found.stopped ? ` (stopped ${found.stopped})` : '';
   if (found.missing.length > 0) {
     const list = found.missing.slice(0, 5).join(', ');
     const more = found.missing.length > 5 ? ` and ${found.missing.length - 5} more` : '';
