@@ -46,6 +46,7 @@ export const CATALOG_API_MESSAGES = {
   rawQueryRefused:
     'GET /api/config/query is not offered: it ran SQL written by the caller against the database. Read items through /api/db/config_items (PostgREST filters) or POST /api/catalog/summary',
   badSince: `changes.since must be a number of days such as 7d (1 to ${CATALOG_SUMMARY_MAX_SINCE_DAYS})`,
+  badAnalysisSince: `analysis.since must be a number of days such as 7d (1 to ${CATALOG_SUMMARY_MAX_SINCE_DAYS})`,
   selfLink: 'An item cannot be related to itself',
   notFound: (id: string) => `No config item with id ${id}`,
   notManual: 'Only relationships linked by hand can be removed here; scrapers rewrite the others on their next run',
@@ -136,8 +137,11 @@ export const catalogSummaryRequestSchema = z.strictObject({
   search: text(200).optional(),
   deleted: flag.default(false),
   changes: z.strictObject({ since: text(8).default(CATALOG_SUMMARY_DEFAULT_SINCE) }).optional(),
-  /** Upstream's console sends `analysis: {}`; the insight counts are always answered. */
-  analysis: z.strictObject({}).optional(),
+  /**
+   * Upstream's console sends `analysis: {}` or `analysis: {since: '30d'}`; the open insight counts are always
+   * answered, and `since` (days, as `changes.since`) counts only those last observed in that window.
+   */
+  analysis: z.strictObject({ since: text(8).optional() }).optional(),
   /** Adds `cost_<range>`: the group's summed cost over the last hour, day or 30 days ('' is none, as upstream). */
   cost: z.enum(CATALOG_SUMMARY_COST_RANGES, { message: CATALOG_API_MESSAGES.badCost }).optional(),
 });

@@ -61,6 +61,20 @@ describe('select', () => {
     expect(parseSelect('"my col"')).toMatchObject([{ field: { name: 'my col' } }]);
   });
 
+  test('the top-level list ends after an embed, or before a `)`, the rest ignored (PostgREST 12)', () => {
+    expect(parseSelect('*,created_by(id,name))')).toMatchObject([
+      { kind: 'star' },
+      { kind: 'embed', relation: 'created_by' },
+    ]);
+    expect(parseSelect('*,a:rel(*)::jsonb,b:other(id)')).toMatchObject([
+      { kind: 'star' },
+      { kind: 'embed', alias: 'a' },
+    ]);
+    expect(parseSelect('id)x')).toMatchObject([{ kind: 'field', field: { name: 'id' } }]);
+    expect(errorOf(() => parseSelect('a(b(*)::jsonb)')).code).toBe('PGRST100');
+    expect(errorOf(() => parseSelect('id!x')).code).toBe('PGRST100');
+  });
+
   test.each(['id,', 'a(', 'a::evil', 'a->', ',', 'a b(c'])('malformed %s is PGRST100', (raw) => {
     const error = errorOf(() => parseSelect(raw));
     expect(error.code).toBe('PGRST100');

@@ -33,10 +33,15 @@ export const ALLOWED_CASTS: Readonly<Record<string, string>> = {
 function parseItems(cursor: Cursor, nested: boolean): SelectItem[] {
   const items: SelectItem[] = [];
   for (;;) {
-    items.push(parseItem(cursor));
+    const item = parseItem(cursor);
+    items.push(item);
     if (cursor.eat(',')) continue;
     if (nested && cursor.peek() === ')') return items;
     if (!nested && cursor.done) return items;
+    // PostgREST parses the top-level list without requiring the end of input: it stops after an embed
+    // whatever follows, or after a column followed by `)`, and ignores the rest. The upstream console
+    // relies on it (`…,created_by(id,name,avatar))`, `artifacts(*)::jsonb,…`).
+    if (!nested && (item.kind === 'embed' || cursor.peek() === ')')) return items;
     throw cursor.error(nested ? '"," or ")"' : '"," or end of input');
   }
 }

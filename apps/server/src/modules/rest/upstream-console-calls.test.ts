@@ -41,6 +41,7 @@ beforeAll(async () => {
   ids.component = await one('SELECT id FROM components ORDER BY id LIMIT 1');
   ids.config = await one('SELECT id FROM config_items ORDER BY id LIMIT 1');
   ids.incident = await one('SELECT id FROM incidents ORDER BY id LIMIT 1');
+  ids.runAction = await one('SELECT id FROM playbook_run_actions ORDER BY id LIMIT 1');
   const team = await one('SELECT id FROM teams ORDER BY id LIMIT 1');
   // the component has a team (its owner) and a linked item with a change, so the tabs have rows
   await t.database.pool.query(
@@ -48,6 +49,10 @@ beforeAll(async () => {
     [team, ids.config, ids.component],
   );
   await t.database.pool.query("INSERT INTO config_changes (config_id, change_type) VALUES ($1, 'diff')", [ids.config]);
+  await t.database.pool.query(
+    "INSERT INTO config_analysis (config_id, analyzer, analysis_type, severity) VALUES ($1, 'probe', 'security', 'high')",
+    [ids.config],
+  );
   admin = (await signedInUser(t, { roles: ['admin'] })).token;
 });
 afterAll(() => t.close());
@@ -131,6 +136,20 @@ const CALLS: ConsoleCall[] = [
   },
   { name: 'analysis types (analysis_types)', path: () => 'analysis_types', keys: ['analysis_type'], rows: true },
   { name: 'people with roles (people_roles)', path: () => 'people_roles?order=name.asc', keys: ['id', 'name'] },
+  // found walking flanksource-ui v1.0.871 in Chromium (docs/data-api.md, "The upstream console itself")
+  {
+    name: 'topology insights tab (analysis_by_component with upstream columns, configs → config_analysis)',
+    path: () =>
+      `analysis_by_component?component_id=eq.${ids.component}&select=analysis_id,config:configs(id,name,config_class,type,analysis:config_analysis(id,analyzer,analysis_type,message,severity,analysis,first_observed))`,
+    keys: ['analysis_id', 'config'],
+    rows: true,
+  },
+  {
+    name: 'incident timeline as the console sends it (one `)` too many at the end, ignored as PostgREST does)',
+    path: () =>
+      `incident_histories?incident_id=eq.${ids.incident}&select=*,evidence:evidences(id,description,type,components(id,name,icon),configs(id,name),config_changes(id,change_type),config_analysis(id,analyzer,message,analysis),checks(id,icon,name)),hypothesis:hypotheses(id,title),responder:responders(id,person:person_id(id,name,avatar),team:team_id(id,name,icon)),comment:comments(id,comment),created_by(id,name,avatar))&order=created_at.desc`,
+    keys: ['id', 'type', 'evidence', 'created_by'],
+  },
 ];
 
 describe('the upstream console’s data API calls answer as it reads them', () => {
@@ -141,5 +160,38 @@ describe('the upstream console’s data API calls answer as it reads them', () =
     const answer = JSON.parse(text) as Record<string, unknown>[];
     if (rows) expect(answer.length, 'rows on the seeded data').toBeGreaterThan(0);
     for (const row of answer) for (const key of keys) expect(row, key).toHaveProperty(key);
+  });
+});
+
+describe('the upstream console’s service calls answer as it reads them', () => {
+  it('catalog summary with the console’s body (analysis.since, cost)', async () => {
+    const res = await apiCall(t.app, 'POST', '/api/catalog/summary', admin, {
+      groupBy: ['type'],
+      deleted: false,
+      changes: { since: '30d' },
+      analysis: { since: '30d' },
+      cost: '30d',
+    });
+    const text = await res.text();
+    expect(res.status, text).toBe(200);
+    const rows = JSON.parse(text) as Record<string, unknown>[];
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows)
+      for (const key of ['type', 'count', 'health', 'analysis', 'cost_30d']) expect(row).toHaveProperty(key);
+  });
+});
+
+describe('refused by design, as docs/data-api.md lists', () => {
+  it('a run action with its artifacts: the select parses as PostgREST does, and artifacts are not in the data API (PGRST200)', async () => {
+    const res = await apiCall(
+      t.app,
+      'GET',
+      `/api/db/playbook_run_actions?id=eq.${ids.runAction}&select=*,artifacts:artifacts(*)::jsonb,playbook_run:playbook_runs(spec)`,
+      admin,
+    );
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { code: string; message: string };
+    expect(body.code).toBe('PGRST200');
+    expect(body.message).toContain("'artifacts'");
   });
 });

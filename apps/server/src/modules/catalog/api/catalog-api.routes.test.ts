@@ -143,6 +143,36 @@ describe('POST /api/catalog/summary', () => {
     expect(pods).toMatchObject({ count: 2, cost_1d: null });
   });
 
+  it('honours the upstream console’s analysis.since: only open insights last observed in the window', async () => {
+    const type = 'Test::Observed';
+    const { rows } = await t.database.pool.query(
+      "INSERT INTO config_items (name, type, config_class) VALUES ('o1', $1, 'Test') RETURNING id",
+      [type],
+    );
+    await t.database.pool.query(
+      `INSERT INTO config_analysis (config_id, analyzer, analysis_type, status, last_observed) VALUES
+       ($1, 'a', 'security', 'open', now()), ($1, 'b', 'security', 'open', now() - interval '40 days'),
+       ($1, 'c', 'cost', 'resolved', now())`,
+      [rows[0].id],
+    );
+    const rowOf = async (body: Record<string, unknown>) => {
+      const res = await call('POST', '/api/catalog/summary', viewer, body);
+      expect(res.status).toBe(200);
+      return ((await res.json()) as Record<string, unknown>[]).find((r) => r.type === type);
+    };
+    // the console's own request (flanksource-ui v1.0.871, useConfigSummaryQuery)
+    const consoleRequest = {
+      groupBy: ['type'],
+      deleted: false,
+      changes: { since: '30d' },
+      analysis: { since: '30d' },
+      cost: '30d',
+    };
+    expect(await rowOf(consoleRequest)).toMatchObject({ count: 1, analysis: { security: 1 } });
+    expect(await rowOf({ analysis: { since: '60d' } })).toMatchObject({ analysis: { security: 2 } });
+    expect(await rowOf({ analysis: {}, type })).toMatchObject({ analysis: { security: 2 } });
+  });
+
   it('refuses bad input with a 400 naming the problem', async () => {
     const bad = async (body: unknown) => {
       const res = await call('POST', '/api/catalog/summary', viewer, body);
@@ -156,6 +186,7 @@ describe('POST /api/catalog/summary', () => {
     expect(await bad({ colour: 'red' })).toMatch(/colour/);
     expect(await bad({ cost: '7d' })).toMatch(CATALOG_API_MESSAGES.badCost);
     expect(await bad({ analysis: { deep: true } })).toMatch(/analysis/);
+    expect(await bad({ analysis: { since: 'soon' } })).toBe(CATALOG_API_MESSAGES.badAnalysisSince);
     expect(await bad('{')).toMatch(/not valid JSON/);
     expect(await bad([])).toMatch(/must be an object/);
   });

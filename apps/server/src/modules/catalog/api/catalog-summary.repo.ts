@@ -74,7 +74,8 @@ function conditions(f: SummaryFilter): RawBuilder<unknown>[] {
 
 /**
  * The summary computed from the items under filters: items grouped by `groupBy` (`type`, or a tag's
- * key), with their health counts, their changes since `since` and their open insights by analysis type.
+ * key), with their health counts, their changes since `since` and their open insights by analysis type
+ * (only those last observed since `analysisSince` when given).
  * A group value that is missing (an item without the grouped tag) is answered as null. With `cost`, each
  * group also sums its items' cost over that window.
  */
@@ -84,6 +85,7 @@ export async function summaryFromItems(
   filter: SummaryFilter,
   since: Date,
   cost?: SummaryCostRange,
+  analysisSince?: Date,
 ): Promise<SummaryGroupRow[]> {
   const groups = groupBy.map((key) => (key === 'type' ? sql`ci.type` : sql`ci.tags ->> ${key}`));
   const where = conditions(filter);
@@ -109,7 +111,9 @@ export async function summaryFromItems(
           GROUP BY ${keyList}),
     a AS (SELECT ${keyList}, jsonb_object_agg(analysis_type, n) AS analysis FROM (
             SELECT ${keyList}, coalesce(ca.analysis_type, 'other') AS analysis_type, count(*) AS n FROM items i
-            JOIN config_analysis ca ON ca.config_id = i.id AND ca.status = 'open'
+            JOIN config_analysis ca ON ca.config_id = i.id AND ca.status = 'open' ${
+              analysisSince ? sql`AND ca.last_observed >= ${analysisSince.toISOString()}::timestamptz` : sql``
+            }
             GROUP BY ${keyList}, coalesce(ca.analysis_type, 'other')) y
           GROUP BY ${keyList})
     SELECT ${nullable}, base.count::int AS count, coalesce(h.health, '{}') AS health,

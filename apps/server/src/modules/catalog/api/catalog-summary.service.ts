@@ -22,11 +22,10 @@ import { filtersNothing, parseValueFilter } from './value-filter.js';
 const DAY_MS = 86_400_000;
 
 /** The first UTC midnight of a window of `days` days ending today. */
-function windowStart(since: string, now: Date): Date {
+function windowStart(since: string, now: Date, bad: string = CATALOG_API_MESSAGES.badSince): Date {
   const match = /^(\d{1,3})d$/.exec(since.trim());
   const days = match ? Number(match[1]) : Number.NaN;
-  if (!(days >= 1 && days <= CATALOG_SUMMARY_MAX_SINCE_DAYS))
-    throw new AppError('bad_request', CATALOG_API_MESSAGES.badSince);
+  if (!(days >= 1 && days <= CATALOG_SUMMARY_MAX_SINCE_DAYS)) throw new AppError('bad_request', bad);
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   return new Date(today - (days - 1) * DAY_MS);
 }
@@ -72,7 +71,8 @@ function toRow(names: readonly string[], row: SummaryGroupRow, cost?: SummaryCos
 /**
  * The catalog summary (`POST /api/catalog/summary`): per type — or per tag value with `groupBy` — the
  * number of items, their health counts, their changes over the last `changes.since` days (UTC days,
- * today included), their open insights by analysis type and, with `cost` (upstream's `1h`, `1d`, `30d`),
+ * today included), their open insights by analysis type (with `analysis.since`, those last observed in
+ * that window) and, with `cost` (upstream's `1h`, `1d`, `30d`),
  * their summed cost as `cost_<range>`. Without filters or cost it reads the counters the database keeps
  * (migration 0067); otherwise it aggregates the matching items.
  */
@@ -82,12 +82,17 @@ export function catalogSummaryService(database: Database) {
       const req = parseInput(catalogSummaryRequestSchema, body);
       const groupBy = req.groupBy ?? ['type'];
       const since = windowStart(req.changes?.since ?? CATALOG_SUMMARY_DEFAULT_SINCE, now);
+      const analysisSince =
+        req.analysis?.since === undefined
+          ? undefined
+          : windowStart(req.analysis.since, now, CATALOG_API_MESSAGES.badAnalysisSince);
       const { filter, filtering } = filterOf(req);
       const cost = req.cost || undefined;
-      const plain = groupBy.length === 1 && groupBy[0] === 'type' && !filtering && !req.deleted && !cost;
+      const plain =
+        groupBy.length === 1 && groupBy[0] === 'type' && !filtering && !req.deleted && !cost && !analysisSince;
       const rows = plain
         ? await summaryFromCounters(database, since.toISOString().slice(0, 10))
-        : await summaryFromItems(database, groupBy, filter, since, cost);
+        : await summaryFromItems(database, groupBy, filter, since, cost, analysisSince);
       return rows.map((row) => toRow(groupBy, row, cost));
     },
   };
