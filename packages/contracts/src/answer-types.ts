@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { agentRemovedSchema } from './agents.js';
-import type { logoutUrlSchema } from './auth.js';
+import type { logoutUrlSchema } from './auth-schemas.js';
 import type { scraperRunAnswerSchema } from './catalog.js';
 import type { checkGraphSchema, checkRunAnswerSchema, checkSummarySchema, healthSummarySchema } from './health.js';
 import type { hypothesisRowSchema } from './incidents.js';
