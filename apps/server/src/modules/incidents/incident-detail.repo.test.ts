@@ -2,7 +2,7 @@ import type { Database } from '@mc/db';
 import { createTestDatabase } from '@mc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVERY_RESOURCE } from '../../platform/resource-visibility.js';
-import { recordPackedHistory, type StoredRun } from '../health/testing/packed-history.js';
+import { insertHttpChecks, recordPackedHistory, type StoredRun } from '../health/testing/packed-history.js';
 import { detailEvidences } from './incident-detail.repo.js';
 
 /**
@@ -24,11 +24,8 @@ beforeAll(async () => {
     [by],
   );
   incidentId = incident.rows[0]?.id ?? '';
-  const check = await database.pool.query<{ id: string }>(
-    `WITH c AS (INSERT INTO canaries (name) VALUES ('uptime') RETURNING id)
-     INSERT INTO checks (canary_id, type, name) SELECT id, 'http', 'api' FROM c RETURNING id`,
-  );
-  const checkId = check.rows[0]?.id ?? '';
+  const [check] = await insertHttpChecks(database, 'uptime', ['api']);
+  const checkId = check?.id ?? '';
   await database.pool.query(
     `WITH h AS (INSERT INTO hypotheses (incident_id, title, created_by) VALUES ($1, 'root', $2) RETURNING id)
      INSERT INTO evidences (hypothesis_id, type, check_id, created_by) SELECT id, 'check', $3, $2 FROM h`,

@@ -1,7 +1,7 @@
 import type { Database } from '@mc/db';
 import { createTestDatabase } from '@mc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PackedHistory, recordPackedHistory } from '../health/testing/packed-history.js';
+import { insertHttpChecks, type PackedHistory, recordPackedHistory } from '../health/testing/packed-history.js';
 import { checkRunCounts } from './maintenance.repo.js';
 
 /** The runs a maintenance window held are counted from the packed hours of the window only (migration 0200). */
@@ -12,11 +12,7 @@ const HOUR = 3_600_000;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const { rows } = await database.pool.query<{ id: string }>(
-    `WITH c AS (INSERT INTO canaries (name) VALUES ('maintenance') RETURNING id)
-     INSERT INTO checks (canary_id, type, name) SELECT id, 'http', n FROM c, (VALUES ('a'), ('b')) v(n) RETURNING id`,
-  );
-  for (const [i, row] of rows.entries()) {
+  for (const [i, row] of (await insertHttpChecks(database, 'maintenance', ['a', 'b'])).entries()) {
     ids.push(row.id);
     histories.push(await recordPackedHistory(database, row.id, { fails: (n) => n % (2 + i) === 0 }));
   }

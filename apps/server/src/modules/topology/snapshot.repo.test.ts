@@ -1,7 +1,7 @@
 import type { Database } from '@mc/db';
 import { createTestDatabase } from '@mc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PackedHistory, recordPackedHistory } from '../health/testing/packed-history.js';
+import { insertHttpChecks, type PackedHistory, recordPackedHistory } from '../health/testing/packed-history.js';
 import { checkResultsSince } from './snapshot.repo.js';
 
 /** A snapshot's check results read only the packed hours since its start (migration 0200), rows included. */
@@ -11,11 +11,8 @@ let history: PackedHistory;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const { rows } = await database.pool.query<{ id: string }>(
-    `WITH c AS (INSERT INTO canaries (name) VALUES ('snapshot') RETURNING id)
-     INSERT INTO checks (canary_id, type, name) SELECT id, 'http', 's' FROM c RETURNING id`,
-  );
-  checkId = rows[0]?.id ?? '';
+  const [check] = await insertHttpChecks(database, 'snapshot', ['s']);
+  checkId = check?.id ?? '';
   history = await recordPackedHistory(database, checkId);
 });
 afterAll(() => database.close());

@@ -1,7 +1,7 @@
 import type { Database } from '@mc/db';
 import { createTestDatabase } from '@mc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PackedHistory, recordPackedHistory } from '../testing/packed-history.js';
+import { insertHttpChecks, type PackedHistory, recordPackedHistory } from '../testing/packed-history.js';
 import { newestRunsBlockSql, timeBlockRangeSql } from './time-block-bounds.js';
 
 /** The bounds readers of check_statuses add (migration 0200), on packed blocks of four runs an hour. */
@@ -12,11 +12,8 @@ const HOUR = 3_600_000;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const { rows } = await database.pool.query<{ id: string }>(
-    `WITH c AS (INSERT INTO canaries (name) VALUES ('bounds') RETURNING id)
-     INSERT INTO checks (canary_id, type, name) SELECT id, 'http', 'b' FROM c RETURNING id`,
-  );
-  checkId = rows[0]?.id ?? '';
+  const [check] = await insertHttpChecks(database, 'bounds', ['b']);
+  checkId = check?.id ?? '';
   history = await recordPackedHistory(database, checkId, { runsPerHour: 4 });
 });
 afterAll(() => database.close());

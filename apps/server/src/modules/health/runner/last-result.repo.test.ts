@@ -1,7 +1,7 @@
 import type { Database } from '@mc/db';
 import { createTestDatabase } from '@mc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordPackedHistory } from '../testing/packed-history.js';
+import { insertHttpChecks, recordPackedHistory } from '../testing/packed-history.js';
 import { previousRun } from './last-result.repo.js';
 
 /**
@@ -25,12 +25,8 @@ async function unbounded(checkId: string) {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const { rows } = await database.pool.query<{ id: string; name: string }>(
-    `WITH c AS (INSERT INTO canaries (name) VALUES ('last-result') RETURNING id)
-     INSERT INTO checks (canary_id, type, name) SELECT id, 'http', n FROM c,
-       (VALUES ('recent'), ('quiet'), ('never')) v(n) RETURNING id, name`,
-  );
-  for (const row of rows) ids[row.name] = row.id;
+  for (const row of await insertHttpChecks(database, 'last-result', ['recent', 'quiet', 'never']))
+    ids[row.name] = row.id;
 });
 afterAll(() => database.close());
 

@@ -1,7 +1,7 @@
 import type { Database } from '@mc/db';
 import { createTestDatabase } from '@mc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PackedHistory, recordPackedHistory } from '../testing/packed-history.js';
+import { insertHttpChecks, type PackedHistory, recordPackedHistory } from '../testing/packed-history.js';
 import { latestStatuses } from './checks-api.repo.js';
 
 /**
@@ -28,11 +28,7 @@ async function unbounded(checkIds: string[], from: Date, to: Date, perCheck: num
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const { rows } = await database.pool.query<{ id: string }>(
-    `WITH c AS (INSERT INTO canaries (name) VALUES ('checks-api') RETURNING id)
-     INSERT INTO checks (canary_id, type, name) SELECT id, 'http', n FROM c, (VALUES ('a'), ('b')) v(n) RETURNING id`,
-  );
-  for (const row of rows) {
+  for (const row of await insertHttpChecks(database, 'checks-api', ['a', 'b'])) {
     ids.push(row.id);
     histories.push(await recordPackedHistory(database, row.id, { runsPerHour: 4 }));
   }

@@ -1,7 +1,7 @@
 import type { Database } from '@mc/db';
 import { createTestDatabase } from '@mc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PackedHistory, recordPackedHistory } from '../testing/packed-history.js';
+import { insertHttpChecks, type PackedHistory, recordPackedHistory } from '../testing/packed-history.js';
 import { graphRawRows } from './graph.repo.js';
 
 /** The graph's raw results read only the packed hours of their windows (migration 0200), rows included. */
@@ -12,11 +12,8 @@ const HOUR = 3_600_000;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const { rows } = await database.pool.query<{ id: string }>(
-    `WITH c AS (INSERT INTO canaries (name) VALUES ('graph') RETURNING id)
-     INSERT INTO checks (canary_id, type, name) SELECT id, 'http', 'g' FROM c RETURNING id`,
-  );
-  checkId = rows[0]?.id ?? '';
+  const [check] = await insertHttpChecks(database, 'graph', ['g']);
+  checkId = check?.id ?? '';
   history = await recordPackedHistory(database, checkId);
 });
 afterAll(() => database.close());

@@ -1,7 +1,12 @@
 import type { Database } from '@mc/db';
 import { createTestDatabase } from '@mc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PackedHistory, recordPackedHistory, type StoredRun } from '../testing/packed-history.js';
+import {
+  insertHttpChecks,
+  type PackedHistory,
+  recordPackedHistory,
+  type StoredRun,
+} from '../testing/packed-history.js';
 import { recentWindowCounts, runsInside } from './hourly-series.repo.js';
 
 /**
@@ -15,11 +20,7 @@ const HOUR = 3_600_000;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const { rows } = await database.pool.query<{ id: string }>(
-    `WITH c AS (INSERT INTO canaries (name) VALUES ('series') RETURNING id)
-     INSERT INTO checks (canary_id, type, name) SELECT id, 'http', n FROM c, (VALUES ('a'), ('b')) v(n) RETURNING id`,
-  );
-  for (const [i, row] of rows.entries()) {
+  for (const [i, row] of (await insertHttpChecks(database, 'series', ['a', 'b'])).entries()) {
     ids.push(row.id);
     histories.push(await recordPackedHistory(database, row.id, { fails: (n) => n % (3 + i) === 1 }));
   }

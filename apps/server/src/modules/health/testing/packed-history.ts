@@ -10,6 +10,27 @@ import { recordResults } from '../results/results.service.js';
 
 const HOUR = 3_600_000;
 
+/**
+ * Creates http checks named `names` in a new canary `canary`, for a history to be recorded on; answers
+ * them in the order of `names`.
+ */
+export async function insertHttpChecks(
+  database: Database,
+  canary: string,
+  names: readonly string[],
+): Promise<Array<{ id: string; name: string }>> {
+  const { rows } = await database.pool.query<{ id: string; name: string }>(
+    `WITH c AS (INSERT INTO canaries (name) VALUES ($1) RETURNING id)
+     INSERT INTO checks (canary_id, type, name) SELECT c.id, 'http', n FROM c, unnest($2::text[]) AS n RETURNING id, name`,
+    [canary, names],
+  );
+  return names.map((name) => {
+    const row = rows.find((r) => r.name === name);
+    if (!row) throw new Error(`check ${name} was not created`);
+    return row;
+  });
+}
+
 /** One run as the fixture stored it, oldest first in {@link PackedHistory.runs}. */
 export interface StoredRun {
   time: Date;

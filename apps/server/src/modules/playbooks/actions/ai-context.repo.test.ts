@@ -1,7 +1,7 @@
 import type { Database } from '@mc/db';
 import { createTestDatabase } from '@mc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PackedHistory, recordPackedHistory } from '../../health/testing/packed-history.js';
+import { insertHttpChecks, type PackedHistory, recordPackedHistory } from '../../health/testing/packed-history.js';
 import { AI_CONTEXT_ROWS, aiResourceContext } from './ai-context.repo.js';
 
 /**
@@ -14,12 +14,7 @@ const checks: { id: string; name: string; history: PackedHistory }[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const { rows } = await database.pool.query<{ id: string; name: string }>(
-    `WITH c AS (INSERT INTO canaries (name) VALUES ('ai') RETURNING id)
-     INSERT INTO checks (canary_id, type, name) SELECT id, 'http', n FROM c, (VALUES ('one'), ('two')) v(n)
-     RETURNING id, name`,
-  );
-  for (const [i, row] of rows.entries()) {
+  for (const [i, row] of (await insertHttpChecks(database, 'ai', ['one', 'two'])).entries()) {
     const history = await recordPackedHistory(database, row.id, { runsPerHour: 3 + i, fails: (n) => n % 3 === i });
     checks.push({ ...row, history });
   }
