@@ -12,6 +12,7 @@
  * starts no request past {@link HTTP_CRAWL_TIME_SHARE} of the check's timeout, so a site larger than the
  * time allows still reports what it found instead of ending as a bare timeout.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import {
   HTTP_CHECK_USER_AGENT,
   HTTP_CRAWL_DEFAULTS,
@@ -28,7 +29,7 @@ import { linearRegexProblem, linearRegexTest } from '../../../platform/linear-re
 import { type CheckContext, type CheckRunOutput, healthy, unhealthy } from './check-context.js';
 import { htmlLinks } from './html-links.js';
 import { errorText } from './network-errors.js';
-import type { TlsOptions } from './tls-options.js';
+import { guardedTlsFields, type TlsOptions } from './tls-options.js';
 
 type CrawlSpec = NonNullable<HttpCheckSpec['crawl']>;
 
@@ -77,19 +78,6 @@ function refusal(url: URL, rule: CrawlRules): string | null {
   return null;
 }
 
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  if (ms <= 0) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
-}
-
 interface Visit {
   url: string;
   depth: number;
@@ -111,10 +99,7 @@ async function fetchPage(url: string, tls: TlsOptions, ctx: CheckContext): Promi
     headers: { 'User-Agent': HTTP_CHECK_USER_AGENT },
     followRedirects: true,
     maxRedirects: HTTP_MAX_REDIRECTS,
-    insecureSkipVerify: tls.insecureSkipVerify,
-    handshakeTimeoutMs: tls.handshakeTimeoutMs,
-    ...(tls.ca ? { ca: tls.ca } : {}),
-    ...(tls.cert ? { cert: tls.cert, key: tls.key } : {}),
+    ...guardedTlsFields(tls),
     maxBodyBytes: HTTP_MAX_BODY_BYTES,
     signal: ctx.signal,
     guard: ctx.egress,
@@ -152,7 +137,9 @@ async function crawlFrom(start: URL, rule: CrawlRules, tls: TlsOptions, ctx: Che
     for (let next = queue.shift(); next; next = queue.shift()) {
       if (findings.visited >= HTTP_CRAWL_MAX_PAGES) findings.stopped = `at ${HTTP_CRAWL_MAX_PAGES} pages`;
       if (findings.stopped) return;
-      await pause(rule.delayMs + Math.random() * rule.randomDelayMs, ctx.signal);
+      // an aborted run stops waiting at once (its next request fails on the same signal)
+      const wait = rule.delayMs + Math.random() * rule.randomDelayMs;
+      if (wait > 0) await delay(wait, undefined, { signal: ctx.signal }).catch(() => {});
       if (performance.now() > deadline) findings.stopped = "near the check's timeout";
       if (findings.stopped || ctx.signal.aborted) return;
       await visit(next);

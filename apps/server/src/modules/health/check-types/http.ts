@@ -41,7 +41,7 @@ import { type HttpAuth, sendAuthenticated } from './http-auth/send-authenticated
 import { runCrawl } from './http-crawl.js';
 import { cachedRequestParts } from './http-request-cache.js';
 import { describeNetworkError, errorText } from './network-errors.js';
-import { resolveTlsOptions, type TlsOptions } from './tls-options.js';
+import { guardedTlsFields, resolveTlsOptions, type TlsOptions } from './tls-options.js';
 import { renderUrlTemplate } from './url-template.js';
 
 /** A stored connection's `headers` property: a JSON list of EnvVars (duty's HTTP connection). */
@@ -197,10 +197,7 @@ async function run(spec: HttpCheckSpec, ctx: CheckContext): Promise<CheckRunOutp
       // upstream: maxRedirects 0 stops following and answers the redirect itself
       followRedirects: (spec.followRedirects ?? true) && maxRedirects > 0,
       maxRedirects,
-      insecureSkipVerify: tls.insecureSkipVerify,
-      handshakeTimeoutMs: tls.handshakeTimeoutMs,
-      ...(tls.ca ? { ca: tls.ca } : {}),
-      ...(tls.cert ? { cert: tls.cert, key: tls.key } : {}),
+      ...guardedTlsFields(tls),
       maxBodyBytes: HTTP_MAX_BODY_BYTES,
       signal: ctx.signal,
       guard: ctx.egress,

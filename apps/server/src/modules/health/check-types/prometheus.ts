@@ -24,7 +24,7 @@ import {
 } from './check-context.js';
 import { resolveConnectionValues } from './connection-fields.js';
 import { describeNetworkError, errorText } from './network-errors.js';
-import { resolveTlsOptions } from './tls-options.js';
+import { guardedTlsFields, resolveTlsOptions } from './tls-options.js';
 
 interface PromSample {
   metric?: Record<string, string>;
@@ -81,10 +81,7 @@ async function run(spec: PrometheusCheckSpec, ctx: CheckContext): Promise<CheckR
       headers,
       followRedirects: true,
       maxRedirects: HTTP_MAX_REDIRECTS,
-      insecureSkipVerify: tls.insecureSkipVerify,
-      handshakeTimeoutMs: tls.handshakeTimeoutMs,
-      ...(tls.ca ? { ca: tls.ca } : {}),
-      ...(tls.cert ? { cert: tls.cert, key: tls.key } : {}),
+      ...guardedTlsFields(tls),
       maxBodyBytes: HTTP_MAX_BODY_BYTES,
       signal: ctx.signal,
       guard: ctx.egress,

@@ -18,6 +18,16 @@ export interface TlsOptions {
   handshakeTimeoutMs: number;
 }
 
+/** The TLS fields of a guarded request (platform/egress/guarded-http.ts) for `tls`. */
+export function guardedTlsFields(tls: TlsOptions) {
+  return {
+    insecureSkipVerify: tls.insecureSkipVerify,
+    handshakeTimeoutMs: tls.handshakeTimeoutMs,
+    ...(tls.ca ? { ca: tls.ca } : {}),
+    ...(tls.cert ? { cert: tls.cert, key: tls.key } : {}),
+  };
+}
+
 /**
  * The TLS options of a check. `fallback` carries what a stored connection gives (its certificate as CA,
  * its insecure_tls); the check's own `tlsConfig` wins where set.
