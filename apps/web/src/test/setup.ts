@@ -11,6 +11,9 @@ if (typeof globalThis.CSS?.escape !== 'function') {
 }
 vi.setConfig({ testTimeout: 30_000 });
 
+// uPlot draws on a canvas, which jsdom lacks: every screen test charts through a double (see uplot-double.ts).
+vi.mock('uplot', () => import('./uplot-double'));
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -1,6 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import type uPlot from 'uplot';
 import { describe, expect, it, vi } from 'vitest';
+import { drawnCharts } from '../../../test/uplot-double';
 import {
   CheckChart,
   chartOptions,
@@ -67,7 +68,7 @@ describe('check chart (issue 12 §6)', () => {
     expect(ctx.fillStyle).toBe('#e5e7eb');
   });
 
-  it("adds a 'Maintenance' legend entry only when a window overlaps the range", () => {
+  it("adds a 'Maintenance' legend entry only when a window overlaps the range", async () => {
     const points = [
       { time: new Date(Date.now() - 10 * 60_000).toISOString(), status: true, duration: 80, passed: 1, failed: 0 },
     ];
@@ -76,7 +77,17 @@ describe('check chart (issue 12 §6)', () => {
       end: new Date(Date.now() - 20 * 60_000).toISOString(),
       title: 'Nightly backup',
     };
+    // jsdom has no ResizeObserver; the chart only needs one to follow its box's width
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+    const before = drawnCharts.count;
     const view = render(<CheckChart points={points} minutes={60} maintenance={[inside]} />);
+    await waitFor(() => expect(drawnCharts.count).toBe(before + 1));
     const legend = screen.getByRole('list', { name: 'Chart legend' });
     const entry = within(legend).getByText('Maintenance');
     expect(entry.closest('li')?.getAttribute('title')).toContain('Nightly backup');
@@ -88,6 +99,7 @@ describe('check chart (issue 12 §6)', () => {
       end: new Date(Date.now() - 2 * 3_600_000).toISOString(),
     };
     render(<CheckChart points={points} minutes={60} maintenance={[earlier]} />);
+    await waitFor(() => expect(drawnCharts.count).toBe(before + 2));
     expect(screen.getByRole('img', { name: 'Uptime and latency chart' })).toBeTruthy();
     expect(screen.queryByRole('list', { name: 'Chart legend' })).toBeNull();
   });
