@@ -270,6 +270,8 @@ const PROBES: Probe[] = [
     (probe) => probe.action !== 'read',
   ),
   ...dataApi('playbooks', 'playbooks'),
+  // artifact metadata: read under its run's or check's rule (every role reads both), written by no one (405)
+  ...dataApi('artifacts', 'playbook_runs'),
   {
     resource: 'playbook list',
     action: 'read',

@@ -116,6 +116,9 @@ const EXACT: Readonly<Record<string, TableRule>> = {
   playbook_names: { kind: 'playbooks', scope: { playbook_id: 'id' } },
   playbook_runs: { kind: 'playbook_runs', scope: { playbook_id: 'playbook_id' } },
   playbook_run_actions: { kind: 'playbook_runs' },
+  // read under its run's or its check's rule (the data API asks about playbook_runs and checks: rest
+  // exposed-resources `readAs`); this kind answers writes, which the data API then refuses (405)
+  artifacts: { kind: 'playbook_runs' },
   permissions: { kind: 'permissions' },
   // names the connection, canary, playbook, component or item a row grants on: for those who may read every kind
   permissions_summary: { kind: 'rbac' },

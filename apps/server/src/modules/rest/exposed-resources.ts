@@ -11,6 +11,21 @@ export interface TimeBlocks {
   of: string;
 }
 
+/**
+ * A parent whose read rule decides which rows of a table a reader sees (`readAs`): the access policy is
+ * asked for a read of `table`, and a row is read where its parent — the row its `column` names, or the
+ * `through` table's row it names and that row's parent — passes the policy's row scopes of `table`.
+ * The path follows the schema's foreign keys (parent-reads.ts).
+ */
+export interface ParentRead {
+  /** The table's column holding the id of the parent row, or of the row between (`through`). */
+  column: string;
+  /** The parent table whose read rule applies. */
+  table: string;
+  /** The table between, when `column` names a row of it whose foreign key names the parent. */
+  through?: string;
+}
+
 /** How one table or view is exposed. */
 export interface ExposedTable {
   /** POST/PATCH/DELETE allowed (every write is audited). Views and history tables are read-only. */
@@ -43,6 +58,13 @@ export interface ExposedTable {
   };
   /** A view whose older rows are packed in blocks: filters and order on its time bound its blocks (time-blocks.ts). */
   timeBlocks?: TimeBlocks;
+  /**
+   * Rows that belong to another resource are read under that resource's read rule, not a kind of their
+   * own: a reader sees a row when they may read one of its parents (any of them), and a reader who may
+   * read none of the parent tables is refused as the policy refused them. Reads only: a write is still
+   * asked of the policy for the table itself.
+   */
+  readAs?: readonly ParentRead[];
 }
 
 const rw: ExposedTable = { writable: true };
@@ -223,6 +245,18 @@ export const EXPOSED_TABLES: Readonly<Record<string, ExposedTable>> = {
   },
   playbook_run_actions: { writable: false, writeVia: 'run actions are written by the playbook runner' },
   playbook_approvals: { writable: false, writeVia: 'approvals are given with POST /api/playbook/run/approve/{id}' },
+  // files a playbook action or an exec check kept (migration 0090): their metadata, read as the run or the
+  // check they belong to is read; the bytes (`content`) only through the download routes
+  artifacts: {
+    writable: false,
+    hidden: ['content'],
+    writeVia:
+      'artifacts are kept by the playbook runner and exec checks; read one with GET /api/playbook/run/{id}/artifacts/{artifactId} or GET /api/checks/{id}/artifacts/{artifactId}',
+    readAs: [
+      { column: 'playbook_run_action_id', through: 'playbook_run_actions', table: 'playbook_runs' },
+      { column: 'check_id', table: 'checks' },
+    ],
+  },
   // notifications
   notifications: rw,
   notification_silences: rw,

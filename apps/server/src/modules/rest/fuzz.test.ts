@@ -17,7 +17,10 @@ const TABLES = [
   'connections',
   'audit_log',
 ];
-/** The upstream console's named views and tables (migrations 0180, 0195): one request in ten of those naming a resource. */
+/**
+ * The upstream console's named views and tables (migrations 0180, 0195, and the artifacts it embeds in a
+ * run's actions): one request in ten of those naming a resource.
+ */
 const CONSOLE_VIEWS = [
   'playbook_names',
   'permissions_summary',
@@ -35,6 +38,7 @@ const CONSOLE_VIEWS = [
   'checks_labels_keys',
   'saved_query',
   'incident_rules',
+  'artifacts',
 ];
 const COLUMNS = [
   'id',

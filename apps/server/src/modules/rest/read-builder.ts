@@ -1,5 +1,3 @@
-import type { RowScope } from '../../platform/access.js';
-import { rowScopeCondition } from '../../platform/row-scope-sql.js';
 import { type ConditionScope, conditionSql, mentionsColumn } from './condition-sql.js';
 import { type EmbedScopes, embedScopesOf } from './embed-access.js';
 import { resolveEmbed } from './embed-resolver.js';
@@ -8,6 +6,7 @@ import { PgrstError } from './pgrst-error.js';
 import type { NodeOptions, OrderTerm, ParsedQuery, SelectItem } from './query-types.js';
 import { readerSource } from './reader-sources.js';
 import type { SchemaCache, TableInfo } from './schema-cache.js';
+import { rowScopeSql } from './scope-sql.js';
 import { columnSql, fieldSql, ident, type SqlParams, tableRef } from './sql-text.js';
 import { blockOrderColumn, timeBlockBounds } from './time-blocks.js';
 
@@ -64,28 +63,6 @@ function orderSql(table: TableInfo, alias: string, order: readonly OrderTerm[] |
     return block ? `${block}${dir}${nulls}, ${term}` : term;
   });
   return ` ORDER BY ${terms.join(', ')}`;
-}
-
-/**
- * The conjunct limiting rows to the policy's row scopes, by the one rule of platform/row-scope-sql.ts (a
- * keeping scope on a column the table lacks matches nothing; an `exclude` scope on one refuses every row).
- */
-export function rowScopeSql(table: TableInfo, alias: string, scopes: readonly RowScope[], params: SqlParams): string {
-  return rowScopeCondition<string>(scopes, {
-    constant: (value) => (value ? 'TRUE' : 'FALSE'),
-    hasColumn: (column) => table.columns.has(column),
-    matches(s) {
-      const column = `${ident(alias)}.${ident(s.column)}`;
-      const test =
-        s.match === 'component_subtree'
-          ? `component_in_subtrees(${column}, ${params.add([...s.values])}::text[])`
-          : `${column}::text = ANY(${params.add([...s.values])})`;
-      return `coalesce(${test}, false)`;
-    },
-    any: (parts) => `(${parts.join(' OR ') || 'FALSE'})`,
-    all: (parts) => `(${parts.join(' AND ')})`,
-    not: (part) => `NOT ${part}`,
-  });
 }
 
 /**

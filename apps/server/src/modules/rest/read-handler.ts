@@ -5,11 +5,12 @@ import type { RowScope } from '../../platform/access.js';
 import type { EmbedScopes } from './embed-access.js';
 import { PgrstError, singularityError } from './pgrst-error.js';
 import type { ParsedQuery } from './query-types.js';
-import { type BuildContext, type LevelPlan, planLevel, rowScopeSql, whereSql } from './read-builder.js';
+import { type BuildContext, type LevelPlan, planLevel, whereSql } from './read-builder.js';
 import { readerSource } from './reader-sources.js';
 import type { AcceptChoice, Preferences, RangeHeader } from './request-options.js';
 import { contentRange, contentType, type RestResponse, rangeStatus, unwrapSingle } from './rest-response.js';
 import type { SchemaCache, TableInfo } from './schema-cache.js';
+import { rowScopeSql } from './scope-sql.js';
 import { ident, SqlParams } from './sql-text.js';
 
 /**

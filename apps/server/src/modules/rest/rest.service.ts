@@ -3,6 +3,7 @@ import type { DataAccessPolicy, DataAction, RowScope } from '../../platform/acce
 import type { Actor } from '../../platform/request-context.js';
 import { type EmbedScopes, embeddedTables } from './embed-access.js';
 import { COMPONENT_ARGUMENTS, type ExposedTable } from './exposed-resources.js';
+import { parentReadScopes } from './parent-reads.js';
 import { parseQuery } from './parse-query.js';
 import { PgrstError, unknownTable } from './pgrst-error.js';
 import type { SelectItem } from './query-types.js';
@@ -93,6 +94,21 @@ export class RestService {
     return decision.rowScopes;
   }
 
+  /**
+   * The row scopes of a read of `name`, refused as the policy refuses it. A table read under its parents'
+   * rules (exposed-resources `readAs`) is never asked about itself: the policy is asked about each parent
+   * table, and the rows are those of parents it lets the caller read (parent-reads.ts).
+   */
+  private async authorizeRead(
+    req: RestRequest,
+    cache: SchemaCache,
+    name: string,
+  ): Promise<readonly RowScope[] | undefined> {
+    const table = cache.tables.get(name);
+    if (!table?.readAs) return this.authorize(req, name, 'read');
+    return parentReadScopes(cache, table, (parent) => this.policy({ actor: req.actor, table: parent, action: 'read' }));
+  }
+
   /** The row scopes of a read of `table` by this caller (undefined when they may read every row, or none). */
   private async readScopes(req: RestRequest, table: string): Promise<readonly RowScope[] | undefined> {
     const decision = await this.policy({ actor: req.actor, table, action: 'read' });
@@ -110,7 +126,8 @@ export class RestService {
     select: readonly SelectItem[],
   ): Promise<EmbedScopes> {
     const scopes = new Map<string, readonly RowScope[] | undefined>();
-    for (const name of embeddedTables(cache, table, select)) scopes.set(name, await this.authorize(req, name, 'read'));
+    for (const name of embeddedTables(cache, table, select))
+      scopes.set(name, await this.authorizeRead(req, cache, name));
     return scopes;
   }
 
@@ -122,7 +139,10 @@ export class RestService {
     const action = ACTIONS[req.method];
     if (!action) throw new PgrstError(405, 'PGRST117', `Unsupported HTTP method: ${req.method}`);
     checkProfile(req);
-    const rowScopes = await this.authorize(req, table.name, action);
+    const rowScopes =
+      action === 'read'
+        ? await this.authorizeRead(req, cache, table.name)
+        : await this.authorize(req, table.name, action);
     const query = parseQuery(req.search);
     const prefs = parsePrefer(req.header('prefer'));
     const accept = negotiateAccept(req.header('accept'), action === 'read');
@@ -177,7 +197,7 @@ export class RestService {
     const range = parseRange(req.header('range'), req.header('range-unit'));
     // Rows of an exposed table are read like that table: its permission, deny rows and row scopes.
     const rowsOf = fn.returnTable ? cache.tables.get(fn.returnTable) : undefined;
-    const rowScopes = rowsOf ? await this.authorize(req, rowsOf.name, 'read') : undefined;
+    const rowScopes = rowsOf ? await this.authorizeRead(req, cache, rowsOf.name) : undefined;
     const embedScopes = rowsOf ? await this.authorizeEmbeds(req, cache, rowsOf, query.select) : new Map();
     const componentScopes = COMPONENT_ARGUMENTS[fn.name] ? await this.authorize(req, 'components', 'read') : undefined;
     return runRpc({

@@ -5,11 +5,11 @@ import type { EmbedScopes } from './embed-access.js';
 import { COMPONENT_ARGUMENTS } from './exposed-resources.js';
 import { invalidBody, PgrstError } from './pgrst-error.js';
 import type { ParsedQuery } from './query-types.js';
-import { rowScopeSql } from './read-builder.js';
 import { runRead } from './read-handler.js';
 import type { AcceptChoice, Preferences, RangeHeader } from './request-options.js';
 import { contentType, type RestResponse } from './rest-response.js';
 import type { FunctionInfo, SchemaCache, TableInfo } from './schema-cache.js';
+import { rowScopeSql } from './scope-sql.js';
 import { ident, SqlParams } from './sql-text.js';
 
 /** Everything an RPC call needs. */

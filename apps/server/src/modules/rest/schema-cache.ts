@@ -1,6 +1,12 @@
 import type pg from 'pg';
 import { isSecretColumn } from '../../platform/audit.js';
-import { EXPOSED_FUNCTIONS, EXPOSED_TABLES, type ExposedTable, type TimeBlocks } from './exposed-resources.js';
+import {
+  EXPOSED_FUNCTIONS,
+  EXPOSED_TABLES,
+  type ExposedTable,
+  type ParentRead,
+  type TimeBlocks,
+} from './exposed-resources.js';
 import { loadViewColumnOrigins, type ViewColumnOrigin } from './view-origins.js';
 import { type KeyEdge, viewKeyEdges, viewPrimaryKey } from './view-relationships.js';
 
@@ -51,6 +57,8 @@ export interface TableInfo {
   softDelete: boolean;
   /** A time-blocked view's time and block columns (time-blocks.ts). */
   timeBlocks?: TimeBlocks;
+  /** Read under its parents' read rules (exposed-resources `readAs`, parent-reads.ts). */
+  readAs?: readonly ParentRead[];
 }
 
 /** One argument of an exposed function. */
@@ -292,6 +300,7 @@ export async function loadSchemaCache(
         incoming: [],
         softDelete: false,
         ...(exposed.timeBlocks ? { timeBlocks: exposed.timeBlocks } : {}),
+        ...(exposed.readAs ? { readAs: exposed.readAs } : {}),
       };
       tables.set(row.table, table);
     }

@@ -42,6 +42,13 @@ beforeAll(async () => {
   ids.config = await one('SELECT id FROM config_items ORDER BY id LIMIT 1');
   ids.incident = await one('SELECT id FROM incidents ORDER BY id LIMIT 1');
   ids.runAction = await one('SELECT id FROM playbook_run_actions ORDER BY id LIMIT 1');
+  const artifact = await t.database.pool.query<{ id: string }>(
+    `INSERT INTO artifacts (playbook_run_action_id, path, filename, size, content_type, checksum, content)
+     VALUES ($1, 'out/report.txt', 'report.txt', 21, 'text/plain', 'sha', convert_to('console-artifact-body', 'UTF8'))
+     RETURNING id`,
+    [ids.runAction],
+  );
+  ids.artifact = artifact.rows[0]?.id ?? '';
   const team = await one('SELECT id FROM teams ORDER BY id LIMIT 1');
   // the component has a team (its owner) and a linked item with a change, so the tabs have rows
   await t.database.pool.query(
@@ -181,17 +188,31 @@ describe('the upstream console’s service calls answer as it reads them', () =>
   });
 });
 
-describe('refused by design, as docs/data-api.md lists', () => {
-  it('a run action with its artifacts: the select parses as PostgREST does, and artifacts are not in the data API (PGRST200)', async () => {
+describe('the run page’s action with its artifacts (issue 29: artifact metadata under the run’s read rule)', () => {
+  it('answers the action and its artifact list, never the content; the select past the embed is ignored as PostgREST does', async () => {
     const res = await apiCall(
       t.app,
       'GET',
       `/api/db/playbook_run_actions?id=eq.${ids.runAction}&select=*,artifacts:artifacts(*)::jsonb,playbook_run:playbook_runs(spec)`,
       admin,
     );
-    expect(res.status).toBe(400);
-    const body = (await res.json()) as { code: string; message: string };
-    expect(body.code).toBe('PGRST200');
-    expect(body.message).toContain("'artifacts'");
+    const text = await res.text();
+    expect(res.status, text).toBe(200);
+    expect(text).not.toContain('console-artifact-body');
+    const [row] = JSON.parse(text) as { id: string; artifacts: Record<string, unknown>[] }[];
+    expect(row).toMatchObject({ id: ids.runAction, status: expect.any(String) });
+    expect(row).not.toHaveProperty('playbook_run');
+    expect(row?.artifacts).toEqual([
+      expect.objectContaining({
+        id: ids.artifact,
+        playbook_run_action_id: ids.runAction,
+        path: 'out/report.txt',
+        filename: 'report.txt',
+        size: 21,
+        content_type: 'text/plain',
+        checksum: 'sha',
+      }),
+    ]);
+    expect(row?.artifacts[0]).not.toHaveProperty('content');
   });
 });

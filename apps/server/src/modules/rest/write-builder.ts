@@ -1,9 +1,10 @@
 import type { RowScope } from '../../platform/access.js';
 import { PgrstError } from './pgrst-error.js';
 import type { ParsedQuery } from './query-types.js';
-import { type BuildContext, planLevel, rowScopeSql, whereSql } from './read-builder.js';
+import { type BuildContext, planLevel, whereSql } from './read-builder.js';
 import type { Preferences } from './request-options.js';
 import type { SchemaCache, TableInfo } from './schema-cache.js';
+import { rowScopeSql } from './scope-sql.js';
 import { ident, type SqlParams, tableRef } from './sql-text.js';
 import { columnNotFound, type JsonRecord } from './write-body.js';
 

@@ -8,7 +8,7 @@ import { saveArtifacts } from '../actions/artifacts.repo.js';
 /**
  * GET /api/playbook/run/{id}/artifacts/{artifactId}: read on playbook runs, the run visible to the
  * caller (the data API's row scopes), the artifact one of that run's; served as an attachment that a
- * browser never renders; the content never readable through /api/db.
+ * browser never renders; through /api/db the metadata under the same rule, the content never.
  */
 let t: TestApp;
 let viewer: string;
@@ -120,16 +120,28 @@ describe('artifact download', () => {
     expect(own.status).toBe(200);
   });
 
-  it('keeps artifact content out of the data API, embeds included', async () => {
-    expect((await apiCall(t.app, 'GET', '/api/db/artifacts?select=content', viewer)).status).toBe(404);
-    const embed = await apiCall(
-      t.app,
-      'GET',
-      `/api/db/playbook_run_actions?select=id,artifacts(content)&playbook_run_id=eq.${ids.runA}`,
+  it('lists artifact metadata through the data API under the same rule, never the content', async () => {
+    const listed = async (token: string | null, path = 'artifacts?select=id,filename&order=filename') => {
+      const res = await apiCall(t.app, 'GET', `/api/db/${path}`, token);
+      const text = await res.text();
+      for (const content of ['pod deleted', 'alert(1)', 'bee']) expect(text).not.toContain(content);
+      return { status: res.status, text };
+    };
+    expect((await listed(null)).status).toBe(401);
+    expect((await listed(bare)).status).toBe(403);
+    expect(JSON.parse((await listed(scoped)).text)).toEqual([{ id: ids.logB, filename: 'b.txt' }]);
+    expect(JSON.parse((await listed(viewer)).text)).toEqual([
+      { id: ids.logB, filename: 'b.txt' },
+      { id: ids.html, filename: 'report "x".html' },
+      { id: ids.log, filename: 'stdout.log' },
+    ]);
+    const content = await listed(viewer, 'artifacts?select=content');
+    expect([content.status, JSON.parse(content.text).code]).toEqual([400, '42703']);
+    const embed = await listed(
       viewer,
+      `playbook_run_actions?select=id,artifacts(content)&playbook_run_id=eq.${ids.runA}`,
     );
-    expect(embed.status).toBe(400);
-    expect(await embed.text()).not.toContain('pod deleted');
+    expect([embed.status, JSON.parse(embed.text).code]).toEqual([400, '42703']);
   });
 });
 
