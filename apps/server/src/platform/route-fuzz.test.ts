@@ -42,10 +42,12 @@ const TABLES = [
   'playbooks',
   'notifications',
   'job_history',
+  'artifacts',
   'nope',
 ];
 const FIELDS = [
   'id',
+  'content',
   'name',
   'title',
   'value',
