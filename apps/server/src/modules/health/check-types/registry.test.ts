@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { tcpCheckSchema } from '@mc/contracts';
+import { describe, expect, it, vi } from 'vitest';
 import { runCheck } from './registry.js';
-import { guardFor, noteAbsent, portOpen } from './testing/targets.js';
+import { closedPort, guardFor, noteAbsent, portOpen } from './testing/targets.js';
 
 // These tests use exec checks as the simplest check type; exec checks are off unless the host enables them.
 process.env.MC_EXEC_CHECKS = 'on';
@@ -22,6 +23,27 @@ describe('runCheck', () => {
       message: 'invalid tcp check spec: endpoint: Endpoint is required',
       invalid: true,
     });
+  });
+
+  it('validates a spec object once; a changed definition, a new object, is validated again', async () => {
+    const parse = vi.spyOn(tcpCheckSchema, 'safeParse');
+    try {
+      const spec = { name: 't', endpoint: `127.0.0.1:${await closedPort()}`, display: { expr: '"seen " + host' } };
+      const first = await runCheck('tcp', spec, { egress });
+      expect(first).toMatchObject({ status: 'unhealthy', message: 'seen 127.0.0.1' });
+      expect(await runCheck('tcp', spec, { egress })).toMatchObject({ status: 'unhealthy', message: 'seen 127.0.0.1' });
+      expect(parse).toHaveBeenCalledTimes(1);
+      const edited = { ...spec, endpoint: '' };
+      const refused = { message: 'invalid tcp check spec: endpoint: Endpoint is required' };
+      expect(await runCheck('tcp', edited, { egress })).toMatchObject({ ...refused, invalid: true });
+      expect(await runCheck('tcp', edited, { egress })).toMatchObject({ ...refused, invalid: true });
+      expect(parse).toHaveBeenCalledTimes(2);
+      // The same object as another type's spec is validated as that type.
+      expect(await runCheck('http', spec, { egress })).toMatchObject({ invalid: true });
+      expect(parse).toHaveBeenCalledTimes(2);
+    } finally {
+      parse.mockRestore();
+    }
   });
 
   it('refuses jsonPath expression blocks instead of skipping them', async () => {

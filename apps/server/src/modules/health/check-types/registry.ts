@@ -1,9 +1,10 @@
 /**
  * The check-type registry and the one entry point a job handler calls: `runCheck(type, spec, options)`.
- * It validates the spec with the type's schema, runs it under the per-check timeout (an AbortSignal the
- * runner passes to its sockets and processes, plus a race so a stuck client cannot hold the job), turns
- * every failure into an unhealthy result with a clear message, applies the CEL expressions, and trims
- * long strings in the stored details. It never throws for a check's own failure.
+ * It validates the spec with the type's schema (once per spec object: {@link validated}), runs it under
+ * the per-check timeout (an AbortSignal the runner passes to its sockets and processes, plus a race so a
+ * stuck client cannot hold the job), turns every failure into an unhealthy result with a clear message,
+ * applies the CEL expressions, and trims long strings in the stored details. It never throws for a
+ * check's own failure.
  */
 import {
   CHECK_DETAILS_MAX_BYTES,
@@ -49,19 +50,46 @@ interface ErasedDefinition {
   execute(spec: unknown, ctx: CheckContext): Promise<{ spec: TemplatableSpec; output: CheckRunOutput }>;
 }
 
+/** A spec as its type's schema left it, or why it cannot run. */
+type Validation<S> = { spec: S } | { refused: string };
+
+function validate<S extends TemplatableSpec>(definition: CheckTypeDefinition<S>, raw: unknown): Validation<S> {
+  const parsed = definition.schema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+    return { refused: `invalid ${definition.type} check spec: ${where}${issue?.message ?? 'invalid'}` };
+  }
+  const unsupported = unsupportedExpression(parsed.data);
+  return unsupported ? { refused: unsupported } : { spec: parsed.data };
+}
+
+/** Each spec object's validation, with the type it was validated as. */
+const validations = new WeakMap<object, { type: CheckType; validation: Validation<TemplatableSpec> }>();
+
+/**
+ * The validation of `raw` as `definition`'s spec, made once per spec object: the schemas are pure, so a
+ * spec run again (every tick of a canary, whose runner reads the same object while the stored definition
+ * is unchanged: runner/runnable-checks.repo.ts) is not parsed again — zod was ~4% of a run's CPU. A spec
+ * object is never changed once run: a changed definition is a new object, and is validated afresh.
+ */
+function validated<S extends TemplatableSpec>(definition: CheckTypeDefinition<S>, raw: unknown): Validation<S> {
+  if (typeof raw !== 'object' || raw === null) return validate(definition, raw);
+  const known = validations.get(raw);
+  // Stored by this function for this type: its schema's output, an S.
+  if (known?.type === definition.type) return known.validation as Validation<S>;
+  const validation = validate(definition, raw);
+  validations.set(raw, { type: definition.type, validation });
+  return validation;
+}
+
 function erase<S extends TemplatableSpec>(definition: CheckTypeDefinition<S>): ErasedDefinition {
   return {
     type: definition.type,
     async execute(raw, ctx) {
-      const parsed = definition.schema.safeParse(raw);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-        throw new CheckConfigError(`invalid ${definition.type} check spec: ${where}${issue?.message ?? 'invalid'}`);
-      }
-      const unsupported = unsupportedExpression(parsed.data);
-      if (unsupported) throw new CheckConfigError(unsupported);
-      return { spec: parsed.data, output: await definition.run(parsed.data, ctx) };
+      const validation = validated(definition, raw);
+      if ('refused' in validation) throw new CheckConfigError(validation.refused);
+      return { spec: validation.spec, output: await definition.run(validation.spec, ctx) };
     },
   };
 }
@@ -163,7 +191,10 @@ function isKnownType(type: string): type is CheckType {
   return (CHECK_TYPES as readonly string[]).includes(type);
 }
 
-/** Runs one check and returns its result; never throws for the check's own failures. */
+/**
+ * Runs one check and returns its result; never throws for the check's own failures. `spec` is validated
+ * once per object and taken as unchanged afterwards: a changed definition is passed as a new object.
+ */
 export async function runCheck(type: string, spec: unknown, options: RunCheckOptions): Promise<CheckResult> {
   const started = performance.now();
   const elapsed = () => Math.max(0, Math.round(performance.now() - started));

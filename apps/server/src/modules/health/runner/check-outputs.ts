@@ -32,15 +32,18 @@ function lookup(outputs: CheckOutputs, path: string): unknown {
 
 /**
  * The spec with `$(outputs.<name>.<path>)` filled in its connection fields; a placeholder that refers
- * to nothing (the named check failed, or has no such value) is an error naming the field.
+ * to nothing (the named check failed, or has no such value) is an error naming the field. A spec with no
+ * placeholder is answered as it is, the same object, so its validation is not repeated (registry.ts).
  */
 export function withOutputs(spec: unknown, outputs: CheckOutputs): { spec: unknown } | { error: string } {
   if (spec === null || typeof spec !== 'object') return { spec };
-  const filled: Record<string, unknown> = { ...spec };
+  // Read by field name; copied before the first field is filled in.
+  let filled = spec as Record<string, unknown>;
   for (const field of TEMPLATED_FIELDS) {
     const text = filled[field];
     if (typeof text !== 'string' || !text.includes('$(')) continue;
     let missing: string | undefined;
+    if (filled === spec) filled = { ...spec };
     filled[field] = text.replace(PLACEHOLDER, (placeholder, path: string) => {
       const value = lookup(outputs, path);
       if (value === undefined || value === null || typeof value === 'object') {

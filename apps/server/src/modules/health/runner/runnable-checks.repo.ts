@@ -3,21 +3,61 @@ import type { Tables } from '@mc/db';
 import { type Kysely, sql } from 'kysely';
 import type { RunnableCheck } from './check-runner.js';
 
-const SELECT = sql`SELECT k.id, k.type, k.name, k.spec, k.transformed, k.description, k.endpoint, k.owner, k.severity,
-    c.name AS canary_name,
+/** A read row: the check with its spec still the stored JSON text (null for none). */
+type StoredCheck = Omit<RunnableCheck, 'spec'> & { spec: string | null };
+
+const SELECT = sql`SELECT k.id, k.type, k.name, k.spec::text AS spec, k.transformed, k.description, k.endpoint,
+    k.owner, k.severity, c.name AS canary_name,
     c.namespace AS canary_namespace, c.labels AS canary_labels, c.id AS canary_id, c.saved_by
   FROM checks k JOIN canaries c ON c.id = k.canary_id`;
+
+/** Most check specs kept between reads (twice the 50,000 checks one process was measured running). */
+export const KEPT_SPECS_MAX = 100_000;
+
+/** The spec objects of each canary's checks as last read, with the text each was parsed from, by check id. */
+const keptSpecs = new Map<string, Map<string, { text: string; spec: unknown }>>();
+let keptCount = 0;
+
+/**
+ * Each row's spec as an object, the same object as the last read's while the check's stored text is
+ * unchanged: the check-type registry validates a spec object once (registry.ts), so a canary's ticks
+ * parse neither its JSON nor its schema again; an edited check reads as a new object and is validated
+ * afresh. The canary's kept specs are replaced by this read's (a deleted check's leave with it); the
+ * canaries read longest ago leave first when more than {@link KEPT_SPECS_MAX} specs are kept.
+ */
+function withKeptSpecs(canaryId: string, rows: StoredCheck[]): RunnableCheck[] {
+  const before = keptSpecs.get(canaryId);
+  const kept = new Map<string, { text: string; spec: unknown }>();
+  const checks = rows.map((row): RunnableCheck => {
+    const text = row.spec;
+    if (text === null) return { ...row, spec: null };
+    const known = before?.get(row.id);
+    const spec = known?.text === text ? known.spec : JSON.parse(text);
+    kept.set(row.id, { text, spec });
+    return { ...row, spec };
+  });
+  keptCount += kept.size - (before?.size ?? 0);
+  // Re-inserted so the map's order is least recently read first.
+  keptSpecs.delete(canaryId);
+  if (kept.size > 0) keptSpecs.set(canaryId, kept);
+  for (const [oldest, specs] of keptSpecs) {
+    if (keptCount <= KEPT_SPECS_MAX || oldest === canaryId) break;
+    keptSpecs.delete(oldest);
+    keptCount -= specs.size;
+  }
+  return checks;
+}
 
 /**
  * The live checks of a live canary, by name; none for a canary assigned to a remote agent, nor for a
  * multi-location canary (its locations, agents, run them); no transformed check (its parent's run stores it).
  */
 export async function runnableChecksOf(db: Kysely<Tables>, canaryId: string): Promise<RunnableCheck[]> {
-  const { rows } = await sql<RunnableCheck>`${SELECT}
+  const { rows } = await sql<StoredCheck>`${SELECT}
     WHERE k.canary_id = ${canaryId} AND k.deleted_at IS NULL AND c.deleted_at IS NULL AND NOT k.transformed
       AND c.agent_id = '00000000-0000-0000-0000-000000000000'
       AND jsonb_typeof(c.spec -> 'locations') IS DISTINCT FROM 'array' ORDER BY k.name`.execute(db);
-  return rows;
+  return withKeptSpecs(canaryId, rows);
 }
 
 /**
@@ -28,9 +68,10 @@ export async function runnableCheck(
   db: Kysely<Tables>,
   checkId: string,
 ): Promise<(RunnableCheck & { canary_id: string; locations: string[] | null }) | undefined> {
-  const { rows } = await sql<RunnableCheck & { canary_id: string; locations: string[] | null }>`SELECT q.*,
+  const { rows } = await sql<StoredCheck & { canary_id: string; locations: string[] | null }>`SELECT q.*,
       CASE WHEN jsonb_typeof(c.spec -> 'locations') = 'array' THEN c.spec -> 'locations' END AS locations
     FROM (${SELECT} WHERE k.id = ${checkId} AND k.deleted_at IS NULL AND c.deleted_at IS NULL) q
     JOIN canaries c ON c.id = q.canary_id`.execute(db);
-  return rows[0];
+  const row = rows[0];
+  return row && { ...row, spec: row.spec === null ? null : JSON.parse(row.spec) };
 }
