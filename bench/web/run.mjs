@@ -11,6 +11,8 @@
 // visit since the start printed as information) before the timed visits. Exits 1 when a target is missed.
 // `--table-only` times the bare DataTable harness (bench/web/table-harness).
 // MC_BENCH_URL points it at a running server instead (sign-in: MC_BENCH_EMAIL / MC_BENCH_PASSWORD).
+// MC_BENCH_ROUTES=/incidents,/catalog times only those routes (and the 10,000-row page of each, if it has one),
+// to compare one change before and after on the same load; MC_BENCH_VISITS sets the visits per route (default 3).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -25,7 +27,7 @@ import { serveFolder } from './static-server.mjs';
 const root = new URL('../..', import.meta.url).pathname;
 // a private build: other work in the same tree may rebuild apps/web/dist at any moment
 const dist = mkdtempSync(join(tmpdir(), 'mc-bench-web-'));
-const ROUTES = [
+const ALL_ROUTES = [
   '/topology',
   '/health',
   '/incidents',
@@ -35,9 +37,26 @@ const ROUTES = [
   '/logs',
   '/settings/connections',
 ];
+/**
+ * The routes timed after sign-in: all of them, or those MC_BENCH_ROUTES names (comma-separated; /login too). A
+ * run of a few routes is quicker to repeat, so a change can be compared before and after on the same load.
+ */
+const CHOSEN = process.env.MC_BENCH_ROUTES?.split(',')
+  .map((route) => route.trim())
+  .filter(Boolean);
+const unknown = CHOSEN?.filter((route) => route !== '/login' && !ALL_ROUTES.includes(route)) ?? [];
+if (unknown.length) throw new Error(`MC_BENCH_ROUTES names no bench route: ${unknown.join(', ')}`);
+const ROUTES = CHOSEN ? ALL_ROUTES.filter((route) => CHOSEN.includes(route)) : ALL_ROUTES;
+/** The sign-in screen is timed unless MC_BENCH_ROUTES leaves it out. */
+const TIMED = !CHOSEN || CHOSEN.includes('/login') ? ['/login', ...ROUTES] : ROUTES;
 const TARGETS = { jsKb: 180, lcpMs: 1000, firstFrameMs: 100 };
-/** Timed visits of each route; its LCP is their median (one visit moved ±150 ms between runs on this machine). */
-const LCP_VISITS = 3;
+/**
+ * Timed visits of each route; its LCP is their median (one visit moved ±150 ms between runs on this machine).
+ * MC_BENCH_VISITS raises it on a loaded machine (an odd number keeps the median one visit's figure).
+ */
+const LCP_VISITS = Number(process.env.MC_BENCH_VISITS ?? 3);
+if (!Number.isInteger(LCP_VISITS) || LCP_VISITS < 1)
+  throw new Error('MC_BENCH_VISITS must be a whole number of visits');
 const ROWS = Number(process.env.MC_BENCH_ROWS ?? 10_000);
 /**
  * The longest wait for a new server to settle (MC_BENCH_SETTLE_MS, default 120 s): users open the console on
@@ -152,21 +171,24 @@ async function measurePageTable(browser, base, storageState, { path, api, rows: 
   };
 }
 
-/** Pages timed for the 10,000-row first frame (real pages, seeded data). */
-const TABLE_PAGES = [
+/** Pages timed for the 10,000-row first frame (real pages, seeded data); `route`: the bench route it belongs to. */
+const ALL_TABLE_PAGES = [
   {
     label: '/catalog (virtual)',
+    route: '/catalog',
     path: '/catalog?pageSize=2000',
     api: '/api/db/configs',
     rows: '[data-table-id="catalog-items"] tbody tr[data-index]',
   },
   {
     label: '/health flat',
+    route: '/health',
     path: '/health?groupBy=none&hidePassing=false',
     api: '/api/canary/api/summary',
     rows: 'table[aria-label="Health checks"] tbody tr',
   },
 ];
+const TABLE_PAGES = ALL_TABLE_PAGES.filter((page) => ROUTES.includes(page.route));
 
 function build(args, cwd) {
   const result = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', ...args], {
@@ -305,6 +327,7 @@ async function main() {
       .map((value) => value.toFixed(1))
       .join(' ')} on ${cpus().length} cores`,
   );
+  if (CHOSEN) console.log(`Routes timed (MC_BENCH_ROUTES): ${TIMED.join(', ')}; ${LCP_VISITS} visits each`);
   console.log('Building the console…');
   build(['--outDir', dist, '--emptyOutDir'], join(root, 'apps/web'));
   const server = process.env.MC_BENCH_URL
@@ -354,7 +377,7 @@ async function main() {
     );
     const visits = new Map();
     for (let round = 0; round < LCP_VISITS; round += 1) {
-      for (const route of ['/login', ...ROUTES]) {
+      for (const route of TIMED) {
         try {
           const result = await measureRoute(browser, server.url, route === '/login' ? undefined : storageState, route);
           visits.set(route, [...(visits.get(route) ?? []), result]);
@@ -363,7 +386,7 @@ async function main() {
         }
       }
     }
-    for (const route of ['/login', ...ROUTES]) {
+    for (const route of TIMED) {
       const results = visits.get(route) ?? [];
       if (results.length < LCP_VISITS) {
         misses.push(`${route} not measured`);
@@ -379,6 +402,7 @@ async function main() {
         `— visits ${results.map((result) => result.lcp.toFixed(0)).join(' · ')} ms`,
       );
     }
+    if (TABLE_PAGES.length === 0) return;
     console.log(
       `\nFirst frame of real pages listing the ${ROWS.toLocaleString('en')} seeded rows (median of 3, reached from /topology, cold cache)`,
     );
