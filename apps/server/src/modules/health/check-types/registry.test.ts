@@ -135,6 +135,23 @@ describe('runCheck', () => {
     expect(JSON.stringify(result.details).length).toBeLessThanOrEqual(64 * 1024);
   });
 
+  it("ends a check at its own timeout only; the caller's other checks go on, and its abort ends them", async () => {
+    const tick = new AbortController();
+    const options = { egress, signal: tick.signal };
+    const [short, long] = await Promise.all([
+      runCheck('exec', { name: 'short', script: 'sleep 5' }, { ...options, timeoutMs: 100 }),
+      runCheck('exec', { name: 'long', script: 'sleep 0.4; echo done' }, { ...options, timeoutMs: 5_000 }),
+    ]);
+    expect(short.message).toBe('timed out after 100 ms');
+    expect(long).toMatchObject({ status: 'healthy', details: { stdout: 'done' } });
+    setTimeout(() => tick.abort(), 100);
+    const cut = await runCheck('exec', { name: 'cut', script: 'sleep 5' }, { ...options, timeoutMs: 5_000 });
+    expect(cut.message).toBe('cancelled before it finished');
+    expect((await runCheck('exec', { name: 'late', script: 'true' }, options)).message).toBe(
+      'cancelled before it finished',
+    );
+  });
+
   it('stops at the caller signal', async () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);

@@ -40,6 +40,7 @@ import { errorText } from './network-errors.js';
 import { postgresCheckType } from './postgres.js';
 import { prometheusCheckType } from './prometheus.js';
 import { redisCheckType } from './redis.js';
+import { runSignal } from './run-signal.js';
 import { tcpCheckType } from './tcp.js';
 import { tlsCheckType } from './tls.js';
 import { webhookCheckType } from './webhook.js';
@@ -115,7 +116,10 @@ export interface RunCheckOptions {
   egress: EgressGuard;
   /** Per-check timeout; defaults to {@link DEFAULT_CHECK_TIMEOUT_MS}. */
   timeoutMs?: number;
-  /** The job's own signal (shutdown, lease lost); combined with the timeout. */
+  /**
+   * The job's own signal (shutdown, lease lost); combined with the timeout. The runs sharing one signal (a
+   * canary tick's) share one listener on it (run-signal.ts).
+   */
   signal?: AbortSignal;
   /**
    * The caller stores a transform's named entries as checks of their own (the server's runner,
@@ -162,30 +166,6 @@ function storableDetails(details: Record<string, unknown>): Record<string, unkno
   return trimmed;
 }
 
-/** Rejects when `signal` aborts; `release` removes the listener once the race is decided. */
-function whenAborted(signal: AbortSignal): { promise: Promise<never>; release: () => void } {
-  let release = () => {};
-  const promise = new Promise<never>((_, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    release = () => signal.removeEventListener('abort', onAbort);
-  });
-  return { promise, release };
-}
-
-/**
- * A signal that aborts after `ms` with a TimeoutError, and its disposal. Unlike AbortSignal.timeout,
- * the timer goes when the check ends: thousands of checks a minute would otherwise each leave a timer
- * that fires (and builds a DOMException) long after the check finished.
- */
-function timeoutSignal(ms: number): { signal: AbortSignal; dispose: () => void } {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')), ms);
-  timer.unref();
-  return { signal: controller.signal, dispose: () => clearTimeout(timer) };
-}
-
 function isKnownType(type: string): type is CheckType {
   // Widened to test membership of any string.
   return (CHECK_TYPES as readonly string[]).includes(type);
@@ -202,10 +182,9 @@ export async function runCheck(type: string, spec: unknown, options: RunCheckOpt
     return { status: 'unhealthy', duration: 0, message: `unknown check type '${type}'`, details: {}, invalid: true };
   }
   const timeoutMs = options.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS;
-  const { signal: timeout, dispose } = timeoutSignal(timeoutMs);
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  const run = runSignal(timeoutMs, options.signal);
   const ctx: CheckContext = {
-    signal,
+    signal: run.signal,
     timeoutMs,
     egress: options.egress,
     ...(options.resolveConnection ? { resolveConnection: options.resolveConnection } : {}),
@@ -219,15 +198,16 @@ export async function runCheck(type: string, spec: unknown, options: RunCheckOpt
   const running = checkTypes[type].execute(spec, ctx);
   // A run that loses the race to the timeout may still reject later; that rejection is already answered.
   running.catch(() => undefined);
-  const aborted = whenAborted(signal);
   try {
-    executed = await Promise.race([running, aborted.promise]);
+    executed = await Promise.race([running, run.aborted]);
   } catch (error) {
     const duration = elapsed();
-    if (timeout.aborted) {
+    if (run.timedOut) {
       return { status: 'unhealthy', duration, message: `timed out after ${timeoutMs} ms`, details: {} };
     }
-    if (signal.aborted) return { status: 'unhealthy', duration, message: 'cancelled before it finished', details: {} };
+    if (run.signal.aborted) {
+      return { status: 'unhealthy', duration, message: 'cancelled before it finished', details: {} };
+    }
     if (error instanceof CheckConfigError) {
       return { status: 'unhealthy', duration, message: error.message, details: {}, invalid: true };
     }
@@ -238,8 +218,7 @@ export async function runCheck(type: string, spec: unknown, options: RunCheckOpt
     }
     return { status: 'unhealthy', duration, message: errorText(error), error: errorText(error), details: {} };
   } finally {
-    aborted.release();
-    dispose();
+    run.dispose();
   }
   const { output } = executed;
   const { subject, transformed, metrics } = await applyCheckExpressions(

@@ -6,11 +6,11 @@
  * couple of ms apart (checkStartDelay) and all runs share the process's concurrency bound. Results are
  * stored in batches across the runs finishing together (results/result-writer.ts).
  */
-import { setMaxListeners } from 'node:events';
 import { z } from 'zod';
 import { defineJob, getSchedule, PermanentJobError } from '../../jobs/index.js';
 import { canaryIsLive } from '../canaries/canaries.repo.js';
 import type { CheckResult } from '../check-types/check-context.js';
+import { onAbort } from '../check-types/run-signal.js';
 import { setNextRuntime } from '../results/results.repo.js';
 import { dependencyOrder, hasDependencies } from './check-order.js';
 import { type CheckOutputs, outputOf } from './check-outputs.js';
@@ -22,17 +22,17 @@ import { type TransformedEntry, transformedEntries } from './transformed-entries
 /** Name of a canary's schedule. */
 export const canaryScheduleName = (canaryId: string) => `canary:${canaryId}`;
 
+/** Waits `ms`, or less when `signal` aborts; the waits of one tick share one listener on its signal. */
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      resolve();
-    };
     const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
+      release();
       resolve();
     }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
+    const release = onAbort(signal, () => {
+      clearTimeout(timer);
+      resolve();
+    });
   });
 }
 
@@ -123,8 +123,6 @@ export const runCanaryJob = defineJob({
     const schedule = await getSchedule(deps.database.pool, canaryScheduleName(payload.canaryId));
     const nextRuntime = schedule?.enabled ? new Date(schedule.next_run_at) : null;
     const runner = checkRunnerFor(deps);
-    // Every check of the canary listens on the job's signal at once (its own timeout joins it): not a leak.
-    setMaxListeners(checks.length + 10, signal);
     const record = !junit;
     const ran = hasDependencies(checks.map(withDeps))
       ? await runInDependencyOrder(runner, checks, { signal, nextRuntime, record })
