@@ -12,9 +12,9 @@ import { RELATED_DEPTHS, RELATED_MAX_DEPTH, type RelationKind, useRelatedConfigs
 import { HealthBadge } from './health-badge';
 import { layoutRelationships } from './relationship-layout';
 
-// xyflow loads with the Relationships tab, not with the catalog.
+// xyflow loads with the Relationships tab, not with the catalog (the graph is outside the area's chunk).
 const RelationshipsGraph = lazy(() =>
-  import('./relationships-graph').then((module) => ({ default: module.RelationshipsGraph })),
+  import('../relationships-graph').then((module) => ({ default: module.RelationshipsGraph })),
 );
 
 /** Depth the Relationships tab opens at. */

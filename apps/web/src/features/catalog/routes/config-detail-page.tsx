@@ -1,9 +1,9 @@
+import { lazy, Suspense } from 'react';
 import { NavLink, useLocation, useParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorPanel } from '../../../components/error-panel';
 import { PageShell } from '../../../components/page-shell/page-shell';
 import { Skeleton } from '../../../components/skeleton';
-import { ResourcePlaybooks } from '../../playbooks';
 import type { ConfigItem } from '../api/catalog-types';
 import { useConfigItem } from '../api/get-config';
 import { readCatalogFilters } from '../components/catalog-filter-params';
@@ -14,6 +14,12 @@ import { ConfigDetailsTab } from '../components/config-details-tab';
 import { ConfigHeader } from '../components/config-header';
 import { InsightsTable } from '../components/insights-table';
 import { RelationshipsPanel } from '../components/relationships-panel';
+
+// The playbooks area (its Run Playbook dialog, zod and the pickers) loads with the Playbooks tab: imported
+// statically it was a static import of the catalog's chunk, loaded with /catalog's list.
+const ResourcePlaybooks = lazy(() =>
+  import('../../playbooks').then((module) => ({ default: module.ResourcePlaybooks })),
+);
 
 /** The tabs of a configuration item (000 §2: /catalog/{id} and its sub-routes). */
 export const CONFIG_TABS = [
@@ -48,7 +54,11 @@ function TabPanel({ tab, item }: { tab: TabPath; item: ConfigItem }) {
     case 'relationships':
       return <RelationshipsPanel item={item} />;
     case 'playbooks':
-      return <ResourcePlaybooks resource={{ kind: 'config', id: item.id }} />;
+      return (
+        <Suspense fallback={<Skeleton />}>
+          <ResourcePlaybooks resource={{ kind: 'config', id: item.id }} />
+        </Suspense>
+      );
     case 'checks':
       return <ConfigChecksTab id={item.id} />;
     default:

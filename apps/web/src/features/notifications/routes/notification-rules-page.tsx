@@ -1,17 +1,20 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { DataTable } from '../../../components/data-table/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorPanel } from '../../../components/error-panel';
 import { PageShell } from '../../../components/page-shell/page-shell';
 import { PrimaryActionButton } from '../../../components/primary-action-button';
+import { Skeleton } from '../../../components/skeleton';
 import { rangeBounds } from '../../../components/time-range-picker/range-bounds';
 import { TimeRangePicker, useTimeRangeParams } from '../../../components/time-range-picker/time-range-picker';
 import { useCan } from '../../../lib/api/shell-queries';
 import { useUrlParams } from '../../../lib/url-state';
 import { type RuleCounts, type RuleSummary, useRuleCounts, useRules } from '../api/get-rules';
 import { NotificationTabs } from '../components/notification-tabs';
-import { RuleEditor } from '../components/rule-editor';
+
+// The rule's YAML editor and parser load when a rule is opened, not with the notifications pages.
+const RuleEditor = lazy(() => import('../rule-editor').then((module) => ({ default: module.RuleEditor })));
 
 type Row = RuleSummary & { counts?: RuleCounts };
 
@@ -85,7 +88,9 @@ export function NotificationRulesPage() {
             aria-label={open ? 'Notification rule' : 'New notification rule'}
             className="rounded border border-border p-3"
           >
-            <RuleEditor id={open} onClose={close} />
+            <Suspense fallback={<Skeleton />}>
+              <RuleEditor id={open} onClose={close} />
+            </Suspense>
           </section>
         ) : null}
         <div className="flex items-center gap-2">

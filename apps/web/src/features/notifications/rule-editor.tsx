@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { parse, stringify } from 'yaml';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { ErrorPanel } from '../../../components/error-panel';
-import { Skeleton } from '../../../components/skeleton';
-import { YamlEditor } from '../../../components/yaml-editor/lazy-yaml-editor';
-import { useCan } from '../../../lib/api/shell-queries';
-import { useRule } from '../api/get-rules';
-import { useDeleteRule, useSaveRule, useTestRule } from '../api/rule-mutations';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ErrorPanel } from '../../components/error-panel';
+import { Skeleton } from '../../components/skeleton';
+import { YamlEditor } from '../../components/yaml-editor/lazy-yaml-editor';
+import { useCan } from '../../lib/api/shell-queries';
+import { useRule } from './api/get-rules';
+import { useDeleteRule, useSaveRule, useTestRule } from './api/rule-mutations';
 
 const button = 'rounded border border-border-strong px-3 py-1.5 text-sm disabled:opacity-50';
 
@@ -96,7 +96,12 @@ function DocumentEditor({
   );
 }
 
-/** A rule opened by `?id=` (or a new one): its `kind: Notification` document in the YAML editor, with Save, Test and Delete. */
+/**
+ * A rule opened by `?id=` (or a new one): its `kind: Notification` document in the YAML editor, with Save, Test
+ * and Delete. At the feature's root, not in components/, so that it and the YAML parser load when a rule is
+ * opened: in components/ it joined `area-notifications`, which then brought the parser (30 kB gzip) to every
+ * notifications page (docs/web.md 'Bundle rules').
+ */
 export function RuleEditor({ id, onClose }: { id: string | null; onClose: () => void }) {
   const rule = useRule(id);
   if (!id) return <DocumentEditor initial={NEW_RULE_DOCUMENT} onClose={onClose} />;

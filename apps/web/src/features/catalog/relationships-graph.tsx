@@ -3,10 +3,10 @@ import { Background, Controls, Handle, type Node, type NodeProps, Position, Reac
 import { clsx } from 'clsx';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { ResourceIcon } from '../../../components/resource-icon';
-import { StatusDot } from '../../../components/status-dot';
-import { usePaintedTheme } from '../../../lib/theme';
-import type { GraphEdge, GraphNode } from './relationship-layout';
+import { ResourceIcon } from '../../components/resource-icon';
+import { StatusDot } from '../../components/status-dot';
+import { usePaintedTheme } from '../../lib/theme';
+import type { GraphEdge, GraphNode } from './components/relationship-layout';
 
 type ItemNode = Node<GraphNode, 'item'>;
 
@@ -45,7 +45,12 @@ function ItemCard({ data }: NodeProps<ItemNode>) {
 
 const NODE_TYPES = { item: ItemCard };
 
-/** The relationship graph (xyflow): the item in the middle, each related item a card that opens it. */
+/**
+ * The relationship graph (xyflow): the item in the middle, each related item a card that opens it. It sits at
+ * the feature's root, not in components/, so that it is a chunk of its own loaded with the Relationships tab:
+ * in components/ it joined `area-catalog`, whose static imports then brought xyflow (57 kB gzip) to /catalog's
+ * list (docs/web.md 'Bundle rules').
+ */
 export function RelationshipsGraph({ nodes, edges }: { nodes: GraphNode[]; edges: GraphEdge[] }) {
   const flowNodes = useMemo<ItemNode[]>(
     () =>
