@@ -21,22 +21,27 @@ beforeEach(giveElementsAScreenSize);
 const wait = { timeout: 15_000 };
 
 describe('the page data asked for with who-am-I', { timeout: 30_000 }, () => {
-  it('/catalog: the list the table asks for, once, before the page has rendered', async () => {
+  it('/catalog: the summary by type and the list the page asks for, once each, before the page has rendered', async () => {
     const { calls } = shellApi(undefined, [], {
       '/api/db/configs': { body: [buildConfigItem({ name: 'payments' })], headers: { 'Content-Range': '0-0/1' } },
-      '/api/catalog/summary': { body: [] },
+      '/api/catalog/summary': { body: [{ type: 'Kubernetes::Pod', total: 3, health: { healthy: 3 } }] },
     });
     const client = createQueryClient();
-    prefetchShell(client, '/catalog', '?pageSize=2000&sortBy=type&sortOrder=desc');
+    prefetchShell(client, '/catalog', '?pageSize=2000&sortBy=type&sortOrder=desc&health=healthy:1');
     const list = () => calls.filter((call) => call.url.pathname === '/api/db/configs');
+    const summaries = () => calls.filter((call) => call.url.pathname === '/api/catalog/summary');
     await vi.waitFor(() => expect(list()).toHaveLength(1), wait);
-    expect(calls.some((call) => call.url.pathname === '/api/catalog/summary')).toBe(false);
+    expect(summaries()).toHaveLength(1);
+    expect(JSON.parse(String(summaries()[0]?.init?.body))).toMatchObject({ groupBy: ['type'], health: 'healthy' });
     expect(list()[0]?.url.searchParams.get('limit')).toBe('2000');
     expect(list()[0]?.url.searchParams.get('order')).toBe('type.desc.nullslast,id.asc');
+    expect(list()[0]?.url.searchParams.get('health')).toBe('in.("healthy")');
 
-    renderApp('/catalog?pageSize=2000&sortBy=type&sortOrder=desc', client);
+    renderApp('/catalog?pageSize=2000&sortBy=type&sortOrder=desc&health=healthy:1', client);
     expect(await screen.findByRole('link', { name: /payments/ }, wait)).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /Kubernetes::Pod/ }, wait)).toBeTruthy();
     expect(list()).toHaveLength(1);
+    expect(summaries()).toHaveLength(1);
   });
 
   it('/health: the summary the dashboard draws, once', async () => {

@@ -1,5 +1,5 @@
 import type { CatalogSummaryRow } from '@mc/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api/client';
 import { type CatalogFilters, pairSelector, selectionParam } from '../components/catalog-filter-params';
 import type { CatalogTypeSummary } from './catalog-types';
@@ -43,9 +43,13 @@ export function summaryBody(filters: CatalogFilters) {
   };
 }
 
-/** `POST /api/catalog/summary` (000 §7): per type the item count, health, changes (7 days) and open insights. */
-export function useCatalogSummary(filters: CatalogFilters) {
-  return useQuery({
+/**
+ * The query of `POST /api/catalog/summary` (000 §7): per type the item count, health, changes (7 days) and
+ * open insights. /catalog's boot prefetch asks for it with the list (prefetch-catalog-page.ts): its rows
+ * are the page's largest paint.
+ */
+export function catalogSummaryQuery(filters: CatalogFilters) {
+  return queryOptions({
     queryKey: catalogKeys.summary(filters),
     queryFn: async ({ signal }) => {
       const answer = await apiRequest<CatalogSummaryRow[]>('/api/catalog/summary', {
@@ -56,6 +60,10 @@ export function useCatalogSummary(filters: CatalogFilters) {
       const rows = Array.isArray(answer.data) ? answer.data : [];
       return rows.map(toTypeSummary).sort((a, b) => a.type.localeCompare(b.type));
     },
-    placeholderData: keepPreviousData,
   });
+}
+
+/** The summary by type; while other filters load, the previous summary stays on screen. */
+export function useCatalogSummary(filters: CatalogFilters) {
+  return useQuery({ ...catalogSummaryQuery(filters), placeholderData: keepPreviousData });
 }
