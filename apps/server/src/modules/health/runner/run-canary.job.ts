@@ -7,7 +7,7 @@
  * stored in batches across the runs finishing together (results/result-writer.ts).
  */
 import { z } from 'zod';
-import { defineJob, getSchedule, PermanentJobError } from '../../jobs/index.js';
+import { defineJob, PermanentJobError } from '../../jobs/index.js';
 import { canaryIsLive } from '../canaries/canaries.repo.js';
 import type { CheckResult } from '../check-types/check-context.js';
 import { onAbort } from '../check-types/run-signal.js';
@@ -16,7 +16,7 @@ import { dependencyOrder, hasDependencies } from './check-order.js';
 import { type CheckOutputs, outputOf } from './check-outputs.js';
 import { type CheckRunner, checkRunnerFor, checkStartDelay, type RunnableCheck } from './check-runner.js';
 import { combineJunitResults, isJunitCheck } from './junit-result.js';
-import { runnableChecksOf } from './runnable-checks.repo.js';
+import { canaryTickOf } from './runnable-checks.repo.js';
 import { type TransformedEntry, transformedEntries } from './transformed-entries.js';
 
 /** Name of a canary's schedule. */
@@ -111,7 +111,9 @@ export const runCanaryJob = defineJob({
   resourceType: 'canary',
   async handler({ payload, signal, deps }) {
     const db = deps.database.db;
-    const rows = await runnableChecksOf(db, payload.canaryId);
+    const schedule = canaryScheduleName(payload.canaryId);
+    // One statement: the checks to run and the schedule's next tick (each stored result's next_runtime).
+    const { checks: rows, nextRuntime } = await canaryTickOf(db, payload.canaryId, schedule);
     // A junit-mode canary (spec.resultMode) stores one combined result, on its junit check, instead.
     const junit = rows.find(isJunitCheck);
     const checks = rows.filter((check) => !isJunitCheck(check));
@@ -120,8 +122,6 @@ export const runCanaryJob = defineJob({
         throw new PermanentJobError(`canary ${payload.canaryId} is gone`);
       return { status: 'SKIPPED', successCount: 0 };
     }
-    const schedule = await getSchedule(deps.database.pool, canaryScheduleName(payload.canaryId));
-    const nextRuntime = schedule?.enabled ? new Date(schedule.next_run_at) : null;
     const runner = checkRunnerFor(deps);
     const record = !junit;
     const ran = hasDependencies(checks.map(withDeps))

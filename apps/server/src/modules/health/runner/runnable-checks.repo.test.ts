@@ -1,12 +1,15 @@
 import type { Database } from '@mc/db';
 import { createTestDatabase } from '@mc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getSchedule } from '../../jobs/index.js';
 import { insertHttpChecks } from '../testing/packed-history.js';
-import { runnableCheck, runnableChecksOf } from './runnable-checks.repo.js';
+import { canaryScheduleName } from './run-canary.job.js';
+import { canaryTickOf, runnableCheck, runnableChecksOf } from './runnable-checks.repo.js';
 
 /**
  * A canary's checks read at each tick keep the same spec objects while their stored definitions are
- * unchanged (the registry validates a spec object once); an edited check reads as a new object.
+ * unchanged (the registry validates a spec object once); an edited check reads as a new object. A tick
+ * reads its checks and its schedule's next tick in one statement.
  */
 let database: Database;
 let canaryId: string;
@@ -81,5 +84,40 @@ describe('runnableChecksOf', () => {
       canary_id: canaryId,
       locations: null,
     });
+  });
+});
+
+describe('canaryTickOf', () => {
+  /** What the tick read before it was one statement: the schedule's next tick when enabled, else null. */
+  const scheduled = async () => {
+    const schedule = await getSchedule(database.pool, canaryScheduleName(canaryId));
+    return schedule?.enabled ? schedule.next_run_at : null;
+  };
+  const tick = () => canaryTickOf(database.db, canaryId, canaryScheduleName(canaryId));
+
+  it("answers the runnable checks and its schedule's next tick, none when disabled or gone", async () => {
+    const checks = await runnableChecksOf(database.db, canaryId);
+    expect(await tick()).toEqual({ checks, nextRuntime: null });
+    const next = new Date('2030-01-02T03:04:05.678Z');
+    await database.pool.query(
+      `INSERT INTO schedules (name, schedule, job_name, payload, next_run_at) VALUES ($1, '@every 30s', 'run_canary', $2, $3)`,
+      [canaryScheduleName(canaryId), JSON.stringify({ canaryId }), next],
+    );
+    expect(await tick()).toEqual({ checks, nextRuntime: next });
+    expect((await tick()).nextRuntime).toEqual(await scheduled());
+    await database.pool.query('UPDATE schedules SET enabled = false WHERE name = $1', [canaryScheduleName(canaryId)]);
+    expect(await tick()).toEqual({ checks, nextRuntime: null });
+    expect(await scheduled()).toBeNull();
+  });
+
+  it('keeps the spec objects as runnableChecksOf does, and answers no check and no next tick for a gone canary', async () => {
+    const before = await runnableChecksOf(database.db, canaryId);
+    const { checks } = await tick();
+    expect(checks.map((check) => check.spec)).toEqual(before.map((check) => check.spec));
+    expect(checks[0]?.spec).toBe(before[0]?.spec);
+    expect(checks[0]).not.toHaveProperty('next_runtime');
+    await database.pool.query('UPDATE schedules SET enabled = true WHERE name = $1', [canaryScheduleName(canaryId)]);
+    await database.pool.query('UPDATE canaries SET deleted_at = now() WHERE id = $1', [canaryId]);
+    expect(await tick()).toEqual({ checks: [], nextRuntime: null });
   });
 });
