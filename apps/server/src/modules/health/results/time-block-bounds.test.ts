@@ -68,18 +68,18 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 
-/** How many blocks a query decodes: the runs of a block are an unnest under a window, once per block. */
+/**
+ * How many blocks a query decodes: a block's runs are its positions, one generate_series (a ProjectSet
+ * node) run once per block (check_result_block_runs, migration 0233).
+ */
 async function blocksDecoded(text: string, params: unknown[]): Promise<number> {
   const { rows } = await database.pool.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
     `EXPLAIN (ANALYZE, FORMAT JSON) ${text}`,
     params,
   );
   const walk = (node: PlanNode): number =>
-    (node['Node Type'] === 'WindowAgg'
-      ? (node.Plans ?? [])
-          .filter((child) => child['Node Type'] === 'Function Scan')
-          .reduce((sum, child) => sum + (child['Actual Loops'] ?? 0), 0)
-      : 0) + (node.Plans ?? []).reduce((sum, child) => sum + walk(child), 0);
+    (node['Node Type'] === 'ProjectSet' ? (node['Actual Loops'] ?? 0) : 0) +
+    (node.Plans ?? []).reduce((sum, child) => sum + walk(child), 0);
   const plan = rows[0]?.['QUERY PLAN'][0]?.Plan;
   if (!plan) throw new Error('no plan');
   return walk(plan);
