@@ -56,6 +56,66 @@ describe("canary-checker's per-check series", () => {
     expect(await series('canary_check_info', key)).toEqual([]);
   });
 
+  it('holds the values of every run in a sequence of passes, failures and invalid runs, and after a forget', async () => {
+    const key = randomUUID();
+    const values = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          [
+            'canary_check',
+            'canary_check_info',
+            'canary_check_count',
+            'canary_check_success_count',
+            'canary_check_failed_count',
+            'canary_check_invalid_count',
+          ].map(async (name) => [name, (await series(name, key)).map((s) => s.value)]),
+        ),
+      );
+    recordCanaryCheck(run(key, { outcome: 'invalid', durationMs: 0 }));
+    recordCanaryCheck(run(key));
+    recordCanaryCheck(run(key, { durationMs: 30 }));
+    expect(await values()).toEqual({
+      canary_check: [0],
+      canary_check_info: [0],
+      canary_check_count: [3],
+      canary_check_success_count: [2],
+      canary_check_failed_count: [0],
+      canary_check_invalid_count: [1],
+    });
+    recordCanaryCheck(run(key, { outcome: 'fail' }));
+    recordCanaryCheck(run(key, { outcome: 'fail' }));
+    expect(await values()).toMatchObject({ canary_check: [1], canary_check_info: [1], canary_check_failed_count: [2] });
+    recordCanaryCheck(run(key));
+    expect(await values()).toMatchObject({ canary_check: [0], canary_check_info: [0], canary_check_count: [6] });
+    const buckets = (await processRegistry.getSingleMetric('canary_check_duration')?.get())?.values ?? [];
+    expect(buckets.filter((v) => v.labels.key === key && v.labels.le === 25).map((v) => v.value)).toEqual([4]);
+    forgetCanaryChecks([key]);
+    recordCanaryCheck(run(key));
+    expect(await values()).toEqual({
+      canary_check: [0],
+      canary_check_info: [0],
+      canary_check_count: [1],
+      canary_check_success_count: [1],
+      canary_check_failed_count: [0],
+      canary_check_invalid_count: [],
+    });
+    forgetCanaryChecks([key]);
+  });
+
+  it('keeps the series when a run changes a label input but not the labels', async () => {
+    const key = randomUUID();
+    recordCanaryCheck(run(key, { description: '', endpoint: 'db:5432' }));
+    recordCanaryCheck(run(key, { description: 'db:5432', endpoint: 'db:6432' }));
+    expect((await series('canary_check_count', key)).map((s) => [s.labels.endpoint, s.value])).toEqual([
+      ['db:5432', 2],
+    ]);
+    recordCanaryCheck(run(key, { description: null, endpoint: 'db:6432', owner: 'dba' }));
+    expect((await series('canary_check_count', key)).map((s) => [s.labels.endpoint, s.labels.owner, s.value])).toEqual([
+      ['db:6432', 'dba', 1],
+    ]);
+    forgetCanaryChecks([key]);
+  });
+
   it('bounds the endpoint label and keeps credentials out of it', () => {
     expect(endpointLabel(null, `https://example.test/${'a'.repeat(500)}`)).toHaveLength(ENDPOINT_LABEL_MAX);
     expect(endpointLabel(null, 'postgres://app:pa55word@db:5432/app')).toBe('postgres://app:[redacted]@db:5432/app');

@@ -75,9 +75,37 @@ export interface CanaryCheckRun {
 }
 
 type CheckLabels = Record<(typeof CHECK_LABELS)[number], string>;
+type GaugeLabels = Record<(typeof GAUGE_LABELS)[number], string>;
 
-/** The label values each check was last recorded with, so a changed endpoint replaces its old series. */
-const recorded = new Map<string, CheckLabels>();
+/** The fields of a run its labels are made of. */
+const LABEL_INPUTS = [
+  'type',
+  'name',
+  'canaryName',
+  'canaryNamespace',
+  'description',
+  'endpoint',
+  'owner',
+  'severity',
+] as const;
+
+/** What a check's series were last recorded with. */
+interface RecordedCheck {
+  /** The run the labels were made from: a run with the same label inputs reuses them. */
+  inputs: Pick<CanaryCheckRun, (typeof LABEL_INPUTS)[number]>;
+  labels: CheckLabels;
+  gauge: GaugeLabels;
+  /** What `canary_check` and `canary_check_info` hold: 0 passing, 1 failing. */
+  value: number;
+  /** Whether `canary_check_failed_count` has this check's series (a pass creates it at 0). */
+  failedSeries: boolean;
+}
+
+/**
+ * Each check's labels as last recorded, so a changed endpoint replaces its old series, and a run like
+ * the last one costs no relabelling (the redaction of its endpoint) nor a write that changes nothing.
+ */
+const recorded = new Map<string, RecordedCheck>();
 let forward: ((run: CanaryCheckRun) => void) | undefined;
 
 /**
@@ -90,30 +118,23 @@ export function endpointLabel(description: string | null, endpoint: string | nul
 }
 
 /** `canary_check`'s labels: the check's, less endpoint, owner and severity. */
-function gaugeLabels(labels: CheckLabels): Record<(typeof GAUGE_LABELS)[number], string> {
+function gaugeLabels(labels: CheckLabels): GaugeLabels {
   const { key, type, canary_name, canary_namespace, name } = labels;
   return { key, type, canary_name, canary_namespace, name };
 }
 
 function forget(checkId: string): void {
-  const labels = recorded.get(checkId);
-  if (!labels) return;
-  for (const series of checkSeries) series.remove(labels);
-  status.remove(gaugeLabels(labels));
+  const check = recorded.get(checkId);
+  if (!check) return;
+  for (const series of checkSeries) series.remove(check.labels);
+  status.remove(check.gauge);
   recorded.delete(checkId);
 }
 
-/**
- * Records one run as canary-checker's metrics.Record does: every run counts; a pass sets the gauges to 0,
- * counts a success and keeps a failed series at 0 (so an uptime ratio has both); a failure sets them to 1
- * and counts one of failed or invalid. In the job thread the run goes to
- * {@link forwardCanaryChecksTo}'s target: the main thread's registry is the one scraped.
- */
-export function recordCanaryCheck(run: CanaryCheckRun): void {
-  if (forward) {
-    forward(run);
-    return;
-  }
+/** The check's recorded labels, made afresh when the run's label inputs changed (its old series go if its labels did). */
+function recordedCheck(run: CanaryCheckRun): RecordedCheck {
+  const previous = recorded.get(run.checkId);
+  if (previous && LABEL_INPUTS.every((field) => previous.inputs[field] === run[field])) return previous;
   const labels: CheckLabels = {
     type: run.type,
     endpoint: endpointLabel(run.description, run.endpoint),
@@ -124,19 +145,54 @@ export function recordCanaryCheck(run: CanaryCheckRun): void {
     key: run.checkId,
     name: run.name,
   };
-  const previous = recorded.get(run.checkId);
-  if (previous && CHECK_LABELS.some((label) => previous[label] !== labels[label])) forget(run.checkId);
-  recorded.set(run.checkId, labels);
+  const inputs = {
+    type: run.type,
+    name: run.name,
+    canaryName: run.canaryName,
+    canaryNamespace: run.canaryNamespace,
+    description: run.description,
+    endpoint: run.endpoint,
+    owner: run.owner,
+    severity: run.severity,
+  };
+  if (previous && CHECK_LABELS.every((label) => previous.labels[label] === labels[label])) {
+    previous.inputs = inputs;
+    return previous;
+  }
+  if (previous) forget(run.checkId);
+  const check = { inputs, labels, gauge: gaugeLabels(labels), value: -1, failedSeries: false };
+  recorded.set(run.checkId, check);
+  return check;
+}
+
+/**
+ * Records one run as canary-checker's metrics.Record does: every run counts; a pass sets the gauges to 0,
+ * counts a success and keeps a failed series at 0 (so an uptime ratio has both); a failure sets them to 1
+ * and counts one of failed or invalid. A gauge already holding the value and a failed series already there
+ * are not written again. In the job thread the run goes to {@link forwardCanaryChecksTo}'s target: the main
+ * thread's registry is the one scraped.
+ */
+export function recordCanaryCheck(run: CanaryCheckRun): void {
+  if (forward) {
+    forward(run);
+    return;
+  }
+  const check = recordedCheck(run);
+  const { labels } = check;
   runs.inc(labels);
   if (run.durationMs > 0) duration.observe(labels, run.durationMs);
   const value = run.outcome === 'pass' ? 0 : 1;
-  status.set(gaugeLabels(labels), value);
-  info.set(labels, value);
+  if (check.value !== value) {
+    status.set(check.gauge, value);
+    info.set(labels, value);
+    check.value = value;
+  }
   if (run.outcome === 'pass') {
     passed.inc(labels);
-    failed.inc(labels, 0);
+    if (!check.failedSeries) failed.inc(labels, 0);
   } else if (run.outcome === 'invalid') invalid.inc(labels);
   else failed.inc(labels);
+  if (run.outcome !== 'invalid') check.failedSeries = true;
 }
 
 /** The check ids that have series now (the scrape drops those of deleted checks: {@link forgetCanaryChecks}). */
