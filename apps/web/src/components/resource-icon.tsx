@@ -54,11 +54,18 @@ function loadDrawing(name: ResourceIconName): Promise<IconType | undefined> {
   return promise;
 }
 
-/** The drawing of `name` once loaded; undefined meanwhile or for no name. */
+/**
+ * The drawing of `name` once loaded; undefined meanwhile or for no name. The effect asks for the drawing
+ * unless this render drew it: a drawing that arrived between the render and the effect (the common
+ * drawings, asked for as this module loads, often do when the module itself was loaded lazily) would
+ * otherwise leave the generic icon until some other render.
+ */
 function useIconDrawing(name: ResourceIconName | undefined): IconType | undefined {
   const [drawing, setDrawing] = useState<{ name?: ResourceIconName; icon?: IconType }>({});
+  const shown = name ? (loaded.get(name) ?? (drawing.name === name ? drawing.icon : undefined)) : undefined;
+  const drawn = shown !== undefined;
   useEffect(() => {
-    if (!name || loaded.has(name)) return;
+    if (!name || drawn) return;
     let live = true;
     loadDrawing(name).then(
       (icon) => {
@@ -69,9 +76,8 @@ function useIconDrawing(name: ResourceIconName | undefined): IconType | undefine
     return () => {
       live = false;
     };
-  }, [name]);
-  if (!name) return undefined;
-  return loaded.get(name) ?? (drawing.name === name ? drawing.icon : undefined);
+  }, [name, drawn]);
+  return shown;
 }
 
 /**

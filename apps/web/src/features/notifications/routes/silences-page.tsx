@@ -1,10 +1,9 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { DataTable } from '../../../components/data-table/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorPanel } from '../../../components/error-panel';
 import { PageShell } from '../../../components/page-shell/page-shell';
-import { ResourceIcon } from '../../../components/resource-icon';
 import { useCan } from '../../../lib/api/shell-queries';
 import { useFormatDateTime } from '../../../lib/date-format';
 import {
@@ -17,6 +16,12 @@ import {
 import { AddSilenceLink } from '../components/add-silence-link';
 import { NotificationTabs } from '../components/notification-tabs';
 
+// The icon module (and the drawings it asks for as it loads) comes with this page's rows: imported here, it was a
+// static import of the notifications chunk, fetched with the send history too.
+const ResourceIcon = lazy(() =>
+  import('../../../components/resource-icon').then((module) => ({ default: module.ResourceIcon })),
+);
+
 type Row = SilenceListRow & { suppressed: number; active: boolean };
 
 /** One silenced resource: its icon and name; kind and short id only when the reader may not read it. */
@@ -24,7 +29,9 @@ function Resource({ kind, id, resource }: { kind: string; id: string; resource: 
   if (!resource?.name) return <span className="text-fg-muted">{`${kind} ${id.slice(0, 8)}…`}</span>;
   return (
     <span className="inline-flex items-center gap-1" title={`${kind} ${resource.name}`}>
-      <ResourceIcon source={resource} />
+      <Suspense fallback={<span aria-hidden="true" className="inline-block size-4 shrink-0" />}>
+        <ResourceIcon source={resource} />
+      </Suspense>
       {resource.name}
     </span>
   );
