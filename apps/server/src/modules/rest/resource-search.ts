@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { AppError, type ErrorCode } from '../../platform/errors.js';
+import { AppError } from '../../platform/errors.js';
 import type { Actor } from '../../platform/request-context.js';
-import { fromDatabaseError } from './pgrst-error.js';
+import { readAsCaller } from './read-as-caller.js';
 import type { RestRequest, RestService } from './rest.service.js';
 
 /** Items answered per kind when the request names no limit, and the most it may name (upstream's). */
@@ -85,18 +85,6 @@ interface Row {
   status?: string | null;
 }
 
-const CODES: Readonly<Record<number, ErrorCode>> = { 401: 'unauthorized', 403: 'forbidden', 404: 'not_found' };
-
-/** One data-API read; its refusal or error answered as the route's error of the same status. */
-async function readAs(rest: RestService, req: RestRequest) {
-  try {
-    return await rest.handleTable(req);
-  } catch (error) {
-    const pgrst = fromDatabaseError(error);
-    throw new AppError(CODES[pgrst.status] ?? 'bad_request', pgrst.message);
-  }
-}
-
 /** A row as upstream's SelectedResource: a check's health is healthy or unhealthy from its status. */
 function selected(kind: Kind, row: Row) {
   const health = kind === 'checks' ? (row.status === 'healthy' ? 'healthy' : 'unhealthy') : row.health;
@@ -148,7 +136,7 @@ export async function searchResources(
         actor,
         requestId,
       };
-      const out = await readAs(rest, req);
+      const out = await readAsCaller(rest, req);
       for (const row of JSON.parse(out.body ?? '[]') as Row[]) found.set(row.id, selected(kind, row));
     }
     const items = [...found.values()].sort((a, b) => a.name.localeCompare(b.name)).slice(0, limit);

@@ -40,6 +40,17 @@ export const REST_API: readonly RouteDoc[] = [
   },
   {
     method: 'get',
+    path: '/api/artifacts/download/{id}',
+    summary:
+      "The upstream console's artifact download (mission-control's /artifacts/download/{id}): 303 to the artifact's run or check download route",
+    permission: {
+      description:
+        'reads the artifact through the data API as the caller (under its playbook run’s or check’s read rule): one they may not read is a 404; the route redirected to checks the caller again',
+    },
+    status: 303,
+  },
+  {
+    method: 'get',
     path: '/api/db/{table}',
     summary: 'Read rows (PostgREST)',
     query: restQuery,

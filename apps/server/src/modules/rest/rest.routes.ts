@@ -7,6 +7,7 @@ import { redact, redactText } from '../../platform/log-redaction.js';
 import type { Logger } from '../../platform/logger.js';
 import type { AppEnv } from '../../platform/request-context.js';
 import { requireSignIn } from '../../platform/require-permission.js';
+import { artifactDownloadPath } from './artifact-download.js';
 import { EXPOSED_TABLES, type ExposedTable } from './exposed-resources.js';
 import { fromDatabaseError, PgrstError } from './pgrst-error.js';
 import { searchResources } from './resource-search.js';
@@ -115,6 +116,13 @@ export function registerRestRoutes(app: OpenAPIHono<AppEnv>, deps: RestDeps): Re
   // 001 §7 resource search: each kind read through the data API as the caller (its permission applies).
   app.post('/api/resources/search', requireSignIn(), async (c) =>
     c.json(await searchResources(service, await readJson(c), c.var.actor, c.var.requestId)),
+  );
+  // the upstream console's artifact download: redirected to the run's or the check's download route
+  app.get('/api/artifacts/download/:id', requireSignIn(), async (c) =>
+    c.redirect(
+      await artifactDownloadPath(service, deps.database, c.req.param('id'), c.var.actor, c.var.requestId),
+      303,
+    ),
   );
   app.all('/api/db/rpc/:fn', (c) => run(c, (req) => service.handleRpc(req), c.req.param('fn')));
   app.all('/api/db/:table', (c) => {

@@ -216,3 +216,63 @@ describe('the run page’s action with its artifacts (issue 29: artifact metadat
     expect(row?.artifacts[0]).not.toHaveProperty('content');
   });
 });
+
+describe('the run page’s artifact tab: GET /api/artifacts/download/{id} (found walking the console again)', () => {
+  const who: Record<string, string> = {};
+  const download = (id: string, token: string | null) => apiCall(t.app, 'GET', `/api/artifacts/download/${id}`, token);
+
+  beforeAll(async () => {
+    const one = async (text: string, values: unknown[] = []) =>
+      String((await t.database.pool.query(text, values)).rows[0]?.id ?? '');
+    ids.run = await one('SELECT playbook_run_id AS id FROM playbook_run_actions WHERE id = $1', [ids.runAction]);
+    ids.check = await one('SELECT id FROM checks ORDER BY id LIMIT 1');
+    ids.checkArtifact = await one(
+      `INSERT INTO artifacts (check_id, path, filename, size, content_type, checksum, content)
+       VALUES ($1, 'stdout', 'stdout', 17, 'text/plain', 'sum', convert_to('check-stdout-body', 'UTF8')) RETURNING id`,
+      [ids.check],
+    );
+    const viewer = await signedInUser(t, { roles: ['viewer'] });
+    await t.database.pool.query(
+      "INSERT INTO permissions (person_id, object, action, deny) VALUES ($1, 'playbook_runs', 'read', true)",
+      [viewer.id],
+    );
+    who.viewerNoRuns = viewer.token;
+    who.bare = (await signedInUser(t, { roles: [] })).token;
+  });
+
+  it('redirects to the run’s download route, which sends the file', async () => {
+    const res = await download(ids.artifact ?? '', admin);
+    expect(res.status, await res.clone().text()).toBe(303);
+    const location = res.headers.get('location') ?? '';
+    expect(location).toBe(`/api/playbook/run/${ids.run}/artifacts/${ids.artifact}`);
+    const file = await apiCall(t.app, 'GET', location, admin);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('text/plain');
+    expect(await file.text()).toBe('console-artifact-body');
+  });
+
+  it('redirects a check’s artifact to the check’s download route', async () => {
+    const res = await download(ids.checkArtifact ?? '', admin);
+    expect(res.status).toBe(303);
+    const location = res.headers.get('location') ?? '';
+    expect(location).toBe(`/api/checks/${ids.check}/artifacts/${ids.checkArtifact}`);
+    expect(await (await apiCall(t.app, 'GET', location, admin)).text()).toBe('check-stdout-body');
+  });
+
+  it('answers 401 without a session, 400 for a malformed id and 404 for an unknown one', async () => {
+    expect((await download(ids.artifact ?? '', null)).status).toBe(401);
+    const bad = await download('not-a-uuid', admin);
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { message: string }).message).toContain('is not a valid id');
+    expect((await download('01a24cdd-0000-0000-0000-000000000000', admin)).status).toBe(404);
+  });
+
+  it('hides an artifact of a run the caller may not read (404, the run never named) and refuses one who reads neither', async () => {
+    const hidden = await download(ids.artifact ?? '', who.viewerNoRuns ?? '');
+    const text = await hidden.text();
+    expect(hidden.status, text).toBe(404);
+    expect(text).not.toContain(ids.run ?? '');
+    expect((await download(ids.checkArtifact ?? '', who.viewerNoRuns ?? '')).status).toBe(303);
+    expect((await download(ids.artifact ?? '', who.bare ?? '')).status).toBe(403);
+  });
+});
