@@ -37,12 +37,20 @@ export function attachmentDisposition(filename: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${exact}`;
 }
 
-/** Every header of an artifact download. */
-export function artifactHeaders(artifact: { filename: string; content_type: string; size: number; checksum: string }) {
+/**
+ * Every header of an artifact download. The length is the bytes sent, not the stored `size`: a length
+ * larger than the body would leave the client waiting for bytes that never come.
+ */
+export function artifactHeaders(artifact: {
+  filename: string;
+  content_type: string;
+  checksum: string;
+  content: { byteLength: number };
+}) {
   return {
     'Content-Type': safeContentType(artifact.content_type),
     'Content-Disposition': attachmentDisposition(artifact.filename),
-    'Content-Length': String(artifact.size),
+    'Content-Length': String(artifact.content.byteLength),
     'X-Content-Type-Options': 'nosniff',
     'Cache-Control': 'private, no-store',
     ETag: `"${artifact.checksum}"`,
