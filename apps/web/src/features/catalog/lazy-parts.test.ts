@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { staticImports, staticImportsOf } from '../../test/area-imports';
 
 /** features/catalog; the web project runs in jsdom, whose import.meta.url is not a file URL. */
 const AREA = fileURLToPath(new URL('./', `file://${__filename}`));
@@ -23,30 +22,10 @@ const LAZY_ONLY = [
   '../scraper-detail',
 ];
 
-/** The modules a file imports statically (type-only imports are erased and load nothing). */
-function staticImports(text: string): string[] {
-  return [...text.matchAll(/^import\s+(?!type\s)[^;]*?from\s+'([^']+)'/gms)].map((match) => match[1] ?? '');
-}
-
-/** The sources of the grouped folders, tests left out, with the modules each imports statically. */
-function groupedSources(): Array<{ path: string; imports: string[] }> {
-  return ['routes', 'components', 'api'].flatMap((folder) =>
-    readdirSync(join(AREA, folder))
-      .filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name))
-      .map((name) => ({
-        path: `${folder}/${name}`,
-        imports: staticImports(readFileSync(join(AREA, folder, name), 'utf8')),
-      })),
-  );
-}
-
 describe('the catalog chunk (issue 30)', () => {
   it('imports the graph, the scraper editor and the playbooks area only with import()', () => {
-    const sources = groupedSources();
-    expect(sources.length).toBeGreaterThan(30);
-    const found = sources.flatMap(({ path, imports }) =>
-      imports.filter((source) => LAZY_ONLY.includes(source)).map((source) => `${path} → ${source}`),
-    );
+    const { count, found } = staticImportsOf(AREA, LAZY_ONLY);
+    expect(count).toBeGreaterThan(30);
     expect(found).toEqual([]);
   });
 

@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { staticImportsOf } from '../../test/area-imports';
 
 /** features/notifications; the web project runs in jsdom, whose import.meta.url is not a file URL. */
 const AREA = fileURLToPath(new URL('./', `file://${__filename}`));
@@ -21,24 +20,10 @@ const LAZY_ONLY = [
   '../../../components/resource-icon',
 ];
 
-/** The modules a file imports statically (type-only imports are erased and load nothing). */
-function staticImports(text: string): string[] {
-  return [...text.matchAll(/^import\s+(?!type\s)[^;]*?from\s+'([^']+)'/gms)].map((match) => match[1] ?? '');
-}
-
 describe('the notifications chunk (issue 30)', () => {
   it('imports the rule editor, the YAML parser, the date picker and the resource icons only with import()', () => {
-    const sources = ['routes', 'components', 'api'].flatMap((folder) =>
-      readdirSync(join(AREA, folder))
-        .filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name))
-        .map((name) => ({ path: `${folder}/${name}`, text: readFileSync(join(AREA, folder, name), 'utf8') })),
-    );
-    expect(sources.length).toBeGreaterThan(15);
-    const found = sources.flatMap(({ path, text }) =>
-      staticImports(text)
-        .filter((source) => LAZY_ONLY.includes(source))
-        .map((source) => `${path} → ${source}`),
-    );
+    const { count, found } = staticImportsOf(AREA, LAZY_ONLY);
+    expect(count).toBeGreaterThan(15);
     expect(found).toEqual([]);
   });
 });
