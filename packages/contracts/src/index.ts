@@ -20,6 +20,7 @@ export * from './jobs.js';
 export * from './kubeconfig.js';
 export * from './logs.js';
 export * from './maintenance.js';
+export * from './notification-constants.js';
 export * from './notifications.js';
 export * from './notifications-rows.js';
 export * from './organizations.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NOTIFICATION_SEND_STATUSES } from './notifications.js';
+import { NOTIFICATION_SEND_STATUSES } from './notification-constants.js';
 
 const text = z.string().nullable();
 
