@@ -21,6 +21,7 @@ import {
 } from '@mc/contracts';
 import type { Database } from '@mc/db';
 import type { Config } from '../../platform/config.js';
+import { deadline } from '../../platform/deadline.js';
 import { egressGuardFor } from '../../platform/egress/egress-guard-for.js';
 import { AppError } from '../../platform/errors.js';
 import { serverOwnFolders } from '../../platform/file-confinement.js';
@@ -191,13 +192,14 @@ export function logsService(deps: { database: Database; config: Config }) {
         }
         return mergePages(backend.name, entries, pages);
       }
-      const timeout = AbortSignal.timeout(SEARCH_TIMEOUT_MS);
+      const roots = await fileRoots();
+      const limit = deadline(SEARCH_TIMEOUT_MS, signal);
       const ctx: KindContext = {
         database,
         egress: egressGuardFor(database),
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+        signal: limit.signal,
         resolveConnection: (ref) => connectionsServiceFor(deps).resolveConnection(ref, backend.savedBy),
-        fileRoots: await fileRoots(),
+        fileRoots: roots,
         deniedRoots: serverOwnFolders(deps.config.MC_DATA_DIR),
       };
       try {
@@ -207,6 +209,8 @@ export function logsService(deps: { database: Database; config: Config }) {
           throw new AppError(error.kind === 'query' ? 'bad_request' : 'bad_gateway', error.message);
         }
         throw error;
+      } finally {
+        limit.dispose();
       }
     },
   };

@@ -1,5 +1,5 @@
 import { EVENT_QUEUE_MAX_ATTEMPTS } from '@mc/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { JobRegistry, startJobRuntime } from '../jobs/index.js';
 import { waitFor } from '../jobs/testing/job-test-kit.js';
 import { drainEvents } from './event-consumer.js';
@@ -240,6 +240,10 @@ describe('the sender', () => {
     const connection = await t.connection('generic_webhook', { properties: { url: `${failing.base}/hook` } });
     const check = await t.check('healthy');
     const rule = await t.rule({ events: ['check.failed'], to: { connection } });
+    onTestFinished(async () => {
+      await t.pool.query('UPDATE notifications SET deleted_at = now() WHERE id = $1', [rule]);
+      await failing.close();
+    });
     await t.setCheck(check, 'unhealthy');
     await t.drain();
     const worker = t.kit.startWorker([{ ...sendNotificationJob, backoff: { baseMs: 20, maxMs: 50 } }]);
@@ -247,8 +251,6 @@ describe('the sender', () => {
     await worker.stop(0);
     expect(row.error).toBe('Webhook answered HTTP 500: upstream exploded');
     expect(failing.received).toHaveLength(sendNotificationJob.maxAttempts);
-    await failing.close();
-    await t.pool.query('UPDATE notifications SET deleted_at = now() WHERE id = $1', [rule]);
   });
 
   it('ends a provider that does not answer as failed with a timeout', async () => {
@@ -258,6 +260,11 @@ describe('the sender', () => {
     const connection = await t.connection('generic_webhook', { properties: { url: `${silent.base}/hook` } });
     const check = await t.check('healthy');
     const rule = await t.rule({ events: ['check.failed'], to: { connection } });
+    // however this test ends, its hanging provider must not take the next tests' failures
+    onTestFinished(async () => {
+      await t.pool.query('UPDATE notifications SET deleted_at = now() WHERE id = $1', [rule]);
+      await silent.close();
+    });
     await t.setCheck(check, 'unhealthy');
     await t.drain();
     const [{ id }] = (await t.pool.query('SELECT id FROM notification_send_history WHERE notification_id = $1', [rule]))
@@ -280,8 +287,6 @@ describe('the sender', () => {
       status: 'error',
       error: 'Webhook did not answer within 300 ms',
     });
-    await silent.close();
-    await t.pool.query('UPDATE notifications SET deleted_at = now() WHERE id = $1', [rule]);
   });
 
   it("sends to a person's own channel when they set one instead of their email", async () => {

@@ -6,6 +6,7 @@
  */
 import type { Database } from '@mc/db';
 import type { Config } from '../../platform/config.js';
+import { withDeadline } from '../../platform/deadline.js';
 import { egressGuardFor } from '../../platform/egress/egress-guard-for.js';
 import { AppError } from '../../platform/errors.js';
 import type { ResolvedConnection } from '../connections/index.js';
@@ -28,10 +29,12 @@ export async function sendThroughConnection(
 ): Promise<void> {
   const channel = channelFor(connection.type);
   if (!channel) throw new AppError('bad_request', `Connection type ${connection.type} cannot send notifications`);
-  await channel(connection, message, {
-    guard: egressGuardFor(deps.database),
-    signal: AbortSignal.any([signal, AbortSignal.timeout(CHANNEL_TIMEOUT_MS * 2)]),
-    timeoutMs: CHANNEL_TIMEOUT_MS,
-    endpoint: providerEndpoint(deps.database),
-  });
+  await withDeadline(CHANNEL_TIMEOUT_MS * 2, signal, (limit) =>
+    channel(connection, message, {
+      guard: egressGuardFor(deps.database),
+      signal: limit.signal,
+      timeoutMs: CHANNEL_TIMEOUT_MS,
+      endpoint: providerEndpoint(deps.database),
+    }),
+  );
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AgentScrape, AgentScraper } from '@mc/contracts';
+import { deadline } from '../../../platform/deadline.js';
 import type { EgressGuard } from '../../../platform/egress/egress-guard.js';
 import { FileConfinementError } from '../../../platform/file-confinement.js';
 import type { Logger } from '../../../platform/logger.js';
@@ -78,13 +79,15 @@ export function scraperTask(scraper: AgentScraper, deps: AgentScrapeDeps): Sched
     schedule: scheduleOf(scraper, scraperSchedule(doc.spec), deps.logger),
     async run() {
       const started = new Date();
-      const signal = AbortSignal.any([deps.stopping, AbortSignal.timeout(AGENT_SCRAPE_TIMEOUT_MS)]);
-      const batch = await collect(doc, ctx(signal)).catch((error: unknown): ScrapeBatch => {
-        if (!(error instanceof FileConfinementError)) throw error;
-        // a refused path: the run reports it and nothing else, so the upstream takes no item for gone
-        return { items: [], relationships: [], insights: new Map(), errors: [error.message], ruleErrors: [] };
-      });
-      if (signal.aborted) return;
+      const limit = deadline(AGENT_SCRAPE_TIMEOUT_MS, deps.stopping);
+      const batch = await collect(doc, ctx(limit.signal))
+        .catch((error: unknown): ScrapeBatch => {
+          if (!(error instanceof FileConfinementError)) throw error;
+          // a refused path: the run reports it and nothing else, so the upstream takes no item for gone
+          return { items: [], relationships: [], insights: new Map(), errors: [error.message], ruleErrors: [] };
+        })
+        .finally(() => limit.dispose());
+      if (limit.signal.aborted) return;
       const insights = [...batch.insights].map(([ref, list]) => {
         const at = ref.indexOf('\u0000'); // refKey: type NUL key
         return { item: { type: ref.slice(0, at), key: ref.slice(at + 1) }, insights: list };

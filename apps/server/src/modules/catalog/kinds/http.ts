@@ -12,6 +12,7 @@
  */
 import { z } from 'zod';
 import { MAX_DOCUMENT_DEPTH, parseBoundedJson } from '../../../platform/bounded-json.js';
+import { deadline } from '../../../platform/deadline.js';
 import { guardedRequest } from '../../../platform/egress/guarded-http.js';
 import { MAX_SCRAPED_FILE_BYTES, parseDocuments } from './file-documents.js';
 import { type BaseEntry, baseEntryShape, itemsFromDocument, splitItems } from './item-fields.js';
@@ -62,7 +63,7 @@ async function scrape(entry: HttpEntry, ctx: KindContext): Promise<KindOutput> {
   const auth = entry.connection
     ? await resolveEntryConnection(ctx, entry.connection, entry.url)
     : { url: entry.url, insecureTLS: false };
-  const timeout = AbortSignal.timeout(HTTP_SCRAPE_TIMEOUT_MS);
+  const limit = deadline(HTTP_SCRAPE_TIMEOUT_MS, ctx.signal);
   const response = await guardedRequest({
     url: entry.url,
     method: entry.method ?? 'GET',
@@ -77,9 +78,9 @@ async function scrape(entry: HttpEntry, ctx: KindContext): Promise<KindOutput> {
     maxRedirects: 5,
     insecureSkipVerify: entry.insecureSkipVerify ?? auth.insecureTLS,
     maxBodyBytes: MAX_SCRAPED_FILE_BYTES,
-    signal: AbortSignal.any([ctx.signal, timeout]),
+    signal: limit.signal,
     guard: ctx.egress,
-  });
+  }).finally(() => limit.dispose());
   if (response.status < 200 || response.status > 299) {
     throw new Error(`${entry.url} answered HTTP ${response.status}`);
   }

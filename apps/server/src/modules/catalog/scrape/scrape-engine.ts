@@ -6,6 +6,7 @@
 import { NIL_AGENT_ID } from '@mc/contracts';
 import type { Database } from '@mc/db';
 import type { Config } from '../../../platform/config.js';
+import { deadline } from '../../../platform/deadline.js';
 import { egressGuardFor } from '../../../platform/egress/egress-guard-for.js';
 import { FileConfinementError, serverOwnFolders } from '../../../platform/file-confinement.js';
 import { connectionsServiceFor } from '../../connections/index.js';
@@ -197,7 +198,8 @@ export async function runScrape(
   }
   const doc = documentOfRow(row);
   const timeoutMs = parseDurationMs(doc.spec.timeout);
-  const signal = timeoutMs ? AbortSignal.any([options.signal, AbortSignal.timeout(timeoutMs)]) : options.signal;
+  const limit = timeoutMs ? deadline(timeoutMs, options.signal) : undefined;
+  const signal = limit?.signal ?? options.signal;
   const settings = await catalogSettings(deps.database);
   const connections = connectionsServiceFor(deps);
   const ctx: KindContext = {
@@ -231,6 +233,7 @@ export async function runScrape(
     });
     return { counts, errors, warnings, durationMs: Date.now() - started };
   } finally {
+    limit?.dispose();
     await progress.finish();
   }
 }

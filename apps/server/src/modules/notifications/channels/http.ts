@@ -1,4 +1,6 @@
 /** The one HTTP sender of the channels: guarded, time-bounded, and refusing non-2xx answers with their excerpt. */
+
+import { deadline } from '../../../platform/deadline.js';
 import { guardedRequest } from '../../../platform/egress/guarded-http.js';
 import type { ChannelContext } from './channel.js';
 
@@ -31,7 +33,7 @@ export async function send(
     headers['content-type'] ??= 'text/plain; charset=utf-8';
   }
   if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
-  const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(ctx.timeoutMs)]);
+  const limit = deadline(ctx.timeoutMs, ctx.signal);
   let response: Awaited<ReturnType<typeof guardedRequest>>;
   try {
     response = await guardedRequest({
@@ -43,13 +45,15 @@ export async function send(
       maxRedirects: 0,
       insecureSkipVerify: request.insecure,
       maxBodyBytes: MAX_ANSWER_BYTES,
-      signal,
+      signal: limit.signal,
       guard: ctx.guard,
     });
   } catch (error) {
-    if (signal.aborted && !ctx.signal.aborted) throw new Error(`${provider} did not answer within ${ctx.timeoutMs} ms`);
+    if (limit.timedOut) throw new Error(`${provider} did not answer within ${ctx.timeoutMs} ms`);
     const message = error instanceof Error ? error.message : String(error);
     throw new Error(`${provider}: ${message.replace(/https?:\/\/\S+/g, '<url>')}`);
+  } finally {
+    limit.dispose();
   }
   const text = response.body.toString('utf8');
   if (response.status < 200 || response.status >= 300) {

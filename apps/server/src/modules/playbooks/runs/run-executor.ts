@@ -9,6 +9,7 @@
  */
 import type { Database } from '@mc/db';
 import { type Config, loadConfig } from '../../../platform/config.js';
+import { deadline } from '../../../platform/deadline.js';
 import type { JobResult } from '../../jobs/index.js';
 import type { ActionKind, ActionRun } from '../actions/action-kind.js';
 import { ACTION_KINDS } from '../actions/registry.js';
@@ -133,8 +134,8 @@ async function attempt(
   log: ActionLog,
   secrets: readonly string[],
 ): Promise<Outcome> {
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const signal = AbortSignal.any([runSignal, timeout]);
+  const limit = deadline(timeoutMs, runSignal);
+  const signal = limit.signal;
   try {
     const parsed = kind.schema.safeParse(fields);
     if (!parsed.success) {
@@ -151,7 +152,7 @@ async function attempt(
       }),
     };
   } catch (error) {
-    if (timeout.aborted && !runSignal.aborted) {
+    if (limit.timedOut) {
       return { ok: false, status: 'timed_out', error: `Timed out after ${timeoutMs} ms` };
     }
     return {
@@ -160,6 +161,8 @@ async function attempt(
       error: message(error),
       output: outputOf(error),
     };
+  } finally {
+    limit.dispose();
   }
 }
 

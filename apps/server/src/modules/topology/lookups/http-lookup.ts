@@ -9,6 +9,7 @@ import { type LookupDisplay, TOPOLOGY_LIMITS } from '@mc/contracts';
 import type { Database } from '@mc/db';
 import { JSONPath } from 'jsonpath-plus';
 import { parseBoundedJson } from '../../../platform/bounded-json.js';
+import { deadline } from '../../../platform/deadline.js';
 import { egressGuardFor } from '../../../platform/egress/egress-guard-for.js';
 import { guardedRequest } from '../../../platform/egress/guarded-http.js';
 import { evaluateDisplay } from './lookup-display.js';
@@ -48,6 +49,7 @@ export async function fetchHttpValue(database: Database, lookup: HttpLookup, sig
   const where = httpLookupName(lookup);
   const started = Date.now();
   let response: Awaited<ReturnType<typeof guardedRequest>>;
+  const limit = deadline(TOPOLOGY_LIMITS.lookupTimeoutMs, signal);
   try {
     response = await guardedRequest({
       url: lookup.url,
@@ -56,11 +58,13 @@ export async function fetchHttpValue(database: Database, lookup: HttpLookup, sig
       followRedirects: true,
       maxRedirects: 5,
       maxBodyBytes: TOPOLOGY_LIMITS.maxHttpBytes,
-      signal: AbortSignal.any([signal, AbortSignal.timeout(TOPOLOGY_LIMITS.lookupTimeoutMs)]),
+      signal: limit.signal,
       guard: egressGuardFor(database),
     });
   } catch (error) {
     throw new LookupError(`${where}: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    limit.dispose();
   }
   if (response.status < 200 || response.status > 299) throw new LookupError(`${where}: answered ${response.status}`);
   if (response.truncated) throw new LookupError(`${where}: answer larger than ${TOPOLOGY_LIMITS.maxHttpBytes} bytes`);
