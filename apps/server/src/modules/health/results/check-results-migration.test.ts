@@ -181,7 +181,11 @@ describe('migration 0233 (packed times without a running window)', () => {
     );
     expect(before.find((row) => row.time === '2026-03-01 11:05:01.234567')).toMatchObject({ message: 'µs 1' });
 
-    expect(await migrate(db.pool)).toEqual([ABSOLUTE_TIMES]);
+    expect(await migrate(db.pool)).toEqual(
+      loadMigrations()
+        .map((m) => m.name)
+        .filter((name) => name >= ABSOLUTE_TIMES),
+    );
 
     expect((await db.pool.query(RUNS)).rows).toEqual(before);
     expect((await db.pool.query(BLOCKS)).rows).toEqual(blocks);
