@@ -4,8 +4,10 @@
  * on one connection of a throw-away database holding `checks` checks, and the CPU of that connection's
  * backend (utime + stime from /proc, the server runs here) is divided by the runs it stored. Prints µs of
  * PostgreSQL CPU per result for the result batch at sizes 1, 50 and 500 (results/results.service.ts'
- * recordResults, the statement the runner's writer sends, whatever layout it writes), and per tick for
- * the reads a canary's tick makes (its runnable checks, its schedule), beside the load average.
+ * recordResultBatch, the statement the runner's writer sends, prepared, whatever layout it writes; its rollup trigger
+ * included, and the batch of 50 again without it, the rollups' share), and per tick for the statement a
+ * canary's tick reads with (runner/runnable-checks.repo.ts' canaryTickOf: its checks and its schedule's
+ * next tick in one statement, as run-canary.job.ts sends it), beside the load average.
  *
  *   node --import tsx bench/health/run-statements.bench.ts [checks=5000] [rounds=20]
  *
@@ -15,7 +17,12 @@ import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { connectPostgres } from '@mc/db';
 import { createPostgresTestUrl } from '@mc/db/testing';
-import { canariesService, recordResults, runnableChecksOf } from '../../apps/server/src/modules/health/index.js';
+import {
+  canariesService,
+  canaryScheduleName,
+  canaryTickOf,
+  recordResultBatch,
+} from '../../apps/server/src/modules/health/index.js';
 
 const CHECKS = Number(process.argv[2] ?? 5000);
 const ROUNDS = Number(process.argv[3] ?? 20);
@@ -83,7 +90,7 @@ try {
         const batch = ids
           .slice(from, from + size)
           .map((row, i) => ({ checkId: row.id, time, result: result(i), nextRuntime: new Date(clock + 30_000) }));
-        await recordResults(database.db, batch);
+        await recordResultBatch(database, batch);
         stored += batch.length;
       }
     }
@@ -107,7 +114,7 @@ try {
         const batch = ids
           .slice(from, from + 50)
           .map((row, i) => ({ checkId: row.id, time, result: result(i), nextRuntime: new Date(clock + 30_000) }));
-        await recordResults(database.db, batch);
+        await recordResultBatch(database, batch);
         stored += batch.length;
       }
     }
@@ -121,14 +128,13 @@ try {
   let ticks = 0;
   for (let round = 0; round < ROUNDS; round++) {
     for (const id of canaryIds.slice(0, 100)) {
-      await runnableChecksOf(database.db, id);
-      await database.pool.query('SELECT * FROM schedules WHERE name = $1', [`canary:${id}`]);
+      await canaryTickOf(database.db, id, canaryScheduleName(id));
       ticks++;
     }
   }
   const perTick = ((cpuMs(pid) - before) * 1000) / ticks;
   console.log(
-    `a tick's reads (runnable checks + schedule): ${perTick.toFixed(0)} µs per tick = ${(perTick / PER_CANARY).toFixed(1)} µs per run at ${PER_CANARY} checks a canary; load ${loadavg()[0]?.toFixed(2)}`,
+    `a tick's read (canaryTickOf: checks and next tick): ${perTick.toFixed(0)} µs per tick = ${(perTick / PER_CANARY).toFixed(1)} µs per run at ${PER_CANARY} checks a canary; load ${loadavg()[0]?.toFixed(2)}`,
   );
 } finally {
   await database.close();

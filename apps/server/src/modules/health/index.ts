@@ -29,10 +29,10 @@ export {
 export { registerHealthRoutes } from './health.routes.js';
 export { locatedChecksOf, recordLocationResults } from './locations/locations.service.js';
 export { packResults } from './results/pack.job.js';
-export { recordResult, recordResults } from './results/results.service.js';
+export { recordResult, recordResultBatch, recordResults } from './results/results.service.js';
 export { newestRunsBlockSql, type TimeRangeSql, timeBlockRangeSql } from './results/time-block-bounds.js';
 export { canaryScheduleName } from './runner/run-canary.job.js';
-export { runnableChecksOf } from './runner/runnable-checks.service.js';
+export { canaryTickOf, runnableChecksOf } from './runner/runnable-checks.service.js';
 export { type DailyCheckTotals, dailyCheckTotals } from './summary/daily-totals.service.js';
 export { checkGraph } from './summary/graph.service.js';
 export {

@@ -1,13 +1,12 @@
 /**
  * Coalesces the results of scheduled runs into batches: the runs finishing within
  * {@link RESULT_BATCH_WINDOW_MS} of each other (a canary's checks, and the other canaries of the same
- * tick) are stored by one statement (recordResults) instead of one transaction each — the largest
+ * tick) are stored by one statement (recordResultBatch: prepared on PostgreSQL) instead of one transaction each — the largest
  * share of a run's database CPU was per-statement work (parse, plan, trigger, commit). A run's promise
  * settles once its row is stored, so a job never reports success before its results exist.
  */
-import type { Tables } from '@mc/db';
-import type { Kysely } from 'kysely';
-import { type ResultEntry, recordResults } from './results.repo.js';
+import type { Database } from '@mc/db';
+import { type ResultEntry, recordResultBatch } from './results.repo.js';
 
 /** How long the first result of a batch waits for others. */
 export const RESULT_BATCH_WINDOW_MS = 100;
@@ -27,14 +26,14 @@ export interface ResultWriter {
 }
 
 /** A writer for one database. */
-export function createResultWriter(db: Kysely<Tables>): ResultWriter {
+export function createResultWriter(database: Pick<Database, 'engine' | 'pool' | 'db'>): ResultWriter {
   let queue: Pending[] = [];
   let timer: NodeJS.Timeout | undefined;
 
   const store = async (batch: Pending[]) => {
     try {
-      await recordResults(
-        db,
+      await recordResultBatch(
+        database,
         batch.map((p) => p.entry),
       );
       for (const p of batch) p.resolve();
@@ -45,7 +44,7 @@ export function createResultWriter(db: Kysely<Tables>): ResultWriter {
       }
       // One bad row (say a NUL character in a message) must not lose the others: store them one by one.
       for (const p of batch) {
-        await recordResults(db, [p.entry]).then(p.resolve, p.reject);
+        await recordResultBatch(database, [p.entry]).then(p.resolve, p.reject);
       }
     }
   };

@@ -8,7 +8,7 @@ import type { CheckResult } from '../check-types/check-context.js';
 import { checkRunnerFor } from '../runner/check-runner.js';
 import { runnableCheck } from '../runner/runnable-checks.repo.js';
 import { packResults } from './pack.job.js';
-import { recordResults } from './results.repo.js';
+import { recordResultBatch, recordResults } from './results.repo.js';
 import { applyRetention } from './retention.job.js';
 
 let t: TestApp;
@@ -163,7 +163,7 @@ describe('compact results', () => {
     );
   });
 
-  it('stores a batch in one statement with the same rollups as one result at a time, late results included', async () => {
+  it('stores a batch in one statement with the same rollups as one result at a time, late results included, prepared or not', async () => {
     const b = checkIds.b ?? '';
     const c = checkIds.c ?? '';
     const base = Date.parse('2026-03-02T08:00:00Z');
@@ -179,9 +179,11 @@ describe('compact results', () => {
       }
     }
     await recordResults(t.database.db, entries.slice(0, 50));
-    await recordResults(t.database.db, entries.slice(50));
+    // The runner's writer sends the same statement prepared (on PostgreSQL): run twice, the second time
+    // as the connection's prepared statement, it stores the same rows and rollups.
+    await recordResultBatch(t.database, entries.slice(50));
     // A late result in an early hour: the later hours' running totals take it too.
-    await recordResults(t.database.db, [
+    await recordResultBatch(t.database, [
       { checkId: b, time: new Date(base + 30_000), result: passing(5), nextRuntime: null },
     ]);
     for (const checkId of [b, c]) {

@@ -11,7 +11,7 @@
  * from the check's previous one (volatile parts ignored, see details-fingerprint.ts). The status trigger of 0003
  * stamps last_transition_time only on a flip, and 0040's puts check.passed / check.failed on the queue.
  */
-import type { Tables } from '@mc/db';
+import type { Database, Tables } from '@mc/db';
 import { type Kysely, sql } from 'kysely';
 import { type AuditEntry, recordAuditIn } from '../../../platform/audit.js';
 import type { CheckResult } from '../check-types/check-context.js';
@@ -34,6 +34,48 @@ export interface ResultEntry {
  */
 export async function recordResults(db: Kysely<Tables>, entries: readonly ResultEntry[], audit?: AuditEntry) {
   if (entries.length === 0) return;
+  const statement = batchStatement(entries);
+  if (audit) {
+    await db.transaction().execute(async (trx) => {
+      await recordAuditIn(trx, audit);
+      await statement.execute(trx);
+    });
+  } else {
+    await statement.execute(db);
+  }
+}
+
+/** The name the result batch is prepared under on each PostgreSQL connection. */
+const PREPARED_BATCH = 'mc_record_results';
+
+/** PostgreSQL's answers when a prepared statement no longer fits its tables (as @mc/db's preparedReads). */
+const STALE_STATEMENT_CODES = new Set(['0A000', '26000']);
+
+/**
+ * Stores a batch as {@link recordResults} does; on PostgreSQL as a prepared statement, so each connection
+ * parses and plans the batch's statement once instead of for every batch (planning this statement cost
+ * more PostgreSQL CPU than running it for a batch of 50; see docs/scaling.md). The embedded database runs
+ * it as it comes (its connections share one session). A statement made stale by a schema change fails
+ * once and the batch runs unprepared.
+ */
+export async function recordResultBatch(
+  database: Pick<Database, 'engine' | 'pool' | 'db'>,
+  entries: readonly ResultEntry[],
+) {
+  if (entries.length === 0) return;
+  if (database.engine !== 'postgres') return recordResults(database.db, entries);
+  const { sql: text, parameters } = batchStatement(entries).compile(database.db);
+  const values = [...parameters];
+  try {
+    await database.pool.query({ name: PREPARED_BATCH, text, values });
+  } catch (error) {
+    if (!STALE_STATEMENT_CODES.has((error as { code?: string }).code ?? '')) throw error;
+    await database.pool.query(text, values);
+  }
+}
+
+/** The one statement that stores a batch (see {@link recordResults}). */
+function batchStatement(entries: readonly ResultEntry[]) {
   const rows = entries.map(({ checkId, time, result, nextRuntime }) => ({
     id: checkId,
     t: time.toISOString(),
@@ -49,7 +91,7 @@ export async function recordResults(db: Kysely<Tables>, entries: readonly Result
   // One JSON parameter for the whole batch: the details travel as parts of it, serialised once.
   // An older result arriving late (a retried job) never overwrites a newer status or fingerprint.
   // The checks rows are locked first, so the decisions below see the latest stored message and answer.
-  const statement = sql`WITH v AS (
+  return sql`WITH v AS (
       SELECT v.*, k.result_key, k.details_hash AS old_hash, check_result_message_pack(v.m, v.d) AS packed,
         k.last_message, k.last_message_at, (k.last_runtime IS NULL OR k.last_runtime <= v.t) AS newest
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
@@ -84,14 +126,6 @@ export async function recordResults(db: Kysely<Tables>, entries: readonly Result
       last_message = CASE WHEN w.keep_message THEN w.packed ELSE k.last_message END,
       last_message_at = CASE WHEN w.keep_message THEN w.t ELSE k.last_message_at END
     FROM w WHERE k.id = w.id AND w.latest AND k.status = CASE WHEN w.s THEN 'healthy' ELSE 'unhealthy' END`;
-  if (audit) {
-    await db.transaction().execute(async (trx) => {
-      await recordAuditIn(trx, audit);
-      await statement.execute(trx);
-    });
-  } else {
-    await statement.execute(db);
-  }
 }
 
 /** Stores one result (see {@link recordResults}). */

@@ -202,7 +202,7 @@ export function checkRunnerFor(deps: { database: Database; config: Config }): Ch
   const egress: EgressGuard = egressGuardFor(deps.database);
   const connections = connectionsServiceFor(deps);
   const limiter = new Limiter(HEALTH_CONCURRENCY);
-  const writer = createResultWriter(deps.database.db);
+  const writer = createResultWriter(deps.database);
   const folderConfinement = serverFolderConfinement(deps.database, deps.config.MC_DATA_DIR);
   // valueFrom sources (secrets, config maps, service-account tokens, Helm values): built on first use.
   let reader: ValueSourceReader | undefined;

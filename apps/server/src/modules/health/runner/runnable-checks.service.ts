@@ -2,9 +2,21 @@
 import type { Tables } from '@mc/db';
 import type { Kysely } from 'kysely';
 import type { RunnableCheck } from './check-runner.js';
-import { runnableChecksOf as readRunnableChecks } from './runnable-checks.repo.js';
+import {
+  type CanaryTick,
+  canaryTickOf as readCanaryTick,
+  runnableChecksOf as readRunnableChecks,
+} from './runnable-checks.repo.js';
 
 /** The live checks of a live canary this server runs itself, by name (see runnable-checks.repo.ts). */
 export function runnableChecksOf(db: Kysely<Tables>, canaryId: string): Promise<RunnableCheck[]> {
   return readRunnableChecks(db, canaryId);
+}
+
+/**
+ * What a canary's tick reads, in the one statement run-canary.job.ts sends: its checks and the next tick of
+ * its schedule `scheduleName` (canaryScheduleName); benches time it as the runner sends it.
+ */
+export function canaryTickOf(db: Kysely<Tables>, canaryId: string, scheduleName: string): Promise<CanaryTick> {
+  return readCanaryTick(db, canaryId, scheduleName);
 }
