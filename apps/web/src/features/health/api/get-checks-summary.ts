@@ -1,9 +1,11 @@
 import type { CheckSummary, HealthSummary } from '@mc/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { apiRequest, apiRequestText } from '../../../lib/api/client';
-import { progressiveList, useProgressiveList } from '../../../lib/api/progressive-list';
+import { useProgressiveList } from '../../../lib/api/progressive-list';
 import type { TimeRange } from '../../../lib/time-range';
 import { healthKeys } from './keys';
+import { type SummaryChecks, summaryChecks } from './summary-checks';
 import { summaryWindow, summaryWindowKey } from './summary-window';
 
 /** Passed and failed runs in a window (000 §3). */
@@ -34,14 +36,6 @@ export async function fetchChecksSummary(
   return Array.isArray(data?.checks_summary) ? data.checks_summary : [];
 }
 
-/** The checks of a summary answer's text, the first screenful parsed ahead of the rest. */
-function summaryChecks(text: string) {
-  return progressiveList<CheckSummary>(text, 'checks_summary', (whole) => {
-    const checks = (whole as Partial<ChecksSummaryAnswer> | null | undefined)?.checks_summary;
-    return Array.isArray(checks) ? checks : [];
-  });
-}
-
 /**
  * The dashboard's summary query over the picked range (the trailing hour without one); the window is
  * resolved when the request leaves, so a refresh of "Today so far" reads up to the new now.
@@ -62,13 +56,27 @@ export function checksSummaryQuery(range?: TimeRange) {
   });
 }
 
+/** Every check of an answer read whole, or the reason it could not be read. */
+function readWhole(answer: SummaryChecks): { checks?: CheckSummary[]; error?: unknown } {
+  try {
+    return { checks: answer.whole() };
+  } catch (error) {
+    return { error };
+  }
+}
+
 /**
  * The dashboard's checks over `range`: `checks` is the first screenful (`partial`) until the whole answer
- * is read, then every check (see useProgressiveList). A new range keeps the last answer on screen while
- * its own loads (the refresh button spins), and the request of the range left behind is aborted.
+ * is read, then every check (see useProgressiveList). With `whole` (a view that draws nothing before it has
+ * every check) a long answer is read in one parse as it arrives instead: no first screenful, no slices. A
+ * new range keeps the last answer on screen while its own loads (the refresh button spins), and the
+ * request of the range left behind is aborted.
  */
-export function useChecksSummary(range?: TimeRange) {
+export function useChecksSummary(range: TimeRange | undefined, whole: boolean) {
   const query = useQuery({ ...checksSummaryQuery(range), placeholderData: keepPreviousData });
-  const { items: checks, partial, error: readError } = useProgressiveList(query.data);
-  return { query, checks, partial, readError };
+  const answer = query.data;
+  const read = useMemo(() => (whole && answer && !answer.complete ? readWhole(answer) : undefined), [whole, answer]);
+  const progressive = useProgressiveList(read ? undefined : answer);
+  if (read) return { query, checks: read.checks, partial: false, readError: read.error };
+  return { query, checks: progressive.items, partial: progressive.partial, readError: progressive.error };
 }

@@ -34,13 +34,15 @@ export function HealthDashboard() {
   const { state } = params;
   const [range, setRange] = useTimeRangeParams();
   const [sidebarOpen, setSidebarOpen] = useState(() => window.innerWidth >= WIDE_SCREEN);
-  const { query: summary, checks, partial, readError } = useChecksSummary(range);
+  const { hidePassing, query, labels: labelFilter, tabBy, groupBy } = state;
+  const grouped = Boolean(groupBy && groupBy !== 'none');
+  // a grouped view draws nothing before every check is read, so it reads the answer whole
+  const { query: summary, checks, partial, readError } = useChecksSummary(range, grouped);
   const refresh = () => void summary.refetch({ cancelRefetch: true });
   const canAdd = useCan({ resource: 'canaries', action: 'write' });
   useAutoRefresh(refreshIntervalMs(state.refresh), refresh);
 
   const all = checks ?? NO_CHECKS;
-  const { hidePassing, query, labels: labelFilter, tabBy, groupBy } = state;
   // derived once per answer or filter change, not on every render (10,000 checks are a few ms a pass);
   // the label filters and tabs wait for every check, the first screenful of a flat list does not
   const whole = partial ? NO_CHECKS : all;
@@ -53,7 +55,7 @@ export function HealthDashboard() {
   const tab = partial || state.tab === 'All' || tabs.includes(state.tab) ? state.tab : 'All';
   const inTab = useMemo(() => checksInTab(filtered, tabBy, tab), [filtered, tabBy, tab]);
   // groups need every member, and a screenful needs enough of the first checks to pass the filters
-  const waiting = partial && ((groupBy && groupBy !== 'none') || inTab.length < SCREENFUL);
+  const waiting = partial && (grouped || inTab.length < SCREENFUL);
   const shown = waiting ? NO_CHECKS : inTab;
   const failure = summary.error ?? readError;
 
