@@ -88,6 +88,25 @@ describe('http request parts built once per definition', () => {
     expect(await cachedRequestParts({ ...spec, url: 'http://127.0.0.1/y' }, build)).toEqual({ n: 2 });
   });
 
+  it('answer a spec object seen before without serialising it again; an equal copy by its text', async () => {
+    clearRequestPartsCache();
+    let serialised = 0;
+    let builds = 0;
+    const build = async () => ({ n: ++builds });
+    const spec = {
+      url: 'http://127.0.0.1/same',
+      toJSON() {
+        serialised++;
+        return { url: this.url };
+      },
+    };
+    expect(await cachedRequestParts(spec, build)).toEqual({ n: 1 });
+    expect(await cachedRequestParts(spec, build)).toEqual({ n: 1 });
+    expect(serialised).toBe(1);
+    expect(await cachedRequestParts({ ...spec }, build)).toEqual({ n: 1 });
+    expect(serialised).toBe(2);
+  });
+
   it('build on every run what reads a secret, a config map or a stored connection', async () => {
     let builds = 0;
     const build = async () => ++builds;
