@@ -58,6 +58,17 @@ function servesPagePrefetch(id: string, ctx: Rolldown.ChunkingContext, seen: Set
   );
 }
 
+/**
+ * Automatic chunks smaller than this (bytes of transformed source, before minification: about 2–4 kB gzip) are
+ * copied into the chunks that import them instead of being files of their own (rolldown's inline common chunks;
+ * one copy runs, its state shared through the runtime's registry). Rolldown splits off a chunk for every set of
+ * lazy pages sharing a module, so a route loaded dozens of files under 2 kB gzip (/catalog 32 of 42), and on
+ * HTTP/1.1's six connections per host who-am-I and the page's data queued behind them (docs/web.md 'Bundle
+ * rules'). 12,000 left /notifications 11 files and /catalog 15 (were 31 and 42); 24,000 saved one or two more for
+ * 1–2 kB more JavaScript in the entry, 6,000 kept twice as many files.
+ */
+const INLINE_COMMON_CHUNKS_BELOW = 12_000;
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), resourceIcons(), routePreload(), precompress()],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
@@ -68,8 +79,15 @@ export default defineConfig({
     rolldownOptions: {
       // zod schemas built at module level in @mc/contracts are pure: unused ones (and zod) stay out of the entry
       treeshake: { manualPureFunctions: ['z'] },
+      // inlining common chunks needs it: the entry's unused exports may go (the console's entry exports nothing)
+      preserveEntrySignatures: false,
       output: {
+        // what inlining needs as well: each module's body runs in source order wherever its code was copied,
+        // which costs the entry 3.2 kB gzip of wrappers
+        strictExecutionOrder: true,
         codeSplitting: {
+          // stylesheets stay with their own chunk: copied, a module's CSS would be emitted by every copy
+          experimentalInlineCommonChunks: { maxSize: INLINE_COMMON_CHUNKS_BELOW, exclude: /\.css(\?|$)/ },
           includeDependenciesRecursively: false,
           groups: [{ name: areaChunk, debugName: 'product areas' }],
         },
