@@ -128,7 +128,7 @@ try {
   let ticks = 0;
   for (let round = 0; round < ROUNDS; round++) {
     for (const id of canaryIds.slice(0, 100)) {
-      await canaryTickOf(database.db, id, canaryScheduleName(id));
+      await canaryTickOf(database, id, canaryScheduleName(id));
       ticks++;
     }
   }

@@ -113,7 +113,7 @@ export const runCanaryJob = defineJob({
     const db = deps.database.db;
     const schedule = canaryScheduleName(payload.canaryId);
     // One statement: the checks to run and the schedule's next tick (each stored result's next_runtime).
-    const { checks: rows, nextRuntime } = await canaryTickOf(db, payload.canaryId, schedule);
+    const { checks: rows, nextRuntime } = await canaryTickOf(deps.database, payload.canaryId, schedule);
     // A junit-mode canary (spec.resultMode) stores one combined result, on its junit check, instead.
     const junit = rows.find(isJunitCheck);
     const checks = rows.filter((check) => !isJunitCheck(check));

@@ -93,7 +93,7 @@ describe('canaryTickOf', () => {
     const schedule = await getSchedule(database.pool, canaryScheduleName(canaryId));
     return schedule?.enabled ? schedule.next_run_at : null;
   };
-  const tick = () => canaryTickOf(database.db, canaryId, canaryScheduleName(canaryId));
+  const tick = () => canaryTickOf(database, canaryId, canaryScheduleName(canaryId));
 
   it("answers the runnable checks and its schedule's next tick, none when disabled or gone", async () => {
     const checks = await runnableChecksOf(database.db, canaryId);

@@ -1,5 +1,5 @@
 /** The checks a canary's run would run, for other modules and benches (the face exports this, not the repository). */
-import type { Tables } from '@mc/db';
+import type { Database, Tables } from '@mc/db';
 import type { Kysely } from 'kysely';
 import type { RunnableCheck } from './check-runner.js';
 import {
@@ -17,6 +17,10 @@ export function runnableChecksOf(db: Kysely<Tables>, canaryId: string): Promise<
  * What a canary's tick reads, in the one statement run-canary.job.ts sends: its checks and the next tick of
  * its schedule `scheduleName` (canaryScheduleName); benches time it as the runner sends it.
  */
-export function canaryTickOf(db: Kysely<Tables>, canaryId: string, scheduleName: string): Promise<CanaryTick> {
-  return readCanaryTick(db, canaryId, scheduleName);
+export function canaryTickOf(
+  database: Pick<Database, 'engine' | 'pool' | 'db'>,
+  canaryId: string,
+  scheduleName: string,
+): Promise<CanaryTick> {
+  return readCanaryTick(database, canaryId, scheduleName);
 }
