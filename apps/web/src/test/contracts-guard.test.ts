@@ -29,6 +29,7 @@ const OWN_SHAPES: Record<string, string> = {
   PlaybookRunFilters: 'URL parameters of the runs list',
   SloObject: 'request: the check or component whose SLOs a panel shows',
   SummaryWindow: 'request: the health summary’s start and end, made from the dashboard’s time range',
+  SummaryChecks: 'reader: the health summary answer’s checks, read whole or progressively (each a CheckSummary)',
   ParsedResourceQuery:
     'request: a resource selector’s typed query (name=, type=, health=) turned into data-API filters',
   PlaybookResource: 'what a run is started on (kind and id), turned into a request field',
