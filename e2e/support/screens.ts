@@ -87,6 +87,18 @@ export const SCREENS: Screen[] = [
       await page.keyboard.type('pay');
       await expect(palette.getByRole('menuitem', { name: /payments/i }).first()).toBeVisible();
       await expect(palette.getByText('Searching…')).toHaveCount(0);
+      // the results re-render as each read answers: scan once the search box's references point at what is drawn
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            const box = document.activeElement;
+            const ids = ['aria-activedescendant', 'aria-controls'].flatMap(
+              (name) => box?.getAttribute(name)?.split(/\s+/).filter(Boolean) ?? [],
+            );
+            return ids.every((id) => document.getElementById(id) !== null);
+          }),
+        )
+        .toBe(true);
     },
   },
   {

@@ -120,7 +120,10 @@ describe.skipIf(!onPostgres)('replicas on one PostgreSQL (skipped unless MC_TEST
       expect(applied.sort((a, b) => a - b)).toEqual([0, loadMigrations().length]);
       await settle();
       for (const server of servers) server.child.kill('SIGTERM');
-      expect(await Promise.all(servers.map((server) => server.exited))).toEqual([0, 0]);
+      const codes = await Promise.all(servers.map((server) => server.exited));
+      // a failed stop names its reason in the server's own error lines
+      const errors = servers.flatMap((server) => server.logs.filter((entry) => entry.level === 'error'));
+      expect(codes, JSON.stringify(errors)).toEqual([0, 0]);
     },
     SLOW_TEST_MS,
   );

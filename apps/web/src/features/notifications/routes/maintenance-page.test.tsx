@@ -75,7 +75,8 @@ describe('maintenance windows page', { timeout: 60_000 }, () => {
     await waitFor(async () => {
       await chooseOption(user, 'Resource', 'checkout-api', form);
     }, wait);
-    await userEvent.click(within(form).getByRole('button', { name: 'Schedule' }));
+    // the resource list's popover keeps the form hidden from the accessibility tree until it has closed
+    await userEvent.click(await within(form).findByRole('button', { name: 'Schedule' }, wait));
     await waitFor(() => expect(calls.some((call) => call.init?.method === 'POST')).toBe(true), wait);
     const sent = JSON.parse(String(calls.find((call) => call.init?.method === 'POST')?.init?.body));
     expect(sent).toMatchObject({
