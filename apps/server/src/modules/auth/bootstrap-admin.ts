@@ -5,7 +5,14 @@ import type { Database } from '@mc/db';
 import type { Config } from '../../platform/config.js';
 import type { Logger } from '../../platform/logger.js';
 import { assignRoles } from '../rbac/index.js';
-import { adminExists, findPersonByEmail, insertIdentity, insertPerson, upsertCredential } from './identity.repo.js';
+import {
+  adminExists,
+  findPersonByEmail,
+  insertIdentity,
+  insertPerson,
+  lockFirstAdmin,
+  upsertCredential,
+} from './identity.repo.js';
 import { hashPassword } from './password.js';
 
 /** Email of the first admin when MC_ADMIN_EMAIL is not set. */
@@ -70,7 +77,9 @@ export async function ensureFirstAdmin(
   const generated = config.MC_ADMIN_PASSWORD ? undefined : randomBytes(12).toString('base64url');
   const password = config.MC_ADMIN_PASSWORD ?? (generated as string); // one of the two is set
   const hashed = await hashPassword(password);
-  const created = await database.db.transaction().execute(async (trx) => {
+  const outcome = await database.db.transaction().execute(async (trx) => {
+    await lockFirstAdmin(trx);
+    if (await adminExists(trx)) return 'raced' as const; // another replica made it while this one hashed
     const existing = await findPersonByEmail(trx, email);
     const traits = { email, name: { first: 'Admin', last: '' } };
     const id = existing?.id ?? (await insertPerson(trx, traits));
@@ -81,6 +90,8 @@ export async function ensureFirstAdmin(
     await assignRoles(trx, id, ['admin']);
     return !existing?.has_identity;
   });
+  if (outcome === 'raced') return;
+  const created = outcome;
   if (generated && created) {
     const file = handOver(config, email, generated, terminal);
     logger.warn('created the first admin with a generated password, printed to the terminal of this process', {
