@@ -15,7 +15,13 @@ export { backupStoppedEmbedded, RestoreTargetNotEmptyError, restoreEmbedded } fr
 export { openEmbedded } from './embedded/embedded-database.js';
 export { loadMigrations, MIGRATIONS_DIR, type Migration, migrate } from './migrate.js';
 export { createPglite } from './pglite-factory.js';
-export { MAX_PREPARED_TEXTS, PREPARE_AFTER_USES, type PreparedReads, preparedReads } from './prepared-reads.js';
+export {
+  MAX_PREPARED_TEXTS,
+  PREPARE_AFTER_USES,
+  type PreparedReads,
+  preparedReads,
+  preparedReadsOf,
+} from './prepared-reads.js';
 export * from './seed/factories.js';
 export { type SeedOptions, type SeedReport, type SeedStepReport, seedDemo } from './seed/generator.js';
 export { insertRow, insertRows, type Queryable, type Row } from './seed/insert.js';

@@ -74,3 +74,19 @@ export function preparedReads(
     },
   };
 }
+
+/** Each pool's shared {@link PreparedReads}. */
+const byPool = new WeakMap<object, PreparedReads>();
+
+/**
+ * The one {@link PreparedReads} of `database`'s pool, shared by every statement module that sends a fixed
+ * text on every call (a canary's tick read, the result batch), so they share one bound and one set of names.
+ */
+export function preparedReadsOf(database: Pick<Database, 'engine' | 'pool'>): PreparedReads {
+  let reads = byPool.get(database.pool);
+  if (!reads) {
+    reads = preparedReads(database);
+    byPool.set(database.pool, reads);
+  }
+  return reads;
+}

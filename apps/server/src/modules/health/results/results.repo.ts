@@ -11,7 +11,7 @@
  * from the check's previous one (volatile parts ignored, see details-fingerprint.ts). The status trigger of 0003
  * stamps last_transition_time only on a flip, and 0040's puts check.passed / check.failed on the queue.
  */
-import type { Database, Tables } from '@mc/db';
+import { type Database, preparedReadsOf, type Tables } from '@mc/db';
 import { type Kysely, sql } from 'kysely';
 import { type AuditEntry, recordAuditIn } from '../../../platform/audit.js';
 import type { CheckResult } from '../check-types/check-context.js';
@@ -45,18 +45,12 @@ export async function recordResults(db: Kysely<Tables>, entries: readonly Result
   }
 }
 
-/** The name the result batch is prepared under on each PostgreSQL connection. */
-const PREPARED_BATCH = 'mc_record_results';
-
-/** PostgreSQL's answers when a prepared statement no longer fits its tables (as @mc/db's preparedReads). */
-const STALE_STATEMENT_CODES = new Set(['0A000', '26000']);
-
 /**
  * Stores a batch as {@link recordResults} does; on PostgreSQL as a prepared statement, so each connection
  * parses and plans the batch's statement once instead of for every batch (planning this statement cost
  * more PostgreSQL CPU than running it for a batch of 50; see docs/scaling.md). The embedded database runs
- * it as it comes (its connections share one session). A statement made stale by a schema change fails
- * once and the batch runs unprepared.
+ * it as it comes (its connections share one session). @mc/db's preparedReadsOf prepares it from its
+ * second use and runs a statement made stale by a schema change unprepared.
  */
 export async function recordResultBatch(
   database: Pick<Database, 'engine' | 'pool' | 'db'>,
@@ -65,13 +59,7 @@ export async function recordResultBatch(
   if (entries.length === 0) return;
   if (database.engine !== 'postgres') return recordResults(database.db, entries);
   const { sql: text, parameters } = batchStatement(entries).compile(database.db);
-  const values = [...parameters];
-  try {
-    await database.pool.query({ name: PREPARED_BATCH, text, values });
-  } catch (error) {
-    if (!STALE_STATEMENT_CODES.has((error as { code?: string }).code ?? '')) throw error;
-    await database.pool.query(text, values);
-  }
+  await preparedReadsOf(database).query(text, parameters);
 }
 
 /** The one statement that stores a batch (see {@link recordResults}). */

@@ -1,5 +1,5 @@
 /** Reads the live checks a run needs, with their canary's name, namespace and labels. */
-import { type Database, type PreparedReads, preparedReads, type Tables } from '@mc/db';
+import { type Database, preparedReadsOf, type Tables } from '@mc/db';
 import { type Kysely, sql } from 'kysely';
 import type { RunnableCheck } from './check-runner.js';
 
@@ -70,9 +70,6 @@ export interface CanaryTick {
   nextRuntime: Date | null;
 }
 
-/** The prepared reads of each database's pool (@mc/db preparedReads: prepared once a text is hot). */
-const preparedByPool = new WeakMap<object, PreparedReads>();
-
 /**
  * A tick's reads in one statement: the checks a run runs ({@link RUNNABLE_OF}) and the next tick of the
  * canary's schedule `scheduleName` (the jobs module's `schedules` row, read once for the statement, as
@@ -88,12 +85,7 @@ export async function canaryTickOf(
   const { sql: text, parameters } = sql`SELECT ${COLUMNS},
       (SELECT CASE WHEN s.enabled THEN s.next_run_at END FROM schedules s WHERE s.name = ${scheduleName}) AS next_runtime
     ${FROM} ${RUNNABLE_OF(canaryId)}`.compile(database.db);
-  let reads = preparedByPool.get(database.pool);
-  if (!reads) {
-    reads = preparedReads(database);
-    preparedByPool.set(database.pool, reads);
-  }
-  const { rows } = await reads.query<StoredCheck & { next_runtime: Date | null }>(text, parameters);
+  const { rows } = await preparedReadsOf(database).query<StoredCheck & { next_runtime: Date | null }>(text, parameters);
   return { checks: withKeptSpecs(canaryId, rows), nextRuntime: rows[0]?.next_runtime ?? null };
 }
 
