@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { sep } from 'node:path';
+import { join, sep } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Rolldown } from 'vite';
 import { precompress } from './scripts/precompress.ts';
 import { resourceIcons } from './scripts/resource-icons-plugin.ts';
-import { pagePrefetchArea, routePreload } from './scripts/route-preload.ts';
+import { isPageRequests, pagePrefetchArea, routePreload } from './scripts/route-preload.ts';
 
 // The product's version, from the root package.json the server reports too (platform/version.ts), so the
 // user menu's frontend and backend versions come from one place and cannot drift apart.
@@ -49,7 +49,7 @@ function areaChunk(id: string, ctx: Rolldown.ChunkingContext): string | null {
  * build the request have loaded, not once the whole area (dialogs, tables, pickers) has (~100 ms on /health).
  */
 function servesPagePrefetch(id: string, ctx: Rolldown.ChunkingContext, seen: Set<string>): boolean {
-  if (pagePrefetchArea(id)) return true;
+  if (pagePrefetchArea(id) || isPageRequests(id)) return true;
   seen.add(id);
   const importers = ctx.getModuleInfo(id)?.importers ?? [];
   return importers.some(
@@ -57,6 +57,26 @@ function servesPagePrefetch(id: string, ctx: Rolldown.ChunkingContext, seen: Set
       importer.includes(`${sep}features${sep}`) && !seen.has(importer) && servesPagePrefetch(importer, ctx, seen),
   );
 }
+
+/**
+ * The modules the boot script (src/boot.ts) imports, in one chunk of their own that the console's entry imports
+ * too: copied into both (inlined common chunks), they cost the first screens 7 kB gzip twice.
+ */
+function bootChunk(id: string, ctx: Rolldown.ChunkingContext): string | null {
+  // the console's own modules only: a package's barrel (@mc/contracts) would bring every module it re-exports
+  return id.startsWith(WEB_SOURCES) && importedByBoot(id, ctx, new Set()) ? 'boot-shared' : null;
+}
+
+const WEB_SOURCES = join(import.meta.dirname, 'src') + sep;
+
+function importedByBoot(id: string, ctx: Rolldown.ChunkingContext, seen: Set<string>): boolean {
+  seen.add(id);
+  return (ctx.getModuleInfo(id)?.importers ?? []).some(
+    (importer) => importer.endsWith(BOOT_ENTRY) || (!seen.has(importer) && importedByBoot(importer, ctx, seen)),
+  );
+}
+
+const BOOT_ENTRY = `${sep}src${sep}boot.ts`;
 
 /**
  * Automatic chunks smaller than this (bytes of transformed source, before minification: about 2–4 kB gzip) are
@@ -89,7 +109,10 @@ export default defineConfig({
           // stylesheets stay with their own chunk: copied, a module's CSS would be emitted by every copy
           experimentalInlineCommonChunks: { maxSize: INLINE_COMMON_CHUNKS_BELOW, exclude: /\.css(\?|$)/ },
           includeDependenciesRecursively: false,
-          groups: [{ name: areaChunk, debugName: 'product areas' }],
+          groups: [
+            { name: bootChunk, debugName: 'the boot script' },
+            { name: areaChunk, debugName: 'product areas' },
+          ],
         },
       },
     },

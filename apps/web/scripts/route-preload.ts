@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { join } from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 
@@ -23,6 +24,15 @@ export const PRELOADED_ROUTES: Readonly<Record<string, string>> = {
  */
 export function pagePrefetchArea(id: string): string | undefined {
   return /[\\/]features[\\/]([^\\/]+)[\\/]api[\\/]prefetch-[^\\/]+$/.exec(id)?.[1];
+}
+
+/**
+ * Whether a module is a page's early calls (`features/<area>/api/page-requests.ts`), which the boot script
+ * imports: like the prefetch modules, these and what they import stay out of the area's chunk
+ * (vite.config.ts), or the boot script would load the whole area and React with it.
+ */
+export function isPageRequests(id: string): boolean {
+  return /[\\/]features[\\/][^\\/]+[\\/]api[\\/]page-requests\.ts$/.test(id);
 }
 
 function chunksOf(bundle: OutputBundle): OutputChunk[] {
@@ -86,10 +96,20 @@ export function preloadScript(routes: Record<string, string[]>): string {
  * in the address bar, so they load in parallel with the entry; other pages load nothing extra.
  */
 export function routePreload(): Plugin {
+  let root = process.cwd();
   return {
     name: 'mc-route-preload',
     apply: 'build',
     enforce: 'post',
+    configResolved(config) {
+      root = config.root;
+    },
+    buildStart() {
+      // the boot script (src/boot.ts): an entry of its own, so it runs before the console's entry has loaded
+      if (this.environment?.name === 'client' || !this.environment) {
+        this.emitFile({ type: 'chunk', id: join(root, BOOT_MODULE), name: 'boot' });
+      }
+    },
     generateBundle(_options, bundle) {
       const html = bundle['index.html'];
       if (html?.type !== 'asset') return;
@@ -97,9 +117,29 @@ export function routePreload(): Plugin {
       const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
       const fileName = `assets/route-preload-${hash}.js`;
       this.emitFile({ type: 'asset', fileName, source });
-      // before the entry and the stylesheet: a classic script after a stylesheet waits for it to load
-      const tag = `<script src="/${fileName}"></script>`;
-      html.source = String(html.source).replace('<script type="module"', `${tag}\n    <script type="module"`);
+      html.source = withBootTags(String(html.source), `/${fileName}`, bootFiles(bundle));
     },
   };
+}
+
+/** The boot module, from the console's root: it asks for the page's first calls (src/boot.ts). */
+export const BOOT_MODULE = 'src/boot.ts';
+
+/** The boot chunk and the chunks it imports statically, as absolute URLs, the boot chunk first. */
+export function bootFiles(bundle: OutputBundle, base = '/'): string[] {
+  const boot = chunksOf(bundle).find((chunk) => chunk.isEntry && chunk.name === 'boot');
+  return boot ? [...closure(bundle, boot.fileName)].map((file) => base + file) : [];
+}
+
+/**
+ * The HTML with the route-preload script and the boot script before the entry: the preload script first
+ * (a classic script after a stylesheet waits for it to load), then the boot module (module scripts run in
+ * their order, so it runs before the entry) and a preload for each chunk it imports.
+ */
+export function withBootTags(html: string, preloadUrl: string, boot: readonly string[]): string {
+  const [script, ...imports] = boot;
+  const tags = [`<script src="${preloadUrl}"></script>`];
+  for (const file of imports) tags.push(`<link rel="modulepreload" crossorigin href="${file}">`);
+  if (script) tags.push(`<script type="module" crossorigin src="${script}"></script>`);
+  return html.replace('<script type="module"', `${tags.join('\n    ')}\n    <script type="module"`);
 }

@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { OutputBundle } from 'rolldown';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PRELOADED_ROUTES, preloadScript, routeChunks } from '../../scripts/route-preload';
+import {
+  bootFiles,
+  isPageRequests,
+  PRELOADED_ROUTES,
+  preloadScript,
+  routeChunks,
+  withBootTags,
+} from '../../scripts/route-preload';
 
 function chunk(fileName: string, imports: string[], moduleIds: string[] = [], isEntry = false) {
   return { type: 'chunk', fileName, imports, moduleIds, isEntry };
@@ -76,5 +83,41 @@ describe('route chunk preloading', () => {
     for (const module of Object.values(PRELOADED_ROUTES)) {
       expect(routes).toContain(`import('../${module.replace(/^src\//, '').replace(/\.tsx$/, '')}')`);
     }
+  });
+});
+
+describe('the boot script in the HTML (src/boot.ts)', () => {
+  const withBoot = {
+    ...bundle,
+    'assets/boot.js': { ...chunk('assets/boot.js', ['assets/boot-shared.js'], [], true), name: 'boot' },
+    'assets/boot-shared.js': chunk('assets/boot-shared.js', []),
+  } as unknown as OutputBundle;
+
+  it('runs before the entry, its imports preloaded, after the route-preload script', () => {
+    const html = '<head>\n    <script type="module" crossorigin src="/assets/index.js"></script>\n</head>';
+    const out = withBootTags(html, '/assets/route-preload.js', bootFiles(withBoot));
+    const order = [
+      'route-preload.js',
+      'modulepreload" crossorigin href="/assets/boot-shared.js',
+      'src="/assets/boot.js',
+      'index.js',
+    ];
+    const positions = order.map((part) => out.indexOf(part));
+    expect(positions.every((position) => position >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    expect(out).toContain('<script type="module" crossorigin src="/assets/boot.js"></script>');
+  });
+
+  it('is left out of a bundle without it, and its chunks count as loaded by every page', () => {
+    expect(bootFiles(bundle)).toEqual([]);
+    expect(withBootTags('<script type="module" src="/e.js"></script>', '/p.js', [])).toBe(
+      '<script src="/p.js"></script>\n    <script type="module" src="/e.js"></script>',
+    );
+    expect(routeChunks(withBoot)['/catalog']).toEqual(routeChunks(bundle)['/catalog']);
+  });
+
+  it("knows the pages' early-call modules, which stay out of the area chunks", () => {
+    expect(isPageRequests('/repo/apps/web/src/features/catalog/api/page-requests.ts')).toBe(true);
+    expect(isPageRequests('/repo/apps/web/src/features/catalog/api/get-config-list.ts')).toBe(false);
   });
 });

@@ -138,7 +138,7 @@ describe('the page data asked for with who-am-I', { timeout: 30_000 }, () => {
 
   it('asks for no page data on other pages, nor anything on the sign-in page', async () => {
     const { calls } = shellApi();
-    prefetchShell(createQueryClient(), '/playbooks');
+    prefetchShell(createQueryClient(), '/logs');
     prefetchShell(createQueryClient(), '/login');
     await vi.waitFor(() => expect(calls.length).toBeGreaterThan(0));
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -4,8 +4,8 @@ import { authRoutes } from './routes';
 
 /**
  * Pages whose data is asked for with who-am-I, not after it: the long lists, whose answers are most of
- * their first paint; /incidents and /notifications, whose LCP came closest to the budget in the bench; and
- * /topology, the landing page. Each module and what it imports is a small chunk of its own (vite.config.ts),
+ * their first paint; /incidents, /notifications and /playbooks, whose LCP came closest to the budget in the
+ * bench; and /topology, the landing page. Each module and what it imports is a small chunk of its own (vite.config.ts),
  * which the route-preload script asks for first with the HTML on these routes (scripts/route-preload.ts), so the
  * request waits for those chunks only; a 401 or 403 ends as the page's own request would (the sign-in
  * redirect; the guard's Unauthorized page).
@@ -18,6 +18,7 @@ const PAGE_DATA: Readonly<
   '/incidents': () => import('../features/incidents/api/prefetch-incidents-page'),
   '/topology': () => import('../features/topology/api/prefetch-topology-page'),
   '/notifications': () => import('../features/notifications/api/prefetch-notifications-page'),
+  '/playbooks': () => import('../features/playbooks/api/prefetch-playbooks-page'),
 };
 
 /**

@@ -1,5 +1,5 @@
 import { UI_MESSAGES } from '@mc/contracts';
-import { isForbiddenKey } from './url-state';
+import { isForbiddenKey } from './query-params';
 
 /** A tri-state filter value: exclude (-1), none (0), include (1) (001 §4). */
 export type TriState = -1 | 0 | 1;

@@ -1,7 +1,7 @@
 import { COMPACT_PAGE_SIZE_OPTIONS, DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, STORAGE_KEYS } from '@mc/contracts';
 import type { SortingState } from '@tanstack/react-table';
 import { useCallback, useMemo } from 'react';
-import { readStored, writeStored } from '../../lib/storage';
+import { writeStored } from '../../lib/storage';
 import { useUrlParams } from '../../lib/url-state';
 
 /** A table's paging and sorting as kept in the URL (001 §3 table state). */
@@ -14,23 +14,9 @@ export interface TableUrlState {
   setSorting: (sorting: SortingState) => void;
 }
 
-function positiveInt(raw: string | null | undefined): number | undefined {
-  if (!raw) return undefined;
-  const value = Number(raw);
-  return Number.isInteger(value) && value > 0 ? value : undefined;
-}
+export { resolvePageSize, sortingFromParams } from './table-url-params';
 
-/** The page size from the URL, else the stored `persistPageSize`, else the table's default (50). */
-export function resolvePageSize(urlValue: string | null, fallback: number = DEFAULT_PAGE_SIZE): number {
-  return positiveInt(urlValue) ?? positiveInt(readStored(STORAGE_KEYS.pageSize)) ?? fallback;
-}
-
-/** Reads sortBy/sortOrder (asc or desc) into TanStack sorting; no sortBy means unsorted. */
-export function sortingFromParams(params: URLSearchParams): SortingState {
-  const id = params.get('sortBy');
-  if (!id) return [];
-  return [{ id, desc: params.get('sortOrder') === 'desc' }];
-}
+import { resolvePageSize, sortingFromParams } from './table-url-params';
 
 /**
  * Paging and sorting in the URL: pageIndex (default 0), pageSize (default 50 or the table's own,

@@ -28,6 +28,7 @@ let target: ApiTarget = {};
 /** Switches the client to a hosted organisation's backend, or back to same-origin with `{}`. */
 export function configureApiTarget(next: ApiTarget): void {
   target = next;
+  earlyAnswers.clear(); // asked of the console's own origin, they answer no call to another target
 }
 
 function isLocal(path: string): boolean {
@@ -104,14 +105,66 @@ function parseBody(text: string): unknown {
   }
 }
 
-/** Sends one call with the PostgREST conventions (000 §7); network failures and timeouts throw ApiError. */
-async function send(path: string, options: RequestOptions): Promise<Response> {
+/** The URL, method, headers and body of a call, before any bearer token. */
+function requestParts(path: string, options: RequestOptions) {
   const prefer = ['return=representation'];
   if (options.count) prefer.push(options.count === 'estimated' ? 'count=estimated' : 'count=exact');
   const headers: Record<string, string> = { Accept: 'application/json', Prefer: prefer.join(','), ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const url = buildUrl(path, options.query);
+  const method = options.method ?? 'GET';
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  return { url, method, headers, body, key: `${method} ${url} ${JSON.stringify(headers)} ${body ?? ''}` };
+}
+
+/** A call a page will make, asked for before the console has loaded (see {@link requestEarly}). */
+export interface EarlyRequest {
+  path: string;
+  options?: Omit<RequestOptions, 'signal'>;
+}
+
+/**
+ * How long an early answer waits for its call: the page's own call comes within a second or two of the boot;
+ * one never made (another page opened, a filter changed) must not answer a later call with old data.
+ */
+const EARLY_ANSWER_TTL_MS = 10_000;
+const earlyAnswers = new Map<string, { answer: Promise<Response | undefined>; at: number }>();
+
+/**
+ * Sends a call the page being opened will make, from the boot script (src/boot.ts), while the console's
+ * own scripts still load and run: the first identical call {@link send} makes within 10 seconds takes
+ * its answer instead of asking again (each answer once). Same-origin calls only: a hosted console's
+ * calls go to its organisation's backend with a token it only has later.
+ */
+export function requestEarly({ path, options = {} }: EarlyRequest): void {
+  if (target.baseUrl || target.getToken) return;
+  const { url, method, headers, body, key } = requestParts(path, options);
+  if (earlyAnswers.has(key)) return;
+  // a failed early call is asked again by the page itself
+  const answer = fetch(url, { method, headers, body, credentials: 'include' }).catch(() => undefined);
+  earlyAnswers.set(key, { answer, at: performance.now() });
+}
+
+/** The early answer to a call, if one was asked for recently; each is taken once. */
+async function takeEarlyAnswer(key: string, signal: AbortSignal | undefined): Promise<Response | undefined> {
+  const early = earlyAnswers.get(key);
+  if (!early) return undefined;
+  earlyAnswers.delete(key);
+  if (performance.now() - early.at > EARLY_ANSWER_TTL_MS) return undefined;
+  const response = await early.answer;
+  signal?.throwIfAborted();
+  return response;
+}
+
+/** Sends one call with the PostgREST conventions (000 §7); network failures and timeouts throw ApiError. */
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const { url, method, headers, body, key } = requestParts(path, options);
   const token = target.getToken && !isLocal(path) ? await target.getToken() : undefined;
   if (token) headers.Authorization = `Bearer ${token}`;
+  else if (earlyAnswers.size > 0) {
+    const early = await takeEarlyAnswer(key, options.signal);
+    if (early) return early;
+  }
 
   const timeout = new AbortController();
   let timedOut = false;
@@ -122,10 +175,10 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
 
   try {
-    return await fetch(buildUrl(path, options.query), {
-      method: options.method ?? 'GET',
+    return await fetch(url, {
+      method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body,
       credentials: 'include',
       signal,
     });

@@ -4,6 +4,7 @@ import { browser } from '../browser';
 import { disabledFeatures, type PropertyRow } from '../feature-flags';
 import { can, type Requirement, type Session } from '../permissions';
 import { apiGet } from './client';
+import { PROPERTIES_REQUEST, SESSION_REQUEST } from './shell-requests';
 
 /**
  * The calls every screen shares (the shell's own data): who is signed in, the feature flags and the
@@ -18,7 +19,7 @@ export const shellKeys = {
 /** GET /api/auth/whoami: user, roles and permissions; a 401 sends the browser to sign in. */
 export const sessionQuery = queryOptions({
   queryKey: shellKeys.session,
-  queryFn: ({ signal }) => apiGet<Session>('/api/auth/whoami', { signal }),
+  queryFn: ({ signal }) => apiGet<Session>(SESSION_REQUEST.path, { ...SESSION_REQUEST.options, signal }),
   retry: false,
 });
 
@@ -39,7 +40,7 @@ export const FEATURE_FLAGS_REFETCH_MS = 60_000;
 /** GET /api/db/properties: the `<feature>.disable` rows (001 §6). */
 export const propertiesQuery = queryOptions({
   queryKey: shellKeys.properties,
-  queryFn: ({ signal }) => apiGet<PropertyRow[]>('/api/db/properties', { signal, query: { select: 'name,value' } }),
+  queryFn: ({ signal }) => apiGet<PropertyRow[]>(PROPERTIES_REQUEST.path, { ...PROPERTIES_REQUEST.options, signal }),
   retry: false,
   // Flags changed in another console apply on this one's next fetch, without a reload (001 §6): on
   // returning to the tab and at least once a minute; cached rows keep showing meanwhile.

@@ -1,9 +1,12 @@
 import type { CatalogSummaryRow } from '@mc/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api/client';
-import { type CatalogFilters, pairSelector, selectionParam } from '../components/catalog-filter-params';
+import type { CatalogFilters } from '../components/catalog-filter-params';
 import type { CatalogTypeSummary } from './catalog-types';
 import { catalogKeys } from './keys';
+import { catalogSummaryRequest } from './page-requests';
+
+export { summaryBody } from './page-requests';
 
 function count(value: unknown): number {
   if (typeof value === 'number') return value;
@@ -30,19 +33,6 @@ export function toTypeSummary(row: CatalogSummaryRow): CatalogTypeSummary {
   };
 }
 
-/** The summary body: grouped by type, with the page's filters. */
-export function summaryBody(filters: CatalogFilters) {
-  return {
-    groupBy: ['type'],
-    type: selectionParam(filters.type),
-    status: selectionParam(filters.status),
-    health: selectionParam(filters.health),
-    tags: pairSelector(filters.tags) || undefined,
-    labels: pairSelector(filters.labels) || undefined,
-    search: filters.search || undefined,
-  };
-}
-
 /**
  * The query of `POST /api/catalog/summary` (000 §7): per type the item count, health, changes (7 days) and
  * open insights. /catalog's boot prefetch asks for it with the list (prefetch-catalog-page.ts): its rows
@@ -52,11 +42,8 @@ export function catalogSummaryQuery(filters: CatalogFilters) {
   return queryOptions({
     queryKey: catalogKeys.summary(filters),
     queryFn: async ({ signal }) => {
-      const answer = await apiRequest<CatalogSummaryRow[]>('/api/catalog/summary', {
-        method: 'POST',
-        signal,
-        body: summaryBody(filters),
-      });
+      const request = catalogSummaryRequest(filters);
+      const answer = await apiRequest<CatalogSummaryRow[]>(request.path, { ...request.options, signal });
       const rows = Array.isArray(answer.data) ? answer.data : [];
       return rows.map(toTypeSummary).sort((a, b) => a.type.localeCompare(b.type));
     },

@@ -1,42 +1,16 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { SortingState } from '@tanstack/react-table';
 import { apiRequestText } from '../../../lib/api/client';
 import { progressiveList } from '../../../lib/api/progressive-list';
-import { type CatalogFilters, itemFilterQuery } from '../components/catalog-filter-params';
 import type { ConfigItem } from './catalog-types';
 import { catalogKeys } from './keys';
+import { type ConfigListRequest, configListRequest } from './page-requests';
 
-/** Columns the catalog list reads from the `configs` view (never the item's document: it may be huge). */
-export const CONFIG_LIST_SELECT =
-  'id,name,type,config_class,icon,status,health,tags,labels,created_at,updated_at,deleted_at,cost_total_30d,changes,analysis';
-
-/** Columns the list may be sorted by on the server. */
-export const CONFIG_SORT_COLUMNS = ['name', 'type', 'status', 'health', 'created_at', 'updated_at', 'cost_total_30d'];
-
-/** One page of the list. */
-export interface ConfigListRequest {
-  filters: CatalogFilters;
-  /** Items of one scraper only (the scraper page's Items tab). */
-  scraperId?: string;
-  sorting: SortingState;
-  pageIndex: number;
-  pageSize: number;
-}
-
-/** The PostgREST query of one page: filters, order (default name), limit and offset. */
-export function configListQuery(request: ConfigListRequest): Record<string, string | string[]> {
-  const sort = request.sorting[0];
-  const column = sort && CONFIG_SORT_COLUMNS.includes(sort.id) ? sort.id : 'name';
-  const direction = sort?.desc ? 'desc' : 'asc';
-  return {
-    select: CONFIG_LIST_SELECT,
-    ...itemFilterQuery(request.filters),
-    ...(request.scraperId ? { scraper_id: [`eq.${request.scraperId}`] } : {}),
-    order: `${column}.${direction}.nullslast,id.asc`,
-    limit: String(request.pageSize),
-    offset: String(request.pageIndex * request.pageSize),
-  };
-}
+export {
+  CONFIG_LIST_SELECT,
+  CONFIG_SORT_COLUMNS,
+  type ConfigListRequest,
+  configListQuery,
+} from './page-requests';
 
 /**
  * A page of configuration items (`/api/db/configs`) with the exact total from Content-Range (000 §7).
@@ -47,11 +21,8 @@ export function configListQueryOptions(request: ConfigListRequest) {
   return queryOptions({
     queryKey: catalogKeys.list(request),
     queryFn: async ({ signal }) => {
-      const answer = await apiRequestText('/api/db/configs', {
-        signal,
-        count: true,
-        query: configListQuery(request),
-      });
+      const early = configListRequest(request);
+      const answer = await apiRequestText(early.path, { ...early.options, signal });
       const items = progressiveList<ConfigItem>(answer.data, undefined, (whole) =>
         Array.isArray(whole) ? (whole as ConfigItem[]) : [],
       );

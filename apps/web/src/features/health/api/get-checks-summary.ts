@@ -5,8 +5,9 @@ import { apiRequest, apiRequestText } from '../../../lib/api/client';
 import { useProgressiveList } from '../../../lib/api/progressive-list';
 import type { TimeRange } from '../../../lib/time-range';
 import { healthKeys } from './keys';
+import { summaryRequest } from './page-requests';
 import { type SummaryChecks, summaryChecks } from './summary-checks';
-import { summaryWindow, summaryWindowKey } from './summary-window';
+import { summaryWindowKey } from './summary-window';
 
 /** Passed and failed runs in a window (000 §3). */
 export type Uptime = CheckSummary['uptime'];
@@ -44,11 +45,8 @@ export function checksSummaryQuery(range?: TimeRange) {
   return queryOptions({
     queryKey: healthKeys.summary(summaryWindowKey(range)),
     queryFn: async ({ signal }) => {
-      const { data } = await apiRequestText('/api/canary/api/summary', {
-        method: 'POST',
-        body: summaryWindow(range),
-        signal,
-      });
+      const request = summaryRequest(range);
+      const { data } = await apiRequestText(request.path, { ...request.options, signal });
       return summaryChecks(data);
     },
     // each answer is new data: comparing 10,000 checks deeply on every refresh costs more than it saves

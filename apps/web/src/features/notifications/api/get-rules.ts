@@ -1,12 +1,8 @@
-import {
-  NOTIFICATION_LIST_PAGE_SIZE,
-  type NotificationRuleCounts,
-  type NotificationRuleView,
-  type NotificationsSummaryRow,
-} from '@mc/contracts';
+import type { NotificationRuleCounts, NotificationRuleView, NotificationsSummaryRow } from '@mc/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api/client';
 import { notificationKeys } from './keys';
+import { RULES_REQUEST } from './page-requests';
 
 /** A row of `notifications_summary`: a rule with its all-time delivery figures. */
 export type RuleSummary = NotificationsSummaryRow;
@@ -21,11 +17,7 @@ export type RuleView = NotificationRuleView;
 export const rulesQuery = () =>
   queryOptions({
     queryKey: notificationKeys.rules(),
-    queryFn: ({ signal }) =>
-      apiGet<RuleSummary[]>('/api/db/notifications_summary', {
-        signal,
-        query: { order: 'name.asc', limit: String(NOTIFICATION_LIST_PAGE_SIZE) },
-      }),
+    queryFn: ({ signal }) => apiGet<RuleSummary[]>(RULES_REQUEST.path, { ...RULES_REQUEST.options, signal }),
     staleTime: 30_000,
   });
 

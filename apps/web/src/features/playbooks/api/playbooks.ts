@@ -8,8 +8,9 @@ import type {
   PlaybookRunRow,
   PlaybookRunStarted,
 } from '@mc/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest, resolveApiUrl } from '../../../lib/api/client';
+import { PLAYBOOKS_LIST_REQUEST } from './page-requests';
 
 /** A playbook as the list shows it. */
 export type PlaybookSummary = ListedPlaybook;
@@ -72,22 +73,19 @@ export const playbookKeys = {
   applicable: (resource: PlaybookResource) => ['playbooks', 'applicable', resource.kind, resource.id] as const,
 };
 
-/** The live playbooks, by category then title (at most 1000). */
-export function usePlaybooks() {
-  return useQuery({
+/** The query of the live playbooks, by category then title (at most 1000). */
+export function playbooksListQuery() {
+  return queryOptions({
     queryKey: playbookKeys.list(),
     queryFn: ({ signal }) =>
-      apiGet<PlaybookSummary[]>('/api/db/playbooks', {
-        signal,
-        query: {
-          select: 'id,name,title,icon,category,description,spec',
-          deleted_at: 'is.null',
-          order: 'category.asc,title.asc',
-          limit: '1000',
-        },
-      }),
+      apiGet<PlaybookSummary[]>(PLAYBOOKS_LIST_REQUEST.path, { ...PLAYBOOKS_LIST_REQUEST.options, signal }),
     staleTime: 30_000,
   });
+}
+
+/** The live playbooks, by category then title (at most 1000). */
+export function usePlaybooks() {
+  return useQuery(playbooksListQuery());
 }
 
 /** Checks a run may be started on (the first 200 by name). */
