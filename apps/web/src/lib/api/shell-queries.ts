@@ -43,9 +43,10 @@ export const propertiesQuery = queryOptions({
   queryFn: ({ signal }) => apiGet<PropertyRow[]>(PROPERTIES_REQUEST.path, { ...PROPERTIES_REQUEST.options, signal }),
   retry: false,
   // Flags changed in another console apply on this one's next fetch, without a reload (001 §6): on
-  // returning to the tab and at least once a minute; cached rows keep showing meanwhile.
-  staleTime: 0,
-  refetchOnWindowFocus: true,
+  // returning to the tab and at least once a minute; cached rows keep showing meanwhile. Fresh for that
+  // minute otherwise: each page that mounts the flags asked for them again, beside its own first calls.
+  staleTime: FEATURE_FLAGS_REFETCH_MS,
+  refetchOnWindowFocus: 'always',
   refetchInterval: FEATURE_FLAGS_REFETCH_MS,
 });
 
