@@ -115,7 +115,10 @@ const EXACT: Readonly<Record<string, TableRule>> = {
   playbooks: { kind: 'playbooks', scope: { playbook_id: 'id' } },
   playbook_names: { kind: 'playbooks', scope: { playbook_id: 'id' } },
   playbook_runs: { kind: 'playbook_runs', scope: { playbook_id: 'playbook_id' } },
+  // a run's actions and approvals are read under their run's rule (exposed-resources `readAs`); this kind
+  // answers writes, which the data API then refuses (405)
   playbook_run_actions: { kind: 'playbook_runs' },
+  playbook_approvals: { kind: 'playbook_runs' },
   // read under its run's or its check's rule (the data API asks about playbook_runs and checks: rest
   // exposed-resources `readAs`); this kind answers writes, which the data API then refuses (405)
   artifacts: { kind: 'playbook_runs' },

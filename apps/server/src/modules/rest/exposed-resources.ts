@@ -243,8 +243,18 @@ export const EXPOSED_TABLES: Readonly<Record<string, ExposedTable>> = {
     writeVia:
       'runs are started with POST /api/playbook/run and cancelled with POST /api/playbook/run/cancel/{id} (the playbook runner)',
   },
-  playbook_run_actions: { writable: false, writeVia: 'run actions are written by the playbook runner' },
-  playbook_approvals: { writable: false, writeVia: 'approvals are given with POST /api/playbook/run/approve/{id}' },
+  // a run's actions and approvals are read as their run is (a reader held to some playbooks reads those
+  // playbooks' runs' actions and approvals, and none of other runs')
+  playbook_run_actions: {
+    writable: false,
+    writeVia: 'run actions are written by the playbook runner',
+    readAs: [{ column: 'playbook_run_id', table: 'playbook_runs' }],
+  },
+  playbook_approvals: {
+    writable: false,
+    writeVia: 'approvals are given with POST /api/playbook/run/approve/{id}',
+    readAs: [{ column: 'run_id', table: 'playbook_runs' }],
+  },
   // files a playbook action or an exec check kept (migration 0090): their metadata, read as the run or the
   // check they belong to is read; the bytes (`content`) only through the download routes
   artifacts: {
