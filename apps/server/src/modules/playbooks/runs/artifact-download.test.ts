@@ -49,7 +49,7 @@ beforeAll(async () => {
   ids.runA = a.runId;
   ids.html = a.artifactIds[0] ?? '';
   ids.log = a.artifactIds[1] ?? '';
-  const b = await runWithArtifacts(ids.playbookB, [{ path: 'b.txt', content: 'bee', contentType: 'text/plain' }]);
+  const b = await runWithArtifacts(ids.playbookB, [{ path: 'b.txt', content: 'buzz of b', contentType: 'text/plain' }]);
   ids.runB = b.runId;
   ids.logB = b.artifactIds[0] ?? '';
   viewer = (await signedInUser(t, { roles: ['viewer'] })).token;
@@ -107,7 +107,7 @@ describe('artifact download', () => {
     expect((await download(scoped, ids.runA, ids.log)).status).toBe(404);
     const own = await download(scoped, ids.runB, ids.logB);
     expect(own.status).toBe(200);
-    expect(await own.text()).toBe('bee');
+    expect(await own.text()).toBe('buzz of b');
   });
 
   it('applies the same rule to a run history and its log stream', async () => {
@@ -121,10 +121,11 @@ describe('artifact download', () => {
   });
 
   it('lists artifact metadata through the data API under the same rule, never the content', async () => {
+    // the contents are words no id can hold (a UUID's hex once held 'bee', b.txt's old content)
     const listed = async (token: string | null, path = 'artifacts?select=id,filename&order=filename') => {
       const res = await apiCall(t.app, 'GET', `/api/db/${path}`, token);
       const text = await res.text();
-      for (const content of ['pod deleted', 'alert(1)', 'bee']) expect(text).not.toContain(content);
+      for (const content of ['pod deleted', 'alert(1)', 'buzz of b']) expect(text).not.toContain(content);
       return { status: res.status, text };
     };
     expect((await listed(null)).status).toBe(401);
