@@ -217,7 +217,6 @@ export async function replaceAddress(db: Db, identityId: string, value: string):
     WHERE identity_id = ${identityId} AND via = 'email'`.execute(db);
 }
 
-/** Whether any identity with the admin role exists (first-start bootstrap). */
 /**
  * Holds, until the transaction ends, the lock under which a first administrator is created: replicas
  * starting together on an empty database would otherwise both insert the same person.
@@ -226,6 +225,7 @@ export async function lockFirstAdmin(db: Db): Promise<void> {
   await sql`SELECT pg_advisory_xact_lock(hashtext('mc:first-admin'))`.execute(db);
 }
 
+/** Whether any identity with the admin role exists (first-start bootstrap). */
 export async function adminExists(db: Db): Promise<boolean> {
   const { rows } = await sql<{ found: boolean }>`
     SELECT EXISTS (
