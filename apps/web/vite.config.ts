@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Rolldown } from 'vite';
 import { precompress } from './scripts/precompress.ts';
 import { resourceIcons } from './scripts/resource-icons-plugin.ts';
-import { isPageRequests, pagePrefetchArea, routePreload } from './scripts/route-preload.ts';
+import { BOOT_MODULE, isPageRequests, pagePrefetchArea, routePreload } from './scripts/route-preload.ts';
 
 // The product's version, from the root package.json the server reports too (platform/version.ts), so the
 // user menu's frontend and backend versions come from one place and cannot drift apart.
@@ -72,11 +72,11 @@ const WEB_SOURCES = join(import.meta.dirname, 'src') + sep;
 function importedByBoot(id: string, ctx: Rolldown.ChunkingContext, seen: Set<string>): boolean {
   seen.add(id);
   return (ctx.getModuleInfo(id)?.importers ?? []).some(
-    (importer) => importer.endsWith(BOOT_ENTRY) || (!seen.has(importer) && importedByBoot(importer, ctx, seen)),
+    (importer) => importer === BOOT_ENTRY || (!seen.has(importer) && importedByBoot(importer, ctx, seen)),
   );
 }
 
-const BOOT_ENTRY = `${sep}src${sep}boot.ts`;
+const BOOT_ENTRY = join(import.meta.dirname, BOOT_MODULE);
 
 /**
  * Automatic chunks smaller than this (bytes of transformed source, before minification: about 2–4 kB gzip) are

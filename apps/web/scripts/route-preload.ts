@@ -106,9 +106,7 @@ export function routePreload(): Plugin {
     },
     buildStart() {
       // the boot script (src/boot.ts): an entry of its own, so it runs before the console's entry has loaded
-      if (this.environment?.name === 'client' || !this.environment) {
-        this.emitFile({ type: 'chunk', id: join(root, BOOT_MODULE), name: 'boot' });
-      }
+      this.emitFile({ type: 'chunk', id: join(root, BOOT_MODULE), name: 'boot' });
     },
     generateBundle(_options, bundle) {
       const html = bundle['index.html'];

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PRELOADED_ROUTES } from '../../scripts/route-preload';
 import { buildConfigItem } from '../features/catalog/testing/build-catalog';
 import { buildCheck } from '../features/health/testing/build-check';
 import { buildSendHistoryRow } from '../features/notifications/testing/build-send-history';
@@ -59,6 +60,16 @@ describe('the calls the boot script asks for (src/boot.ts)', { timeout: 30_000 }
       for (const query of client.getQueryCache().findAll()) expect(query.state.status).toBe('success');
     }, wait);
     expect(calls.map((call) => call.url.pathname)).toEqual(early.map((request) => request.path));
+  });
+
+  it('asks for who-am-I and the flags on every page whose chunks the HTML preloads', () => {
+    for (const route of Object.keys(PRELOADED_ROUTES)) {
+      expect(
+        earlyPageRequests(route, '')
+          .slice(0, 2)
+          .map((request) => request.path),
+      ).toEqual(['/api/auth/whoami', '/api/db/properties']);
+    }
   });
 
   it('asks for nothing on pages without a session or not in the sidebar', () => {

@@ -114,7 +114,12 @@ function requestParts(path: string, options: RequestOptions) {
   const url = buildUrl(path, options.query);
   const method = options.method ?? 'GET';
   const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-  return { url, method, headers, body, key: `${method} ${url} ${JSON.stringify(headers)} ${body ?? ''}` };
+  return { url, method, headers, body };
+}
+
+/** What makes two calls the same call, for an early answer: method, URL, headers and body. */
+function callKey({ url, method, headers, body }: ReturnType<typeof requestParts>): string {
+  return `${method} ${url} ${JSON.stringify(headers)} ${body ?? ''}`;
 }
 
 /** A call a page will make, asked for before the console has loaded (see {@link requestEarly}). */
@@ -138,8 +143,10 @@ const earlyAnswers = new Map<string, { answer: Promise<Response | undefined>; at
  */
 export function requestEarly({ path, options = {} }: EarlyRequest): void {
   if (target.baseUrl || target.getToken) return;
-  const { url, method, headers, body, key } = requestParts(path, options);
+  const parts = requestParts(path, options);
+  const key = callKey(parts);
   if (earlyAnswers.has(key)) return;
+  const { url, method, headers, body } = parts;
   // a failed early call is asked again by the page itself
   const answer = fetch(url, { method, headers, body, credentials: 'include' }).catch(() => undefined);
   earlyAnswers.set(key, { answer, at: performance.now() });
@@ -158,11 +165,12 @@ async function takeEarlyAnswer(key: string, signal: AbortSignal | undefined): Pr
 
 /** Sends one call with the PostgREST conventions (000 §7); network failures and timeouts throw ApiError. */
 async function send(path: string, options: RequestOptions): Promise<Response> {
-  const { url, method, headers, body, key } = requestParts(path, options);
+  const parts = requestParts(path, options);
+  const { url, method, headers, body } = parts;
   const token = target.getToken && !isLocal(path) ? await target.getToken() : undefined;
   if (token) headers.Authorization = `Bearer ${token}`;
   else if (earlyAnswers.size > 0) {
-    const early = await takeEarlyAnswer(key, options.signal);
+    const early = await takeEarlyAnswer(callKey(parts), options.signal);
     if (early) return early;
   }
 
