@@ -4,10 +4,11 @@
  * HOME, no system or global config, hooks off, only the https or ssh transport (GIT_ALLOW_PROTOCOL: no
  * file://, ext:: or local paths), the host checked by the egress guard and git pinned to the checked
  * address (curl's resolve for https, ssh's HostName), no redirects, no prompt, a timeout and the
- * caller's abort signal. Credentials go in through the environment (GIT_CONFIG_* headers, an ssh key
- * file in the temporary HOME), never the command line, and are scrubbed from every message.
+ * caller's abort signal, each command in its own process group and killed whole. Credentials go in
+ * through the environment (GIT_CONFIG_* headers, an ssh key file in the temporary HOME), never the
+ * command line, and are scrubbed from every message.
  */
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import type { EgressGuard } from '../../../platform/egress/egress-guard.js';
 import { checkedGitRemote, gitCurlResolve, gitSshCommand } from '../../connections/index.js';
 import { redactSecrets } from '../secret-redaction.js';
@@ -71,22 +72,71 @@ export async function gitFor(
     env[`GIT_CONFIG_KEY_${index}`] = key;
     env[`GIT_CONFIG_VALUE_${index}`] = value;
   });
-  return {
-    run: (args, cwd) =>
-      new Promise((resolve, reject) => {
-        execFile(
-          'git',
-          args,
-          { cwd, env, timeout: timeoutMs, maxBuffer: GIT_MAX_OUTPUT, signal, killSignal: 'SIGKILL' },
-          (error, stdout, stderr) => {
-            if (!error) return resolve(stdout);
-            if (signal.aborted) return reject(signal.reason);
-            const reason = error.killed
-              ? `git ${args[0]} did not finish within ${timeoutMs} ms`
-              : `git ${args[0]}: ${stderr.trim().split('\n').slice(-2).join(' ') || error.message}`;
-            reject(new Error(redactSecrets(reason, secrets)));
-          },
-        );
-      }),
-  };
+  return { run: (args, cwd) => runGit(args, cwd, env, signal, timeoutMs, secrets) };
+}
+
+function killGroup(pid: number | undefined): void {
+  if (!pid) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // the group is already gone
+  }
+}
+
+/**
+ * One git command in its own process group: git hands the transport to a child (git-remote-https,
+ * ssh) that outlives a killed git and would hold its connection to a hanging server, so a timeout,
+ * an abort, too much output and git's own exit all kill the whole group.
+ */
+function runGit(
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  signal: AbortSignal,
+  timeoutMs: number,
+  secrets: (string | undefined)[],
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    signal.throwIfAborted();
+    const child = spawn('git', args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    let bytes = 0;
+    let stopped: 'timeout' | 'output' | undefined;
+    const stop = (why: 'timeout' | 'output') => {
+      stopped ??= why;
+      killGroup(child.pid);
+    };
+    const collect = (into: Buffer[]) => (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes > GIT_MAX_OUTPUT) return stop('output');
+      into.push(chunk);
+    };
+    child.stdout.on('data', collect(out));
+    child.stderr.on('data', collect(err));
+    const timer = setTimeout(() => stop('timeout'), timeoutMs);
+    const onAbort = () => killGroup(child.pid);
+    signal.addEventListener('abort', onAbort, { once: true });
+    const settle = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+    };
+    child.once('error', (error) => {
+      settle();
+      reject(new Error(redactSecrets(`git ${args[0]}: ${error.message}`, secrets)));
+    });
+    child.once('exit', () => killGroup(child.pid));
+    child.once('close', (code) => {
+      settle();
+      if (signal.aborted) return reject(signal.reason);
+      if (stopped === 'timeout') return reject(new Error(`git ${args[0]} did not finish within ${timeoutMs} ms`));
+      if (stopped === 'output') return reject(new Error(`git ${args[0]} printed more than ${GIT_MAX_OUTPUT} bytes`));
+      const stdout = Buffer.concat(out).toString('utf8');
+      if (code === 0) return resolve(stdout);
+      const stderr = Buffer.concat(err).toString('utf8').trim();
+      const reason = `git ${args[0]}: ${stderr.split('\n').slice(-2).join(' ') || `exited with code ${code}`}`;
+      reject(new Error(redactSecrets(reason, secrets)));
+    });
+  });
 }

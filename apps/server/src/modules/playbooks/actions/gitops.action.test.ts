@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ActionKit, createActionKit, type Recorded, type Reply } from './testing/action-test-kit.js';
 import { STALLED_PREFIX, startGitServer } from './testing/git-https-server.js';
@@ -61,6 +62,12 @@ afterAll(async () => {
   await server.close();
   await kit.close();
 });
+
+/** The git transport processes still talking to `url` (git-remote-https outlives a killed git). */
+const transportsOf = (url: string) =>
+  execFileSync('ps', ['-eo', 'args='], { encoding: 'utf8' })
+    .split('\n')
+    .filter((line) => line.includes('git-remote-') && line.includes(url));
 
 const repo = (extra: Record<string, unknown> = {}) => ({
   connection: 'gh',
@@ -221,7 +228,7 @@ describe('gitops action', () => {
     expect(stored).not.toContain('wrong-token-value');
   });
 
-  it('a timeout kills git mid-clone and pushes nothing', async () => {
+  it('a timeout kills git and its transport mid-clone and pushes nothing', async () => {
     const stalled = repo({ url: `${server.base}${STALLED_PREFIX}acme/app.git`, branch: 'too-slow' });
     const id = await kit.playbook([
       {
@@ -235,6 +242,7 @@ describe('gitops action', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(actions[0]?.status).toBe('timed_out');
     expect(server.branches(app)).not.toContain('too-slow');
+    await expect.poll(() => transportsOf(stalled.url), { timeout: 5_000 }).toEqual([]);
   });
 
   it('refuses file:// and local paths', async () => {

@@ -6,11 +6,13 @@
  * {@link STALLED_PREFIX} is never answered, so a test of a timeout does not depend on how fast git is.
  * Paths under {@link API_PREFIX} are answered by the test's `api` double instead (recorded in
  * `apiReceived`): a git host serves its API on the same origin, and a connection's token goes nowhere else.
+ * Closing destroys every socket, a TLS handshake still under way included (the HTTP layer's own
+ * closeAllConnections sees only the connections past it).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { selfSignedCertificate } from '../../../health/check-types/testing/targets.js';
@@ -109,6 +111,11 @@ export async function startGitServer(password: string, api: (request: Recorded) 
     });
     cgi.on('close', () => res.end());
   });
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `https://127.0.0.1:${(server.address() as AddressInfo).port}`; // a TCP listener has an AddressInfo
   return {
@@ -140,11 +147,11 @@ export async function startGitServer(password: string, api: (request: Recorded) 
     branches: (bare: string) => git(['branch', '--format=%(refname:short)'], bare).trim().split('\n'),
     close: () =>
       new Promise<void>((resolve) => {
-        server.closeAllConnections();
         server.close(() => {
           rmSync(root, { recursive: true, force: true });
           resolve();
         });
+        for (const socket of sockets) socket.destroy();
       }),
   };
 }
