@@ -1,21 +1,18 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { maskUrl } from '@mc/contracts';
+import { runInProcessGroup } from '../../../platform/process-group.js';
 import { checkedGitRemote, gitCurlResolve, gitSshCommand } from '../git-remote.js';
 import type { ConnectionTester } from './tester.js';
 
-function run(args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile('git', args, { env, timeout: timeoutMs, maxBuffer: 1024 * 1024 }, (error, stdout, stderr) => {
-      if (!error) return resolve(stdout);
-      const reason = error.killed
-        ? `no answer within ${timeoutMs} ms`
-        : stderr.trim().split('\n').pop() || error.message;
-      reject(new Error(reason));
-    });
-  });
+/** Runs git in its own process group, so a timeout also ends the transport it started. */
+async function run(args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<string> {
+  const done = await runInProcessGroup('git', args, { env, timeoutMs, maxOutputBytes: 1024 * 1024 });
+  if (done.stopped === 'timeout') throw new Error(`no answer within ${timeoutMs} ms`);
+  if (done.stopped === 'output') throw new Error('git printed more than 1 MiB');
+  if (done.code === 0) return done.stdout;
+  throw new Error(done.stderr.trim().split('\n').pop() || `git exited with code ${done.code}`);
 }
 
 /**

@@ -8,8 +8,8 @@
  * through the environment (GIT_CONFIG_* headers, an ssh key file in the temporary HOME), never the
  * command line, and are scrubbed from every message.
  */
-import { spawn } from 'node:child_process';
 import type { EgressGuard } from '../../../platform/egress/egress-guard.js';
+import { runInProcessGroup } from '../../../platform/process-group.js';
 import { checkedGitRemote, gitCurlResolve, gitSshCommand } from '../../connections/index.js';
 import { redactSecrets } from '../secret-redaction.js';
 
@@ -75,21 +75,8 @@ export async function gitFor(
   return { run: (args, cwd) => runGit(args, cwd, env, signal, timeoutMs, secrets) };
 }
 
-function killGroup(pid: number | undefined): void {
-  if (!pid) return;
-  try {
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    // the group is already gone
-  }
-}
-
-/**
- * One git command in its own process group: git hands the transport to a child (git-remote-https,
- * ssh) that outlives a killed git and would hold its connection to a hanging server, so a timeout,
- * an abort, too much output and git's own exit all kill the whole group.
- */
-function runGit(
+/** One git command, its transport children included, killed whole (platform/process-group.ts). */
+async function runGit(
   args: string[],
   cwd: string,
   env: NodeJS.ProcessEnv,
@@ -97,46 +84,20 @@ function runGit(
   timeoutMs: number,
   secrets: (string | undefined)[],
 ): Promise<string> {
-  return new Promise((resolve, reject) => {
-    signal.throwIfAborted();
-    const child = spawn('git', args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    let bytes = 0;
-    let stopped: 'timeout' | 'output' | undefined;
-    const stop = (why: 'timeout' | 'output') => {
-      stopped ??= why;
-      killGroup(child.pid);
-    };
-    const collect = (into: Buffer[]) => (chunk: Buffer) => {
-      bytes += chunk.length;
-      if (bytes > GIT_MAX_OUTPUT) return stop('output');
-      into.push(chunk);
-    };
-    child.stdout.on('data', collect(out));
-    child.stderr.on('data', collect(err));
-    const timer = setTimeout(() => stop('timeout'), timeoutMs);
-    const onAbort = () => killGroup(child.pid);
-    signal.addEventListener('abort', onAbort, { once: true });
-    const settle = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', onAbort);
-    };
-    child.once('error', (error) => {
-      settle();
-      reject(new Error(redactSecrets(`git ${args[0]}: ${error.message}`, secrets)));
-    });
-    child.once('exit', () => killGroup(child.pid));
-    child.once('close', (code) => {
-      settle();
-      if (signal.aborted) return reject(signal.reason);
-      if (stopped === 'timeout') return reject(new Error(`git ${args[0]} did not finish within ${timeoutMs} ms`));
-      if (stopped === 'output') return reject(new Error(`git ${args[0]} printed more than ${GIT_MAX_OUTPUT} bytes`));
-      const stdout = Buffer.concat(out).toString('utf8');
-      if (code === 0) return resolve(stdout);
-      const stderr = Buffer.concat(err).toString('utf8').trim();
-      const reason = `git ${args[0]}: ${stderr.split('\n').slice(-2).join(' ') || `exited with code ${code}`}`;
-      reject(new Error(redactSecrets(reason, secrets)));
-    });
+  signal.throwIfAborted();
+  const run = await runInProcessGroup('git', args, {
+    cwd,
+    env,
+    signal,
+    timeoutMs,
+    maxOutputBytes: GIT_MAX_OUTPUT,
+  }).catch((error: Error) => {
+    throw new Error(redactSecrets(`git ${args[0]}: ${error.message}`, secrets));
   });
+  if (run.stopped === 'aborted') throw signal.reason;
+  if (run.stopped === 'timeout') throw new Error(`git ${args[0]} did not finish within ${timeoutMs} ms`);
+  if (run.stopped === 'output') throw new Error(`git ${args[0]} printed more than ${GIT_MAX_OUTPUT} bytes`);
+  if (run.code === 0) return run.stdout;
+  const said = run.stderr.trim().split('\n').slice(-2).join(' ') || `exited with code ${run.code}`;
+  throw new Error(redactSecrets(`git ${args[0]}: ${said}`, secrets));
 }
