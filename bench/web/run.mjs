@@ -14,11 +14,12 @@
 // MC_BENCH_ROUTES=/incidents,/catalog times only those routes (and the 10,000-row page of each, if it has one),
 // to compare one change before and after on the same load; MC_BENCH_VISITS sets the visits per route (default 3).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { buildConsole, seedDemo } from './build-and-seed.mjs';
+import { measureRoute as measureRouteOf } from './measure-route.mjs';
 import { waitForSteadyState } from './settle.mjs';
 import { benchCredentials, signIn } from './sign-in.mjs';
 import { startRealServer } from './start-server.mjs';
@@ -68,29 +69,8 @@ const SETTLE_BOUND_MS = Number(process.env.MC_BENCH_SETTLE_MS ?? 120_000);
 const FIRST_SCREENS = new Set(['/login', '/topology']);
 const misses = [];
 
-/** Fills the fresh embedded database the way a user does: `npm run seed:demo -- --checks N --configs N`. */
-function seedDemo(env) {
-  const started = performance.now();
-  const seed = spawnSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'packages/db/src/cli/seed.ts',
-      '--checks',
-      String(ROWS),
-      '--statuses-per-check',
-      '4',
-      '--configs',
-      String(ROWS),
-    ],
-    { cwd: root, env, encoding: 'utf8' },
-  );
-  if (seed.status !== 0) throw new Error(`seed:demo failed: ${seed.stdout}\n${seed.stderr}`);
-  console.log(
-    `Seeded the demo data set with ${ROWS} checks and ${ROWS} config items in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-  );
-}
+/** One visit of `route` in a new browser context; the JavaScript's size is read from this run's build. */
+const measureRoute = (browser, base, storageState, route) => measureRouteOf(browser, base, storageState, route, dist);
 
 /**
  * A real page listing seeded rows: milliseconds from its data answer being read (the JSON text in hand) to the
@@ -190,58 +170,8 @@ const ALL_TABLE_PAGES = [
 ];
 const TABLE_PAGES = ALL_TABLE_PAGES.filter((page) => ROUTES.includes(page.route));
 
-function build(args, cwd) {
-  const result = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', ...args], {
-    cwd,
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) throw new Error(`vite build failed:\n${result.stdout}\n${result.stderr}`);
-}
-
-function gzipKb(file) {
-  return gzipSync(readFileSync(file)).length / 1024;
-}
-
-async function measureRoute(browser, base, storageState, route) {
-  const context = await browser.newContext({ storageState, viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  const scripts = new Set();
-  // what the browser received for each script: its encoded body as sent (brotli or gzip), headers apart
-  const wire = [];
-  page.on('response', (response) => {
-    const url = new URL(response.url());
-    if (!url.pathname.startsWith('/assets/') || !url.pathname.endsWith('.js')) return;
-    scripts.add(url.pathname);
-    wire.push(
-      response
-        .request()
-        .sizes()
-        .then((sizes) => sizes.responseBodySize),
-    );
-  });
-  await page.addInitScript(() => {
-    window.__lcp = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) window.__lcp = entry.startTime;
-    }).observe({ type: 'largest-contentful-paint', buffered: true });
-  });
-  await page.goto(`${base}${route}`, { waitUntil: 'networkidle' });
-  try {
-    await page.getByRole('heading', { level: 1 }).waitFor();
-  } catch (error) {
-    const text = (await page.locator('body').textContent()) ?? '';
-    throw new Error(`${route} did not render (${page.url()}): ${text.slice(0, 300)}\n${error.message}`);
-  }
-  await page.waitForTimeout(300);
-  const lcp = await page.evaluate(() => window.__lcp);
-  const wireKb = (await Promise.all(wire)).reduce((sum, bytes) => sum + bytes, 0) / 1024;
-  await context.close();
-  const js = [...scripts].reduce((sum, path) => sum + gzipKb(join(dist, path)), 0);
-  return { route, js, wireKb, lcp, scripts: scripts.size };
-}
-
 async function measureTable(browser) {
-  build(['-c', join(root, 'bench/web/vite.harness.config.mjs')], root);
+  buildConsole(root, ['-c', join(root, 'bench/web/vite.harness.config.mjs')], root);
   const site = await serveFolder(join(root, 'bench/web/table-harness/dist'));
   try {
     // five cold loads: the machine is shared, so the median and the best run are both reported
@@ -329,10 +259,10 @@ async function main() {
   );
   if (CHOSEN) console.log(`Routes timed (MC_BENCH_ROUTES): ${TIMED.join(', ')}; ${LCP_VISITS} visits each`);
   console.log('Building the console…');
-  build(['--outDir', dist, '--emptyOutDir'], join(root, 'apps/web'));
+  buildConsole(root, ['--outDir', dist, '--emptyOutDir'], join(root, 'apps/web'));
   const server = process.env.MC_BENCH_URL
     ? { url: process.env.MC_BENCH_URL, stop: async () => {} }
-    : await startRealServer(root, { ...benchCredentials, webDist: dist, prepare: seedDemo });
+    : await startRealServer(root, { ...benchCredentials, webDist: dist, prepare: (env) => seedDemo(root, env, ROWS) });
   const browser = await chromium.launch({ executablePath: process.env.MC_E2E_CHROMIUM ?? '/usr/bin/chromium' });
   try {
     const signInContext = await browser.newContext();
