@@ -14,10 +14,12 @@ export {
   type Backoff,
   backoffDelay,
   defineJob,
+  type FinishStatement,
   type JobResult,
   PermanentJobError,
   RETENTION_FIRST_RUN_MS,
 } from './job-definition.js';
+export { JOBS_CHANNEL } from './job-listener.js';
 export { JobRegistry } from './job-registry.js';
 export { type JobRuntime, startJobRuntime } from './job-runtime.js';
 export { jobStatus, liveJobOf } from './job-status.service.js';

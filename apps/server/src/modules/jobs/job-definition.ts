@@ -34,6 +34,19 @@ export interface JobResult {
   successCount?: number;
   errorCount?: number;
   details?: Record<string, unknown>;
+  /**
+   * A statement to run with the attempt's end, in the same statement as the job's move (a CTE of it), so
+   * a handler that records its own outcome (a message's send-history row) costs no extra round trip.
+   * Its parameters are `$1…$n` of `values`; it runs whether or not the lease still held, as a write of
+   * the handler's own would have. Runs only when the handler succeeded.
+   */
+  finishWith?: FinishStatement;
+}
+
+/** One parameterised statement ({@link JobResult.finishWith}); `text` has no `$` but its parameters. */
+export interface FinishStatement {
+  text: string;
+  values: unknown[];
 }
 
 /** Exponential backoff between attempts: base·2^(attempt−1), capped, with up to 10% random jitter. */

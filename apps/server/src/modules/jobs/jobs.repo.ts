@@ -1,4 +1,5 @@
 import { type Executor, runQuery } from './executor.js';
+import type { FinishStatement } from './job-definition.js';
 import { JOBS_CHANNEL } from './job-listener.js';
 
 /** Lifecycle states of a row in `jobs`. */
@@ -149,7 +150,11 @@ export async function finishAttempt(
   lease: Lease,
   transition: JobTransition,
   history: HistoryEntry,
+  also?: FinishStatement,
 ): Promise<boolean> {
+  const shift = 18;
+  // The handler's own statement joins as one more CTE, its parameters numbered after ours.
+  const extra = also ? `, also AS (${also.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`)})` : '';
   const rows = await runQuery<{ matched: number }>(
     executor,
     `WITH moved AS (
@@ -167,7 +172,7 @@ export async function finishAttempt(
               CASE WHEN EXISTS (SELECT 1 FROM moved) THEN $14::jsonb
                    ELSE $14::jsonb || '{"lease_lost": true}'::jsonb END,
               $15, $16, $17, $18
-     )
+     )${extra}
      SELECT count(*)::int AS matched FROM moved`,
     [
       lease.id,
@@ -188,6 +193,7 @@ export async function finishAttempt(
       history.timeEnd.getTime() - history.timeStart.getTime(),
       history.timeStart,
       history.timeEnd,
+      ...(also?.values ?? []),
     ],
   );
   return (rows[0]?.matched ?? 0) > 0;

@@ -74,6 +74,26 @@ describe('job worker', () => {
     expect(history[0]?.time_end.getTime()).toBeGreaterThanOrEqual(history[0]?.time_start.getTime() ?? 0);
   });
 
+  it("runs a handler's finishWith statement with the job's completion, its parameters numbered after the worker's", async () => {
+    const settling = defineJob({
+      name: 'test_finish_with',
+      payload,
+      async handler({ payload: p }) {
+        return {
+          finishWith: {
+            text: 'INSERT INTO properties (name, value) VALUES ($1, $2)',
+            values: [`finish.${p.key}`, p.key],
+          },
+        };
+      },
+    });
+    kit.startWorker([settling]);
+    const id = await enqueue(kit.database.pool, settling, { key: 'fw' });
+    await jobState(id, 'succeeded');
+    expect(await kit.rows("SELECT value FROM properties WHERE name = 'finish.fw'")).toEqual([{ value: 'fw' }]);
+    expect(await historyOf(id)).toHaveLength(1);
+  });
+
   it('retries a failing job with exponential backoff, then marks it dead after max attempts', async () => {
     const failing = defineJob({
       name: 'test_failing',

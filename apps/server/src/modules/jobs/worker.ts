@@ -216,18 +216,24 @@ export class JobWorker {
         this.logger.warn(dead ? 'job dead' : 'job failed, will retry', { job: row.name, id: row.id, error: message });
       }
     }
-    const matched = await finishAttempt(this.deps.database.pool, lease, transition, {
-      name: row.name,
-      resourceType: row.resource_type,
-      resourceId: row.resource_id,
-      status,
-      successCount,
-      errorCount,
-      details,
-      hostname: this.options.hostname,
-      timeStart,
-      timeEnd: new Date(),
-    });
+    const matched = await finishAttempt(
+      this.deps.database.pool,
+      lease,
+      transition,
+      {
+        name: row.name,
+        resourceType: row.resource_type,
+        resourceId: row.resource_id,
+        status,
+        successCount,
+        errorCount,
+        details,
+        hostname: this.options.hostname,
+        timeStart,
+        timeEnd: new Date(),
+      },
+      outcome.kind === 'ok' ? outcome.result.finishWith : undefined,
+    );
     if (!matched) this.logger.warn('job lease was lost before it ended', { job: row.name, id: row.id });
   }
 }

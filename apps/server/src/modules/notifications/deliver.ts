@@ -9,22 +9,24 @@ import type { Config } from '../../platform/config.js';
 import { egressGuardFor } from '../../platform/egress/egress-guard-for.js';
 import { AppError } from '../../platform/errors.js';
 import { connectionsServiceFor } from '../connections/index.js';
+import type { FinishStatement } from '../jobs/index.js';
 import type { ChannelContext, OutgoingMessage } from './channels/channel.js';
 import { channelFor } from './channels/registry.js';
 import { ancestorsMemo, coveringSilence, type Hold, repeatMs } from './decide.js';
 import { loadEventResource, stillHolds } from './event-resources.js';
 import {
   type HistoryRow,
-  historyById,
+  historyWithRule,
   lastDelivered,
   markSilenced,
   settleGroupMembers,
   settleHistory,
+  settleHistoryStatement,
 } from './history.repo.js';
 import { activeMaintenance } from './maintenance-port.js';
 import { runRulePlaybook } from './playbook-recipient.js';
 import { destinationOf } from './recipients.js';
-import { type RuleRow, ruleById } from './rules.repo.js';
+import type { RuleRow } from './rules.repo.js';
 import { activeSilences } from './silences.repo.js';
 
 /** How long one provider call may take. */
@@ -72,7 +74,12 @@ async function settleGroup(deps: DeliveryDeps, row: HistoryRow, status: 'sent' |
 }
 
 /** Re-checks a wait-for; returns the status that ends it early, or undefined to send. */
-async function recheck(deps: DeliveryDeps, row: HistoryRow, now: Date): Promise<HistoryRow['status'] | undefined> {
+async function recheck(
+  deps: DeliveryDeps,
+  row: HistoryRow,
+  rule: RuleRow,
+  now: Date,
+): Promise<HistoryRow['status'] | undefined> {
   const pool = deps.database.pool;
   const resource = await loadEventResource(pool, {
     id: row.id,
@@ -89,8 +96,7 @@ async function recheck(deps: DeliveryDeps, row: HistoryRow, now: Date): Promise<
     await markSilenced(pool, row.id, silence.id, silence.maintenance);
     return 'silenced';
   }
-  const rule = await ruleById(pool, row.notification_id);
-  const repeat = rule ? repeatMs(rule) : 0;
+  const repeat = repeatMs(rule);
   if (
     repeat > 0 &&
     (await lastDelivered(
@@ -123,20 +129,26 @@ async function sendToChannel(deps: DeliveryDeps, row: HistoryRow, rule: RuleRow)
 /**
  * Delivers history row `id`: a message through the rule's channel, or a run of the rule's playbook
  * (the row then links the run). Safe to run twice: a row no longer pending is left alone. Throws on a
- * failure that another attempt may fix (the job retries it with backoff).
+ * failure that another attempt may fix (the job retries it with backoff). With `settle`, a sent plain
+ * message's settling statement goes to it instead of running (see {@link deliverHistoryWithJob}).
  */
-export async function deliverHistory(deps: DeliveryDeps, id: string): Promise<HistoryRow['status'] | 'gone'> {
+export async function deliverHistory(
+  deps: DeliveryDeps,
+  id: string,
+  settle?: (statement: FinishStatement) => void,
+): Promise<HistoryRow['status'] | 'gone'> {
   const pool = deps.database.pool;
-  const row = await historyById(pool, id);
+  const found = await historyWithRule(pool, id);
+  const row = found?.row;
   if (!row || (row.status !== 'pending' && row.status !== 'evaluating-waitfor')) return 'gone';
   const now = deps.now ?? new Date();
-  const rule = await ruleById(pool, row.notification_id);
+  const rule = found?.rule;
   if (!rule) {
     await settleHistory(pool, id, { status: 'skipped', error: 'The rule was deleted before the message was sent' });
     return 'skipped';
   }
   if (row.status === 'evaluating-waitfor') {
-    const early = await recheck(deps, row, now);
+    const early = await recheck(deps, row, rule, now);
     if (early) {
       await settleHistory(pool, id, { status: early });
       return early;
@@ -162,13 +174,30 @@ export async function deliverHistory(deps: DeliveryDeps, id: string): Promise<Hi
     if (refused) return 'error';
     throw error;
   }
-  await settleHistory(pool, id, {
-    status: 'sent',
-    error: null,
-    durationMs: Date.now() - started,
-    retries: deps.attempt - 1,
-    playbookRunId,
-  });
+  const sent = { status: 'sent', error: null, durationMs: Date.now() - started, retries: deps.attempt - 1 } as const;
+  // A plain message's row may settle with its job's completion (one round trip); a group's members and
+  // a playbook's run link settle here, as before.
+  if (settle && !row.group_id && !rule.playbook_id) {
+    settle(settleHistoryStatement(id, sent));
+    return 'sent';
+  }
+  await settleHistory(pool, id, { ...sent, playbookRunId });
   await settleGroup(deps, row, 'sent', null);
   return 'sent';
+}
+
+/**
+ * {@link deliverHistory} for the send job: a message that was sent is not settled here but handed back
+ * as the statement that settles it, for the job to run with its own completion (`JobResult.finishWith`;
+ * issue 32 item 5: one round trip fewer per message).
+ */
+export async function deliverHistoryWithJob(
+  deps: DeliveryDeps,
+  id: string,
+): Promise<{ status: HistoryRow['status'] | 'gone'; finishWith?: FinishStatement }> {
+  let finishWith: FinishStatement | undefined;
+  const status = await deliverHistory(deps, id, (statement) => {
+    finishWith = statement;
+  });
+  return { status, finishWith };
 }

@@ -2,7 +2,7 @@ import { EVENT_QUEUE_MAX_ATTEMPTS } from '@mc/contracts';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { JobRegistry, startJobRuntime } from '../jobs/index.js';
 import { waitFor } from '../jobs/testing/job-test-kit.js';
-import { drainEvents } from './event-consumer.js';
+import { consumeEvent, drainEvents } from './event-consumer.js';
 import { claimEvents, failEvent } from './event-queue.repo.js';
 import { notificationEventsConsumer } from './notification-events.consumer.js';
 import { sendNotificationJob } from './send-notification.job.js';
@@ -195,6 +195,37 @@ describe('the event consumer', () => {
     );
     expect(rows[0]).toEqual({ n: 120, events: 120 });
     await t.pool.query('UPDATE notifications SET deleted_at = now() WHERE id = $1', [rule]);
+  });
+
+  it('writes nothing for an event whose lease was lost: no history row, no send job, the event left to its owner', async () => {
+    await settle();
+    const check = await t.check('healthy', 'lost-lease');
+    const rule = await t.rule({ events: ['check.failed'], to: { connection: webhook } });
+    await t.setCheck(check, 'unhealthy');
+    const [event] = await claimEvents(t.pool, 'replica-a', 60_000, 10);
+    if (!event) throw new Error('no event claimed');
+    await t.pool.query("UPDATE event_queue SET locked_by = 'replica-b' WHERE id = $1", [event.id]);
+    const jobsBefore = (await t.pool.query("SELECT count(*)::int AS n FROM jobs WHERE name = 'notification_send'"))
+      .rows[0].n;
+    expect(await consumeEvent(t.pool, event, 'replica-a', [], new Date())).toBe(false);
+    expect(await t.history(rule)).toEqual([]);
+    expect((await t.pool.query("SELECT count(*)::int AS n FROM jobs WHERE name = 'notification_send'")).rows[0].n).toBe(
+      jobsBefore,
+    );
+    expect((await t.pool.query('SELECT locked_by FROM event_queue WHERE id = $1', [event.id])).rows).toEqual([
+      { locked_by: 'replica-b' },
+    ]);
+    expect(await consumeEvent(t.pool, event, 'replica-b', [], new Date())).toBe(1);
+    const [row] = await t.history(rule);
+    expect(row?.status).toBe('pending');
+    const jobs = await t.pool.query(
+      "SELECT payload, resource_type, resource_id, max_attempts FROM jobs WHERE name = 'notification_send' AND payload ->> 'historyId' = $1",
+      [(await t.pool.query('SELECT id FROM notification_send_history WHERE notification_id = $1', [rule])).rows[0].id],
+    );
+    expect(jobs.rows).toHaveLength(1);
+    expect(jobs.rows[0]).toMatchObject({ resource_type: 'notification', resource_id: rule, max_attempts: 4 });
+    await t.pool.query('UPDATE notifications SET deleted_at = now() WHERE id = $1', [rule]);
+    await settle();
   });
 
   it('keeps a failing event with its error and backoff, then dead-letters it on the Event Queue page', async () => {

@@ -9,10 +9,11 @@ import { EVENT_QUEUE_MAX_ATTEMPTS } from '@mc/contracts';
 import type pg from 'pg';
 import { inTransaction } from '../../platform/sql-transaction.js';
 import { type Backoff, backoffDelay, enqueue } from '../jobs/index.js';
+import { consumeInOneStatement } from './consume.repo.js';
 import { ancestorsMemo, type Decision, decide, type Hold } from './decide.js';
 import { claimEvents, completeEvent, failEvent } from './event-queue.repo.js';
 import { type EventResource, loadEventResource, type QueuedEvent } from './event-resources.js';
-import { type HistoryRow, insertHistory, joinGroup, openGroupLead } from './history.repo.js';
+import { type HistoryRow, insertHistory, joinGroup, type NewHistory, openGroupLead } from './history.repo.js';
 import { activeMaintenance } from './maintenance-port.js';
 import { renderPlaybookParams } from './playbook-recipient.js';
 import { type RuleRow, recordRuleError, rulesForEvent } from './rules.repo.js';
@@ -48,15 +49,14 @@ async function recordFilterError(pool: pg.Pool, rule: RuleRow, error: string): P
   await recordRuleError(pool, rule.id, error.slice(0, 1000));
 }
 
-async function writeOutcome(
-  client: pg.PoolClient,
+function historyOf(
   rule: RuleRow,
   event: QueuedEvent,
   resource: EventResource,
   decision: Decision,
   now: Date,
-): Promise<HistoryRow> {
-  const base = {
+): NewHistory {
+  return {
     notification_id: rule.id,
     source_event: event.name,
     resource_id: resource.id,
@@ -82,6 +82,17 @@ async function writeOutcome(
     error: decision.error ?? null,
     created_at: now,
   };
+}
+
+async function writeOutcome(
+  client: pg.PoolClient,
+  rule: RuleRow,
+  event: QueuedEvent,
+  resource: EventResource,
+  decision: Decision,
+  now: Date,
+): Promise<HistoryRow> {
+  const base = historyOf(rule, event, resource, decision, now);
   if (decision.groupId) {
     const lead = await openGroupLead(client, rule.id, decision.groupId, now);
     if (lead) {
@@ -123,6 +134,14 @@ export async function consumeEvent(
       }
       decisions.push({ rule, decision });
     }
+  }
+  // Without a group to join, removing the event and writing its rows and sends is one statement.
+  if (!decisions.some(({ decision }) => decision.groupId)) {
+    const rows = decisions.map(({ rule, decision }) =>
+      historyOf(rule, event, resource as EventResource, decision, now),
+    );
+    const consumed = await consumeInOneStatement(pool, event.id, owner, rows, sendNotificationJob);
+    return consumed ? decisions.length : false;
   }
   return inTransaction(pool, async (client) => {
     if (!(await completeEvent(client, event.id, owner))) return false;

@@ -1,5 +1,7 @@
 /** SQL of the send history: one row per message attempt (upstream `notification_send_history`). */
 import type { NotificationSendStatus } from '@mc/contracts';
+import type { FinishStatement } from '../jobs/index.js';
+import type { RuleRow } from './rules.repo.js';
 import type { Sql } from './sql.js';
 
 /** A new history row. */
@@ -76,6 +78,35 @@ export async function historyById(db: Sql, id: string): Promise<HistoryRow | und
 }
 
 /**
+ * One row by id with its live rule (undefined when the rule is deleted), in one round trip: the sender
+ * read them one after the other for every message (issue 32 item 5).
+ */
+export async function historyWithRule(
+  db: Sql,
+  id: string,
+): Promise<{ row: HistoryRow; rule: RuleRow | undefined } | undefined> {
+  const { rows } = await db.query<HistoryRow & { rule__: Record<string, unknown> | null }>(
+    `SELECT h.*, to_jsonb(n) AS rule__ FROM notification_send_history h
+     LEFT JOIN notifications n ON n.id = h.notification_id AND n.deleted_at IS NULL
+     WHERE h.id = $1`,
+    [id],
+  );
+  const found = rows[0];
+  if (!found) return undefined;
+  const { rule__: json, ...row } = found;
+  if (!json) return { row, rule: undefined };
+  // jsonb spells timestamps as text; the rule's other columns keep the types RuleRow allows
+  const date = (value: unknown) => (typeof value === 'string' ? new Date(value) : null);
+  const rule = {
+    ...json,
+    created_at: date(json.created_at),
+    updated_at: date(json.updated_at),
+    deleted_at: date(json.deleted_at),
+  } as unknown as RuleRow;
+  return { row, rule };
+}
+
+/**
  * The newest message of `rule` about `resource` for `event` sent (or on its way) since `since`: a
  * repeat within the interval is suppressed.
  */
@@ -142,25 +173,27 @@ export async function joinGroup(db: Sql, lead: string, member: { id: string; nam
   );
 }
 
-/** Settles a row: its status and what the attempt learnt. */
-export async function settleHistory(
-  db: Sql,
-  id: string,
-  change: {
-    status: NotificationSendStatus;
-    error?: string | null;
-    durationMs?: number;
-    retries?: number;
-    body?: string;
-    /** The playbook run a playbook recipient started. */
-    playbookRunId?: string;
-  },
-): Promise<void> {
-  await db.query(
-    `UPDATE notification_send_history SET status = $2, error = $3, duration_millis = COALESCE($4, duration_millis),
+/** What an attempt learnt about a row. */
+export interface HistorySettlement {
+  status: NotificationSendStatus;
+  error?: string | null;
+  durationMs?: number;
+  retries?: number;
+  body?: string;
+  /** The playbook run a playbook recipient started. */
+  playbookRunId?: string;
+}
+
+/**
+ * The statement settling a row, for the send job to run with its own completion (one round trip:
+ * `JobResult.finishWith`) or for {@link settleHistory} to run alone.
+ */
+export function settleHistoryStatement(id: string, change: HistorySettlement): FinishStatement {
+  return {
+    text: `UPDATE notification_send_history SET status = $2, error = $3, duration_millis = COALESCE($4, duration_millis),
        retries = COALESCE($5, retries), body = COALESCE($6, body), playbook_run_id = COALESCE($7, playbook_run_id)
      WHERE id = $1`,
-    [
+    values: [
       id,
       change.status,
       change.error ?? null,
@@ -169,7 +202,13 @@ export async function settleHistory(
       change.body ?? null,
       change.playbookRunId ?? null,
     ],
-  );
+  };
+}
+
+/** Settles a row: its status and what the attempt learnt. */
+export async function settleHistory(db: Sql, id: string, change: HistorySettlement): Promise<void> {
+  const { text, values } = settleHistoryStatement(id, change);
+  await db.query(text, values);
 }
 
 /** Settles the still-pending members of a group with their lead's outcome. */

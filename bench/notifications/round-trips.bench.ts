@@ -1,0 +1,91 @@
+/**
+ * Round trips to the database per delivery (issue 32 item 5), counted exactly rather than sampled:
+ * `events` check.failed events through `rules` rules (one matches each event; the others' CEL filters
+ * refuse it, as in notifications.bench.ts) to a local generic webhook, through the real consumer
+ * (`drainEvents`) and a real job worker sending `notification_send` with the server's default
+ * concurrency. Every statement any `pg` client of this process sends is counted (one `client.query` is
+ * one round trip: pg sends parse/bind/execute/sync together), split into the consumer's and the
+ * worker's, and the most frequent statements are listed so the next thing to fold shows.
+ *
+ *   MC_TEST_ENGINE=postgres node --import tsx bench/notifications/round-trips.bench.ts [events=200] [rules=100]
+ *
+ * PostgreSQL only (the engine the product runs at scale); uses a throw-away database on
+ * MC_TEST_DATABASE_URL's server (default postgres://root@127.0.0.1:5432/test).
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { sendNotificationJob } from '../../apps/server/src/modules/notifications/index.js';
+import {
+  createNotificationsKit,
+  startProvider,
+} from '../../apps/server/src/modules/notifications/testing/notifications-test-kit.js';
+
+process.env.MC_TEST_ENGINE = 'postgres';
+const EVENTS = Number(process.argv[2] ?? 200);
+const RULES = Number(process.argv[3] ?? 100);
+
+/** Statements sent, by their normalised text. */
+const statements = new Map<string, number>();
+let total = 0;
+const originalQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function counted(this: pg.Client, ...args: unknown[]) {
+  const first = args[0];
+  const text = typeof first === 'string' ? first : ((first as { text?: string } | undefined)?.text ?? '?');
+  const key = text.replace(/\s+/g, ' ').trim().slice(0, 110);
+  statements.set(key, (statements.get(key) ?? 0) + 1);
+  total += 1;
+  // biome-ignore lint/suspicious/noExplicitAny: forwarding pg's overloaded signature unchanged
+  return (originalQuery as any).apply(this, args);
+} as typeof pg.Client.prototype.query;
+
+function take(): { total: number; top: [string, number][] } {
+  const top = [...statements.entries()].sort((a, b) => b[1] - a[1]);
+  const result = { total, top };
+  statements.clear();
+  total = 0;
+  return result;
+}
+
+function print(label: string, counted: { total: number; top: [string, number][] }) {
+  console.log(`${label}: ${counted.total} statements, ${(counted.total / EVENTS).toFixed(2)} per delivery`);
+  for (const [text, n] of counted.top.slice(0, 12)) console.log(`  ${(n / EVENTS).toFixed(2).padStart(6)}  ${text}`);
+}
+
+const t = await createNotificationsKit();
+const provider = await startProvider();
+try {
+  const webhook = await t.connection('generic_webhook', { properties: { url: `${provider.base}/hook` } });
+  for (let r = 0; r < RULES; r++) {
+    await t.rule({ events: ['check.failed'], filter: `check.name == 'bench-${r}'`, to: { connection: webhook } });
+  }
+  const checks: string[] = [];
+  for (let i = 0; i < EVENTS; i++) checks.push(await t.check('healthy', `bench-${i % RULES}`));
+  await t.pool.query('DELETE FROM event_queue');
+  await t.pool.query("UPDATE checks SET status = 'unhealthy' WHERE id = ANY($1::uuid[])", [checks]);
+  take();
+
+  const drained = await t.drain();
+  const consumer = take();
+  if (drained.processed !== EVENTS || drained.messages !== EVENTS)
+    throw new Error(`consumed ${drained.processed} events, ${drained.messages} messages; expected ${EVENTS}`);
+
+  const worker = t.kit.startWorker([sendNotificationJob], { concurrency: 8, pollIntervalMs: 500 });
+  const deadline = Date.now() + 120_000;
+  while (provider.received.length < EVENTS && Date.now() < deadline) await sleep(20);
+  await worker.stop(10_000);
+  const sender = take();
+  const sent = (
+    await t.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM notification_send_history WHERE status = 'sent'")
+  ).rows[0]?.n;
+  if (provider.received.length !== EVENTS || sent !== EVENTS)
+    throw new Error(`webhook got ${provider.received.length}, ${sent} rows sent; expected ${EVENTS}`);
+
+  console.log(`${EVENTS} deliveries through ${RULES} rules (PostgreSQL)`);
+  print('consumer', consumer);
+  print('worker', sender);
+  console.log(`round trips per delivery: ${((consumer.total + sender.total) / EVENTS).toFixed(2)}`);
+} finally {
+  pg.Client.prototype.query = originalQuery;
+  await provider.close();
+  await t.close();
+}
