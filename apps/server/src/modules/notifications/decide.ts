@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { type NotificationSendStatus, parseDurationMs } from '@mc/contracts';
 import { evaluateExpression } from '../health/index.js';
 import { type EventResource, heldObject, isFailureEvent, kindOfEvent } from './event-resources.js';
+import { variablesFor } from './filter-variables.js';
 import { lastDelivered, parentFailure } from './history.repo.js';
 import { type Ancestors, ancestorsOf } from './relations.repo.js';
 import type { RuleRow } from './rules.repo.js';
@@ -51,7 +52,7 @@ export function ancestorsMemo(db: Sql, resource: EventResource): AncestorsOf {
 export function filterAccepts(rule: RuleRow, resource: EventResource): { ok: boolean; error?: string } {
   if (!rule.filter) return { ok: true };
   try {
-    return { ok: evaluateExpression(rule.filter, resource.env) === true };
+    return { ok: evaluateExpression(rule.filter, variablesFor(rule.filter, resource.env)) === true };
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }

@@ -6,6 +6,7 @@
  */
 import { evaluateExpression } from '../health/index.js';
 import { type EventResource, heldObject } from './event-resources.js';
+import { variablesFor } from './filter-variables.js';
 import type { Ancestors } from './relations.repo.js';
 import type { SilenceRow } from './silences.repo.js';
 
@@ -33,7 +34,7 @@ export function silenceCovers(silence: SilenceScope, resource: EventResource, an
   }
   if (silence.filter) {
     try {
-      return evaluateExpression(silence.filter, resource.env) === true;
+      return evaluateExpression(silence.filter, variablesFor(silence.filter, resource.env)) === true;
     } catch {
       return false;
     }
