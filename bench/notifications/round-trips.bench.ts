@@ -2,18 +2,22 @@
  * Round trips to the database per delivery (issue 32 item 5), counted exactly rather than sampled:
  * `events` check.failed events through `rules` rules (one matches each event; the others' CEL filters
  * refuse it, as in notifications.bench.ts) to a local generic webhook, through the real consumer
- * (`drainEvents`) and a real job worker sending `notification_send` with the server's default
- * concurrency. Every statement any `pg` client of this process sends is counted (one `client.query` is
+ * (`drainEvents`, with the ports the server installs) and a real job worker sending `notification_send`.
+ * Two shapes: `burst` queues every event first, then drains (a claim returns many events, a worker
+ * claim many jobs); `steady` (the default) sends them one at a time — the event, a consumer pass, the
+ * worker woken, the delivery — as a steady rate below capacity does, where every per-pass read is paid
+ * by one event. Every statement any `pg` client of this process sends is counted (one `client.query` is
  * one round trip: pg sends parse/bind/execute/sync together), split into the consumer's and the
  * worker's, and the most frequent statements are listed so the next thing to fold shows.
  *
- *   MC_TEST_ENGINE=postgres node --import tsx bench/notifications/round-trips.bench.ts [events=200] [rules=100]
+ *   MC_TEST_ENGINE=postgres node --import tsx bench/notifications/round-trips.bench.ts [events=200] [rules=100] [steady|burst]
  *
  * PostgreSQL only (the engine the product runs at scale); uses a throw-away database on
  * MC_TEST_DATABASE_URL's server (default postgres://root@127.0.0.1:5432/test).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import { installPorts } from '../../apps/server/src/composition/install-ports.js';
 import { sendNotificationJob } from '../../apps/server/src/modules/notifications/index.js';
 import {
   createNotificationsKit,
@@ -23,6 +27,7 @@ import {
 process.env.MC_TEST_ENGINE = 'postgres';
 const EVENTS = Number(process.argv[2] ?? 200);
 const RULES = Number(process.argv[3] ?? 100);
+const SHAPE = process.argv[4] === 'burst' ? 'burst' : 'steady';
 
 /** Statements sent, by their normalised text. */
 const statements = new Map<string, number>();
@@ -46,11 +51,13 @@ function take(): { total: number; top: [string, number][] } {
   return result;
 }
 
-function print(label: string, counted: { total: number; top: [string, number][] }) {
+function print(label: string, counted: { total: number; top: Map<string, number> }) {
   console.log(`${label}: ${counted.total} statements, ${(counted.total / EVENTS).toFixed(2)} per delivery`);
-  for (const [text, n] of counted.top.slice(0, 12)) console.log(`  ${(n / EVENTS).toFixed(2).padStart(6)}  ${text}`);
+  for (const [text, n] of [...counted.top.entries()].sort((a, b) => b[1] - a[1]).slice(0, 12))
+    console.log(`  ${(n / EVENTS).toFixed(2).padStart(6)}  ${text}`);
 }
 
+installPorts(); // the maintenance windows' and playbook runs' ports, as the server's composition root
 const t = await createNotificationsKit();
 const provider = await startProvider();
 try {
@@ -61,26 +68,50 @@ try {
   const checks: string[] = [];
   for (let i = 0; i < EVENTS; i++) checks.push(await t.check('healthy', `bench-${i % RULES}`));
   await t.pool.query('DELETE FROM event_queue');
-  await t.pool.query("UPDATE checks SET status = 'unhealthy' WHERE id = ANY($1::uuid[])", [checks]);
-  take();
-
-  const drained = await t.drain();
-  const consumer = take();
-  if (drained.processed !== EVENTS || drained.messages !== EVENTS)
-    throw new Error(`consumed ${drained.processed} events, ${drained.messages} messages; expected ${EVENTS}`);
-
-  const worker = t.kit.startWorker([sendNotificationJob], { concurrency: 8, pollIntervalMs: 500 });
-  const deadline = Date.now() + 120_000;
-  while (provider.received.length < EVENTS && Date.now() < deadline) await sleep(20);
-  await worker.stop(10_000);
-  const sender = take();
+  const consumer = { total: 0, top: new Map<string, number>() };
+  const sender = { total: 0, top: new Map<string, number>() };
+  const add = (into: typeof consumer) => {
+    const counted = take();
+    into.total += counted.total;
+    for (const [text, n] of counted.top) into.top.set(text, (into.top.get(text) ?? 0) + n);
+  };
+  const deadline = Date.now() + 180_000;
+  if (SHAPE === 'burst') {
+    await t.pool.query("UPDATE checks SET status = 'unhealthy' WHERE id = ANY($1::uuid[])", [checks]);
+    take();
+    const drained = await t.drain();
+    add(consumer);
+    if (drained.processed !== EVENTS) throw new Error(`consumed ${drained.processed} events; expected ${EVENTS}`);
+    const worker = t.kit.startWorker([sendNotificationJob], { concurrency: 8, pollIntervalMs: 500 });
+    while (provider.received.length < EVENTS && Date.now() < deadline) await sleep(5);
+    await worker.stop(10_000);
+    add(sender);
+  } else {
+    // a long poll: the worker runs when woken, as the consumer wakes its own process's worker
+    const worker = t.kit.startWorker([sendNotificationJob], { concurrency: 8, pollIntervalMs: 60_000 });
+    await sleep(100);
+    take();
+    for (const [i, check] of checks.entries()) {
+      await t.pool.query("UPDATE checks SET status = 'unhealthy' WHERE id = $1", [check]);
+      take();
+      const drained = await t.drain();
+      add(consumer);
+      if (drained.processed !== 1) throw new Error(`consumed ${drained.processed} events; expected 1`);
+      worker.wake();
+      while (provider.received.length <= i && Date.now() < deadline) await sleep(2);
+      await sleep(5); // the worker's finish and its next claim
+      add(sender);
+    }
+    await worker.stop(10_000);
+    add(sender);
+  }
   const sent = (
     await t.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM notification_send_history WHERE status = 'sent'")
   ).rows[0]?.n;
   if (provider.received.length !== EVENTS || sent !== EVENTS)
     throw new Error(`webhook got ${provider.received.length}, ${sent} rows sent; expected ${EVENTS}`);
 
-  console.log(`${EVENTS} deliveries through ${RULES} rules (PostgreSQL)`);
+  console.log(`${EVENTS} deliveries through ${RULES} rules (PostgreSQL), ${SHAPE}`);
   print('consumer', consumer);
   print('worker', sender);
   console.log(`round trips per delivery: ${((consumer.total + sender.total) / EVENTS).toFixed(2)}`);

@@ -99,15 +99,20 @@ export async function insertJob(executor: Executor, job: NewJob): Promise<string
   return rows[0]?.id ?? null;
 }
 
+/** What {@link claimJobs} takes: the names, how many, for whom and for how long. */
+export interface Claim {
+  names: string[];
+  limit: number;
+  owner: string;
+  leaseMs: number;
+}
+
 /**
  * Claims up to `limit` due pending jobs of the given names for `owner` under a lease of `leaseMs`:
  * highest priority first, then oldest. SKIP LOCKED lets replicas claim side by side without waiting
  * on or double-claiming each other's rows.
  */
-export async function claimJobs(
-  executor: Executor,
-  claim: { names: string[]; limit: number; owner: string; leaseMs: number },
-): Promise<JobRow[]> {
+export async function claimJobs(executor: Executor, claim: Claim): Promise<JobRow[]> {
   return runQuery<JobRow>(
     executor,
     `WITH next AS (
@@ -152,10 +157,71 @@ export async function finishAttempt(
   history: HistoryEntry,
   also?: FinishStatement,
 ): Promise<boolean> {
-  const shift = 18;
-  // The handler's own statement joins as one more CTE, its parameters numbered after ours.
-  const extra = also ? `, also AS (${also.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`)})` : '';
-  const rows = await runQuery<{ matched: number }>(
+  return (await finishAndClaim(executor, lease, transition, history, also)).matched;
+}
+
+/**
+ * {@link finishAttempt} that also claims the worker's next jobs as {@link claimJobs} does, in the same
+ * statement (issue 32 item 5: a worker's slot freed by an attempt was refilled by a claim of its own,
+ * one more round trip per job, most of them finding nothing). The statement's snapshot still sees the
+ * ending job running, so it never claims it back. Runs `also`, a handler's own statement, as a CTE too.
+ */
+export async function finishAndClaim(
+  executor: Executor,
+  lease: Lease,
+  transition: JobTransition,
+  history: HistoryEntry,
+  also?: FinishStatement,
+  claim?: Claim,
+): Promise<{ matched: boolean; claimed: JobRow[] }> {
+  const values: unknown[] = [
+    lease.id,
+    lease.owner,
+    lease.attempt,
+    transition.state,
+    transition.attemptsDelta,
+    transition.retryInMs,
+    transition.lastError,
+    history.name,
+    history.resourceType,
+    history.resourceId,
+    history.status,
+    history.successCount,
+    history.errorCount,
+    JSON.stringify(history.details),
+    history.hostname,
+    history.timeEnd.getTime() - history.timeStart.getTime(),
+    history.timeStart,
+    history.timeEnd,
+  ];
+  let extra = '';
+  if (also) {
+    // The handler's statement joins as one more CTE, its parameters numbered after ours.
+    const shift = values.length;
+    extra += `, also AS (${also.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`)})`;
+    values.push(...also.values);
+  }
+  const claiming = claim !== undefined && claim.limit > 0;
+  if (claiming) {
+    const p = values.length;
+    extra += `, next AS (
+       SELECT id FROM jobs
+       WHERE state = 'pending' AND run_at <= now() AND name = ANY($${p + 1}::text[])
+       ORDER BY priority DESC, run_at, id
+       LIMIT $${p + 2}
+       FOR UPDATE SKIP LOCKED
+     ), claimed AS (
+       UPDATE jobs AS j
+       SET state = 'running', attempts = j.attempts + 1, lease_owner = $${p + 3},
+           locked_until = now() + $${p + 4}::int * interval '1 millisecond',
+           started_at = now(), updated_at = now()
+       FROM next
+       WHERE j.id = next.id
+       RETURNING j.*
+     )`;
+    values.push(claim.names, claim.limit, claim.owner, claim.leaseMs);
+  }
+  const rows = await runQuery<JobRow & { matched__: number }>(
     executor,
     `WITH moved AS (
        UPDATE jobs
@@ -173,30 +239,18 @@ export async function finishAttempt(
                    ELSE $14::jsonb || '{"lease_lost": true}'::jsonb END,
               $15, $16, $17, $18
      )${extra}
-     SELECT count(*)::int AS matched FROM moved`,
-    [
-      lease.id,
-      lease.owner,
-      lease.attempt,
-      transition.state,
-      transition.attemptsDelta,
-      transition.retryInMs,
-      transition.lastError,
-      history.name,
-      history.resourceType,
-      history.resourceId,
-      history.status,
-      history.successCount,
-      history.errorCount,
-      JSON.stringify(history.details),
-      history.hostname,
-      history.timeEnd.getTime() - history.timeStart.getTime(),
-      history.timeStart,
-      history.timeEnd,
-      ...(also?.values ?? []),
-    ],
+     ${
+       claiming
+         ? 'SELECT c.*, (SELECT count(*)::int FROM moved) AS matched__ FROM (SELECT 1) AS one LEFT JOIN claimed c ON true'
+         : 'SELECT count(*)::int AS matched__ FROM moved'
+     }`,
+    values,
   );
-  return (rows[0]?.matched ?? 0) > 0;
+  const matched = (rows[0]?.matched__ ?? 0) > 0;
+  const claimed = rows
+    .filter((row) => row.id !== null && row.id !== undefined)
+    .map(({ matched__: _, ...row }) => row as JobRow);
+  return { matched, claimed };
 }
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { enqueue } from './enqueue.js';
 import { defineJob, PermanentJobError } from './job-definition.js';
-import { claimJobs, findJob, finishAttempt, type JobRow, reapExpiredLeases } from './jobs.repo.js';
+import { claimJobs, findJob, finishAndClaim, finishAttempt, type JobRow, reapExpiredLeases } from './jobs.repo.js';
 import { createJobTestKit, type JobTestKit, waitFor } from './testing/job-test-kit.js';
 
 interface HistoryRow {
@@ -229,6 +229,55 @@ describe('leases', () => {
       ['SUCCESS', false],
     ]);
     expect(rows[0]?.details.errors).toEqual(['lease expired: the worker stopped renewing it']);
+  });
+
+  it("an attempt's end claims its successor in the same statement, never the job it ends (even retried at once)", async () => {
+    const first = await enqueue(kit.database.pool, ghostJob, { key: 'h1' });
+    const [running] = await claimJobs(kit.database.pool, {
+      names: ['test_ghost'],
+      limit: 1,
+      owner: 'w',
+      leaseMs: 60_000,
+    });
+    expect(running?.id).toBe(first);
+    const second = await enqueue(kit.database.pool, ghostJob, { key: 'h2' });
+    const retry = { state: 'pending', attemptsDelta: 0, retryInMs: 0, lastError: 'boom' } as const;
+    const history = {
+      name: 'test_ghost',
+      resourceType: null,
+      resourceId: null,
+      status: 'FAILED',
+      successCount: 0,
+      errorCount: 1,
+      details: { job_id: first },
+      hostname: 'test',
+      timeStart: new Date(),
+      timeEnd: new Date(),
+    };
+    const claim = { names: ['test_ghost'], limit: 3, owner: 'w', leaseMs: 60_000 };
+    const ended = await finishAndClaim(
+      kit.database.pool,
+      { id: first ?? '', owner: 'w', attempt: 1 },
+      retry,
+      history,
+      undefined,
+      claim,
+    );
+    expect(ended.matched).toBe(true);
+    expect(ended.claimed.map((row) => [row.id, row.state, row.lease_owner, row.attempts])).toEqual([
+      [second, 'running', 'w', 1],
+    ]);
+    expect(await findJob(kit.database.pool, first ?? '')).toMatchObject({ state: 'pending', last_error: 'boom' });
+    const none = await finishAndClaim(
+      kit.database.pool,
+      { id: second ?? '', owner: 'w', attempt: 1 },
+      retry,
+      history,
+      undefined,
+      { ...claim, names: ['nothing_here'] },
+    );
+    expect(none).toEqual({ matched: true, claimed: [] });
+    await kit.database.pool.query("UPDATE jobs SET state = 'cancelled' WHERE id = ANY($1::uuid[])", [[first, second]]);
   });
 
   it('a job whose worker died is run by another worker after the lease expires', async () => {

@@ -8,7 +8,7 @@ import {
   PermanentJobError,
 } from './job-definition.js';
 import type { JobRegistry } from './job-registry.js';
-import { claimJobs, extendLease, finishAttempt, type JobRow, type JobTransition, type Lease } from './jobs.repo.js';
+import { claimJobs, extendLease, finishAndClaim, type JobRow, type JobTransition, type Lease } from './jobs.repo.js';
 import { type PollLoop, startPollLoop } from './poll-loop.js';
 
 /** Why the runtime aborted an attempt's signal. */
@@ -42,6 +42,12 @@ interface ActiveAttempt {
 
 type Outcome = { kind: 'ok'; result: JobResult } | { kind: 'error'; error: unknown };
 
+/** The jobs an attempt's end claimed for its slot (`limit`: how many it could). */
+interface Successors {
+  limit: number;
+  claimed: JobRow[];
+}
+
 /** Awaits `promise` unless `signal` aborts first; a late rejection of the abandoned promise is absorbed. */
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   promise.catch(() => {});
@@ -65,6 +71,7 @@ function errorMessage(error: unknown): string {
 export class JobWorker {
   private readonly active = new Map<string, ActiveAttempt>();
   private loop: PollLoop | undefined;
+  private stopping = false;
 
   constructor(
     private readonly registry: JobRegistry,
@@ -92,23 +99,29 @@ export class JobWorker {
    * jobs go back to pending without counting the attempt, with a STOPPED history row.
    */
   async stop(timeoutMs: number): Promise<void> {
+    this.stopping = true;
     await this.loop?.stop();
     const pending = () => [...this.active.values()].map((attempt) => attempt.done);
     if (this.active.size === 0) return;
     let timer: NodeJS.Timeout | undefined;
-    const finished = await Promise.race([
-      Promise.allSettled(pending()).then(() => true),
-      new Promise<boolean>((resolve) => {
-        timer = setTimeout(() => resolve(false), timeoutMs);
-      }),
-    ]);
+    const expired = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), timeoutMs);
+    });
+    // An attempt ending as the stop began may have claimed its successor (finishAndClaim): wait for
+    // those too.
+    let finished = true;
+    while (finished && this.active.size > 0) {
+      finished = await Promise.race([Promise.allSettled(pending()).then(() => true), expired]);
+    }
     clearTimeout(timer);
     if (!finished) {
       this.logger.warn('aborting jobs still running at shutdown', { jobs: this.active.size });
-      for (const attempt of this.active.values()) {
-        attempt.controller.abort(new JobAbortedError('shutdown', 'stopped by shutdown'));
+      while (this.active.size > 0) {
+        for (const attempt of this.active.values()) {
+          attempt.controller.abort(new JobAbortedError('shutdown', 'stopped by shutdown'));
+        }
+        await Promise.allSettled(pending());
       }
-      await Promise.allSettled(pending());
     }
   }
 
@@ -132,19 +145,34 @@ export class JobWorker {
     const controller = new AbortController();
     // One span per attempt: the handler's database queries and check runs are its children.
     const attributes = { 'job.name': row.name, 'job.id': row.id, 'job.attempt': row.attempts };
+    // Whether this attempt's end claimed fewer jobs than it could: the queue had nothing more due, so
+    // the loop need not look again (a new job wakes it); otherwise the loop claims, as before.
+    let drained = false;
     const done = withSpan(`job ${row.name}`, { attributes }, async (span) => {
-      const outcome = await this.runAttempt(row, definition, controller);
+      const { outcome, next } = await this.runAttempt(row, definition, controller);
       if (outcome.kind === 'error') markSpanFailed(span, errorMessage(outcome.error));
+      return next;
     })
+      .then((next) => {
+        drained = next.limit > 0 && next.claimed.length < next.limit;
+        for (const claimed of next.claimed) {
+          const successor = this.registry.get(claimed.name);
+          if (successor) this.launch(claimed, successor);
+        }
+      })
       .catch((error: unknown) => this.logger.error('job attempt crashed', { job: row.name, id: row.id, error }))
       .finally(() => {
         this.active.delete(row.id);
-        this.loop?.wake();
+        if (!drained) this.loop?.wake();
       });
     this.active.set(row.id, { controller, done });
   }
 
-  private async runAttempt(row: JobRow, definition: AnyJobDefinition, controller: AbortController): Promise<Outcome> {
+  private async runAttempt(
+    row: JobRow,
+    definition: AnyJobDefinition,
+    controller: AbortController,
+  ): Promise<{ outcome: Outcome; next: Successors }> {
     const lease: Lease = { id: row.id, owner: this.options.owner, attempt: row.attempts };
     const timeStart = new Date();
     const timeout = setTimeout(
@@ -176,8 +204,8 @@ export class JobWorker {
       clearTimeout(timeout);
       clearInterval(renew);
     }
-    await this.finish(row, definition, lease, timeStart, outcome);
-    return outcome;
+    const next = await this.finish(row, definition, lease, timeStart, outcome);
+    return { outcome, next };
   }
 
   private async finish(
@@ -186,7 +214,7 @@ export class JobWorker {
     lease: Lease,
     timeStart: Date,
     outcome: Outcome,
-  ): Promise<void> {
+  ): Promise<Successors> {
     const base = { job_id: row.id, attempt: row.attempts };
     let transition: JobTransition;
     let status: string;
@@ -216,7 +244,9 @@ export class JobWorker {
         this.logger.warn(dead ? 'job dead' : 'job failed, will retry', { job: row.name, id: row.id, error: message });
       }
     }
-    const matched = await finishAttempt(
+    // The slot this attempt frees (it is still counted in `active`), unless the worker is stopping.
+    const limit = this.stopping ? 0 : Math.max(0, this.options.concurrency - this.active.size + 1);
+    const { matched, claimed } = await finishAndClaim(
       this.deps.database.pool,
       lease,
       transition,
@@ -233,7 +263,9 @@ export class JobWorker {
         timeEnd: new Date(),
       },
       outcome.kind === 'ok' ? outcome.result.finishWith : undefined,
+      { names: this.registry.names(), limit, owner: this.options.owner, leaseMs: this.options.leaseMs },
     );
     if (!matched) this.logger.warn('job lease was lost before it ended', { job: row.name, id: row.id });
+    return { limit, claimed };
   }
 }
