@@ -23,7 +23,7 @@ async function fileStats(path: string): Promise<Stats | undefined> {
 }
 
 /** The file a URL path names inside `root`, or undefined for traversal, odd encodings and folders. */
-function filePath(root: string, urlPath: string): string | undefined {
+export function servedFilePath(root: string, urlPath: string): string | undefined {
   let decoded: string;
   try {
     decoded = decodeURIComponent(urlPath);
@@ -95,7 +95,7 @@ export function servePrecompressed(root: string): MiddlewareHandler<AppEnv> {
   const base = resolve(root);
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
-    const path = filePath(base, c.req.path);
+    const path = servedFilePath(base, c.req.path);
     const stats = path ? await fileStats(path) : undefined;
     if (!path || !stats) return next();
     return sendFile(c, path, stats);

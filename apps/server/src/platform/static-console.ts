@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { serveImmutableAssets } from './immutable-assets.js';
 import { type CachedFile, readCachedFile, sendCachedFile, servePrecompressed } from './precompressed-files.js';
 import type { AppEnv } from './request-context.js';
 
@@ -34,7 +35,7 @@ export function consoleForBrowserNavigation(distDir: string): MiddlewareHandler<
 /**
  * Serves the built console: files from `distDir` (precompressed by the build, see
  * precompressed-files.ts), and index.html for any other non-API path so the console's router handles
- * it. Hashed assets are cached for a year; index.html never is.
+ * it. Hashed assets are cached for a year and answered from memory (immutable-assets.ts); index.html never is.
  */
 export function mountConsole(app: Hono<AppEnv>, distDir: string): void {
   const respond = indexResponder(distDir);
@@ -44,6 +45,7 @@ export function mountConsole(app: Hono<AppEnv>, distDir: string): void {
       c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
     }
   });
+  app.use('/assets/*', serveImmutableAssets(distDir));
   app.use('*', servePrecompressed(distDir));
   app.get('*', respond);
 }
