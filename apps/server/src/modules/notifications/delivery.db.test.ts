@@ -228,6 +228,39 @@ describe('the event consumer', () => {
     await settle();
   });
 
+  it('sees a rule or silence changed between passes at the next claim (the consumer keeps them per version)', async () => {
+    await settle();
+    const check = await t.check('healthy', 'kept-rules');
+    const rule = await t.rule({ events: ['check.failed'], to: { connection: webhook } });
+    const fail = async () => {
+      await t.setCheck(check, 'unhealthy');
+      await t.drain();
+      await t.setCheck(check, 'healthy');
+      await settle();
+    };
+    await fail();
+    const silence = (
+      await t.pool.query(`INSERT INTO notification_silences (description, check_id) VALUES ('kept', $1) RETURNING id`, [
+        check,
+      ])
+    ).rows[0].id;
+    await fail();
+    await t.pool.query('UPDATE notification_silences SET deleted_at = now() WHERE id = $1', [silence]);
+    await t.pool.query(`UPDATE notifications SET filter = 'false' WHERE id = $1`, [rule]);
+    await fail();
+    await t.pool.query('UPDATE notifications SET filter = NULL, repeat_interval = NULL WHERE id = $1', [rule]);
+    await fail();
+    expect((await t.history(rule)).map((row) => [row.status, row.silenced_by])).toEqual([
+      ['pending', null],
+      ['silenced', silence],
+      ['pending', null],
+    ]);
+    await t.pool.query(`UPDATE notification_send_history SET status = 'skipped' WHERE notification_id = $1`, [rule]);
+    await t.pool.query('UPDATE notifications SET deleted_at = now() WHERE id = $1', [rule]);
+    await fail();
+    expect(await t.history(rule)).toHaveLength(3);
+  });
+
   it('keeps a failing event with its error and backoff, then dead-letters it on the Event Queue page', async () => {
     await settle();
     await t.pool.query(`INSERT INTO event_queue (name, properties) VALUES ('check.failed', '{"id": "x"}')`);

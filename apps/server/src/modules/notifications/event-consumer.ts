@@ -11,14 +11,14 @@ import { inTransaction } from '../../platform/sql-transaction.js';
 import { type Backoff, backoffDelay, enqueue } from '../jobs/index.js';
 import { consumeInOneStatement } from './consume.repo.js';
 import { ancestorsMemo, type Decision, decide, type Hold } from './decide.js';
-import { claimEvents, completeEvent, failEvent } from './event-queue.repo.js';
+import { claimEventsWithVersion, completeEvent, failEvent } from './event-queue.repo.js';
 import { type EventResource, loadEventResource, type QueuedEvent } from './event-resources.js';
 import { type HistoryRow, insertHistory, joinGroup, type NewHistory, openGroupLead } from './history.repo.js';
 import { activeMaintenance } from './maintenance-port.js';
 import { renderPlaybookParams } from './playbook-recipient.js';
 import { type RuleRow, recordRuleError, rulesForEvent } from './rules.repo.js';
+import { rulesAt } from './rules-cache.js';
 import { sendNotificationJob } from './send-notification.job.js';
-import { activeSilences } from './silences.repo.js';
 
 /** Backoff between attempts of a failed event. */
 export const EVENT_BACKOFF: Backoff = { baseMs: 2_000, maxMs: 5 * 60_000 };
@@ -160,21 +160,19 @@ export async function drainEvents(options: ConsumerOptions): Promise<DrainResult
   const result: DrainResult = { processed: 0, failed: 0, messages: 0 };
   for (;;) {
     if (options.signal?.aborted || (options.deadline !== undefined && Date.now() > options.deadline)) return result;
-    const events = await claimEvents(pool, owner, options.leaseMs ?? 60_000, options.batch ?? 50);
-    if (events.length === 0) return result;
+    const { events, version } = await claimEventsWithVersion(
+      pool,
+      owner,
+      options.leaseMs ?? 60_000,
+      options.batch ?? 50,
+    );
+    if (events.length === 0 || version === null) return result;
+    // Rules and silences are kept while their version stands (rules-cache.ts).
+    const kept = rulesAt(pool, version);
     // maintenance windows under way hold messages as silences do (maintenance-port.ts)
     const windows = (await activeMaintenance(pool, clock())).map((window) => ({ ...window, maintenance: true }));
-    const silences: Hold[] = [...(await activeSilences(pool, clock())), ...windows];
-    // Rules are read once per claimed batch and event name, as silences are.
-    const rules = new Map<string, Promise<RuleRow[]>>();
-    const rulesOf = (name: string) => {
-      let found = rules.get(name);
-      if (!found) {
-        found = rulesForEvent(pool, name);
-        rules.set(name, found);
-      }
-      return found;
-    };
+    const silences: Hold[] = [...(await kept.silencesAt(clock())), ...windows];
+    const rulesOf = kept.rulesOf;
     for (let start = 0; start < events.length; start += CONCURRENCY) {
       await Promise.all(
         events.slice(start, start + CONCURRENCY).map(async (event) => {

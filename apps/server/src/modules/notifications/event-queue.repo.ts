@@ -10,7 +10,20 @@ import type { Sql } from './sql.js';
 
 /** Claims up to `limit` due events for `owner` under a lease of `leaseMs`. */
 export async function claimEvents(db: Sql, owner: string, leaseMs: number, limit: number): Promise<QueuedEvent[]> {
-  const { rows } = await db.query<QueuedEvent>(
+  return (await claimEventsWithVersion(db, owner, leaseMs, limit)).events;
+}
+
+/**
+ * {@link claimEvents}, with the version of the rules and silences the claim's snapshot saw (migration
+ * 0235; null when nothing was claimed): the consumer keeps what it read of them until it moves.
+ */
+export async function claimEventsWithVersion(
+  db: Sql,
+  owner: string,
+  leaseMs: number,
+  limit: number,
+): Promise<{ events: QueuedEvent[]; version: string | null }> {
+  const { rows } = await db.query<QueuedEvent & { rules_version__: string }>(
     `WITH candidates AS (
        SELECT e.id FROM event_queue e
        WHERE e.attempts < $1
@@ -26,10 +39,13 @@ export async function claimEvents(db: Sql, owner: string, leaseMs: number, limit
      SET locked_until = clock_timestamp() + make_interval(secs => $3::float8 / 1000), locked_by = $4,
          attempts = q.attempts + 1, last_attempt = clock_timestamp()
      FROM candidates WHERE q.id = candidates.id
-     RETURNING q.id, q.name, q.properties, q.attempts, q.created_at`,
+     RETURNING q.id, q.name, q.properties, q.attempts, q.created_at,
+       (SELECT version::text FROM notification_rules_version) AS rules_version__`,
     [EVENT_QUEUE_MAX_ATTEMPTS, limit, leaseMs, owner],
   );
-  return rows.sort((a, b) => (a.id < b.id ? -1 : 1));
+  const version = rows[0]?.rules_version__ ?? null;
+  const events = rows.map(({ rules_version__: _, ...event }) => event).sort((a, b) => (a.id < b.id ? -1 : 1));
+  return { events, version };
 }
 
 /** Removes a delivered event, only while `owner` still holds it (a lost lease leaves it to the new owner). */

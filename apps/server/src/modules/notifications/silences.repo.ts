@@ -33,6 +33,14 @@ export async function activeSilences(db: Sql, at: Date): Promise<SilenceRow[]> {
   return rows;
 }
 
+/** Every live silence (not deleted), whatever its time range, oldest first: the consumer's cache. */
+export async function liveSilences(db: Sql): Promise<SilenceRow[]> {
+  const { rows } = await db.query<SilenceRow>(
+    'SELECT * FROM notification_silences WHERE deleted_at IS NULL ORDER BY created_at',
+  );
+  return rows;
+}
+
 /** One silence by id (deleted ones too, for the history's reference). */
 export async function silenceById(db: Sql, id: string): Promise<SilenceRow | undefined> {
   const { rows } = await db.query<SilenceRow>('SELECT * FROM notification_silences WHERE id = $1', [id]);
