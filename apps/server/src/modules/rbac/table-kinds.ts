@@ -64,6 +64,7 @@ const EXACT: Readonly<Record<string, TableRule>> = {
   // option lists: a reader scoped to some items or components reads none of them (no id column to scope)
   analysis_types: { kind: 'database', scope: CONFIG_SCOPE },
   component_labels_keys: { kind: 'topologies', scope: { component_id: 'component_id' } },
+  // the kind of the call's rule; a read is asked of playbook_runs, row by row (exposed-resources RPC_READ_AS)
   'rpc/get_playbook_run_actions': { kind: 'playbook_runs' },
   checks_by_component: { kind: 'canaries', scope: { component_id: 'component_id' } },
   check_component_relationships: { kind: 'canaries', scope: { component_id: 'component_id' } },

@@ -315,3 +315,12 @@ export const EXPOSED_FUNCTIONS: readonly string[] = [
 export const COMPONENT_ARGUMENTS: Readonly<Record<string, string>> = {
   lookup_analysis_by_component: 'id',
 };
+
+/**
+ * Functions whose rows are read as a parent's (the `readAs` of tables): the call is allowed to whoever may
+ * read the parent table, and answers only the rows whose parent the caller may read. A run's actions
+ * include its child runs' (which may be another playbook's), each shown as its own run is.
+ */
+export const RPC_READ_AS: Readonly<Record<string, ParentRead>> = {
+  get_playbook_run_actions: { column: 'playbook_run_id', table: 'playbook_runs' },
+};

@@ -2,7 +2,7 @@ import { type Database, type PreparedReads, preparedReads } from '@mc/db';
 import type { DataAccessPolicy, DataAction, RowScope } from '../../platform/access.js';
 import type { Actor } from '../../platform/request-context.js';
 import { type EmbedScopes, embeddedTables } from './embed-access.js';
-import { COMPONENT_ARGUMENTS, type ExposedTable } from './exposed-resources.js';
+import { COMPONENT_ARGUMENTS, type ExposedTable, RPC_READ_AS } from './exposed-resources.js';
 import { parentReadScopes } from './parent-reads.js';
 import { parseQuery } from './parse-query.js';
 import { PgrstError, unknownTable } from './pgrst-error.js';
@@ -192,7 +192,11 @@ export class RestService {
       throw new PgrstError(405, 'PGRST101', `Cannot use the ${req.method} method on RPC`);
     }
     checkProfile(req);
-    await this.authorize(req, `rpc/${fn.name}`, 'read');
+    const readAs = RPC_READ_AS[fn.name];
+    // a function read as a parent is asked about that parent: its row scopes keep the rows of readable parents
+    const parentScopes = readAs
+      ? await this.authorize(req, readAs.table, 'read')
+      : await this.authorize(req, `rpc/${fn.name}`, 'read');
     const query = parseQuery(req.search, new Set(fn.args.map((a) => a.name)));
     const range = parseRange(req.header('range'), req.header('range-unit'));
     // Rows of an exposed table are read like that table: its permission, deny rows and row scopes.
@@ -202,6 +206,7 @@ export class RestService {
     const componentScopes = COMPONENT_ARGUMENTS[fn.name] ? await this.authorize(req, 'components', 'read') : undefined;
     return runRpc({
       componentScopes,
+      parentScopes: readAs ? parentScopes : undefined,
       rowScopes,
       embedScopes,
       pool: this.database.pool,

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { RowScope } from '../../platform/access.js';
 import { isSecretColumn } from '../../platform/audit.js';
 import type { EmbedScopes } from './embed-access.js';
-import { COMPONENT_ARGUMENTS } from './exposed-resources.js';
+import { COMPONENT_ARGUMENTS, RPC_READ_AS } from './exposed-resources.js';
 import { invalidBody, PgrstError } from './pgrst-error.js';
 import type { ParsedQuery } from './query-types.js';
 import { runRead } from './read-handler.js';
@@ -32,6 +32,11 @@ export interface RpcRequest {
    * scopes of `components` for this caller; a component outside them is answered as one with nothing.
    */
   componentScopes?: readonly RowScope[];
+  /**
+   * For a function read as a parent (exposed-resources `RPC_READ_AS`): the policy's row scopes of the parent
+   * table for this caller; rows whose parent falls outside them are left out.
+   */
+  parentScopes?: readonly RowScope[];
 }
 
 /** PGRST202: no exposed function with that name and those argument names. */
@@ -102,6 +107,16 @@ function componentGate(req: RpcRequest, args: Record<string, unknown>, params: S
   return `EXISTS (SELECT 1 FROM "public"."components" AS pgrst_c WHERE pgrst_c."id"::text = ${id}::text AND ${scope})`;
 }
 
+/** SQL true for a result row (`pgrst_f`) whose parent the caller may read (undefined: every parent). */
+function parentGate(req: RpcRequest, params: SqlParams): string | undefined {
+  const readAs = RPC_READ_AS[req.fn.name];
+  if (!readAs || !req.parentScopes) return undefined;
+  const parent = req.cache.tables.get(readAs.table);
+  if (!parent) return 'FALSE';
+  const scope = rowScopeSql(parent, 'pgrst_p', req.parentScopes, params);
+  return `EXISTS (SELECT 1 FROM "public".${ident(readAs.table)} AS pgrst_p WHERE pgrst_p."id" = pgrst_f.${ident(readAs.column)} AND ${scope})`;
+}
+
 /** Calls an allow-listed function with named arguments; row results are filtered, ordered and paged like a table. */
 export async function runRpc(req: RpcRequest): Promise<RestResponse> {
   const { fn } = req;
@@ -129,7 +144,8 @@ export async function runRpc(req: RpcRequest): Promise<RestResponse> {
     .join(', ');
   const called = `"public".${ident(fn.name)}(${argSql})`;
   const gate = componentGate(req, args, params);
-  const call = gate ? `(SELECT * FROM ${called} AS pgrst_f WHERE ${gate})` : called;
+  const gates = [gate, parentGate(req, params)].filter((sql) => sql !== undefined);
+  const call = gates.length > 0 ? `(SELECT * FROM ${called} AS pgrst_f WHERE ${gates.join(' AND ')})` : called;
   if (fn.returnsRows) {
     const table = resultTable(req.cache, fn);
     return runRead({

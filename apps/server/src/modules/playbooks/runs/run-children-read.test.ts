@@ -119,3 +119,41 @@ describe('a run’s actions and approvals are read as the run is', () => {
     }
   });
 });
+
+describe('rpc/get_playbook_run_actions is read as the runs it answers', () => {
+  const rpc = (run: string | undefined, reader: string) =>
+    get(`rpc/get_playbook_run_actions?run_id=${run}`, who[reader] ?? '');
+  beforeAll(async () => {
+    // a child run of run_b that belongs to playbook a: its action is shown as its own run is
+    ids.child = await one(
+      `INSERT INTO playbook_runs (playbook_id, parent_id, status) VALUES ($1, $2, 'completed') RETURNING id`,
+      [ids.playbook_a, ids.run_b],
+    );
+    ids.action_child = await one(
+      `INSERT INTO playbook_run_actions (playbook_run_id, name, status) VALUES ($1, 'child', 'completed') RETURNING id`,
+      [ids.child],
+    );
+  });
+
+  it('answers readers of every run the run’s actions and its child runs’', async () => {
+    for (const reader of ['admin', 'viewer']) {
+      expect(await answer(await rpc(ids.run_b, reader), 'id'), reader).toEqual([
+        200,
+        [ids.action_b, ids.action_child].sort(),
+      ]);
+    }
+  });
+
+  it('answers a reader scoped to one playbook the actions of the runs they read, nothing of another’s', async () => {
+    expect(await answer(await rpc(ids.run_b, 'runScoped'), 'id')).toEqual([200, [ids.action_b]]);
+    expect(await answer(await rpc(ids.run_a, 'runScoped'), 'id')).toEqual([200, []]);
+  });
+
+  it('refuses a reader refused runs (403)', async () => {
+    for (const reader of ['bare', 'viewerNoRuns']) {
+      const res = await rpc(ids.run_b, reader);
+      expect(res.status, reader).toBe(403);
+      expect(await res.json()).toMatchObject({ code: '42501' });
+    }
+  });
+});
