@@ -18,7 +18,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { installPorts } from '../../apps/server/src/composition/install-ports.js';
-import { sendNotificationJob } from '../../apps/server/src/modules/notifications/index.js';
+import { notificationEventsConsumer, sendNotificationJob } from '../../apps/server/src/modules/notifications/index.js';
 import {
   createNotificationsKit,
   startProvider,
@@ -76,12 +76,19 @@ try {
     for (const [text, n] of counted.top) into.top.set(text, (into.top.get(text) ?? 0) + n);
   };
   const deadline = Date.now() + 180_000;
+  // One pass of the server's own consumer, as its loop runs it when woken.
+  const signal = new AbortController().signal;
+  const pass = () =>
+    notificationEventsConsumer.pass({ deps: t.kit.deps, owner: 'round-trips', leaseMs: 30_000, signal });
+  const queued = async () =>
+    (await t.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM event_queue')).rows[0]?.n ?? -1;
   if (SHAPE === 'burst') {
     await t.pool.query("UPDATE checks SET status = 'unhealthy' WHERE id = ANY($1::uuid[])", [checks]);
     take();
-    const drained = await t.drain();
+    await pass();
     add(consumer);
-    if (drained.processed !== EVENTS) throw new Error(`consumed ${drained.processed} events; expected ${EVENTS}`);
+    if ((await queued()) !== 0) throw new Error('events left in the queue');
+    take();
     const worker = t.kit.startWorker([sendNotificationJob], { concurrency: 8, pollIntervalMs: 500 });
     while (provider.received.length < EVENTS && Date.now() < deadline) await sleep(5);
     await worker.stop(10_000);
@@ -94,9 +101,10 @@ try {
     for (const [i, check] of checks.entries()) {
       await t.pool.query("UPDATE checks SET status = 'unhealthy' WHERE id = $1", [check]);
       take();
-      const drained = await t.drain();
+      await pass();
       add(consumer);
-      if (drained.processed !== 1) throw new Error(`consumed ${drained.processed} events; expected 1`);
+      if ((await queued()) !== 0) throw new Error('the event was left in the queue');
+      take();
       worker.wake();
       while (provider.received.length <= i && Date.now() < deadline) await sleep(2);
       await sleep(5); // the worker's finish and its next claim

@@ -41,8 +41,9 @@ const COLUMNS = [
 /**
  * Deletes event `eventId` if `owner` still holds it and, only then, inserts `rows` and one `job` per
  * row that is `pending` or `evaluating-waitfor` (run at its `not_before`, else now; its resource the
- * rule), notifying the job channel as `enqueue` does. Returns false when the lease was lost (nothing
- * written).
+ * rule), notifying the job channel as `enqueue` does. `consumed` is false when the lease was lost
+ * (nothing written); `successor` says another event of the same resource is queued (claimable now that
+ * this one is gone).
  */
 export async function consumeInOneStatement(
   db: Sql,
@@ -50,11 +51,11 @@ export async function consumeInOneStatement(
   owner: string,
   rows: readonly NewHistory[],
   job: SendJobShape,
-): Promise<boolean> {
+): Promise<{ consumed: boolean; successor: boolean }> {
   const list = COLUMNS.join(', ');
-  const { rows: result } = await db.query<{ consumed: number }>(
+  const { rows: result } = await db.query<{ consumed: number; successor: boolean }>(
     `WITH consumed AS (
-       DELETE FROM event_queue WHERE id = $1 AND locked_by = $2 RETURNING id
+       DELETE FROM event_queue WHERE id = $1 AND locked_by = $2 RETURNING id, resource_key
      ), inserted AS (
        INSERT INTO notification_send_history (${list}, first_observed)
        SELECT ${list}, created_at
@@ -69,8 +70,10 @@ export async function consumeInOneStatement(
        RETURNING id
      )
      SELECT (SELECT count(*)::int FROM consumed) AS consumed,
+            EXISTS (SELECT 1 FROM event_queue e JOIN consumed c ON e.resource_key = c.resource_key AND e.id <> c.id)
+              AS successor,
             CASE WHEN EXISTS (SELECT 1 FROM queued) THEN pg_notify('${JOBS_CHANNEL}', '') END AS notified`,
     [eventId, owner, JSON.stringify(rows), job.name, job.maxAttempts, job.resourceType ?? null],
   );
-  return (result[0]?.consumed ?? 0) > 0;
+  return { consumed: (result[0]?.consumed ?? 0) > 0, successor: result[0]?.successor === true };
 }

@@ -261,6 +261,23 @@ describe('the event consumer', () => {
     expect(await t.history(rule)).toHaveLength(3);
   });
 
+  it("ending a drain at a short claim (PostgreSQL) still consumes a resource's later events in the same drain", async () => {
+    await settle();
+    const rule = await t.rule({ events: ['check.failed'], to: { connection: webhook } });
+    const first = await t.check('unhealthy', 'short-1');
+    const second = await t.check('unhealthy', 'short-2');
+    await t.pool.query(
+      `INSERT INTO event_queue (name, properties)
+       SELECT 'check.failed', jsonb_build_object('id', c, 'n', n) FROM unnest($1::uuid[]) AS c, generate_series(1, 3) AS n`,
+      [[first, second]],
+    );
+    const drained = await drainEvents({ pool: t.pool, owner: 'short', endWhenShort: true });
+    expect(drained).toMatchObject({ processed: 6, failed: 0 });
+    expect((await t.pool.query('SELECT count(*)::int AS n FROM event_queue')).rows[0].n).toBe(0);
+    expect(await t.history(rule)).toHaveLength(6);
+    await t.pool.query('UPDATE notifications SET deleted_at = now() WHERE id = $1', [rule]);
+  });
+
   it('keeps a failing event with its error and backoff, then dead-letters it on the Event Queue page', async () => {
     await settle();
     await t.pool.query(`INSERT INTO event_queue (name, properties) VALUES ('check.failed', '{"id": "x"}')`);

@@ -34,6 +34,14 @@ export interface ConsumerOptions {
   batch?: number;
   /** Stop claiming after this time (ms since epoch). */
   deadline?: number;
+  /**
+   * End the drain after a claim that returned fewer events than the batch when none of them left a
+   * successor of its resource (and none failed or lost its lease): the claim after it would find only
+   * what arrived since, and on PostgreSQL each new event wakes the consumer's loop, a wake during a
+   * pass included (issue 32 item 5: that empty claim was one round trip per event at a steady rate).
+   * Off: drain until a claim finds nothing (the embedded database's consumer polls).
+   */
+  endWhenShort?: boolean;
   now?: () => Date;
   signal?: AbortSignal;
 }
@@ -120,6 +128,7 @@ export async function consumeEvent(
   silences: readonly Hold[],
   now: Date,
   rulesOf: (event: string) => Promise<RuleRow[]> = (name) => rulesForEvent(pool, name),
+  note: { successor: boolean } = { successor: false },
 ): Promise<number | false> {
   const resource = await loadEventResource(pool, event);
   const decisions: { rule: RuleRow; decision: Decision }[] = [];
@@ -140,9 +149,11 @@ export async function consumeEvent(
     const rows = decisions.map(({ rule, decision }) =>
       historyOf(rule, event, resource as EventResource, decision, now),
     );
-    const consumed = await consumeInOneStatement(pool, event.id, owner, rows, sendNotificationJob);
+    const { consumed, successor } = await consumeInOneStatement(pool, event.id, owner, rows, sendNotificationJob);
+    note.successor = successor;
     return consumed ? decisions.length : false;
   }
+  note.successor = true; // not asked on this path: assume one
   return inTransaction(pool, async (client) => {
     if (!(await completeEvent(client, event.id, owner))) return false;
     for (const { rule, decision } of decisions) {
@@ -158,14 +169,10 @@ export async function drainEvents(options: ConsumerOptions): Promise<DrainResult
   const { pool, owner } = options;
   const clock = options.now ?? (() => new Date());
   const result: DrainResult = { processed: 0, failed: 0, messages: 0 };
+  const batch = options.batch ?? 50;
   for (;;) {
     if (options.signal?.aborted || (options.deadline !== undefined && Date.now() > options.deadline)) return result;
-    const { events, version } = await claimEventsWithVersion(
-      pool,
-      owner,
-      options.leaseMs ?? 60_000,
-      options.batch ?? 50,
-    );
+    const { events, version } = await claimEventsWithVersion(pool, owner, options.leaseMs ?? 60_000, batch);
     if (events.length === 0 || version === null) return result;
     // Rules and silences are kept while their version stands (rules-cache.ts).
     const kept = rulesAt(pool, version);
@@ -173,16 +180,21 @@ export async function drainEvents(options: ConsumerOptions): Promise<DrainResult
     const windows = (await activeMaintenance(pool, clock())).map((window) => ({ ...window, maintenance: true }));
     const silences: Hold[] = [...(await kept.silencesAt(clock())), ...windows];
     const rulesOf = kept.rulesOf;
+    // Whether the queue may hold claimable events this claim did not return (see endWhenShort).
+    let more = events.length >= batch;
     for (let start = 0; start < events.length; start += CONCURRENCY) {
       await Promise.all(
         events.slice(start, start + CONCURRENCY).map(async (event) => {
           try {
-            const written = await consumeEvent(pool, event, owner, silences, clock(), rulesOf);
+            const note = { successor: false };
+            const written = await consumeEvent(pool, event, owner, silences, clock(), rulesOf, note);
+            if (written === false || note.successor) more = true;
             if (written !== false) {
               result.processed += 1;
               result.messages += written;
             }
           } catch (error) {
+            more = true;
             result.failed += 1;
             const message = error instanceof Error ? error.message : String(error);
             const delay = event.attempts >= EVENT_QUEUE_MAX_ATTEMPTS ? 0 : backoffDelay(EVENT_BACKOFF, event.attempts);
@@ -191,5 +203,6 @@ export async function drainEvents(options: ConsumerOptions): Promise<DrainResult
         }),
       );
     }
+    if (options.endWhenShort && !more) return result;
   }
 }

@@ -18,7 +18,9 @@ export const notificationEventsConsumer: ConsumerDefinition = {
   channel: EVENTS_CHANNEL,
   pollMs: { listening: 1_000, polling: 250 },
   async pass({ deps, owner, leaseMs, signal }) {
-    const { messages } = await drainEvents({ pool: deps.database.pool, owner, leaseMs, signal });
+    // LISTEN wakes the loop for every new event on PostgreSQL only (the job runtime listens there).
+    const endWhenShort = deps.database.engine === 'postgres';
+    const { messages } = await drainEvents({ pool: deps.database.pool, owner, leaseMs, signal, endWhenShort });
     return { enqueued: messages > 0 };
   },
 };
