@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
@@ -111,11 +110,7 @@ export function routePreload(): Plugin {
     generateBundle(_options, bundle) {
       const html = bundle['index.html'];
       if (html?.type !== 'asset') return;
-      const source = preloadScript(routeChunks(bundle));
-      const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
-      const fileName = `assets/route-preload-${hash}.js`;
-      this.emitFile({ type: 'asset', fileName, source });
-      html.source = withBootTags(String(html.source), `/${fileName}`, bootFiles(bundle));
+      html.source = withBootTags(String(html.source), preloadScript(routeChunks(bundle)), bootFiles(bundle));
     },
   };
 }
@@ -130,13 +125,14 @@ export function bootFiles(bundle: OutputBundle, base = '/'): string[] {
 }
 
 /**
- * The HTML with the route-preload script and the boot script before the entry: the preload script first
- * (a classic script after a stylesheet waits for it to load), then the boot module (module scripts run in
- * their order, so it runs before the entry) and a preload for each chunk it imports.
+ * The HTML with the route-preload script inlined and the boot script before the entry: the preload script
+ * first (a classic script after a stylesheet waits for it to load), then the boot module (module scripts
+ * run in their order, so it runs before the entry) and a preload for each chunk it imports.
  */
-export function withBootTags(html: string, preloadUrl: string, boot: readonly string[]): string {
+export function withBootTags(html: string, preloadSource: string, boot: readonly string[]): string {
   const [script, ...imports] = boot;
-  const tags = [`<script src="${preloadUrl}"></script>`];
+  // `</` inside would end the element early; the routes' paths never hold it, but a path is data
+  const tags = [`<script>${preloadSource.replaceAll('</', '<\\/')}</script>`];
   for (const file of imports) tags.push(`<link rel="modulepreload" crossorigin href="${file}">`);
   if (script) tags.push(`<script type="module" crossorigin src="${script}"></script>`);
   return html.replace('<script type="module"', `${tags.join('\n    ')}\n    <script type="module"`);

@@ -10,7 +10,7 @@ import type { Logger } from './logger.js';
 import { httpMetrics } from './metrics/http-metrics.js';
 import { boundDocumentBodies, limitRequestBody } from './request-bounds.js';
 import type { AppEnv } from './request-context.js';
-import { consoleForBrowserNavigation, mountConsole } from './static-console.js';
+import { consoleForBrowserNavigation, mountConsole, openConsoleIndex } from './static-console.js';
 import { httpTracing } from './tracing/http-tracing.js';
 
 /** What the HTTP app needs from the process that hosts it. */
@@ -28,6 +28,7 @@ export interface AppDeps {
 /** Builds the HTTP application: platform middleware, module routes, console and fallbacks. */
 export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>();
+  const consoleIndex = deps.webDist ? openConsoleIndex(deps.webDist) : undefined;
   app.use('*', httpTracing());
   app.use('*', httpMetrics());
   app.use(
@@ -35,7 +36,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // the console page's own inline scripts, by hash (static-console.ts); nothing else inline
+        scriptSrc: consoleIndex ? ["'self'", () => consoleIndex.scriptSources()] : ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],
@@ -63,13 +65,13 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.use('*', boundDocumentBodies());
   app.onError(handleError);
 
-  if (deps.webDist) app.use('/health', consoleForBrowserNavigation(deps.webDist));
+  if (consoleIndex) app.use('/health', consoleForBrowserNavigation(consoleIndex));
   deps.registerModules?.(app);
 
   app.all('/api/*', (c) =>
     c.json({ code: 'not_found', message: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404),
   );
-  if (deps.webDist) mountConsole(app, deps.webDist);
+  if (deps.webDist && consoleIndex) mountConsole(app, deps.webDist, consoleIndex);
   app.notFound((c) => c.json({ code: 'not_found', message: 'Not found' }, 404));
   return app;
 }

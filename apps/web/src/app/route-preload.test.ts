@@ -95,9 +95,9 @@ describe('the boot script in the HTML (src/boot.ts)', () => {
 
   it('runs before the entry, its imports preloaded, after the route-preload script', () => {
     const html = '<head>\n    <script type="module" crossorigin src="/assets/index.js"></script>\n</head>';
-    const out = withBootTags(html, '/assets/route-preload.js', bootFiles(withBoot));
+    const out = withBootTags(html, 'preloadRoutes();', bootFiles(withBoot));
     const order = [
-      'route-preload.js',
+      '<script>preloadRoutes();</script>',
       'modulepreload" crossorigin href="/assets/boot-shared.js',
       'src="/assets/boot.js',
       'index.js',
@@ -110,8 +110,8 @@ describe('the boot script in the HTML (src/boot.ts)', () => {
 
   it('is left out of a bundle without it, and its chunks count as loaded by every page', () => {
     expect(bootFiles(bundle)).toEqual([]);
-    expect(withBootTags('<script type="module" src="/e.js"></script>', '/p.js', [])).toBe(
-      '<script src="/p.js"></script>\n    <script type="module" src="/e.js"></script>',
+    expect(withBootTags('<script type="module" src="/e.js"></script>', 'p("</script>");', [])).toBe(
+      '<script>p("<\\/script>");</script>\n    <script type="module" src="/e.js"></script>',
     );
     expect(routeChunks(withBoot)['/catalog']).toEqual(routeChunks(bundle)['/catalog']);
   });
