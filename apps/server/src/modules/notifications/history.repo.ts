@@ -71,12 +71,6 @@ export async function insertHistory(db: Sql, row: NewHistory): Promise<HistoryRo
   return rows[0] as HistoryRow; // INSERT … RETURNING gives the row
 }
 
-/** One row by id. */
-export async function historyById(db: Sql, id: string): Promise<HistoryRow | undefined> {
-  const { rows } = await db.query<HistoryRow>('SELECT * FROM notification_send_history WHERE id = $1', [id]);
-  return rows[0];
-}
-
 /**
  * One row by id with its live rule (undefined when the rule is deleted), in one round trip: the sender
  * read them one after the other for every message (issue 32 item 5).
