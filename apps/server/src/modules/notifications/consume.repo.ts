@@ -6,7 +6,7 @@
  * lead first, so the consumer keeps its transaction for those (event-consumer.ts).
  */
 import { JOBS_CHANNEL } from '../jobs/index.js';
-import type { NewHistory } from './history.repo.js';
+import { HISTORY_COLUMNS, type NewHistory } from './history.repo.js';
 import type { Sql } from './sql.js';
 
 /** The send job each pending or waiting row gets (the definition's name, attempts and resource type). */
@@ -15,28 +15,6 @@ export interface SendJobShape {
   maxAttempts: number;
   resourceType?: string;
 }
-
-const COLUMNS = [
-  'notification_id',
-  'source_event',
-  'resource_id',
-  'resource_health',
-  'resource_status',
-  'resource_health_description',
-  'status',
-  'body',
-  'payload',
-  'not_before',
-  'person_id',
-  'team_id',
-  'connection_id',
-  'silenced_by',
-  'maintenance_window_id',
-  'group_id',
-  'parent_id',
-  'error',
-  'created_at',
-] as const;
 
 /**
  * Deletes event `eventId` if `owner` still holds it and, only then, inserts `rows` and one `job` per
@@ -52,7 +30,7 @@ export async function consumeInOneStatement(
   rows: readonly NewHistory[],
   job: SendJobShape,
 ): Promise<{ consumed: boolean; successor: boolean }> {
-  const list = COLUMNS.join(', ');
+  const list = HISTORY_COLUMNS.join(', ');
   const { rows: result } = await db.query<{ consumed: number; successor: boolean }>(
     `WITH consumed AS (
        DELETE FROM event_queue WHERE id = $1 AND locked_by = $2 RETURNING id, resource_key

@@ -36,7 +36,8 @@ export interface HistoryRow extends NewHistory {
   duration_millis: number | null;
 }
 
-const COLUMNS = [
+/** The columns a new history row is written with (here and by the consumer's one statement, consume.repo.ts). */
+export const HISTORY_COLUMNS = [
   'notification_id',
   'source_event',
   'resource_id',
@@ -60,12 +61,12 @@ const COLUMNS = [
 
 /** Inserts one row; `first_observed` is its creation time. */
 export async function insertHistory(db: Sql, row: NewHistory): Promise<HistoryRow> {
-  const values = COLUMNS.map((column) =>
+  const values = HISTORY_COLUMNS.map((column) =>
     column === 'payload' && row.payload !== null ? JSON.stringify(row.payload) : (row[column] ?? null),
   );
   const { rows } = await db.query<HistoryRow>(
-    `INSERT INTO notification_send_history (${COLUMNS.join(', ')}, first_observed)
-     VALUES (${COLUMNS.map((_, i) => `$${i + 1}`).join(', ')}, $${COLUMNS.indexOf('created_at') + 1}) RETURNING *`,
+    `INSERT INTO notification_send_history (${HISTORY_COLUMNS.join(', ')}, first_observed)
+     VALUES (${HISTORY_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')}, $${HISTORY_COLUMNS.indexOf('created_at') + 1}) RETURNING *`,
     values,
   );
   return rows[0] as HistoryRow; // INSERT … RETURNING gives the row
