@@ -5,13 +5,18 @@
  * of it (three stats, the open, each read) and waited behind each query, and the page's scripts arrived late
  * (docs/web.md, "Assets from memory"). From memory an asset is answered in the turn its request arrived.
  */
-import type { Stats } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
-import { getMimeType } from 'hono/utils/mime';
-import { CONTENT_CODINGS, type ContentCoding, negotiateEncoding } from './accept-encoding.js';
-import { PRECOMPRESSED_SUFFIX, servedFilePath } from './precompressed-files.js';
+import { type ContentCoding, negotiateEncoding } from './accept-encoding.js';
+import {
+  type DescribedFile,
+  describeFile,
+  fileStats,
+  PRECOMPRESSED_SUFFIX,
+  servedFilePath,
+  setRepresentationHeaders,
+} from './precompressed-files.js';
 import type { AppEnv } from './request-context.js';
 
 /** The most bytes held in memory (a build's assets and their brotli and gzip copies are ~15 MB). */
@@ -20,52 +25,18 @@ export const ASSET_MEMORY_BYTES = 64 * 1024 * 1024;
 /** The largest single file held; a larger one is streamed from disk as before. */
 const MAX_ASSET_BYTES = 4 * 1024 * 1024;
 
-type Representation = ContentCoding | 'identity';
-
-interface Asset {
-  type: string;
-  lastModified: string;
-  /** The codings a sibling exists for, and each representation's size. */
-  codings: ContentCoding[];
-  sizes: Map<Representation, number>;
-  bytes: Map<Representation, Uint8Array<ArrayBuffer>>;
-}
-
-async function statFile(path: string): Promise<Stats | undefined> {
-  try {
-    const stats = await stat(path);
-    return stats.isFile() ? stats : undefined;
-  } catch {
-    return undefined;
-  }
+/** A described file with the bytes of each representation read so far. */
+interface Asset extends DescribedFile {
+  bytes: Map<ContentCoding | 'identity', Uint8Array<ArrayBuffer>>;
 }
 
 async function describeAsset(path: string): Promise<Asset | undefined> {
-  const original = await statFile(path);
-  if (!original) return undefined;
-  const sizes = new Map<Representation, number>([['identity', original.size]]);
-  const codings: ContentCoding[] = [];
-  for (const coding of CONTENT_CODINGS) {
-    const sibling = await statFile(path + PRECOMPRESSED_SUFFIX[coding]);
-    if (!sibling) continue;
-    codings.push(coding);
-    sizes.set(coding, sibling.size);
-  }
-  return {
-    type: getMimeType(path) ?? 'application/octet-stream',
-    lastModified: original.mtime.toUTCString(),
-    codings,
-    sizes,
-    bytes: new Map(),
-  };
+  const original = await fileStats(path);
+  return original ? { ...(await describeFile(path, original)), bytes: new Map() } : undefined;
 }
 
 function send(c: Context<AppEnv>, asset: Asset, coding: ContentCoding | undefined, body: Uint8Array<ArrayBuffer>) {
-  c.header('Content-Type', asset.type);
-  c.header('Last-Modified', asset.lastModified);
-  c.header('Accept-Ranges', 'bytes');
-  if (asset.codings.length > 0) c.header('Vary', 'Accept-Encoding', { append: true });
-  if (coding) c.header('Content-Encoding', coding);
+  setRepresentationHeaders(c, asset, coding);
   c.header('Content-Length', String(body.byteLength));
   return c.req.method === 'HEAD' ? c.body(null, 200) : c.body(body, 200);
 }
@@ -95,7 +66,7 @@ export function serveImmutableAssets(root: string, maxBytes = ASSET_MEMORY_BYTES
       return next();
     }
     const coding = negotiateEncoding(c.req.header('Accept-Encoding'), asset.codings);
-    const representation: Representation = coding ?? 'identity';
+    const representation = coding ?? 'identity';
     const cached = asset.bytes.get(representation);
     if (cached) return send(c, asset, coding, cached);
     const size = asset.sizes.get(representation) ?? 0;

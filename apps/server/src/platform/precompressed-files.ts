@@ -13,13 +13,53 @@ import type { AppEnv } from './request-context.js';
  */
 export const PRECOMPRESSED_SUFFIX: Record<ContentCoding, string> = { br: '.br', gzip: '.gz' };
 
-async function fileStats(path: string): Promise<Stats | undefined> {
+/** The stats of the regular file at `path`, or undefined (missing, a folder, unreadable). */
+export async function fileStats(path: string): Promise<Stats | undefined> {
   try {
     const stats = await stat(path);
     return stats.isFile() ? stats : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** A file as served: its type, modification time, the codings a sibling exists for and each representation's size. */
+export interface DescribedFile {
+  type: string;
+  lastModified: string;
+  codings: ContentCoding[];
+  sizes: Map<ContentCoding | 'identity', number>;
+}
+
+/** Describes the file at `path` (whose stats are `original`) and its precompressed siblings. */
+export async function describeFile(path: string, original: Stats): Promise<DescribedFile> {
+  const sizes = new Map<ContentCoding | 'identity', number>([['identity', original.size]]);
+  const codings: ContentCoding[] = [];
+  for (const coding of CONTENT_CODINGS) {
+    const sibling = await fileStats(path + PRECOMPRESSED_SUFFIX[coding]);
+    if (!sibling) continue;
+    codings.push(coding);
+    sizes.set(coding, sibling.size);
+  }
+  return {
+    type: getMimeType(path) ?? 'application/octet-stream',
+    lastModified: original.mtime.toUTCString(),
+    codings,
+    sizes,
+  };
+}
+
+/** The headers of a representation of `file` (all but its length), the same from disk and from memory. */
+export function setRepresentationHeaders(
+  c: Context<AppEnv>,
+  file: DescribedFile,
+  coding: ContentCoding | undefined,
+): void {
+  c.header('Content-Type', file.type);
+  c.header('Last-Modified', file.lastModified);
+  c.header('Accept-Ranges', 'bytes');
+  if (file.codings.length > 0) c.header('Vary', 'Accept-Encoding', { append: true });
+  if (coding) c.header('Content-Encoding', coding);
 }
 
 /** The file a URL path names inside `root`, or undefined for traversal, odd encodings and folders. */
@@ -55,22 +95,11 @@ function byteRange(header: string, size: number): { start: number; end: number }
  * exist). HEAD gets the headers only; a single `Range` is served from the chosen representation.
  */
 async function sendFile(c: Context<AppEnv>, path: string, original: Stats): Promise<Response> {
-  const available: ContentCoding[] = [];
-  const variants = new Map<ContentCoding, Stats>();
-  for (const coding of CONTENT_CODINGS) {
-    const stats = await fileStats(path + PRECOMPRESSED_SUFFIX[coding]);
-    if (!stats) continue;
-    available.push(coding);
-    variants.set(coding, stats);
-  }
-  const coding = negotiateEncoding(c.req.header('Accept-Encoding'), available);
+  const file = await describeFile(path, original);
+  const coding = negotiateEncoding(c.req.header('Accept-Encoding'), file.codings);
   const sent = coding ? path + PRECOMPRESSED_SUFFIX[coding] : path;
-  const size = (coding && variants.get(coding)?.size) ?? original.size;
-  c.header('Content-Type', getMimeType(path) ?? 'application/octet-stream');
-  c.header('Last-Modified', original.mtime.toUTCString());
-  c.header('Accept-Ranges', 'bytes');
-  if (available.length > 0) c.header('Vary', 'Accept-Encoding', { append: true });
-  if (coding) c.header('Content-Encoding', coding);
+  const size = file.sizes.get(coding ?? 'identity') ?? original.size;
+  setRepresentationHeaders(c, file, coding);
   if (c.req.method === 'HEAD') {
     c.header('Content-Length', String(size));
     return c.body(null, 200);

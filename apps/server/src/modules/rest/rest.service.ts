@@ -194,9 +194,7 @@ export class RestService {
     checkProfile(req);
     const readAs = RPC_READ_AS[fn.name];
     // a function read as a parent is asked about that parent: its row scopes keep the rows of readable parents
-    const parentScopes = readAs
-      ? await this.authorize(req, readAs.table, 'read')
-      : await this.authorize(req, `rpc/${fn.name}`, 'read');
+    const callScopes = await this.authorize(req, readAs ? readAs.table : `rpc/${fn.name}`, 'read');
     const query = parseQuery(req.search, new Set(fn.args.map((a) => a.name)));
     const range = parseRange(req.header('range'), req.header('range-unit'));
     // Rows of an exposed table are read like that table: its permission, deny rows and row scopes.
@@ -206,7 +204,7 @@ export class RestService {
     const componentScopes = COMPONENT_ARGUMENTS[fn.name] ? await this.authorize(req, 'components', 'read') : undefined;
     return runRpc({
       componentScopes,
-      parentScopes: readAs ? parentScopes : undefined,
+      parentScopes: readAs ? callScopes : undefined,
       rowScopes,
       embedScopes,
       pool: this.database.pool,
