@@ -6,7 +6,7 @@
 // the real server), so both sides pay the same extra hop. A is built from a git worktree with the working
 // tree's node_modules: its packages (@mc/contracts included) are B's. Routes and visits: MC_BENCH_ROUTES
 // (default every route of run.mjs), MC_BENCH_VISITS (default 5 per side); the medians and their difference
-// are printed with the load; no target is judged (run.mjs judges).
+// are printed with the load, and each side's scripts as bytes on the wire; no target is judged (run.mjs judges).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -90,7 +90,7 @@ async function main() {
           const result = await visit(side, route);
           const entry = lcps.get(route);
           entry[side].push(result.lcp);
-          entry.files[side] = `${result.scripts} files, ${result.js.toFixed(1)} kB`;
+          entry.files[side] = `${result.scripts} files, ${result.wireKb.toFixed(1)} kB on the wire`;
         }
       }
     }
