@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium-args.mjs';
 
 /**
  * Browser journeys in Debian's Chromium (never a downloaded browser) against the built console and
@@ -20,7 +21,7 @@ export default defineConfig({
     viewport: { width: 1440, height: 900 },
     screenshot: 'only-on-failure',
     trace: 'off',
-    launchOptions: { executablePath: process.env.MC_E2E_CHROMIUM ?? '/usr/bin/chromium' },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
 });

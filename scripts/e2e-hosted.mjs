@@ -7,9 +7,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CHROMIUM_PATH } from './chromium-args.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const chromium = process.env.MC_E2E_CHROMIUM ?? '/usr/bin/chromium';
+const chromium = CHROMIUM_PATH;
 const adminEmail = 'owner@example.com';
 const adminPassword = 'e2e-Owner-password-1';
 

@@ -9,9 +9,10 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
+import { CHROMIUM_PATH } from './chromium-args.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const chromium = process.env.MC_E2E_CHROMIUM ?? '/usr/bin/chromium';
+const chromium = CHROMIUM_PATH;
 const adminEmail = process.env.MC_E2E_ADMIN_EMAIL ?? 'admin@example.com';
 const adminPassword = process.env.MC_E2E_ADMIN_PASSWORD ?? 'e2e-Admin-password-1';
 // `npm run screens` runs the screenshot config (e2e/screens.config.ts) through the same server set-up

@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium-args.mjs';
 import { buildConsole, seedDemo } from './build-and-seed.mjs';
 import { serveBuild } from './build-front.mjs';
 import { measureRoute } from './measure-route.mjs';
@@ -71,7 +72,7 @@ async function main() {
   });
   const fronts = { A: await serveBuild(distA, server.url), B: await serveBuild(distB, server.url) };
   const dists = { A: distA, B: distB };
-  const browser = await chromium.launch({ executablePath: process.env.MC_E2E_CHROMIUM ?? '/usr/bin/chromium' });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const signInContext = await browser.newContext();
     await signIn(signInContext, server.url);

@@ -18,6 +18,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium-args.mjs';
 import { buildConsole, seedDemo } from './build-and-seed.mjs';
 import { measureRoute as measureRouteOf } from './measure-route.mjs';
 import { waitForSteadyState } from './settle.mjs';
@@ -244,7 +245,7 @@ async function main() {
   printRunInfo('Start');
   process.on('exit', () => printRunInfo('End'));
   if (process.argv.includes('--table-only')) {
-    const browser = await chromium.launch({ executablePath: process.env.MC_E2E_CHROMIUM ?? '/usr/bin/chromium' });
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     try {
       printTable(await measureTable(browser));
     } finally {
@@ -263,7 +264,7 @@ async function main() {
   const server = process.env.MC_BENCH_URL
     ? { url: process.env.MC_BENCH_URL, stop: async () => {} }
     : await startRealServer(root, { ...benchCredentials, webDist: dist, prepare: (env) => seedDemo(root, env, ROWS) });
-  const browser = await chromium.launch({ executablePath: process.env.MC_E2E_CHROMIUM ?? '/usr/bin/chromium' });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const signInContext = await browser.newContext();
     await signIn(signInContext, server.url);

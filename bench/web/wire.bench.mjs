@@ -14,6 +14,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium-args.mjs';
 import { benchCredentials, signIn } from './sign-in.mjs';
 import { startRealServer } from './start-server.mjs';
 
@@ -148,7 +149,7 @@ async function main() {
   try {
     buildConsole(dist);
     server = await startRealServer(root, { ...benchCredentials, webDist: dist, prepare: seedDemo });
-    browser = await chromium.launch({ executablePath: process.env.MC_E2E_CHROMIUM ?? '/usr/bin/chromium' });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 
     const anonymous = await browser.newContext();
     const signInScreen = await pageLoad(anonymous, `${server.url}/`, (page) =>
