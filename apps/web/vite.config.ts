@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { sep } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Rolldown } from 'vite';
 import { precompress } from './scripts/precompress.ts';
 import { resourceIcons } from './scripts/resource-icons-plugin.ts';
-import { BOOT_MODULE, isPageRequests, pagePrefetchArea, routePreload } from './scripts/route-preload.ts';
+import { isPageRequests, pagePrefetchArea, routePreload } from './scripts/route-preload.ts';
 
 // The product's version, from the root package.json the server reports too (platform/version.ts), so the
 // user menu's frontend and backend versions come from one place and cannot drift apart.
@@ -57,26 +57,6 @@ function servesPagePrefetch(id: string, ctx: Rolldown.ChunkingContext, seen: Set
       importer.includes(`${sep}features${sep}`) && !seen.has(importer) && servesPagePrefetch(importer, ctx, seen),
   );
 }
-
-/**
- * The modules the boot script (src/boot.ts) imports, in one chunk of their own that the console's entry imports
- * too: copied into both (inlined common chunks), they cost the first screens 7 kB gzip twice.
- */
-function bootChunk(id: string, ctx: Rolldown.ChunkingContext): string | null {
-  // the console's own modules only: a package's barrel (@mc/contracts) would bring every module it re-exports
-  return id.startsWith(WEB_SOURCES) && importedByBoot(id, ctx, new Set()) ? 'boot-shared' : null;
-}
-
-const WEB_SOURCES = join(import.meta.dirname, 'src') + sep;
-
-function importedByBoot(id: string, ctx: Rolldown.ChunkingContext, seen: Set<string>): boolean {
-  seen.add(id);
-  return (ctx.getModuleInfo(id)?.importers ?? []).some(
-    (importer) => importer === BOOT_ENTRY || (!seen.has(importer) && importedByBoot(importer, ctx, seen)),
-  );
-}
-
-const BOOT_ENTRY = join(import.meta.dirname, BOOT_MODULE);
 
 /** React Aria's packages (ADR 0006) and what only they use. */
 const REACT_ARIA =
@@ -131,7 +111,6 @@ export default defineConfig({
           experimentalInlineCommonChunks: { maxSize: INLINE_COMMON_CHUNKS_BELOW, exclude: /\.css(\?|$)/ },
           includeDependenciesRecursively: false,
           groups: [
-            { name: bootChunk, debugName: 'the boot script' },
             { name: reactAriaChunk, minShareCount: REACT_ARIA_SHARED_BY, debugName: 'React Aria' },
             { name: areaChunk, debugName: 'product areas' },
           ],

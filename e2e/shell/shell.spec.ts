@@ -4,7 +4,7 @@ test.describe('[SHELL] page shell', () => {
   test("the page's inline scripts run under the server's Content Security Policy", async ({ page, signedIn }) => {
     expect(signedIn).toBe(true);
     await page.addInitScript(() => {
-      const state = { violations: [] as string[], parsed: { theme: '', preloads: 0 } };
+      const state = { violations: [] as string[], parsed: { theme: '', preloads: 0, earlyCalls: 0 } };
       (window as unknown as { __inline: typeof state }).__inline = state;
       document.addEventListener('securitypolicyviolation', (event) => state.violations.push(event.violatedDirective));
       // 'interactive' comes once the HTML is parsed, before any module script of the console has run
@@ -12,14 +12,17 @@ test.describe('[SHELL] page shell', () => {
         if (document.readyState !== 'interactive') return;
         state.parsed.theme = document.documentElement.getAttribute('data-theme') ?? '';
         state.parsed.preloads = document.querySelectorAll('link[rel="modulepreload"][href*="area-catalog"]').length;
+        // the boot script's early calls (src/boot.ts): who-am-I, the flags, the summary and the list's first page
+        state.parsed.earlyCalls =
+          (window as unknown as { __mcEarlyAnswers?: Map<string, unknown> }).__mcEarlyAnswers?.size ?? 0;
       });
       localStorage.setItem('mc-theme-last', 'dark');
     });
     const answer = await page.goto('/catalog');
-    expect(answer?.headers()['content-security-policy']).toMatch(/script-src 'self'( 'sha256-[^']+'){2};/);
+    expect(answer?.headers()['content-security-policy']).toMatch(/script-src 'self'( 'sha256-[^']+'){3};/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Catalog');
     const inline = await page.evaluate(() => (window as unknown as { __inline: unknown }).__inline);
-    expect(inline).toEqual({ violations: [], parsed: { theme: 'dark', preloads: 1 } });
+    expect(inline).toEqual({ violations: [], parsed: { theme: 'dark', preloads: 1, earlyCalls: 4 } });
   });
 
   test('the sidebar collapses and remembers it; the user menu has the version line and kubeconfig modal', async ({

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
-import type { Plugin } from 'vite';
+import { build, type Plugin, type ResolvedConfig } from 'vite';
 
 /**
  * The pages a browser is sent to first (the landing page after sign-in and the sidebar's entries) and the
@@ -88,29 +88,27 @@ export function preloadScript(routes: Record<string, string[]>): string {
 }
 
 /**
- * Route chunks asked for with the HTML. A lazy page's chunk was asked for only once the entry chunk had
- * loaded and run (about 250–300 ms of Chromium on this project's small machines), and its data only once
- * that chunk had run: the largest paint of every page waited for the chain. A small script beside the HTML
- * (a file, as the Content Security Policy allows scripts from 'self' only) preloads the chunks of the page
- * in the address bar, so they load in parallel with the entry; other pages load nothing extra.
+ * Route chunks asked for with the HTML, and the page's first calls. A lazy page's chunk was asked for only once
+ * the entry chunk had loaded and run (about 250–300 ms of Chromium on this project's small machines), and its data
+ * only once that chunk had run: the largest paint of every page waited for the chain. Two small scripts inline in
+ * the HTML (the Content Security Policy allows index.html's inline scripts by their hash) preload the chunks of
+ * the page in the address bar, so they load in parallel with the entry, and ask for the page's first calls
+ * (src/boot.ts, bundled on its own), so the server answers them while the scripts still arrive.
  */
 export function routePreload(): Plugin {
-  let root = process.cwd();
+  let config: ResolvedConfig | undefined;
   return {
     name: 'mc-route-preload',
     apply: 'build',
     enforce: 'post',
-    configResolved(config) {
-      root = config.root;
+    configResolved(resolved) {
+      config = resolved;
     },
-    buildStart() {
-      // the boot script (src/boot.ts): an entry of its own, so it runs before the console's entry has loaded
-      this.emitFile({ type: 'chunk', id: join(root, BOOT_MODULE), name: 'boot' });
-    },
-    generateBundle(_options, bundle) {
+    async generateBundle(_options, bundle) {
       const html = bundle['index.html'];
-      if (html?.type !== 'asset') return;
-      html.source = withBootTags(String(html.source), preloadScript(routeChunks(bundle)), bootFiles(bundle));
+      if (html?.type !== 'asset' || !config) return;
+      const boot = await bundleBootScript(config);
+      html.source = withBootTags(String(html.source), preloadScript(routeChunks(bundle)), boot);
     },
   };
 }
@@ -118,22 +116,42 @@ export function routePreload(): Plugin {
 /** The boot module, from the console's root: it asks for the page's first calls (src/boot.ts). */
 export const BOOT_MODULE = 'src/boot.ts';
 
-/** The boot chunk and the chunks it imports statically, as absolute URLs, the boot chunk first. */
-export function bootFiles(bundle: OutputBundle, base = '/'): string[] {
-  const boot = chunksOf(bundle).find((chunk) => chunk.isEntry && chunk.name === 'boot');
-  return boot ? [...closure(bundle, boot.fileName)].map((file) => base + file) : [];
+/**
+ * src/boot.ts as one classic script of its own (no imports), minified, built with the console's mode and
+ * environment (`import.meta.env`), without the console's plugins. What it shares with the console's modules
+ * (the early answers) it keeps on the page's global object (lib/api/early-answers.ts).
+ */
+export async function bundleBootScript(config: ResolvedConfig): Promise<string> {
+  const output = await build({
+    configFile: false,
+    root: config.root,
+    mode: config.mode,
+    envDir: config.envDir,
+    logLevel: 'silent',
+    build: {
+      write: false,
+      emptyOutDir: false,
+      copyPublicDir: false,
+      minify: true,
+      lib: { entry: join(config.root, BOOT_MODULE), formats: ['iife'], name: 'mcBoot' },
+      rolldownOptions: { treeshake: { manualPureFunctions: ['z'] } },
+    },
+  });
+  const outputs = Array.isArray(output) ? output : [output];
+  const chunk = outputs
+    .flatMap((result) => ('output' in result ? result.output : []))
+    .find((file): file is OutputChunk => file.type === 'chunk' && file.isEntry);
+  if (!chunk) throw new Error('route-preload: the boot script built no chunk');
+  return chunk.code;
 }
 
 /**
- * The HTML with the route-preload script inlined and the boot script before the entry: the preload script
- * first (a classic script after a stylesheet waits for it to load), then the boot module (module scripts
- * run in their order, so it runs before the entry) and a preload for each chunk it imports.
+ * The HTML with the two boot scripts inline before the entry: the route preloads, then the early calls
+ * (src/boot.ts). Both run while the head is parsed, before the stylesheet and the entry's preloads.
  */
-export function withBootTags(html: string, preloadSource: string, boot: readonly string[]): string {
-  const [script, ...imports] = boot;
+export function withBootTags(html: string, preloadSource: string, bootSource: string): string {
   // `</` inside would end the element early; the routes' paths never hold it, but a path is data
-  const tags = [`<script>${preloadSource.replaceAll('</', '<\\/')}</script>`];
-  for (const file of imports) tags.push(`<link rel="modulepreload" crossorigin href="${file}">`);
-  if (script) tags.push(`<script type="module" crossorigin src="${script}"></script>`);
+  const inline = (source: string) => `<script>${source.replaceAll('</', '<\\/')}</script>`;
+  const tags = [inline(preloadSource), inline(bootSource)];
   return html.replace('<script type="module"', `${tags.join('\n    ')}\n    <script type="module"`);
 }

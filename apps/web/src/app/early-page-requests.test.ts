@@ -29,6 +29,7 @@ function pageApi() {
       headers: { 'Content-Range': '0-0/1' },
     },
     '/api/db/playbooks': { body: [] },
+    '/api/incidents': { body: { incidents: [], total: 0 } },
   });
 }
 
@@ -42,6 +43,7 @@ describe('the calls the boot script asks for (src/boot.ts)', { timeout: 30_000 }
     ],
     ['/health', '?rangeType=relative&range=now-24h', ['/api/canary/api/summary']],
     ['/playbooks', '', ['/api/db/playbooks']],
+    ['/incidents', '?status=open&sortBy=title&sortOrder=asc', ['/api/incidents']],
   ])('%s%s: the console takes each early answer instead of asking again', async (path, search, data) => {
     const { calls } = pageApi();
     const early = earlyPageRequests(path, search);
@@ -77,6 +79,13 @@ describe('the calls the boot script asks for (src/boot.ts)', { timeout: 30_000 }
     expect(earlyPageRequests('/recovery', '?flow=1')).toEqual([]);
     expect(earlyPageRequests('/playbooks/runs', '')).toEqual([]);
     expect(earlyPageRequests('/topology/', '').map((request) => request.path)).toEqual([
+      '/api/auth/whoami',
+      '/api/db/properties',
+    ]);
+  });
+
+  it('leaves the incident list of a time range to the page: its bounds move with the clock', () => {
+    expect(earlyPageRequests('/incidents', '?rangeType=relative&range=now-24h').map((r) => r.path)).toEqual([
       '/api/auth/whoami',
       '/api/db/properties',
     ]);

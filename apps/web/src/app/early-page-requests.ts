@@ -1,8 +1,9 @@
 import { catalogPageRequests } from '../features/catalog/api/page-requests';
 import { healthPageRequests } from '../features/health/api/page-requests';
+import { incidentsPageRequests } from '../features/incidents/api/page-requests';
 import { notificationsPageRequests } from '../features/notifications/api/page-requests';
 import { playbooksPageRequests } from '../features/playbooks/api/page-requests';
-import type { EarlyRequest } from '../lib/api/client';
+import type { EarlyRequest } from '../lib/api/request-parts';
 import { PROPERTIES_REQUEST, SESSION_REQUEST } from '../lib/api/shell-requests';
 
 const SHELL_ONLY = (): EarlyRequest[] => [];
@@ -15,7 +16,7 @@ const SHELL_ONLY = (): EarlyRequest[] => [];
 const PAGES: Readonly<Record<string, (search: string) => EarlyRequest[]>> = {
   '/topology': SHELL_ONLY,
   '/health': healthPageRequests,
-  '/incidents': SHELL_ONLY,
+  '/incidents': incidentsPageRequests,
   '/catalog': catalogPageRequests,
   '/playbooks': playbooksPageRequests,
   '/notifications': notificationsPageRequests,

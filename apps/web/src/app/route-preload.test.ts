@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import type { OutputBundle } from 'rolldown';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  bootFiles,
   isPageRequests,
   PRELOADED_ROUTES,
   preloadScript,
@@ -87,33 +86,19 @@ describe('route chunk preloading', () => {
 });
 
 describe('the boot script in the HTML (src/boot.ts)', () => {
-  const withBoot = {
-    ...bundle,
-    'assets/boot.js': { ...chunk('assets/boot.js', ['assets/boot-shared.js'], [], true), name: 'boot' },
-    'assets/boot-shared.js': chunk('assets/boot-shared.js', []),
-  } as unknown as OutputBundle;
-
-  it('runs before the entry, its imports preloaded, after the route-preload script', () => {
+  it('runs inline before the entry, after the route-preload script', () => {
     const html = '<head>\n    <script type="module" crossorigin src="/assets/index.js"></script>\n</head>';
-    const out = withBootTags(html, 'preloadRoutes();', bootFiles(withBoot));
-    const order = [
-      '<script>preloadRoutes();</script>',
-      'modulepreload" crossorigin href="/assets/boot-shared.js',
-      'src="/assets/boot.js',
-      'index.js',
-    ];
+    const out = withBootTags(html, 'preloadRoutes();', 'askEarly();');
+    const order = ['<script>preloadRoutes();</script>', '<script>askEarly();</script>', 'index.js'];
     const positions = order.map((part) => out.indexOf(part));
     expect(positions.every((position) => position >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
-    expect(out).toContain('<script type="module" crossorigin src="/assets/boot.js"></script>');
   });
 
-  it('is left out of a bundle without it, and its chunks count as loaded by every page', () => {
-    expect(bootFiles(bundle)).toEqual([]);
-    expect(withBootTags('<script type="module" src="/e.js"></script>', 'p("</script>");', [])).toBe(
-      '<script>p("<\\/script>");</script>\n    <script type="module" src="/e.js"></script>',
+  it('cannot end its element early', () => {
+    expect(withBootTags('<script type="module" src="/e.js"></script>', 'p("</script>");', 'q("</script>")')).toBe(
+      '<script>p("<\\/script>");</script>\n    <script>q("<\\/script>")</script>\n    <script type="module" src="/e.js"></script>',
     );
-    expect(routeChunks(withBoot)['/catalog']).toEqual(routeChunks(bundle)['/catalog']);
   });
 
   it("knows the pages' early-call modules, which stay out of the area chunks", () => {

@@ -2,6 +2,8 @@ import { UI_MESSAGES } from '@mc/contracts';
 import { browser } from '../browser';
 import { ApiError, errorFromBody } from './api-error';
 import { totalFromContentRange } from './content-range';
+import { askEarly, clearEarlyAnswers, hasEarlyAnswers, takeEarlyAnswer } from './early-answers';
+import { callKey, type EarlyRequest, type RequestOptions, requestParts } from './request-parts';
 
 /** Where the auth-state-checker route lives; a 401 sends the browser there with return_to (000 §8). */
 export const AUTH_STATE_CHECKER_PATH = '/auth-state-checker';
@@ -28,7 +30,7 @@ let target: ApiTarget = {};
 /** Switches the client to a hosted organisation's backend, or back to same-origin with `{}`. */
 export function configureApiTarget(next: ApiTarget): void {
   target = next;
-  earlyAnswers.clear(); // asked of the console's own origin, they answer no call to another target
+  clearEarlyAnswers(); // asked of the console's own origin, they answer no call to another target
 }
 
 function isLocal(path: string): boolean {
@@ -41,44 +43,13 @@ export function resolveApiUrl(path: string): string {
   return `${target.baseUrl.replace(/\/+$/, '')}${path.slice('/api'.length)}`;
 }
 
-export type QueryValue = string | number | boolean | null | undefined;
-
-/** One call: method, query parameters, JSON body, and the PostgREST extras. */
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-  query?: Record<string, QueryValue | QueryValue[]>;
-  body?: unknown;
-  headers?: Record<string, string>;
-  signal?: AbortSignal;
-  /**
-   * Ask for a count; the total comes back from Content-Range (000 §7). `true` is exact; 'estimated' is
-   * exact up to the data API's max rows and the planner's estimate beyond, for lists that grow large.
-   */
-  count?: boolean | 'estimated';
-  /** Set false where a 401 is an answer the caller handles (the session check itself). */
-  redirectOn401?: boolean;
-  timeoutMs?: number;
-}
+export type { EarlyRequest, QueryValue, RequestOptions } from './request-parts';
 
 /** A decoded answer: the JSON body, the total when one was asked for, and the status. */
 export interface ApiResponse<T> {
   data: T;
   total?: number;
   status: number;
-}
-
-function buildUrl(path: string, query: RequestOptions['query']): string {
-  const url = resolveApiUrl(path);
-  if (!query) return url;
-  const params = new URLSearchParams();
-  for (const [key, raw] of Object.entries(query)) {
-    for (const value of Array.isArray(raw) ? raw : [raw]) {
-      if (value !== undefined && value !== null) params.append(key, String(value));
-    }
-  }
-  const text = params.toString();
-  if (!text) return url;
-  return `${url}${url.includes('?') ? '&' : '?'}${text}`;
 }
 
 /** Sends the browser to the auth-state-checker route, keeping where it was (000 §8). */
@@ -105,71 +76,23 @@ function parseBody(text: string): unknown {
   }
 }
 
-/** The URL, method, headers and body of a call, before any bearer token. */
-function requestParts(path: string, options: RequestOptions) {
-  const prefer = ['return=representation'];
-  if (options.count) prefer.push(options.count === 'estimated' ? 'count=estimated' : 'count=exact');
-  const headers: Record<string, string> = { Accept: 'application/json', Prefer: prefer.join(','), ...options.headers };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  const url = buildUrl(path, options.query);
-  const method = options.method ?? 'GET';
-  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-  return { url, method, headers, body };
-}
-
-/** What makes two calls the same call, for an early answer: method, URL, headers and body. */
-function callKey({ url, method, headers, body }: ReturnType<typeof requestParts>): string {
-  return `${method} ${url} ${JSON.stringify(headers)} ${body ?? ''}`;
-}
-
-/** A call a page will make, asked for before the console has loaded (see {@link requestEarly}). */
-export interface EarlyRequest {
-  path: string;
-  options?: Omit<RequestOptions, 'signal'>;
-}
-
 /**
- * How long an early answer waits for its call: the page's own call comes within a second or two of the boot;
- * one never made (another page opened, a filter changed) must not answer a later call with old data.
+ * Sends a call the page being opened will make, from the boot script, while the console's own scripts still
+ * load and run (early-answers.ts). Same-origin calls only: a hosted console's calls go to its organisation's
+ * backend with a token it only has later.
  */
-const EARLY_ANSWER_TTL_MS = 10_000;
-const earlyAnswers = new Map<string, { answer: Promise<Response | undefined>; at: number }>();
-
-/**
- * Sends a call the page being opened will make, from the boot script (src/boot.ts), while the console's
- * own scripts still load and run: the first identical call {@link send} makes within 10 seconds takes
- * its answer instead of asking again (each answer once). Same-origin calls only: a hosted console's
- * calls go to its organisation's backend with a token it only has later.
- */
-export function requestEarly({ path, options = {} }: EarlyRequest): void {
+export function requestEarly(request: EarlyRequest): void {
   if (target.baseUrl || target.getToken) return;
-  const parts = requestParts(path, options);
-  const key = callKey(parts);
-  if (earlyAnswers.has(key)) return;
-  const { url, method, headers, body } = parts;
-  // a failed early call is asked again by the page itself
-  const answer = fetch(url, { method, headers, body, credentials: 'include' }).catch(() => undefined);
-  earlyAnswers.set(key, { answer, at: performance.now() });
-}
-
-/** The early answer to a call, if one was asked for recently; each is taken once. */
-async function takeEarlyAnswer(key: string, signal: AbortSignal | undefined): Promise<Response | undefined> {
-  const early = earlyAnswers.get(key);
-  if (!early) return undefined;
-  earlyAnswers.delete(key);
-  if (performance.now() - early.at > EARLY_ANSWER_TTL_MS) return undefined;
-  const response = await early.answer;
-  signal?.throwIfAborted();
-  return response;
+  askEarly(request);
 }
 
 /** Sends one call with the PostgREST conventions (000 §7); network failures and timeouts throw ApiError. */
 async function send(path: string, options: RequestOptions): Promise<Response> {
-  const parts = requestParts(path, options);
+  const parts = requestParts(resolveApiUrl(path), options);
   const { url, method, headers, body } = parts;
   const token = target.getToken && !isLocal(path) ? await target.getToken() : undefined;
   if (token) headers.Authorization = `Bearer ${token}`;
-  else if (earlyAnswers.size > 0) {
+  else if (hasEarlyAnswers()) {
     const early = await takeEarlyAnswer(callKey(parts), options.signal);
     if (early) return early;
   }

@@ -1,4 +1,4 @@
-import type { EarlyRequest } from './client';
+import type { EarlyRequest } from './request-parts';
 
 /**
  * The calls every signed-in screen makes first, without React: the shell's queries (shell-queries.ts) make

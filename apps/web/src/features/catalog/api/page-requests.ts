@@ -1,6 +1,6 @@
 import type { SortingState } from '@tanstack/react-table';
 import { resolvePageSize, sortingFromParams } from '../../../components/data-table/table-url-params';
-import type { EarlyRequest } from '../../../lib/api/client';
+import type { EarlyRequest } from '../../../lib/api/request-parts';
 import {
   type CatalogFilters,
   itemFilterQuery,

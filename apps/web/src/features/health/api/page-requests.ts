@@ -1,4 +1,4 @@
-import type { EarlyRequest } from '../../../lib/api/client';
+import type { EarlyRequest } from '../../../lib/api/request-parts';
 import { type TimeRange, timeRangeFromParams } from '../../../lib/time-range';
 import { summaryWindow } from './summary-window';
 

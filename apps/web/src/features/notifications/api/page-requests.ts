@@ -1,6 +1,6 @@
 import { NOTIFICATION_LIST_PAGE_SIZE } from '@mc/contracts';
 import { resolvePageSize } from '../../../components/data-table/table-url-params';
-import type { EarlyRequest } from '../../../lib/api/client';
+import type { EarlyRequest } from '../../../lib/api/request-parts';
 
 /**
  * The calls of the notifications page, without React: the queries (get-rules.ts, get-send-history.ts) make

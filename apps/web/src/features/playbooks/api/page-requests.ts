@@ -1,4 +1,4 @@
-import type { EarlyRequest } from '../../../lib/api/client';
+import type { EarlyRequest } from '../../../lib/api/request-parts';
 
 /**
  * The call of the playbooks page, without React: usePlaybooks makes it, and the boot script (src/boot.ts)
