@@ -58,6 +58,20 @@ function servesPagePrefetch(id: string, ctx: Rolldown.ChunkingContext, seen: Set
   );
 }
 
+/** React, its DOM, the router, the query library and Vite's preload helper: every page loads them with the entry. */
+const CORE =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]react-query|@tanstack[\\/]query-core)[\\/]|vite[\\/]preload-helper/;
+
+/**
+ * The packages of {@link CORE} in one chunk. Split by which lazy pages share each part, they were five files
+ * with the entry (the JSX runtime, the router, `useQuery`, `useMutation`, the preload helper), each taking one
+ * of HTTP/1.1's six connections before who-am-I and the page's data: every page now loads four to five files
+ * fewer, and the entry's closure 2 kB gzip less (fewer chunk wrappers).
+ */
+function coreChunk(id: string): string | null {
+  return CORE.test(id) ? 'core' : null;
+}
+
 /** React Aria's packages (ADR 0006) and what only they use. */
 const REACT_ARIA =
   /[\\/]node_modules[\\/](react-aria|react-aria-components|react-stately|@react-aria|@react-stately|@react-types|@internationalized|use-sync-external-store)[\\/]/;
@@ -111,6 +125,7 @@ export default defineConfig({
           experimentalInlineCommonChunks: { maxSize: INLINE_COMMON_CHUNKS_BELOW, exclude: /\.css(\?|$)/ },
           includeDependenciesRecursively: false,
           groups: [
+            { name: coreChunk, debugName: 'the entry and what every page loads with it' },
             { name: reactAriaChunk, minShareCount: REACT_ARIA_SHARED_BY, debugName: 'React Aria' },
             { name: areaChunk, debugName: 'product areas' },
           ],
