@@ -244,6 +244,20 @@ describe('egress policy: allow-list and explicit listing', () => {
     });
   });
 
+  it('judges an address literal again once the policy changes (the parsed policy and verdicts are kept per value)', async () => {
+    const settings = { policy: 'allow-private', allowList: '' };
+    const egress = createEgressGuard({ getPolicy: () => ({ ...settings }) });
+    const first = await egress.check('10.1.2.3');
+    expect(first).toMatchObject({ address: '10.1.2.3', family: 4 });
+    expect(await egress.check('10.1.2.3')).toBe(first);
+    settings.policy = 'deny-private';
+    await expect(egress.check('10.1.2.3')).rejects.toThrow(
+      'egress refused: 10.1.2.3 is a private (RFC 1918) address (policy: deny-private)',
+    );
+    settings.allowList = '10.1.2.3';
+    await expect(egress.check('10.1.2.3')).resolves.toMatchObject({ address: '10.1.2.3' });
+  });
+
   it('fails closed on a bad property value, naming the property', async () => {
     await expect(guardFor('block-everything').check('127.0.0.1')).rejects.toThrow(
       "egress refused: property health.egress.policy has an unknown value 'block-everything' (expected allow-private, deny-private, allow-list) (policy: block-everything)",

@@ -6,7 +6,13 @@
  */
 import { lookup } from 'node:dns/promises';
 import type { LookupFunction } from 'node:net';
-import { type EgressPolicyGetter, matchHost, type ParsedEgressPolicy, parseEgressPolicy } from './egress-policy.js';
+import {
+  type EgressPolicyGetter,
+  type EgressPolicySettings,
+  matchHost,
+  type ParsedEgressPolicy,
+  parseEgressPolicy,
+} from './egress-policy.js';
 import {
   type AddressClass,
   cidrContains,
@@ -33,7 +39,7 @@ export type HostResolver = (hostname: string) => Promise<string[]>;
 /** A checked target: the name asked for, every address it resolved to, and the one to connect to. */
 export interface EgressTarget {
   host: string;
-  addresses: string[];
+  readonly addresses: readonly string[];
   address: string;
   family: 4 | 6;
 }
@@ -88,13 +94,32 @@ function refusal(mode: string, subject: string, cls: AddressClass): string {
   return `${subject} is ${cls.label}`;
 }
 
-/** Builds a guard that reads the policy through `getPolicy` on every check. */
+/** Address literals whose allowed target is kept per parsed policy (one per http check's host, at most). */
+const LITERAL_TARGETS_MAX = 10_000;
+
+/**
+ * Builds a guard that reads the policy through `getPolicy` on every check. The settings are parsed once
+ * per distinct pair of property values, and an address literal the policy allowed answers its target
+ * again without parsing and judging it (both pure functions of the policy and the text): every http check
+ * run asked both anew (issue 32 item 2). A name is resolved and judged on every check.
+ */
 export function createEgressGuard(options: { getPolicy: EgressPolicyGetter; resolve?: HostResolver }): EgressGuard {
   const resolve = options.resolve ?? systemResolver;
+  let parsed: { policy?: string | null; allowList?: string | null; result: ParsedEgressPolicy } | undefined;
+  let literalTargets = new Map<string, EgressTarget>();
+  const policyOf = (settings: EgressPolicySettings): ParsedEgressPolicy => {
+    if (!parsed || parsed.policy !== settings.policy || parsed.allowList !== settings.allowList) {
+      parsed = { policy: settings.policy, allowList: settings.allowList, result: parseEgressPolicy(settings) };
+      literalTargets = new Map();
+    }
+    return parsed.result;
+  };
   return {
     async check(rawHost, signal) {
-      const policy = parseEgressPolicy(await options.getPolicy());
+      const policy = policyOf(await options.getPolicy());
       if (!policy.ok) throw new EgressRefusedError(policy.reason, policy.mode);
+      const known = literalTargets.get(rawHost);
+      if (known) return known;
       const host = rawHost.startsWith('[') && rawHost.endsWith(']') ? rawHost.slice(1, -1) : rawHost;
       if (!host) throw new EgressRefusedError('empty host', policy.mode);
       const literal = parseIpLiteral(host);
@@ -120,12 +145,14 @@ export function createEgressGuard(options: { getPolicy: EgressPolicyGetter; reso
       // Non-empty: texts.length > 0 and each text produced one entry or threw.
       const first = addresses[0] as ParsedIp;
       const connectTo = first.family === 6 && first.embedded?.how === 'IPv4-mapped' ? first.embedded.ip : first;
-      return {
+      const target: EgressTarget = Object.freeze({
         host,
-        addresses: addresses.map((ip) => ip.text),
+        addresses: Object.freeze(addresses.map((ip) => ip.text)),
         address: connectTo.text,
         family: connectTo.family,
-      };
+      });
+      if (literal && literalTargets.size < LITERAL_TARGETS_MAX) literalTargets.set(rawHost, target);
+      return target;
     },
   };
 }

@@ -35,6 +35,9 @@ interface TraversalScope {
 
 const scopes = new AsyncLocalStorage<TraversalScope>();
 
+/** Scrapes collecting with a traversal scope now; the storage is switched off when the last one ends. */
+let activeScopes = 0;
+
 /** A traversal that cannot go on; its message is the expression's error. */
 export class TraverseError extends Error {
   override name = 'TraverseError';
@@ -42,14 +45,24 @@ export class TraverseError extends Error {
 
 /**
  * Runs one scraper entry's scrape with `catalog.traverse` reading this server's catalog as the
- * scraper's saver; without a database (an agent) the function fails when called.
+ * scraper's saver; without a database (an agent) the function fails when called. Once no scrape is
+ * collecting, the storage is disabled: on Node 20 an enabled AsyncLocalStorage keeps async hooks on for
+ * the whole thread, a hook call for every promise, timer and socket of every check run afterwards
+ * (issue 32 item 2: the job thread ran all its checks with them after one scrape). The next scope
+ * enables it again.
  */
-export function withCatalogTraversal<T>(
+export async function withCatalogTraversal<T>(
   ctx: { database?: Database; scraper: { id: string } },
   run: () => Promise<T>,
 ): Promise<T> {
   if (!ctx.database) return run();
-  return scopes.run({ database: ctx.database, scraperId: ctx.scraper.id, lookups: new Map() }, run);
+  activeScopes++;
+  try {
+    return await scopes.run({ database: ctx.database, scraperId: ctx.scraper.id, lookups: new Map() }, run);
+  } finally {
+    activeScopes--;
+    if (activeScopes === 0) scopes.disable();
+  }
 }
 
 async function grantsOf(scope: TraversalScope): Promise<Grants | null> {

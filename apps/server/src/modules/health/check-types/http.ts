@@ -24,7 +24,7 @@ import { CheckConfigError } from '../../../platform/check-config-error.js';
 import { EgressRefusedError } from '../../../platform/egress/egress-guard.js';
 import type { GuardedRequest, GuardedResponse } from '../../../platform/egress/guarded-http.js';
 import { GoTemplateError, renderGoTemplate } from '../../../platform/go-template/index.js';
-import { injectTraceHeaders } from '../../../platform/tracing/spans.js';
+import { injectTraceHeaders, tracingOn } from '../../../platform/tracing/spans.js';
 import {
   type CheckContext,
   CheckFailure,
@@ -183,8 +183,9 @@ async function run(spec: HttpCheckSpec, ctx: CheckContext): Promise<CheckRunOutp
   const { tls } = request;
   if (spec.crawl) return runCrawl(spec.crawl, request.url, tls, ctx);
   const maxRedirects = spec.maxRedirects ?? HTTP_MAX_REDIRECTS;
-  // The checked service joins the check run's trace (no header while tracing is off; the check's own wins).
-  const headers = { ...request.headers };
+  // The checked service joins the check run's trace (the check's own header wins). While tracing is off
+  // the cached headers go as they are: the guarded client copies them before any change.
+  const headers = tracingOn() ? { ...request.headers } : request.headers;
   injectTraceHeaders(headers);
   const started = performance.now();
   let response: GuardedResponse;

@@ -142,19 +142,54 @@ export interface RunCheckOptions {
   now?: number;
 }
 
+/** Whether `value` is a plain object or array, which {@link trimDetails} may hand back unchanged. */
+function isPlain(value: object): boolean {
+  const prototype = Object.getPrototypeOf(value);
+  return Array.isArray(value) || prototype === Object.prototype || prototype === null;
+}
+
+/**
+ * `value` with its long strings cut. A plain object or array with nothing to cut is answered as it is
+ * (copied only along a path to a cut string): copying every run's details whole was a share of a
+ * check run's allocations (issue 32 item 2). Other objects are copied as plain objects, as before.
+ */
 function trimDetails(value: unknown, depth = 0): unknown {
   if (typeof value === 'string' && value.length > CHECK_DETAILS_MAX_STRING) {
     return `${value.slice(0, CHECK_DETAILS_MAX_STRING)}… (${value.length} characters, truncated)`;
   }
   if (depth > 20 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((item) => trimDetails(item, depth + 1));
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, trimDetails(item, depth + 1)]));
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let index = 0; index < value.length; index++) {
+      const item: unknown = value[index];
+      const trimmed = trimDetails(item, depth + 1);
+      if (trimmed === item) continue;
+      copy ??= [...value];
+      copy[index] = trimmed;
+    }
+    return copy ?? value;
+  }
+  const entries = Object.entries(value);
+  let copy: Record<string, unknown> | undefined = isPlain(value) ? undefined : {};
+  for (const [key, item] of entries) {
+    const trimmed = trimDetails(item, depth + 1);
+    if (copy) copy[key] = trimmed;
+    else if (trimmed !== item) {
+      copy = Object.fromEntries(entries);
+      copy[key] = trimmed;
+    }
+  }
+  return copy ?? value;
 }
 
-/** Trims long strings, then replaces the largest top-level entries until the whole fits the byte limit. */
+/**
+ * Trims long strings, then replaces the largest top-level entries until the whole fits the byte limit.
+ * Details whose whole JSON fits are answered after one serialisation: the entries' sizes add up to less.
+ */
 function storableDetails(details: Record<string, unknown>): Record<string, unknown> {
-  // trimDetails keeps the shape: an object in, an object out.
-  const trimmed = trimDetails(details) as Record<string, unknown>;
+  // trimDetails keeps the shape: an object in, an object out; a copy, so omitting entries leaves `details` as it is.
+  const trimmed = { ...(trimDetails(details) as Record<string, unknown>) };
+  if (JSON.stringify(trimmed).length <= CHECK_DETAILS_MAX_BYTES) return trimmed;
   const sizes = Object.entries(trimmed).map(([key, value]) => ({ key, size: JSON.stringify(value)?.length ?? 0 }));
   let total = sizes.reduce((sum, entry) => sum + entry.size, 0);
   for (const entry of sizes.sort((a, b) => b.size - a.size)) {

@@ -219,6 +219,13 @@ describe('compact results', () => {
     expect(status[0].last_runtime.toISOString()).toBe(new Date(base + 39 * 7 * 60_000).toISOString());
   });
 
+  it('keeps room on the checks pages for the next version of a row, so a stored result updates its check HOT (0236)', async () => {
+    const { rows } = await t.database.pool.query<{ reloptions: string[] | null }>(
+      `SELECT reloptions FROM pg_class WHERE oid = 'checks'::regclass`,
+    );
+    expect(rows[0]?.reloptions).toContain('fillfactor=70');
+  });
+
   it('writes through the view keep every message as given, and a deleted row hands its message on', async () => {
     const c = checkIds.c ?? '';
     await t.database.pool.query(

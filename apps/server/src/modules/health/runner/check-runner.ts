@@ -11,7 +11,7 @@ import { egressGuardFor } from '../../../platform/egress/egress-guard-for.js';
 import { recordCanaryCheck } from '../../../platform/metrics/canary-check-metrics.js';
 import { recordCheckMetric } from '../../../platform/metrics/check-metrics.js';
 import { countCheckRun } from '../../../platform/metrics/metrics-registry.js';
-import { withSpan } from '../../../platform/tracing/spans.js';
+import { tracingOn, withSpan } from '../../../platform/tracing/spans.js';
 import { connectionsServiceFor, type ValueSourceReader, valueSourceReaderFor } from '../../connections/index.js';
 import type { CheckResult } from '../check-types/check-context.js';
 import { serverFolderConfinement } from '../check-types/folder-roots.js';
@@ -40,10 +40,12 @@ export const CHECK_START_SPACING_MS = 2;
  * When the `index`-th of `count` checks starts after its tick's run began: evenly spaced with a little
  * randomness, over at most {@link CHECK_START_JITTER_MS} — spread enough that a canary's checks never
  * fire in the same millisecond, short enough that every check still starts well within 1 s of its tick.
+ * Whole milliseconds: Node keeps one timer list per distinct delay, so a fraction made and dropped a
+ * list (and its place in the timers' priority queue) for every check run.
  */
 export function checkStartDelay(index: number, count: number, random: () => number = Math.random): number {
   const span = Math.min(CHECK_START_JITTER_MS, count * CHECK_START_SPACING_MS);
-  return ((index + random()) / Math.max(1, count)) * span;
+  return Math.floor(((index + random()) / Math.max(1, count)) * span);
 }
 
 /** A checks row with what a run needs. */
@@ -154,11 +156,12 @@ function countRun(check: RunnableCheck, result: CheckResult): void {
 /**
  * `runner` with one span per check run (`check <type>`, naming the check and its canary), waiting for
  * the concurrency bound included; the run's database queries and an HTTP check's outgoing request
- * (its `traceparent`) are the span's children.
+ * (its `traceparent`) are the span's children. While tracing is off no span is made (spans.ts).
  */
 function traced(runner: CheckRunner): CheckRunner {
   return {
     run: (check, options) => {
+      if (!tracingOn()) return runner.run(check, options);
       const attributes = {
         'check.id': check.id,
         'check.type': check.type,
