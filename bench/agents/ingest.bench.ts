@@ -15,12 +15,13 @@
  *     port and database; the agents keep running checks for `afterS` (default 60 s), their buffers hold
  *     what the upstream could not take;
  *  4. drain and check: every result run is stored exactly once — rows in check_statuses, distinct
- *     (check, time) pairs and receipts all equal the results run — nothing refused, nothing lost.
+ *     (check, time) pairs and receipts all equal the results run — nothing refused, nothing lost;
+ *  5. idle: 20 s with no agent pushing, the server's own CPU per second (printed beside the figure).
  * Exits 1 on a miss of the CPU target or of exactly-once.
  *
  *   node --import tsx bench/agents/ingest.bench.ts [agents=20] [checks=1000] [measureS=60] [afterS=60]
  *
- * A default run takes about 4 minutes (setup ~20 s, warm-up ~35 s, window 60 s, restart and 60 s, drain).
+ * A default run takes about 4 minutes (setup ~20 s, warm-up ~35 s, window 60 s, restart and 60 s, drain, idle 20 s).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -41,6 +42,7 @@ const INTERVAL_MS = 30_000;
 /** Upstream ingest CPU per result, Node and PostgreSQL together (issue 32 item 6). */
 const TARGET_MS_PER_RESULT = 0.1;
 const DRAIN_TIMEOUT_MS = 3 * 60_000;
+const IDLE_MS = 20_000;
 
 const commit = () => execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
 const load = () =>
@@ -103,6 +105,20 @@ async function restartMidPush(server: BenchServer, inFlight: () => number, env: 
   return next;
 }
 
+/**
+ * CPU of the upstream with no agent pushing (`IDLE_MS`, after the drain): the server's own timers, job
+ * thread and schedules and their statements, paid per second whatever the ingest rate. Printed beside
+ * the figure, which counts it too, to tell the ingest's cost from the idle server's.
+ */
+async function idleCpu(server: BenchServer, client: pg.Client) {
+  const sampler = postgresCpuSampler(client);
+  const node0 = server.cpuMs();
+  await sleep(IDLE_MS);
+  const nodeMs = server.cpuMs() - node0;
+  const { backendsMs } = await sampler.stop();
+  return { nodeMsPerS: nodeMs / (IDLE_MS / 1000), postgresMsPerS: backendsMs / (IDLE_MS / 1000) };
+}
+
 /** Rows stored for the agents' checks, distinct runs and receipts. */
 async function storedFigures(client: pg.Client, checks: readonly string[]) {
   const { rows } = await client.query<{ rows: number; runs: number; receipts: number }>(
@@ -141,7 +157,7 @@ async function main(): Promise<boolean> {
     const perResult = (nodeMs + pgCpu.backendsMs) / results;
     const held = results > 0 && perResult <= TARGET_MS_PER_RESULT;
     console.log(
-      `window ${MEASURE_MS / 1000} s: ${results} results stored (${((results / MEASURE_MS) * 1000).toFixed(0)}/s); CPU Node ${nodeMs} ms + PostgreSQL ${pgCpu.backendsMs} ms (this database's backends; cluster background ${pgCpu.backgroundMs} ms, shared, not counted) — load ${load()}`,
+      `window ${MEASURE_MS / 1000} s: ${results} results stored (${((results / MEASURE_MS) * 1000).toFixed(0)}/s); CPU Node ${nodeMs} ms + PostgreSQL ${pgCpu.backendsMs} ms (this database's backends, autovacuum ${pgCpu.autovacuumMs} ms of it; cluster background ${pgCpu.backgroundMs} ms, shared, not counted) — load ${load()}`,
     );
     console.log(
       `upstream ingest CPU per result: ${perResult.toFixed(4)} ms (Node ${(nodeMs / results).toFixed(4)} + PostgreSQL ${(pgCpu.backendsMs / results).toFixed(4)}) — target ≤ ${TARGET_MS_PER_RESULT} ms: ${held ? 'held' : 'MISSED'}`,
@@ -157,6 +173,11 @@ async function main(): Promise<boolean> {
     const produced = agents.produced();
     if (buffered > 0)
       console.log(`drain: ${buffered} results still buffered on the agents after ${DRAIN_TIMEOUT_MS / 1000} s`);
+    const idle = await idleCpu(server, client);
+    const rate = results / (MEASURE_MS / 1000);
+    console.log(
+      `idle upstream after the drain (${IDLE_MS / 1000} s, no agent pushing): Node ${idle.nodeMsPerS.toFixed(1)} + PostgreSQL ${idle.postgresMsPerS.toFixed(1)} ms/s — ${((idle.nodeMsPerS + idle.postgresMsPerS) / rate).toFixed(4)} ms of the figure per result at the window's rate`,
+    );
     const figures = await storedFigures(client, agents.checks);
     const exact =
       figures.rows === produced && figures.runs === produced && figures.receipts === produced && tally.refused === 0;

@@ -22,6 +22,8 @@ export function processCpuMs(pid: number): number | undefined {
 /** CPU (ms) of a window: this database's backends and the cluster's shared background processes. */
 export interface PostgresCpu {
   backendsMs: number;
+  /** The part of `backendsMs` spent by autovacuum workers (the cost of the dead rows the work left). */
+  autovacuumMs: number;
   backgroundMs: number;
 }
 
@@ -30,16 +32,19 @@ export function postgresCpuSampler(client: pg.Client) {
   const first = new Map<number, number>();
   const last = new Map<number, number>();
   const background = new Set<number>();
+  const autovacuum = new Set<number>();
   let stopped = false;
   let initial = true;
   const sample = async () => {
-    const { rows } = await client.query<{ pid: number; mine: boolean }>(
-      `SELECT pid, datname = current_database() AS mine FROM pg_stat_activity
+    const { rows } = await client.query<{ pid: number; mine: boolean; vacuum: boolean }>(
+      `SELECT pid, datname = current_database() AS mine, backend_type = 'autovacuum worker' AS vacuum
+       FROM pg_stat_activity
        WHERE pid <> pg_backend_pid() AND (datname = current_database()
          OR backend_type IN ('walwriter', 'checkpointer', 'background writer', 'autovacuum launcher'))`,
     );
-    for (const { pid, mine } of rows) {
+    for (const { pid, mine, vacuum } of rows) {
       if (!mine) background.add(pid);
+      if (mine && vacuum) autovacuum.add(pid);
       const cpu = processCpuMs(pid);
       if (cpu === undefined) continue;
       // A process first seen after the first sample started during the window: all its CPU counts.
@@ -59,11 +64,12 @@ export function postgresCpuSampler(client: pg.Client) {
       stopped = true;
       await loop;
       await sample();
-      const figures = { backendsMs: 0, backgroundMs: 0 };
+      const figures = { backendsMs: 0, autovacuumMs: 0, backgroundMs: 0 };
       for (const [pid, cpu] of last) {
         const used = cpu - (first.get(pid) ?? cpu);
         if (background.has(pid)) figures.backgroundMs += used;
         else figures.backendsMs += used;
+        if (autovacuum.has(pid)) figures.autovacuumMs += used;
       }
       return figures;
     },

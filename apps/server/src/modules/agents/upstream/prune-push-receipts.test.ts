@@ -31,4 +31,23 @@ describe('push receipts retention', () => {
     const { rows } = await database.pool.query<{ key: string }>('SELECT key FROM agent_push_receipts ORDER BY key');
     expect(rows.map((row) => row.key)).toEqual(['new-1', 'new-2', 'new-3']);
   });
+
+  it('prunes the receipts of an agent deleted outright like any other (receipts no longer reference agents)', async () => {
+    const { rows: gone } = await database.pool.query<{ id: string }>(
+      `INSERT INTO agents (name, token_hash) VALUES ('deleted-outright', 'hash-2') RETURNING id`,
+    );
+    const id = gone[0]?.id ?? '';
+    await database.pool.query(
+      `INSERT INTO agent_push_receipts (agent_id, key, received_at)
+       VALUES ($1, 'orphan-old', now() - make_interval(days => $2::int + 1)), ($1, 'orphan-new', now())`,
+      [id, PUSH_RECEIPT_RETENTION_DAYS],
+    );
+    await database.pool.query('DELETE FROM agents WHERE id = $1', [id]);
+    expect(await prunePushReceipts(database.pool, PUSH_RECEIPT_RETENTION_DAYS, 10)).toBe(1);
+    const { rows } = await database.pool.query<{ key: string }>(
+      'SELECT key FROM agent_push_receipts WHERE agent_id = $1',
+      [id],
+    );
+    expect(rows.map((row) => row.key)).toEqual(['orphan-new']);
+  });
 });
