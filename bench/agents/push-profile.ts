@@ -1,7 +1,8 @@
 /**
  * The upstream's push ingest alone, for profiling (issue 32 item 6): `pushes` pushes of 500 results
  * each, straight into `upstreamService.push` (no HTTP), on a throw-away PostgreSQL database with one
- * agent of 1,000 checks. Prints this process's CPU and the database backend's CPU per result. Run with
+ * agent of 1,000 checks. Prints this process's CPU and the database backend's CPU per result, and the
+ * backend's CPU per result by statement (statement-cpu.ts). Run with
  * `node --cpu-prof --cpu-prof-dir=<dir> --import tsx bench/agents/push-profile.ts [pushes=40]` to see
  * where Node's time goes; the full figure (HTTP, the real server) is bench/agents/ingest.bench.ts.
  */
@@ -11,6 +12,7 @@ import { connectPostgres } from '@mc/db';
 import { createPostgresTestUrl } from '@mc/db/testing';
 import { upstreamService } from '../../apps/server/src/modules/agents/index.js';
 import { processCpuMs } from './postgres-cpu.js';
+import { statementCpu } from './statement-cpu.js';
 
 process.env.MC_SECRET_KEY ??= randomBytes(32).toString('base64');
 const PUSHES = Number(process.argv[2] ?? 40);
@@ -18,6 +20,7 @@ const CHECKS = 1000;
 
 const { url, drop } = await createPostgresTestUrl();
 const database = connectPostgres(url, { max: 1 });
+const statements = statementCpu(database.pool);
 try {
   const { rows } = await database.pool.query<{ agent: string; checks: string[]; pid: number }>(
     `WITH a AS (INSERT INTO agents (name, token_hash) VALUES ('profile', 'x') RETURNING id),
@@ -48,6 +51,7 @@ try {
   });
   const bodies = Array.from({ length: PUSHES }, (_, p) => JSON.stringify(body(p)));
   await push(agent, JSON.parse(bodies[0] ?? '{}')); // warm-up: compiles, plans
+  statements.take();
   const pg0 = processCpuMs(seeded.pid) ?? 0;
   const node0 = process.cpuUsage();
   let stored = 0;
@@ -63,6 +67,9 @@ try {
     return `${name}:${((Number(f[11]) + Number(f[12])) * 10).toFixed(0)}`;
   });
   console.log(`threads (ms since start): ${threads.join(' ')}`);
+  console.log('PostgreSQL CPU per result by statement (µs):');
+  for (const { statement, calls, ns } of statements.take())
+    console.log(`${(ns / 1000 / stored).toFixed(2).padStart(8)}  ×${calls}  ${statement}`);
   console.log(
     `${stored} results: Node ${(nodeMs / stored).toFixed(4)} ms/result, PostgreSQL ${(pgMs / stored).toFixed(4)} ms/result (load ${loadavg()[0]?.toFixed(2)})`,
   );
