@@ -14,6 +14,10 @@ const CANARIES = 50;
 const CHECKS_PER_CANARY = 10;
 const INTERVAL_MS = 5_000;
 const RUN_MS = 60_000;
+/** The canaries whose target answers after {@link SLOW_ANSWER_MS}: every fifth (mp-0, mp-5, …). */
+const SLOW_CANARY = /^\/hit\/\d*[05]\//;
+/** Well inside a 5 s tick and the checks' timeout, long beside the test's own round trips. */
+const SLOW_ANSWER_MS = 1_500;
 /** Three processes, 500 checks and PostgreSQL on a shared 2-core machine: generous bound. */
 const SLOW_TEST_MS = 240_000;
 
@@ -47,7 +51,11 @@ describe.skipIf(!onPostgres)('canary ticks across replicas (skipped unless MC_TE
       const hits = new Map<string, number>();
       const target = createServer((req, res) => {
         hits.set(req.url ?? '', (hits.get(req.url ?? '') ?? 0) + 1);
-        res.end('ok');
+        // Every fifth canary answers slowly, so its runs hold their job long enough for the kill below to
+        // find the victim inside one: a run of quick checks ends within milliseconds, between the moment the
+        // test sees the victim holding a tick and the moment it kills it.
+        if (SLOW_CANARY.test(req.url ?? '')) setTimeout(() => res.end('ok'), SLOW_ANSWER_MS);
+        else res.end('ok');
       });
       await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
       cleanups.push(() => new Promise((resolve) => target.close(() => resolve())));
@@ -91,8 +99,14 @@ describe.skipIf(!onPostgres)('canary ticks across replicas (skipped unless MC_TE
           "SELECT id FROM jobs WHERE name = 'run_canary' AND state = 'running' AND lease_owner LIKE $1",
           [`%/${victimPid}/%`],
         );
+      const slowHeldByVictim = () =>
+        query<{ id: string }>(
+          `SELECT j.id FROM jobs j JOIN canaries c ON c.id::text = j.payload->>'canaryId'
+           WHERE j.name = 'run_canary' AND j.state = 'running' AND j.lease_owner LIKE $1 AND c.name ~ '^mp-[0-9]*[05]$'`,
+          [`%/${victimPid}/%`],
+        );
       await new Promise((resolve) => setTimeout(resolve, 20_000));
-      await waitFor(async () => (await heldByVictim()).length > 0, 20_000);
+      await waitFor(async () => (await slowHeldByVictim()).length > 0, 20_000);
       victim?.child.kill('SIGKILL');
       await victim?.exited;
       const held = (await heldByVictim()).map((row) => row.id);
