@@ -38,7 +38,7 @@ export interface RequestParts {
 }
 
 /** `url` with the query's parameters appended (arrays repeat the key; null and undefined are left out). */
-export function withQuery(url: string, query: RequestOptions['query']): string {
+function withQuery(url: string, query: RequestOptions['query']): string {
   if (!query) return url;
   const params = new URLSearchParams();
   for (const [key, raw] of Object.entries(query)) {

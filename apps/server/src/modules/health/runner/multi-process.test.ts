@@ -94,19 +94,16 @@ describe.skipIf(!onPostgres)('canary ticks across replicas (skipped unless MC_TE
       // Kill one process while it runs canary ticks, a little before mid-run.
       const victim = servers[0];
       const victimPid = victim?.child.pid ?? 0;
-      const heldByVictim = () =>
-        query<{ id: string }>(
-          "SELECT id FROM jobs WHERE name = 'run_canary' AND state = 'running' AND lease_owner LIKE $1",
-          [`%/${victimPid}/%`],
-        );
-      const slowHeldByVictim = () =>
+      /** The victim's running ticks; with `slowOnly`, those of the slow canaries alone. */
+      const heldByVictim = (slowOnly = false) =>
         query<{ id: string }>(
           `SELECT j.id FROM jobs j JOIN canaries c ON c.id::text = j.payload->>'canaryId'
-           WHERE j.name = 'run_canary' AND j.state = 'running' AND j.lease_owner LIKE $1 AND c.name ~ '^mp-[0-9]*[05]$'`,
-          [`%/${victimPid}/%`],
+           WHERE j.name = 'run_canary' AND j.state = 'running' AND j.lease_owner LIKE $1
+             AND ($2::boolean IS FALSE OR c.name ~ '^mp-[0-9]*[05]$')`,
+          [`%/${victimPid}/%`, slowOnly],
         );
       await new Promise((resolve) => setTimeout(resolve, 20_000));
-      await waitFor(async () => (await slowHeldByVictim()).length > 0, 20_000);
+      await waitFor(async () => (await heldByVictim(true)).length > 0, 20_000);
       victim?.child.kill('SIGKILL');
       await victim?.exited;
       const held = (await heldByVictim()).map((row) => row.id);
