@@ -13,6 +13,7 @@ export {
 } from './database.js';
 export { backupStoppedEmbedded, RestoreTargetNotEmptyError, restoreEmbedded } from './embedded/backup-file.js';
 export { openEmbedded } from './embedded/embedded-database.js';
+export { onEmbeddedNotification } from './embedded/embedded-notifications.js';
 export { loadMigrations, MIGRATIONS_DIR, type Migration, migrate } from './migrate.js';
 export { createPglite } from './pglite-factory.js';
 export {

@@ -53,8 +53,13 @@ async function main(parent: NonNullable<typeof parentPort>): Promise<void> {
   const database = connectEndpoint(input.endpoint, { max: 10, applicationName: JOBS_APPLICATION_NAME });
   // This thread's pool, on /metrics as mc_job_thread_db_pool_connections (the main thread's registry is scraped).
   const { pool } = database;
+  // Sent when they change only: an idle thread's pool does not, and a message a second wakes both threads.
+  let lastFigures = '';
   const poolFigures = setInterval(() => {
     const figures = { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+    const key = `${figures.total}/${figures.idle}/${figures.waiting}`;
+    if (key === lastFigures) return;
+    lastFigures = key;
     parent.postMessage({ type: 'db-pool', ...figures } satisfies JobThreadEvent);
   }, METRICS_FLUSH_MS);
   const logCapture = startLogCapture(database); // this thread's lines, for the built-in log backend

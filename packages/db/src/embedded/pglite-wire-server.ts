@@ -14,6 +14,7 @@
 import { rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
+import { NotificationScanner } from './embedded-notifications.js';
 
 const SSL_REQUEST = 80877103;
 const GSSENC_REQUEST = 80877104;
@@ -55,6 +56,8 @@ export interface PgliteWireServerOptions {
   maxConnections: number;
   /** Connections opened with this `application_name` are served before the others. */
   priorityApplication?: string;
+  /** Called with the channel of each notification the session delivers (embedded-notifications.ts). */
+  onNotification?: (channel: string) => void;
 }
 
 /** Reads a NUL-terminated string at `offset`; returns it and the offset after its NUL. */
@@ -288,7 +291,10 @@ export class PgliteWireServer {
       }
       return;
     }
+    const { onNotification } = this.options;
+    const scanner = onNotification ? new NotificationScanner(onNotification) : undefined;
     const write = (data: Uint8Array) => {
+      scanner?.push(data);
       if (!connection.closed && data.length > 0) connection.socket.write(Buffer.from(data));
     };
     try {

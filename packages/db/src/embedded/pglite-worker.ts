@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createPglite } from '../pglite-factory.js';
+import { embeddedNotificationSender } from './embedded-notifications.js';
 import { PgliteWireServer } from './pglite-wire-server.js';
 
 /** Messages the embedded database worker understands from its parent. */
@@ -34,10 +35,12 @@ async function main(): Promise<void> {
     dataDir: input.dataDir,
     ...(snapshot ? { loadDataDir: new Blob([readFileSync(snapshot)]) } : {}),
   });
+  const notifications = embeddedNotificationSender(dirname(input.socketPath));
   const server = new PgliteWireServer(db, {
     path: input.socketPath,
     maxConnections: input.maxConnections,
     priorityApplication: input.priorityApplication,
+    onNotification: notifications.send,
   });
   await server.start();
   port?.on('message', async (message: WorkerRequest) => {
@@ -47,6 +50,7 @@ async function main(): Promise<void> {
     }
     if (message.type !== 'stop') return;
     await server.stop();
+    notifications.close();
     await db.close();
     port.postMessage({ type: 'stopped' } satisfies WorkerEvent);
   });

@@ -9,6 +9,11 @@ export interface ConsumerContext {
   leaseMs: number;
   /** Aborted when the runtime stops: stop claiming. */
   signal: AbortSignal;
+  /**
+   * Whether the consumer's channel wakes its loop (a LISTEN connection on PostgreSQL, the wire server's
+   * reports on the embedded database): a pass may then end early, the next notification starts another.
+   */
+  listening: boolean;
 }
 
 /** What one pass did. */
@@ -21,15 +26,15 @@ export interface ConsumerPass {
  * A queue read continuously by every process that runs jobs, rather than by a scheduled job: a
  * scheduled run starts at its next tick and leaves gaps between runs, which a consumer whose promise is
  * "within a second" cannot afford. The runtime starts one loop per consumer when it starts; a pass runs
- * when the consumer's PostgreSQL channel is notified, and otherwise every `pollMs` as a safety net. The
+ * when the consumer's channel is notified, and otherwise every `pollMs` as a safety net. The
  * pass must claim with leases and SKIP LOCKED, so replicas never handle a row twice.
  */
 export interface ConsumerDefinition {
   /** Shown in logs. */
   name: string;
-  /** The PostgreSQL channel notified (on commit) when work arrives. */
+  /** The channel notified (on commit) when work arrives. */
   channel: string;
-  /** Idle poll when a LISTEN connection wakes the consumer (PostgreSQL), and when none does (embedded). */
+  /** Idle poll when notifications wake the consumer, and when none do (an in-process test database). */
   pollMs: { listening: number; polling: number };
   /** Handles everything due (until the queue is empty or the signal aborts). */
   pass(context: ConsumerContext): Promise<ConsumerPass>;

@@ -40,7 +40,7 @@ describe.skipIf(testEngine() !== 'postgres')('LISTEN/NOTIFY wake-up (PostgreSQL 
     cleanups.push(() => runtime.stop(1_000));
     await waitFor(async () => {
       const { rows } = await database.pool.query(
-        "SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN mc_jobs'",
+        "SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %mc_jobs%'",
       );
       return rows.length > 0;
     });

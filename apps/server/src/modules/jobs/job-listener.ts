@@ -1,13 +1,43 @@
+import { type Database, onEmbeddedNotification } from '@mc/db';
 import pg from 'pg';
 import type { Logger } from '../../platform/logger.js';
 
-/** The channel every enqueue notifies (on commit) so idle workers on PostgreSQL wake at once. */
+/** The channel every enqueue notifies (on commit) so idle workers wake at once. */
 export const JOBS_CHANNEL = 'mc_jobs';
+/** The channel every schedule upsert notifies (on commit), so a sleeping scheduler sees a sooner tick. */
+export const SCHEDULES_CHANNEL = 'mc_schedules';
 const RECONNECT_MS = 1_000;
 
 /** A LISTEN connection that can be closed. */
 export interface JobListener {
   stop(): Promise<void>;
+}
+
+/**
+ * The embedded database's counterpart of {@link listenForJobs}: LISTENs on each channel of `wakes` (on
+ * PGlite's one session, so it holds whichever connection sent it) and calls that channel's function for
+ * each notification the database's wire server reports to this process's threads (embedded-notifications.ts
+ * in @mc/db), then every function once, for whatever was committed before. Needs the database's
+ * `endpoint` (an in-process test database has none: undefined, and the loops poll).
+ */
+export async function listenEmbedded(
+  database: Database,
+  wakes: Record<string, () => void>,
+): Promise<JobListener | undefined> {
+  const { endpoint } = database;
+  if (endpoint?.engine !== 'pglite') return undefined;
+  const subscription = onEmbeddedNotification(endpoint, (channel) => wakes[channel]?.());
+  await database.pool.query(
+    Object.keys(wakes)
+      .map((channel) => `LISTEN ${channel}`)
+      .join('; '),
+  );
+  for (const wake of Object.values(wakes)) wake();
+  return {
+    async stop() {
+      subscription.close();
+    },
+  };
 }
 
 /**

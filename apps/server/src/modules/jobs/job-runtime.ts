@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { ConsumerContext, ConsumerDefinition } from './consumer-definition.js';
 import type { JobDeps } from './job-definition.js';
-import { JOBS_CHANNEL, listenForJobs } from './job-listener.js';
+import { JOBS_CHANNEL, listenEmbedded, listenForJobs, SCHEDULES_CHANNEL } from './job-listener.js';
 import type { JobRegistry } from './job-registry.js';
 import { reapExpiredLeases } from './jobs.repo.js';
 import { type PollLoop, startPollLoop } from './poll-loop.js';
@@ -11,8 +11,18 @@ import { msUntilNextSchedule } from './schedules.repo.js';
 import { upsertSchedule } from './schedules.service.js';
 import { JobWorker } from './worker.js';
 
-/** How often each replica looks for due schedules. */
-export const SCHEDULER_INTERVAL_MS = 1_000;
+/**
+ * The longest the scheduler sleeps: it sleeps until the earliest schedule is due, and a schedule's upsert
+ * wakes it ({@link SCHEDULES_CHANNEL}), so this only bounds a missed notification's delay.
+ */
+export const SCHEDULER_INTERVAL_MS = 10_000;
+/**
+ * The idle worker's poll when notifications wake it (an enqueue's, a reaped lease's, a retry's own
+ * due time): only a safety net. Without them it polls every MC_JOB_POLL_INTERVAL_MS.
+ */
+export const LISTENING_POLL_MS = 10_000;
+/** The scheduler's next look when a due schedule was fired by another replica (or is locked by it). */
+const SCHEDULER_RETRY_MS = 100;
 
 /** The workers, scheduler and reaper of one process. */
 export interface JobRuntime {
@@ -50,13 +60,17 @@ export async function startJobRuntime(deps: JobDeps, registry: JobRegistry): Pro
   }
   const host = hostname();
   const owner = leaseOwner(host);
+  // Whether notifications wake the loops (PostgreSQL: a LISTEN connection; embedded: the wire server's
+  // reports): then their polls are only a safety net.
+  const listenUrl = database.engine === 'postgres' ? config.DATABASE_URL : undefined;
+  const listening = !!listenUrl || database.endpoint?.engine === 'pglite';
   const worker = new JobWorker(
     registry,
     deps,
     {
       concurrency: config.MC_WORKER_CONCURRENCY,
       leaseMs: config.MC_JOB_LEASE_MS,
-      pollIntervalMs: config.MC_JOB_POLL_INTERVAL_MS,
+      pollIntervalMs: listening ? LISTENING_POLL_MS : config.MC_JOB_POLL_INTERVAL_MS,
       owner,
       hostname: host,
     },
@@ -64,37 +78,27 @@ export async function startJobRuntime(deps: JobDeps, registry: JobRegistry): Pro
   );
   worker.start();
   const stopping = new AbortController();
-  // LISTEN only on PostgreSQL: on the embedded database a held connection would block its one session.
-  const listenUrl = database.engine === 'postgres' ? config.DATABASE_URL : undefined;
   const consumers = registry.consumers.map((consumer) =>
     startConsumerLoop(
       consumer,
-      { deps, owner, leaseMs: config.MC_JOB_LEASE_MS, signal: stopping.signal },
-      !!listenUrl,
+      { deps, owner, leaseMs: config.MC_JOB_LEASE_MS, signal: stopping.signal, listening },
       {
         wakeWorker: () => worker.wake(),
         logger: log,
       },
     ),
   );
-  const listener = listenUrl
-    ? listenForJobs(
-        listenUrl,
-        Object.fromEntries([
-          [JOBS_CHANNEL, () => worker.wake()],
-          ...registry.consumers.map((consumer, index) => [consumer.channel, () => consumers[index]?.wake()]),
-        ]),
-        log,
-      )
-    : undefined;
   const loops: PollLoop[] = [
-    // Sleeps until the earliest schedule is due (at most a second), so a tick fires on time, not up to a
-    // poll interval late.
+    // Sleeps until the earliest schedule is due (at most SCHEDULER_INTERVAL_MS; an upserted schedule wakes
+    // it), so a tick fires on time; an idle pass is one statement, the firing transaction only runs when due.
     startPollLoop('scheduler', SCHEDULER_INTERVAL_MS, log, async () => {
+      const due = await msUntilNextSchedule(database.pool, registry.names());
+      if (due === null || due > 0) return due ?? false;
       const fired = await fireDueSchedules(database.pool, registry, log);
       if (fired > 0) worker.wake();
       if (fired === SCHEDULER_BATCH) return true;
-      return (await msUntilNextSchedule(database.pool, registry.names())) ?? false;
+      // Due but fired by another replica, or still locked by it: look again shortly, not in a tight loop.
+      return Math.max(SCHEDULER_RETRY_MS, (await msUntilNextSchedule(database.pool, registry.names())) ?? 0);
     }),
     startPollLoop('lease reaper', Math.max(500, Math.floor(config.MC_JOB_LEASE_MS / 2)), log, async () => {
       const reaped = await reapExpiredLeases(database.pool, host);
@@ -105,6 +109,13 @@ export async function startJobRuntime(deps: JobDeps, registry: JobRegistry): Pro
       return false;
     }),
   ];
+  const scheduler = loops[0];
+  const wakes: Record<string, () => void> = Object.fromEntries([
+    [JOBS_CHANNEL, () => worker.wake()],
+    [SCHEDULES_CHANNEL, () => scheduler?.wake()],
+    ...registry.consumers.map((consumer, index) => [consumer.channel, () => consumers[index]?.wake()]),
+  ]);
+  const listener = listenUrl ? listenForJobs(listenUrl, wakes, log) : await listenEmbedded(database, wakes);
   log.info('job runtime started', { jobs: registry.names().length, concurrency: config.MC_WORKER_CONCURRENCY });
   return {
     worker,
@@ -118,17 +129,16 @@ export async function startJobRuntime(deps: JobDeps, registry: JobRegistry): Pro
 }
 
 /**
- * One consumer's loop: a pass at once, then after its idle poll (longer when a LISTEN connection wakes
+ * One consumer's loop: a pass at once, then after its idle poll (longer when notifications wake
  * it) or as soon as woken (a wake during a pass starts the next one right after it). A pass that queued
  * jobs wakes this process's worker, so a message does not wait for the worker's poll either.
  */
 function startConsumerLoop(
   consumer: ConsumerDefinition,
   context: ConsumerContext,
-  listening: boolean,
   { wakeWorker, logger }: { wakeWorker: () => void; logger: JobDeps['logger'] },
 ): PollLoop {
-  const idleMs = listening ? consumer.pollMs.listening : consumer.pollMs.polling;
+  const idleMs = context.listening ? consumer.pollMs.listening : consumer.pollMs.polling;
   return startPollLoop(consumer.name, idleMs, logger, async () => {
     const { enqueued } = await consumer.pass(context);
     if (enqueued) wakeWorker();

@@ -133,6 +133,20 @@ export async function claimJobs(executor: Executor, claim: Claim): Promise<JobRo
   );
 }
 
+/**
+ * Milliseconds until the earliest pending job of `names` is due (0: one is due now), or null when none
+ * is pending: how long an idle worker may sleep before a retry or a delayed job needs it.
+ */
+export async function msUntilNextJob(executor: Executor, names: string[]): Promise<number | null> {
+  const [row] = await runQuery<{ ms: number | null }>(
+    executor,
+    `SELECT (EXTRACT(EPOCH FROM (min(run_at) - clock_timestamp())) * 1000)::float8 AS ms
+     FROM jobs WHERE state = 'pending' AND name = ANY($1::text[])`,
+    [names],
+  );
+  return row?.ms === null || row?.ms === undefined ? null : Math.max(0, Math.ceil(Number(row.ms)));
+}
+
 /** Extends a held lease; false when the lease is no longer ours (reaped and reclaimed). */
 export async function extendLease(executor: Executor, lease: Lease, leaseMs: number): Promise<boolean> {
   const rows = await runQuery<{ id: string }>(

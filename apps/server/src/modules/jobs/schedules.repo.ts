@@ -1,5 +1,5 @@
 import { type Executor, runQuery } from './executor.js';
-import { JOBS_CHANNEL } from './job-listener.js';
+import { JOBS_CHANNEL, SCHEDULES_CHANNEL } from './job-listener.js';
 
 /** A row of `schedules`. */
 export interface ScheduleRow {
@@ -45,7 +45,8 @@ export interface ScheduledJob {
 /**
  * Creates or updates a schedule. `nextRunAt` applies to a new row, and to an existing row only
  * when its schedule text or jitter changed, or it is being re-enabled, so re-declaring the same
- * schedule at every start does not move its next tick.
+ * schedule at every start does not move its next tick. Notifies {@link SCHEDULES_CHANNEL} (on commit):
+ * a scheduler sleeping until its earliest known tick wakes to see one that may now come sooner.
  */
 export async function upsertScheduleRow(
   executor: Executor,
@@ -54,7 +55,8 @@ export async function upsertScheduleRow(
 ): Promise<ScheduleRow> {
   const rows = await runQuery<ScheduleRow>(
     executor,
-    `INSERT INTO schedules (name, schedule, job_name, payload, priority, jitter_ms, enabled, next_run_at,
+    `WITH upserted AS (
+     INSERT INTO schedules (name, schedule, job_name, payload, priority, jitter_ms, enabled, next_run_at,
                             resource_type, resource_id)
      VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9, $10)
      ON CONFLICT (name) DO UPDATE SET
@@ -66,7 +68,9 @@ export async function upsertScheduleRow(
        schedule = EXCLUDED.schedule, job_name = EXCLUDED.job_name, payload = EXCLUDED.payload,
        priority = EXCLUDED.priority, jitter_ms = EXCLUDED.jitter_ms, enabled = EXCLUDED.enabled,
        resource_type = EXCLUDED.resource_type, resource_id = EXCLUDED.resource_id, updated_at = now()
-     RETURNING *`,
+     RETURNING *
+     )
+     SELECT upserted.* FROM upserted, pg_notify('${SCHEDULES_CHANNEL}', '') AS notified`,
     [
       input.name,
       input.schedule,

@@ -44,6 +44,27 @@ const jobState = (id: string | null, state: string) =>
   });
 
 describe('job worker', () => {
+  it('with a long idle poll, starts a delayed job and a retry when due, not at the next poll', async () => {
+    let calls = 0;
+    const delayedJob = defineJob({
+      name: 'test_delayed',
+      payload,
+      backoff: { baseMs: 300, maxMs: 300 },
+      async handler() {
+        calls += 1;
+        if (calls === 1) throw new Error('once');
+        return {};
+      },
+    });
+    const started = Date.now();
+    const id = await enqueue(kit.database.pool, delayedJob, { key: 'd' }, { runAt: new Date(started + 400) });
+    kit.startWorker([delayedJob], { pollIntervalMs: 60_000 });
+    const row = await jobState(id, 'succeeded');
+    expect(row.attempts).toBe(2);
+    // due at 400 ms, retried 300 ms after the first attempt: well inside the 60 s poll
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
   it('runs a job once and writes one job_history row with its counts and details', async () => {
     const okJob = defineJob({
       name: 'test_ok',

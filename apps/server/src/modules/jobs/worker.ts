@@ -8,8 +8,19 @@ import {
   PermanentJobError,
 } from './job-definition.js';
 import type { JobRegistry } from './job-registry.js';
-import { claimJobs, extendLease, finishAndClaim, type JobRow, type JobTransition, type Lease } from './jobs.repo.js';
+import {
+  claimJobs,
+  extendLease,
+  finishAndClaim,
+  type JobRow,
+  type JobTransition,
+  type Lease,
+  msUntilNextJob,
+} from './jobs.repo.js';
 import { type PollLoop, startPollLoop } from './poll-loop.js';
+
+/** The claim loop's next look when a due job could not be claimed (another replica held its row). */
+const CLAIM_RETRY_MS = 50;
 
 /** Why the runtime aborted an attempt's signal. */
 export type AbortCause = 'timeout' | 'shutdown' | 'lease_lost';
@@ -42,10 +53,11 @@ interface ActiveAttempt {
 
 type Outcome = { kind: 'ok'; result: JobResult } | { kind: 'error'; error: unknown };
 
-/** The jobs an attempt's end claimed for its slot (`limit`: how many it could). */
+/** The jobs an attempt's end claimed for its slot (`limit`: how many it could); `retry`: it went back to pending. */
 interface Successors {
   limit: number;
   claimed: JobRow[];
+  retry: boolean;
 }
 
 /** Awaits `promise` unless `signal` aborts first; a late rejection of the abandoned promise is absorbed. */
@@ -125,7 +137,11 @@ export class JobWorker {
     }
   }
 
-  private async claimPass(): Promise<boolean> {
+  /**
+   * Claims what it can; true when every free slot filled (go again), else how long until the next
+   * pending job is due (a retry, a delayed job), so a long idle poll never makes one late.
+   */
+  private async claimPass(): Promise<boolean | number> {
     const free = this.options.concurrency - this.active.size;
     if (free <= 0) return false;
     const rows = await claimJobs(this.deps.database.pool, {
@@ -138,7 +154,10 @@ export class JobWorker {
       const definition = this.registry.get(row.name);
       if (definition) this.launch(row, definition);
     }
-    return rows.length === free;
+    if (rows.length === free) return true;
+    const due = await msUntilNextJob(this.deps.database.pool, this.registry.names());
+    // Due now but not claimed: locked by another replica's claim, which ends at once; look again shortly.
+    return due === null ? false : Math.max(due, CLAIM_RETRY_MS);
   }
 
   private launch(row: JobRow, definition: AnyJobDefinition): void {
@@ -147,6 +166,7 @@ export class JobWorker {
     const attributes = { 'job.name': row.name, 'job.id': row.id, 'job.attempt': row.attempts };
     // Whether this attempt's end claimed fewer jobs than it could: the queue had nothing more due, so
     // the loop need not look again (a new job wakes it); otherwise the loop claims, as before.
+    // A retry is due later: the loop must learn its time (it may be sleeping up to its whole poll).
     let drained = false;
     const done = withSpan(`job ${row.name}`, { attributes }, async (span) => {
       const { outcome, next } = await this.runAttempt(row, definition, controller);
@@ -154,7 +174,7 @@ export class JobWorker {
       return next;
     })
       .then((next) => {
-        drained = next.limit > 0 && next.claimed.length < next.limit;
+        drained = next.limit > 0 && next.claimed.length < next.limit && !next.retry;
         for (const claimed of next.claimed) {
           const successor = this.registry.get(claimed.name);
           if (successor) this.launch(claimed, successor);
@@ -266,6 +286,6 @@ export class JobWorker {
       { names: this.registry.names(), limit, owner: this.options.owner, leaseMs: this.options.leaseMs },
     );
     if (!matched) this.logger.warn('job lease was lost before it ended', { job: row.name, id: row.id });
-    return { limit, claimed };
+    return { limit, claimed, retry: transition.state === 'pending' };
   }
 }

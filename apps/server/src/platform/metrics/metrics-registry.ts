@@ -1,16 +1,22 @@
+import { isMainThread } from 'node:worker_threads';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import { startEventLoopDelayHistogram } from './event-loop-delay.js';
+import { EVENT_LOOP_SAMPLE_MS, startEventLoopDelayHistogram } from './event-loop-delay.js';
 
 /**
  * The process-wide Prometheus registry: Node's default metrics (memory, CPU, event loop, GC), the
  * event-loop delay histogram (event-loop-delay.ts) and the instruments code paths record into as they
  * run (HTTP requests, check runs). One per process, since
  * those figures belong to the process, not to one database; per-database gauges are collected at
- * scrape time by the system module and merged with this registry.
+ * scrape time by the system module and merged with this registry. The default metrics and the delay
+ * histogram sample on timers, so they start on the main thread only: /metrics serves the main thread's
+ * registry, and the job thread forwards its figures there (job-thread.worker.ts) — its own samplers
+ * would cost CPU every few milliseconds, idle or not, for figures no scrape reads.
  */
 export const processRegistry = new Registry();
-collectDefaultMetrics({ register: processRegistry });
-startEventLoopDelayHistogram(processRegistry);
+if (isMainThread) {
+  collectDefaultMetrics({ register: processRegistry, eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS });
+  startEventLoopDelayHistogram(processRegistry);
+}
 
 /**
  * HTTP request durations by method, route pattern and status. The route is the pattern the router
