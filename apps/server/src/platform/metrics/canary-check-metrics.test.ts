@@ -6,6 +6,7 @@ import {
   endpointLabel,
   forgetCanaryChecks,
   recordCanaryCheck,
+  recordedCanaryChecks,
 } from './canary-check-metrics.js';
 import { processRegistry } from './metrics-registry.js';
 
@@ -114,6 +115,54 @@ describe("canary-checker's per-check series", () => {
       ['db:6432', 'dba', 1],
     ]);
     forgetCanaryChecks([key]);
+  });
+
+  it("writes prom-client's exposition of every series, made from the counts at the scrape", async () => {
+    const key = randomUUID();
+    for (const [outcome, durationMs] of [
+      ['fail', 5],
+      ['pass', 30],
+      ['invalid', 0],
+      ['pass', 40_000],
+    ] as const) {
+      recordCanaryCheck(run(key, { outcome, durationMs }));
+    }
+    const lines = (await processRegistry.metrics()).split('\n').filter((line) => line.includes(`key="${key}"`));
+    const labels = `type="tcp",endpoint="db:5432",canary_name="infra",canary_namespace="default",owner="",severity="",key="${key}",name="db-port"`;
+    const buckets = [1, 1, 1, 2, 2, 2, 2, 2, 2, 2].map(
+      (count, i) =>
+        `canary_check_duration_bucket{le="${[5, 10, 25, 50, 200, 500, 1000, 3000, 10000, 30000][i]}",${labels}} ${count}`,
+    );
+    expect(lines).toEqual([
+      ...buckets,
+      `canary_check_duration_bucket{le="+Inf",${labels}} 3`,
+      `canary_check_duration_sum{${labels}} 40035`,
+      `canary_check_duration_count{${labels}} 3`,
+      `canary_check{key="${key}",type="tcp",canary_name="infra",canary_namespace="default",name="db-port"} 0`,
+      `canary_check_info{${labels}} 0`,
+      `canary_check_count{${labels}} 4`,
+      `canary_check_success_count{${labels}} 2`,
+      `canary_check_failed_count{${labels}} 1`,
+      `canary_check_invalid_count{${labels}} 1`,
+    ]);
+    forgetCanaryChecks([key]);
+  });
+
+  it('drops every series of a removed check from the scrape, and a later run starts them again', async () => {
+    const [gone, kept] = [randomUUID(), randomUUID()];
+    for (const key of [gone, kept]) {
+      recordCanaryCheck(run(key, { outcome: 'fail' }));
+      recordCanaryCheck(run(key, { outcome: 'invalid', durationMs: 0 }));
+      recordCanaryCheck(run(key));
+    }
+    forgetCanaryChecks([gone]);
+    expect(recordedCanaryChecks()).not.toContain(gone);
+    const text = await processRegistry.metrics();
+    expect(text).not.toContain(gone);
+    expect(text.split('\n').filter((line) => line.includes(`key="${kept}"`))).toHaveLength(19); // 13 histogram lines, then one line of each other series
+    recordCanaryCheck(run(gone));
+    expect((await series('canary_check_count', gone)).map((s) => s.value)).toEqual([1]);
+    forgetCanaryChecks([gone, kept]);
   });
 
   it('bounds the endpoint label and keeps credentials out of it', () => {

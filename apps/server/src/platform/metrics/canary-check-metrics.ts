@@ -1,5 +1,12 @@
-import { Counter, Gauge, Histogram } from 'prom-client';
 import { redactText } from '../log-redaction.js';
+import {
+  CHECK_LABELS,
+  type CheckCounts,
+  type CheckLabels,
+  DURATION_BUCKETS,
+  type GaugeLabels,
+  registerCanaryCheckSeries,
+} from './canary-check-series.js';
 import { processRegistry } from './metrics-registry.js';
 
 /**
@@ -8,48 +15,12 @@ import { processRegistry } from './metrics-registry.js';
  * this server unchanged: `canary_check` (0 passing, 1 failing), `canary_check_info`, the run counters and
  * the duration histogram in milliseconds. `key` is the check's id. canary-checker's
  * `--metric-labels-allowlist` extra labels are not offered: the label sets are exactly its default ones.
+ * A run adds to its check's counts here; the series are made from them when /metrics is scraped
+ * (canary-check-series.ts).
  */
-const CHECK_LABELS = [
-  'type',
-  'endpoint',
-  'canary_name',
-  'canary_namespace',
-  'owner',
-  'severity',
-  'key',
-  'name',
-] as const;
-const GAUGE_LABELS = ['key', 'type', 'canary_name', 'canary_namespace', 'name'] as const;
 
 /** Longest `endpoint` label value: a long SQL query or URL is cut, so one check cannot bloat every scrape. */
 export const ENDPOINT_LABEL_MAX = 200;
-
-const registers = [processRegistry];
-const duration = new Histogram({
-  name: 'canary_check_duration',
-  help: 'A histogram of the response latency in milliseconds.',
-  labelNames: CHECK_LABELS,
-  buckets: [5, 10, 25, 50, 200, 500, 1000, 3000, 10000, 30000],
-  registers,
-});
-const status = new Gauge({
-  name: 'canary_check',
-  help: 'A gauge representing the canaries success (0) or failure (1)',
-  labelNames: GAUGE_LABELS,
-  registers,
-});
-const info = new Gauge({
-  name: 'canary_check_info',
-  help: 'Information about the canary check',
-  labelNames: CHECK_LABELS,
-  registers,
-});
-const counter = (name: string, help: string) => new Counter({ name, help, labelNames: CHECK_LABELS, registers });
-const runs = counter('canary_check_count', 'The total number of checks');
-const passed = counter('canary_check_success_count', 'The total number of successful checks');
-const failed = counter('canary_check_failed_count', 'The total number of failed checks');
-const invalid = counter('canary_check_invalid_count', 'The total number of invalid checks');
-const checkSeries = [duration, info, runs, passed, failed, invalid];
 
 /** One recorded run of a check, with what its labels are made of. */
 export interface CanaryCheckRun {
@@ -74,9 +45,6 @@ export interface CanaryCheckRun {
   durationMs: number;
 }
 
-type CheckLabels = Record<(typeof CHECK_LABELS)[number], string>;
-type GaugeLabels = Record<(typeof GAUGE_LABELS)[number], string>;
-
 /** The fields of a run its labels are made of. */
 const LABEL_INPUTS = [
   'type',
@@ -89,23 +57,18 @@ const LABEL_INPUTS = [
   'severity',
 ] as const;
 
-/** What a check's series were last recorded with. */
-interface RecordedCheck {
+/** A check's counts, with the run its labels were made from. */
+interface RecordedCheck extends CheckCounts {
   /** The run the labels were made from: a run with the same label inputs reuses them. */
   inputs: Pick<CanaryCheckRun, (typeof LABEL_INPUTS)[number]>;
-  labels: CheckLabels;
-  gauge: GaugeLabels;
-  /** What `canary_check` and `canary_check_info` hold: 0 passing, 1 failing. */
-  value: number;
-  /** Whether `canary_check_failed_count` has this check's series (a pass creates it at 0). */
-  failedSeries: boolean;
 }
 
 /**
- * Each check's labels as last recorded, so a changed endpoint replaces its old series, and a run like
- * the last one costs no relabelling (the redaction of its endpoint) nor a write that changes nothing.
+ * Each check's labels and counts as last recorded, so a changed endpoint replaces its old series, and a
+ * run like the last one costs no relabelling (the redaction of its endpoint).
  */
 const recorded = new Map<string, RecordedCheck>();
+registerCanaryCheckSeries(processRegistry, () => recorded.values());
 let forward: ((run: CanaryCheckRun) => void) | undefined;
 
 /**
@@ -121,14 +84,6 @@ export function endpointLabel(description: string | null, endpoint: string | nul
 function gaugeLabels(labels: CheckLabels): GaugeLabels {
   const { key, type, canary_name, canary_namespace, name } = labels;
   return { key, type, canary_name, canary_namespace, name };
-}
-
-function forget(checkId: string): void {
-  const check = recorded.get(checkId);
-  if (!check) return;
-  for (const series of checkSeries) series.remove(check.labels);
-  status.remove(check.gauge);
-  recorded.delete(checkId);
 }
 
 /** The check's recorded labels, made afresh when the run's label inputs changed (its old series go if its labels did). */
@@ -159,18 +114,39 @@ function recordedCheck(run: CanaryCheckRun): RecordedCheck {
     previous.inputs = inputs;
     return previous;
   }
-  if (previous) forget(run.checkId);
-  const check = { inputs, labels, gauge: gaugeLabels(labels), value: -1, failedSeries: false };
+  // New labels are new series: the old ones go, and the counts start again (the entry moves to the end).
+  recorded.delete(run.checkId);
+  const check: RecordedCheck = {
+    inputs,
+    labels,
+    gauge: gaugeLabels(labels),
+    value: 0,
+    runs: 0,
+    passed: undefined,
+    failed: undefined,
+    invalid: undefined,
+    duration: undefined,
+  };
   recorded.set(run.checkId, check);
   return check;
+}
+
+/** Adds a duration to the check's histogram counts, as prom-client's `observe` does. */
+function observe(check: RecordedCheck, ms: number): void {
+  check.duration ??= { buckets: DURATION_BUCKETS.map(() => 0), sum: 0, count: 0 };
+  const { duration } = check;
+  const bucket = DURATION_BUCKETS.findIndex((le) => ms <= le);
+  if (bucket >= 0) duration.buckets[bucket] = (duration.buckets[bucket] ?? 0) + 1;
+  duration.sum += ms;
+  duration.count += 1;
 }
 
 /**
  * Records one run as canary-checker's metrics.Record does: every run counts; a pass sets the gauges to 0,
  * counts a success and keeps a failed series at 0 (so an uptime ratio has both); a failure sets them to 1
- * and counts one of failed or invalid. A gauge already holding the value and a failed series already there
- * are not written again. In the job thread the run goes to {@link forwardCanaryChecksTo}'s target: the main
- * thread's registry is the one scraped.
+ * and counts one of failed or invalid. A run of 0 ms (or no finite duration) is not observed, as upstream.
+ * In the job thread the run goes to {@link forwardCanaryChecksTo}'s target: the main thread's registry is
+ * the one scraped.
  */
 export function recordCanaryCheck(run: CanaryCheckRun): void {
   if (forward) {
@@ -178,21 +154,14 @@ export function recordCanaryCheck(run: CanaryCheckRun): void {
     return;
   }
   const check = recordedCheck(run);
-  const { labels } = check;
-  runs.inc(labels);
-  if (run.durationMs > 0) duration.observe(labels, run.durationMs);
-  const value = run.outcome === 'pass' ? 0 : 1;
-  if (check.value !== value) {
-    status.set(check.gauge, value);
-    info.set(labels, value);
-    check.value = value;
-  }
+  check.runs += 1;
+  if (run.durationMs > 0 && Number.isFinite(run.durationMs)) observe(check, run.durationMs);
+  check.value = run.outcome === 'pass' ? 0 : 1;
   if (run.outcome === 'pass') {
-    passed.inc(labels);
-    if (!check.failedSeries) failed.inc(labels, 0);
-  } else if (run.outcome === 'invalid') invalid.inc(labels);
-  else failed.inc(labels);
-  if (run.outcome !== 'invalid') check.failedSeries = true;
+    check.passed = (check.passed ?? 0) + 1;
+    check.failed ??= 0;
+  } else if (run.outcome === 'invalid') check.invalid = (check.invalid ?? 0) + 1;
+  else check.failed = (check.failed ?? 0) + 1;
 }
 
 /** The check ids that have series now (the scrape drops those of deleted checks: {@link forgetCanaryChecks}). */
@@ -202,7 +171,7 @@ export function recordedCanaryChecks(): string[] {
 
 /** Removes every series of these checks (deleted since they last ran), as canary-checker unregisters a removed check. */
 export function forgetCanaryChecks(checkIds: Iterable<string>): void {
-  for (const checkId of checkIds) forget(checkId);
+  for (const checkId of checkIds) recorded.delete(checkId);
 }
 
 /** Sends this thread's runs to `target` (the job thread passes them to the main thread); undefined records them here. */
