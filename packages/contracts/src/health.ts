@@ -610,6 +610,21 @@ export const healthSummarySchema = z.object({
   checks_summary: z.array(checkSummarySchema),
 });
 
+/**
+ * The same summary asked with `format: 'columns'` (what the console asks for): its checks as columns
+ * (row-columns.ts), read back into checks_summary's rows by `fromRowColumns`.
+ */
+export const healthSummaryColumnsSchema = z.object({
+  checks_columns: z.object({ n: z.number().int().nonnegative(), f: z.record(z.string(), z.unknown()) }),
+  duration: z.number(),
+  runnerName: z.string(),
+  from: z.string(),
+  to: z.string(),
+});
+
+/** The summary routes' answer: rows, or columns when asked with `format: 'columns'`. */
+export const healthSummaryAnswerSchema = z.union([healthSummarySchema, healthSummaryColumnsSchema]);
+
 /** `GET /api/canary/api/graph` answer: one check's results over a window, bucketed. */
 export const checkGraphSchema = z.object({
   duration: z.number(),

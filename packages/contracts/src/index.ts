@@ -32,6 +32,7 @@ export * from './playbooks-rows.js';
 export * from './properties.js';
 export * from './rbac.js';
 export * from './rest.js';
+export * from './row-columns.js';
 export * from './settings-views.js';
 export * from './slos.js';
 export * from './status-pages.js';

@@ -7,7 +7,7 @@ import {
   checkRunAnswerSchema,
   checksApiResponseSchema,
   healthAboutSchema,
-  healthSummarySchema,
+  healthSummaryAnswerSchema,
 } from '@mc/contracts';
 import { z } from 'zod';
 import type { RouteDoc } from '../../platform/openapi/route-docs.js';
@@ -74,14 +74,14 @@ export const HEALTH_API: readonly RouteDoc[] = [
     path: '/api/canary/api/summary',
     summary: 'Checks with uptime, latency and status over a window (canary-checker’s summary)',
     query: summaryRequestSchema.extend({ labels: z.string().optional().describe('a JSON object of strings') }),
-    response: healthSummarySchema,
+    response: healthSummaryAnswerSchema,
   },
   {
     method: 'post',
     path: '/api/canary/api/summary',
     summary: 'The same summary with its filters in the body',
     body: summaryRequestSchema,
-    response: healthSummarySchema,
+    response: healthSummaryAnswerSchema,
   },
   {
     method: 'get',

@@ -12,6 +12,7 @@ import type {
   HealthSummary,
   LocationRunAnswer,
 } from '@mc/contracts';
+import { toRowColumns } from '@mc/contracts';
 
 /**
  * Health answers for screen tests (CONVENTIONS 15: factories, not fixture blobs), typed by the health and
@@ -87,6 +88,12 @@ export function buildHealthSummary(checks: CheckSummary[] = [], overrides: Parti
     checks_summary: checks,
     ...overrides,
   };
+}
+
+/** The same summary asked with `format: 'columns'`, as the server writes it (`checks_columns` first). */
+export function buildHealthSummaryColumns(checks: CheckSummary[] = []) {
+  const { checks_summary, ...head } = buildHealthSummary(checks);
+  return { checks_columns: toRowColumns(checks_summary), ...head };
 }
 
 /** `GET /api/canary/api/graph`: no buckets, no runs. */

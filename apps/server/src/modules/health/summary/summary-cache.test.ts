@@ -1,4 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { fromRowColumns } from '@mc/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiCall, signedInUser } from '../../../test/signed-in-api.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
@@ -107,6 +108,39 @@ describe('summary compression', () => {
       expect(res.headers.get('content-encoding')).toBe(coding);
       expect(decode(Buffer.from(await res.arrayBuffer())).toString('utf8')).toBe(json);
     }
+  });
+});
+
+describe('summary as columns', () => {
+  it('answers the same checks as columns when asked (format: columns), with the same head', async () => {
+    const rows = await apiCall(t.app, 'POST', '/api/canary/api/summary', admin, { start: '18h' });
+    const columns = await apiCall(t.app, 'POST', '/api/canary/api/summary', admin, { start: '18h', format: 'columns' });
+    expect(columns.status).toBe(200);
+    const text = await columns.text();
+    expect(text.startsWith('{"checks_columns":')).toBe(true);
+    const { checks_columns, ...head } = JSON.parse(text) as { checks_columns: unknown } & Record<string, unknown>;
+    const { checks_summary, ...rowsHead } = (await rows.json()) as { checks_summary: object[] } & Record<
+      string,
+      unknown
+    >;
+    expect(checks_summary.length).toBeGreaterThanOrEqual(2);
+    expect(fromRowColumns(checks_columns)).toEqual(checks_summary);
+    expect(Object.keys(head).sort()).toEqual(Object.keys(rowsHead).sort());
+    expect(text).not.toContain('"checks_summary"');
+  });
+
+  it('refuses a format it does not know, naming the field', async () => {
+    const res = await apiCall(t.app, 'POST', '/api/canary/api/summary', admin, { start: '1h', format: 'rows' });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("format must be 'columns'");
+  });
+
+  it('keeps a deny row’s scope in the columns answer too', async () => {
+    const res = await apiCall(t.app, 'GET', '/api/canary/api/summary?start=24h&format=columns', denied);
+    const { checks_columns } = (await res.json()) as { checks_columns: unknown };
+    const names = fromRowColumns<{ canary_name: string }>(checks_columns).map((check) => check.canary_name);
+    expect(names).not.toContain('alpha');
+    expect(names).toContain('beta');
   });
 });
 

@@ -1,3 +1,4 @@
+import { toRowColumns } from '@mc/contracts';
 import { describe, expect, it } from 'vitest';
 import { buildHealthSummary } from '../../../test/factories/health';
 import { buildCheck } from '../testing/build-check';
@@ -30,6 +31,24 @@ describe('summaryChecks', () => {
     expect(answer.complete).toBe(true);
     expect(answer.whole()).toBe(answer.first);
     expect(answer.whole()).toHaveLength(3);
+  });
+
+  it('reads an answer of columns (format: columns) whole at once: the same checks as rows', async () => {
+    const { checks_summary, ...head } = buildHealthSummary(many);
+    const columns = `{"checks_columns":${JSON.stringify(toRowColumns(checks_summary))},${JSON.stringify(head).slice(1)}`;
+    expect(columns.length).toBeLessThan(text.length / 2);
+    const answer = summaryChecks(columns);
+    expect(answer.complete).toBe(true);
+    expect(answer.first).toEqual(many);
+    expect(answer.whole()).toBe(answer.first);
+    expect(await answer.all()).toBe(answer.first);
+  });
+
+  it('reports a malformed answer of columns from whole() and all()', async () => {
+    const answer = summaryChecks('{"checks_columns":{"n":2,"f":{"id":{"v":["a"]}}}}');
+    expect(answer.complete).toBe(false);
+    expect(() => answer.whole()).toThrow(/malformed row columns/);
+    await expect(answer.all()).rejects.toThrow(/malformed row columns/);
   });
 
   it('throws a malformed long answer’s SyntaxError from whole()', () => {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
-import { buildHealthSummary } from '../../../test/factories/health';
+import { buildHealthSummary, buildHealthSummaryColumns } from '../../../test/factories/health';
 import { shellApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import { prefetchPageData } from '../api/prefetch-health-page';
@@ -15,9 +15,9 @@ vi.mock('../components/check-chart', () => ({ CheckChart: () => <div>chart</div>
 const wait = { timeout: 15_000 };
 
 /** The summary the fake server answers for a window: the wider the window, the more runs and the slower. */
-function summaryFor(start: string) {
+function summaryFor(start: string, format?: string) {
   const wide = start !== '1h';
-  return buildHealthSummary([
+  return (format === 'columns' ? buildHealthSummaryColumns : buildHealthSummary)([
     buildCheck({
       id: 'b',
       name: 'db',
@@ -39,16 +39,16 @@ describe('/health time range (001 §2, §4)', { timeout: 30_000 }, () => {
     let hold: Promise<void> | undefined;
     shellApi(undefined, [], {
       '/api/canary/api/summary': async (_url, init) => {
-        const body = JSON.parse(String(init?.body)) as { start: string };
+        const body = JSON.parse(String(init?.body)) as { start: string; format?: string };
         bodies.push(body);
         signals.push(init?.signal as AbortSignal);
         if (hold) await hold;
-        return { body: summaryFor(body.start) };
+        return { body: summaryFor(body.start, body.format) };
       },
     });
     const { router } = renderApp('/health');
     await screen.findByRole('link', { name: 'db' }, wait);
-    expect(bodies[0]).toEqual({ start: '1h' });
+    expect(bodies[0]).toEqual({ start: '1h', format: 'columns' });
     expect(row().textContent).toContain('25%');
     expect(row().textContent).toContain('120ms');
 
@@ -61,13 +61,13 @@ describe('/health time range (001 §2, §4)', { timeout: 30_000 }, () => {
       release = resolve;
     });
     await user.click(within(dialog).getByRole('button', { name: 'Last 24 hours' }));
-    await waitFor(() => expect(bodies.at(-1)).toEqual({ start: '24h' }), wait);
+    await waitFor(() => expect(bodies.at(-1)).toEqual({ start: '24h', format: 'columns' }), wait);
     hold = undefined;
     await user.click(screen.getByRole('button', { name: 'Last 24 hours' }));
     await user.click(
       within(await screen.findByRole('dialog', { name: 'Time range' })).getByRole('button', { name: 'Last 7 days' }),
     );
-    await waitFor(() => expect(bodies.at(-1)).toEqual({ start: '7d' }), wait);
+    await waitFor(() => expect(bodies.at(-1)).toEqual({ start: '7d', format: 'columns' }), wait);
     release();
     expect(signals.at(-2)?.aborted).toBe(true);
     await waitFor(() => expect(row().textContent).toContain('90%'), wait);
@@ -85,22 +85,22 @@ describe('/health time range (001 §2, §4)', { timeout: 30_000 }, () => {
     const bodies: Array<Record<string, unknown>> = [];
     shellApi(undefined, [], {
       '/api/canary/api/summary': (_url, init) => {
-        const body = JSON.parse(String(init?.body)) as { start: string };
+        const body = JSON.parse(String(init?.body)) as { start: string; format?: string };
         bodies.push(body);
-        return { body: summaryFor(body.start) };
+        return { body: summaryFor(body.start, body.format) };
       },
     });
     const { router } = renderApp('/health?rangeType=relative&range=now-6M&display=Last+6+months');
     await screen.findByRole('link', { name: 'db' }, wait);
     // months and years reach the server as days: its durations stop at weeks
-    expect(bodies[0]).toEqual({ start: '180d' });
+    expect(bodies[0]).toEqual({ start: '180d', format: 'columns' });
     expect(row().textContent).toContain('90%');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Last 6 months' }));
     await user.click(
       within(await screen.findByRole('dialog', { name: 'Time range' })).getByRole('button', { name: 'Clear' }),
     );
-    await waitFor(() => expect(bodies.at(-1)).toEqual({ start: '1h' }), wait);
+    await waitFor(() => expect(bodies.at(-1)).toEqual({ start: '1h', format: 'columns' }), wait);
     await waitFor(() => expect(row().textContent).toContain('25%'), wait);
     expect(router.state.location.search).not.toContain('rangeType');
   });
@@ -118,7 +118,7 @@ describe('/health prefetch at boot', { timeout: 30_000 }, () => {
     const client = createQueryClient();
     const search = '?rangeType=relative&range=now-24h&display=Last+24+hours';
     prefetchPageData(client, search);
-    await vi.waitFor(() => expect(bodies).toEqual([{ start: '24h' }]), wait);
+    await vi.waitFor(() => expect(bodies).toEqual([{ start: '24h', format: 'columns' }]), wait);
     renderApp(`/health${search}`, client);
     await screen.findByRole('link', { name: 'db' }, wait);
     expect(bodies).toHaveLength(1);
