@@ -79,7 +79,13 @@ try {
   // One pass of the server's own consumer, as its loop runs it when woken.
   const signal = new AbortController().signal;
   const pass = () =>
-    notificationEventsConsumer.pass({ deps: t.kit.deps, owner: 'round-trips', leaseMs: 30_000, signal });
+    notificationEventsConsumer.pass({
+      deps: t.kit.deps,
+      owner: 'round-trips',
+      leaseMs: 30_000,
+      signal,
+      listening: true,
+    });
   const queued = async () =>
     (await t.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM event_queue')).rows[0]?.n ?? -1;
   if (SHAPE === 'burst') {

@@ -41,7 +41,9 @@ describe.skipIf(testEngine() === 'postgres')('embedded notifications', () => {
     const database = await openEmbedded(dir);
     const other = database.endpoint ? connectEndpoint(database.endpoint) : undefined;
     const seen: string[] = [];
-    const subscription = database.endpoint ? onEmbeddedNotification(database.endpoint, (c) => seen.push(c)) : undefined;
+    const endpoint = database.endpoint;
+    const subscription =
+      endpoint?.engine === 'pglite' ? onEmbeddedNotification(endpoint, (c) => seen.push(c)) : undefined;
     try {
       await database.pool.query('LISTEN mc_test');
       const client = await other?.pool.connect();
