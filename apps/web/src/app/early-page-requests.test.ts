@@ -98,6 +98,13 @@ describe('the calls the boot script asks for (src/boot.ts)', { timeout: 30_000 }
     ]);
   });
 
+  it('asks for the health summary as columns for the grouped default, as rows for a flat list', () => {
+    const body = (search: string) => earlyPageRequests('/health', search).at(-1)?.options?.body;
+    expect(body('')).toEqual({ start: '1h', format: 'columns' });
+    expect(body('?groupBy=namespace')).toEqual({ start: '1h', format: 'columns' });
+    expect(body('?groupBy=none&hidePassing=false')).toEqual({ start: '1h' });
+  });
+
   it('asks for the history page of a time range only once the page resolves it', () => {
     expect(earlyPageRequests('/notifications', '?rangeType=relative&range=now-1h').map((r) => r.path)).toEqual([
       '/api/auth/whoami',

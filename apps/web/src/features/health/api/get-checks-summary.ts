@@ -5,7 +5,7 @@ import { apiRequest, apiRequestText } from '../../../lib/api/client';
 import { useProgressiveList } from '../../../lib/api/progressive-list';
 import type { TimeRange } from '../../../lib/time-range';
 import { healthKeys } from './keys';
-import { summaryRequest } from './page-requests';
+import { type SummaryLayout, summaryRequest } from './page-requests';
 import { type SummaryChecks, summaryChecks } from './summary-checks';
 import { summaryWindowKey } from './summary-window';
 
@@ -38,14 +38,15 @@ export async function fetchChecksSummary(
 }
 
 /**
- * The dashboard's summary query over the picked range (the trailing hour without one); the window is
- * resolved when the request leaves, so a refresh of "Today so far" reads up to the new now.
+ * The dashboard's summary query over the picked range (the trailing hour without one), read in `layout`
+ * (page-requests.ts); the window is resolved when the request leaves, so a refresh of "Today so far" reads
+ * up to the new now.
  */
-export function checksSummaryQuery(range?: TimeRange) {
+export function checksSummaryQuery(range: TimeRange | undefined, layout: SummaryLayout) {
   return queryOptions({
-    queryKey: healthKeys.summary(summaryWindowKey(range)),
+    queryKey: healthKeys.summary(summaryWindowKey(range), layout),
     queryFn: async ({ signal }) => {
-      const request = summaryRequest(range);
+      const request = summaryRequest(range, layout);
       const { data } = await apiRequestText(request.path, { ...request.options, signal });
       return summaryChecks(data);
     },
@@ -66,12 +67,16 @@ function readWhole(answer: SummaryChecks): { checks?: CheckSummary[]; error?: un
 /**
  * The dashboard's checks over `range`: `checks` is the first screenful (`partial`) until the whole answer
  * is read, then every check (see useProgressiveList). With `whole` (a view that draws nothing before it has
- * every check) a long answer is read in one parse as it arrives instead: no first screenful, no slices. A
- * new range keeps the last answer on screen while its own loads (the refresh button spins), and the
- * request of the range left behind is aborted.
+ * every check) the summary is asked for as columns and read whole as it arrives (a server answering rows
+ * is read in one parse): no first screenful, no slices. A new range or layout keeps the last answer on
+ * screen while its own loads (the refresh button spins), and the request of the range left behind is
+ * aborted.
  */
 export function useChecksSummary(range: TimeRange | undefined, whole: boolean) {
-  const query = useQuery({ ...checksSummaryQuery(range), placeholderData: keepPreviousData });
+  const query = useQuery({
+    ...checksSummaryQuery(range, whole ? 'columns' : 'rows'),
+    placeholderData: keepPreviousData,
+  });
   const answer = query.data;
   const read = useMemo(() => (whole && answer && !answer.complete ? readWhole(answer) : undefined), [whole, answer]);
   const progressive = useProgressiveList(read ? undefined : answer);

@@ -1,7 +1,7 @@
 /** Query keys of the health area: every health query starts with 'health', so one invalidation refreshes them. */
 export const healthKeys = {
   all: ['health'] as const,
-  summary: (window: string) => ['health', 'summary', window] as const,
+  summary: (window: string, layout: string) => ['health', 'summary', window, layout] as const,
   check: (id: string, window: string) => ['health', 'check', id, window] as const,
   graph: (id: string, window: string) => ['health', 'graph', id, window] as const,
   spec: (id: string) => ['health', 'spec', id] as const,

@@ -1,3 +1,4 @@
+import { HEALTH_DASHBOARD } from '@mc/contracts';
 import type { EarlyRequest } from '../../../lib/api/request-parts';
 import { type TimeRange, timeRangeFromParams } from '../../../lib/time-range';
 import { summaryWindow } from './summary-window';
@@ -8,14 +9,27 @@ import { summaryWindow } from './summary-window';
  */
 
 /**
- * The dashboard's summary over a range (the trailing hour without one), its window resolved now; its
- * checks as columns, a quarter of the text of rows to decode and parse (docs/health-runtime.md).
+ * How the dashboard reads its summary: as columns when it groups its checks (a group row sums every member,
+ * so nothing is drawn before the whole answer is read, and columns are a quarter of the text to decode and
+ * parse: docs/web.md), as rows when it lists them flat (the first screenful is drawn from the first rows,
+ * before the rest is parsed).
  */
-export function summaryRequest(range?: TimeRange): EarlyRequest {
-  return {
-    path: '/api/canary/api/summary',
-    options: { method: 'POST', body: { ...summaryWindow(range), format: 'columns' } },
-  };
+export type SummaryLayout = 'rows' | 'columns';
+
+/** The layout of the dashboard grouped by `groupBy` ('none': a flat list). */
+export function summaryLayout(groupBy: string): SummaryLayout {
+  return groupBy && groupBy !== 'none' ? 'columns' : 'rows';
+}
+
+/** The layout of the dashboard at an address: its Group By, or the default one (001 §9). */
+export function summaryLayoutAt(params: URLSearchParams): SummaryLayout {
+  return summaryLayout(params.get('groupBy') ?? HEALTH_DASHBOARD.groupBy);
+}
+
+/** The dashboard's summary over a range (the trailing hour without one), its window resolved now. */
+export function summaryRequest(range: TimeRange | undefined, layout: SummaryLayout): EarlyRequest {
+  const body = layout === 'columns' ? { ...summaryWindow(range), format: 'columns' } : summaryWindow(range);
+  return { path: '/api/canary/api/summary', options: { method: 'POST', body } };
 }
 
 /**
@@ -23,6 +37,7 @@ export function summaryRequest(range?: TimeRange): EarlyRequest {
  * far"), whose bounds move with the clock between this call and the page's own.
  */
 export function healthPageRequests(search: string): EarlyRequest[] {
-  const range = timeRangeFromParams(new URLSearchParams(search));
-  return range?.type === 'mapped' ? [] : [summaryRequest(range)];
+  const params = new URLSearchParams(search);
+  const range = timeRangeFromParams(params);
+  return range?.type === 'mapped' ? [] : [summaryRequest(range, summaryLayoutAt(params))];
 }

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { timeRangeFromParams } from '../../../lib/time-range';
 import { checksSummaryQuery } from './get-checks-summary';
+import { summaryLayoutAt } from './page-requests';
 
 /**
  * Asks for the summary /health draws (over the range its URL names, the trailing hour without one) when
@@ -9,5 +10,6 @@ import { checksSummaryQuery } from './get-checks-summary';
  * is most of the page's largest paint.
  */
 export function prefetchPageData(client: QueryClient, search = ''): void {
-  void client.prefetchQuery(checksSummaryQuery(timeRangeFromParams(new URLSearchParams(search))));
+  const params = new URLSearchParams(search);
+  void client.prefetchQuery(checksSummaryQuery(timeRangeFromParams(params), summaryLayoutAt(params)));
 }
