@@ -48,6 +48,14 @@ describe('row columns', () => {
     expect('c' in (back[0] as object)).toBe(false);
   });
 
+  it('sends dates as their JSON text, a repeated one once', () => {
+    const at = new Date('2026-12-07T10:00:00.000Z');
+    const rows = [...Array.from({ length: 7 }, () => ({ at: new Date(at) })), { at: null }];
+    const columns = JSON.parse(JSON.stringify(toRowColumns(rows)));
+    expect(columns.f.at).toEqual({ d: ['2026-12-07T10:00:00.000Z', null], i: [0, 0, 0, 0, 0, 0, 0, 1] });
+    expect(fromRowColumns(columns)).toEqual(JSON.parse(JSON.stringify(rows)));
+  });
+
   it('reads no rows from an empty list, and nested columns of nested objects', () => {
     expect(fromRowColumns(toRowColumns([]))).toEqual([]);
     const rows = [{ x: { y: { z: 1 } } }, { x: { y: { z: 2 } } }];

@@ -26,9 +26,14 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The key a value is found by in a dictionary: itself when primitive, its JSON text otherwise. */
+/**
+ * The key a value is found by in a dictionary: itself when primitive, its instant for a date (a database
+ * row's timestamps, sent as their JSON text), its JSON text for another object.
+ */
 function dictionaryKey(value: unknown): unknown {
-  return typeof value === 'object' && value !== null ? `\u0000${JSON.stringify(value)}` : value;
+  if (typeof value !== 'object' || value === null) return value;
+  if (value instanceof Date) return `\u0001${value.getTime()}`;
+  return `\u0000${JSON.stringify(value)}`;
 }
 
 /** The shared key list of `values` when every one is an object with the same keys in the same order. */
