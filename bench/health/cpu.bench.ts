@@ -128,6 +128,8 @@ async function measure(engine: string): Promise<Figures> {
     postgres ? { DATABASE_URL: postgres.url } : { DATABASE_URL: '', MC_DATA_DIR: dataDir },
   );
   const client = postgres ? new pg.Client({ connectionString: postgres.url }) : undefined;
+  // stopped before the client closes, also when the measurement fails: else its next query's error hides the cause
+  let sampler: ReturnType<typeof postgresSampler> | undefined;
   try {
     await client?.connect();
     const token = await server.signIn();
@@ -146,7 +148,7 @@ async function measure(engine: string): Promise<Figures> {
           ).rows[0]
         : undefined;
     const stats0 = await stats();
-    const sampler = client ? postgresSampler(client, database) : undefined;
+    sampler = client ? postgresSampler(client, database) : undefined;
     target.arrivals.length = 0;
     const node0 = server.cpuMs();
     const from = Date.now();
@@ -154,6 +156,7 @@ async function measure(engine: string): Promise<Figures> {
     const to = Date.now();
     const nodeCpu = server.cpuMs() - node0;
     const pgCpu = (await sampler?.stop()) ?? 0;
+    sampler = undefined;
     await sleep(1_000); // pg_stat_database is updated when a backend reports (about once a second)
     const stats1 = await stats();
     const runs = target.arrivals.filter((a) => a.at >= from && a.at < to).length;
@@ -171,6 +174,7 @@ async function measure(engine: string): Promise<Figures> {
         Math.max(1, Number(stats1?.upd ?? 0) - Number(stats0?.upd ?? 0)),
     };
   } finally {
+    await sampler?.stop().catch(() => 0);
     await server.stop();
     await client?.end();
     await target.close();
