@@ -40,13 +40,28 @@ export class NotificationScanner {
         if (this.remaining === 0 && this.body) this.notification(Buffer.concat(this.body));
         continue;
       }
-      const need = 5 - this.header.length;
-      this.header = Buffer.concat([this.header, data.subarray(offset, offset + need)]);
-      offset += Math.min(need, data.length - offset);
-      if (this.header.length < 5) return;
-      this.remaining = this.header.readInt32BE(1) - 4;
-      this.body = this.header[0] === NOTIFICATION ? [] : undefined;
-      this.header = Buffer.alloc(0);
+      let type: number;
+      let length: number;
+      if (this.header.length === 0 && data.length - offset >= 5) {
+        // the usual case, every message of a long answer: the header read where it is, no copy
+        type = data[offset] as number;
+        length =
+          ((data[offset + 1] as number) << 24) |
+          ((data[offset + 2] as number) << 16) |
+          ((data[offset + 3] as number) << 8) |
+          (data[offset + 4] as number);
+        offset += 5;
+      } else {
+        const need = 5 - this.header.length;
+        this.header = Buffer.concat([this.header, data.subarray(offset, offset + need)]);
+        offset += Math.min(need, data.length - offset);
+        if (this.header.length < 5) return;
+        type = this.header[0] as number;
+        length = this.header.readInt32BE(1);
+        this.header = Buffer.alloc(0);
+      }
+      this.remaining = length - 4;
+      this.body = type === NOTIFICATION ? [] : undefined;
       if (this.remaining === 0 && this.body) this.notification(Buffer.alloc(0));
     }
   }
