@@ -26,7 +26,10 @@ export default defineConfig({
           // every log line the run writes is kept and checked for secrets at the end (docs/logs.md); every
           // file starts with a usable MC_SECRET_KEY (test/secret-key.setup.ts)
           setupFiles: ['./apps/server/src/test/log-tee.setup.ts', './apps/server/src/test/secret-key.setup.ts'],
-          globalSetup: ['./apps/server/src/test/log-secret-check.ts'],
+          globalSetup: [
+            './apps/server/src/test/log-secret-check.ts',
+            './apps/server/src/test/test-databases.global.ts',
+          ],
         },
       },
       {

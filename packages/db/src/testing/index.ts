@@ -1,1 +1,7 @@
-export { createPostgresTestUrl, createTestDatabase, testAdminUrl, testEngine } from './test-database.js';
+export {
+  createPostgresTestUrl,
+  createTestDatabase,
+  dropRunDatabases,
+  testAdminUrl,
+  testEngine,
+} from './test-database.js';

@@ -2,12 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { createPostgresPool, type Database, wrapPool } from '../database.js';
 import { PgliteWireServer } from '../embedded/pglite-wire-server.js';
 import { migrate, migrationsHash } from '../migrate.js';
 import { ensureMigratedSnapshot } from '../migrated-snapshot.js';
 import { createPglite } from '../pglite-factory.js';
+import { RANDOM_PAGE_COST } from '../planner-settings.js';
+import { type DatabaseBaseline, readBaseline, resetToBaseline } from './database-reset.js';
 
 /** Engine the database suite runs on: `MC_TEST_ENGINE=postgres` switches from PGlite to the server. */
 export function testEngine(): 'pglite' | 'postgres' {
@@ -28,13 +31,80 @@ function migratedSnapshot(): Promise<Blob> {
 }
 
 /**
- * A PGlite test database restored from the migrated snapshot and served through the embedded
- * database's wire server on a private unix socket, as the embedded server runs it. The in-process node-postgres shim is only used
- * to build the snapshot: it loses protocol sync after an error raised while a parameterised
- * statement is parsed, which bad-input tests provoke on purpose.
+ * The test run this process belongs to (`MC_TEST_RUN_ID`, set by the test runner's global setup, which
+ * drops the run's PostgreSQL databases at its end), or undefined outside one: then every test database
+ * is made fresh and dropped when closed.
+ */
+function testRunId(): string | undefined {
+  const id = process.env.MC_TEST_RUN_ID;
+  return id && /^[a-z0-9]+$/.test(id) ? id : undefined;
+}
+
+/** PGlite instances that closed test files left, reset to the migrated baseline, for the next file. */
+const sparePglites: { pglite: PGlite; expiry: NodeJS.Timeout }[] = [];
+
+/**
+ * How long a reset PGlite waits for the next test file of its process. An open instance keeps a process
+ * alive, so the last one closes itself and the process can end.
+ */
+const SPARE_PGLITE_MS = 10_000;
+let pgliteBaseline: Promise<DatabaseBaseline> | undefined;
+
+/**
+ * A PGlite instance holding the migrated schema and nothing else: one a closed test file left and that
+ * was reset, or a new one restored from the snapshot. Restoring costs ~2 s of CPU (PGlite's start), the
+ * reset ~0.2 s.
+ */
+async function migratedPglite(): Promise<PGlite> {
+  const spare = sparePglites.pop();
+  if (spare) {
+    clearTimeout(spare.expiry);
+    return spare.pglite;
+  }
+  const pglite = await createPglite({ loadDataDir: await migratedSnapshot() });
+  pgliteBaseline ??= readBaseline(pglite);
+  await pgliteBaseline;
+  return pglite;
+}
+
+/** Resets a closed test file's PGlite (session state, then data) and keeps it, or closes it when it cannot be reused. */
+async function releasePglite(pglite: PGlite): Promise<void> {
+  const baseline = pgliteBaseline ? await pgliteBaseline : undefined;
+  let reusable = false;
+  if (testRunId() && baseline && !pglite.closed) {
+    try {
+      // PGlite is one session: what a test set in it (settings, prepared statements, LISTEN, temp tables) goes too
+      await pglite.exec('DISCARD ALL');
+      reusable = await resetToBaseline(pglite, baseline);
+      if (reusable) await pglite.exec(`SET random_page_cost = ${RANDOM_PAGE_COST}`);
+    } catch {
+      reusable = false;
+    }
+  }
+  if (!reusable) {
+    await pglite.close().catch(() => {});
+    return;
+  }
+  const spare = {
+    pglite,
+    expiry: setTimeout(() => {
+      const index = sparePglites.indexOf(spare);
+      if (index >= 0) sparePglites.splice(index, 1);
+      void pglite.close().catch(() => {});
+    }, SPARE_PGLITE_MS).unref(),
+  };
+  sparePglites.push(spare);
+}
+
+/**
+ * A PGlite test database holding the migrated schema and the migrations' rows, served through the
+ * embedded database's wire server on a private unix socket, as the embedded server runs it. The
+ * in-process node-postgres shim is only used to build the snapshot: it loses protocol sync after an
+ * error raised while a parameterised statement is parsed, which bad-input tests provoke on purpose.
+ * Within a test run, a closed database's instance is reset and serves the next test file of the process.
  */
 async function createPgliteTestDatabase(): Promise<Database> {
-  const pglite = await createPglite({ loadDataDir: await migratedSnapshot() });
+  const pglite = await migratedPglite();
   const dir = mkdtempSync(join(tmpdir(), 'mc-test-pglite-'));
   const server = new PgliteWireServer(pglite, { path: join(dir, '.s.PGSQL.5432'), maxConnections: 8 });
   await server.start();
@@ -43,8 +113,8 @@ async function createPgliteTestDatabase(): Promise<Database> {
   pool.on('error', () => {});
   return wrapPool('pglite', pool, async () => {
     await server.stop();
-    await pglite.close();
     rmSync(dir, { recursive: true, force: true });
+    await releasePglite(pglite);
   });
 }
 
@@ -109,15 +179,78 @@ function databaseUrl(name: string): string {
 }
 
 /** Creates a uniquely named PostgreSQL database from the migrated template; returns its URL and how to drop it. */
-async function createMigratedPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `mc_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+async function createMigratedPostgres(prefix = 'mc_test'): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${await migratedTemplate()}`);
   return { url: databaseUrl(name), drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
+/** Databases that closed test files of this process left, reset to the template's baseline, for the next file. */
+const spareDatabases: { url: string; drop: () => Promise<void> }[] = [];
+let postgresBaseline: Promise<DatabaseBaseline> | undefined;
+
+/** Runs `task` on one connection to `url`. */
+async function withClient<T>(url: string, task: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await task(client);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * Resets a closed test file's database and keeps it for the next file of this process, or drops it when
+ * it cannot be reused. Dropping a database makes PostgreSQL checkpoint (1–3 s on the 2-core machine while
+ * other files write), creating one copies the template (~0.6 s); a reset empties the tables (~0.2 s).
+ */
+async function releasePostgres(database: { url: string; drop: () => Promise<void> }): Promise<void> {
+  const baseline = postgresBaseline ? await postgresBaseline.catch(() => undefined) : undefined;
+  const reusable =
+    baseline !== undefined &&
+    (await withClient(database.url, (client) => resetToBaseline(client, baseline)).catch(() => false));
+  if (reusable) spareDatabases.push(database);
+  else await database.drop();
+}
+
+/**
+ * A PostgreSQL test database holding the migrated schema and the migrations' rows: a new one from the
+ * template, dropped when closed; within a test run, one a closed file of this process left and that was
+ * reset, named after the run so the run's global teardown drops whatever is left.
+ */
 async function createPostgresTestDatabase(): Promise<Database> {
-  const { url, drop } = await createMigratedPostgres();
-  return wrapPool('postgres', createPostgresPool(url, { max: 5 }), drop);
+  const run = testRunId();
+  if (!run) {
+    const { url, drop } = await createMigratedPostgres();
+    return wrapPool('postgres', createPostgresPool(url, { max: 5 }), drop);
+  }
+  let database = spareDatabases.pop();
+  if (!database) {
+    database = await createMigratedPostgres(`mc_test_${run}`);
+    if (!postgresBaseline) {
+      const { url } = database;
+      postgresBaseline = withClient(url, (client) => readBaseline(client));
+    }
+    await postgresBaseline;
+  }
+  const taken = database;
+  return wrapPool('postgres', createPostgresPool(taken.url, { max: 5 }), () => releasePostgres(taken));
+}
+
+/** Drops every PostgreSQL database test run `run` made (its global teardown; files keep theirs for reuse). */
+export async function dropRunDatabases(run: string): Promise<void> {
+  if (!/^[a-z0-9]+$/.test(run)) return;
+  const admin = new pg.Client({ connectionString: testAdminUrl() });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [
+      `mc_test_${run}_%`,
+    ]);
+    for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
 }
 
 /**
