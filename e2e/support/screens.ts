@@ -87,7 +87,26 @@ export const SCREENS: Screen[] = [
       await page.keyboard.type('pay');
       await expect(palette.getByRole('menuitem', { name: /payments/i }).first()).toBeVisible();
       await expect(palette.getByText('Searching…')).toHaveCount(0);
-      // the results re-render as each read answers: scan once the search box's references point at what is drawn
+      // the results re-render as each read answers: scan once the palette has stopped changing for 500 ms
+      // (at most 5 s) and the search box's references point at what is drawn
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            const dialog = document.querySelector('[role="dialog"]') ?? document.body;
+            const done = () => {
+              observer.disconnect();
+              clearTimeout(cap);
+              resolve();
+            };
+            let quiet = setTimeout(done, 500);
+            const cap = setTimeout(done, 5_000);
+            const observer = new MutationObserver(() => {
+              clearTimeout(quiet);
+              quiet = setTimeout(done, 500);
+            });
+            observer.observe(dialog, { subtree: true, childList: true, attributes: true, characterData: true });
+          }),
+      );
       await expect
         .poll(() =>
           page.evaluate(() => {

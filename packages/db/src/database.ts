@@ -77,6 +77,8 @@ export function wrapPool(
       if (closed) return;
       closed = true;
       await db.destroy();
+      // Kysely ends the pool only once it has used it: a database closed before its first query kept its pool
+      if (!pool.ending) await pool.end();
       await onClose();
     },
   };
