@@ -34,6 +34,32 @@ async function settled(page: Page): Promise<void> {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
+/**
+ * Waits until nothing inside the first element `selector` names (else the page) has changed for `quietMs`,
+ * or `capMs` have passed: for a scan that must not see a re-render halfway.
+ */
+async function unchangedFor(page: Page, selector: string, quietMs: number, capMs: number): Promise<void> {
+  await page.evaluate(
+    ({ selector, quietMs, capMs }) =>
+      new Promise<void>((resolve) => {
+        const within = document.querySelector(selector) ?? document.body;
+        const done = () => {
+          observer.disconnect();
+          clearTimeout(cap);
+          resolve();
+        };
+        let quiet = setTimeout(done, quietMs);
+        const cap = setTimeout(done, capMs);
+        const observer = new MutationObserver(() => {
+          clearTimeout(quiet);
+          quiet = setTimeout(done, quietMs);
+        });
+        observer.observe(within, { subtree: true, childList: true, attributes: true, characterData: true });
+      }),
+    { selector, quietMs, capMs },
+  );
+}
+
 async function settingsPage(page: Page, path: string, title: string): Promise<void> {
   await page.goto(path);
   await heading(page, title);
@@ -89,24 +115,7 @@ export const SCREENS: Screen[] = [
       await expect(palette.getByText('Searching…')).toHaveCount(0);
       // the results re-render as each read answers: scan once the palette has stopped changing for 500 ms
       // (at most 5 s) and the search box's references point at what is drawn
-      await page.evaluate(
-        () =>
-          new Promise<void>((resolve) => {
-            const dialog = document.querySelector('[role="dialog"]') ?? document.body;
-            const done = () => {
-              observer.disconnect();
-              clearTimeout(cap);
-              resolve();
-            };
-            let quiet = setTimeout(done, 500);
-            const cap = setTimeout(done, 5_000);
-            const observer = new MutationObserver(() => {
-              clearTimeout(quiet);
-              quiet = setTimeout(done, 500);
-            });
-            observer.observe(dialog, { subtree: true, childList: true, attributes: true, characterData: true });
-          }),
-      );
+      await unchangedFor(page, '[role="dialog"]', 500, 5_000);
       await expect
         .poll(() =>
           page.evaluate(() => {

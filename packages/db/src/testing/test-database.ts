@@ -30,6 +30,9 @@ function migratedSnapshot(): Promise<Blob> {
   return snapshot;
 }
 
+/** A run id as the global setup makes it; it becomes part of database names, so nothing else is taken. */
+const RUN_ID = /^[a-z0-9]+$/;
+
 /**
  * The test run this process belongs to (`MC_TEST_RUN_ID`, set by the test runner's global setup, which
  * drops the run's PostgreSQL databases at its end), or undefined outside one: then every test database
@@ -37,7 +40,7 @@ function migratedSnapshot(): Promise<Blob> {
  */
 function testRunId(): string | undefined {
   const id = process.env.MC_TEST_RUN_ID;
-  return id && /^[a-z0-9]+$/.test(id) ? id : undefined;
+  return id && RUN_ID.test(id) ? id : undefined;
 }
 
 /** PGlite instances that closed test files left, reset to the migrated baseline, for the next file. */
@@ -62,8 +65,11 @@ async function migratedPglite(): Promise<PGlite> {
     return spare.pglite;
   }
   const pglite = await createPglite({ loadDataDir: await migratedSnapshot() });
-  pgliteBaseline ??= readBaseline(pglite);
-  await pgliteBaseline;
+  // outside a test run no instance is reused, so nothing needs the baseline
+  if (testRunId()) {
+    pgliteBaseline ??= readBaseline(pglite);
+    await pgliteBaseline;
+  }
   return pglite;
 }
 
@@ -118,14 +124,19 @@ async function createPgliteTestDatabase(): Promise<Database> {
   });
 }
 
-async function adminQuery(text: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: testAdminUrl() });
-  await admin.connect();
+/** Runs `task` on one connection to `url`. */
+async function withClient<T>(url: string, task: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
   try {
-    await admin.query(text);
+    return await task(client);
   } finally {
-    await admin.end();
+    await client.end();
   }
+}
+
+async function adminQuery(text: string): Promise<void> {
+  await withClient(testAdminUrl(), (admin) => admin.query(text));
 }
 
 /** Arbitrary but fixed advisory-lock key: test processes building the same template queue on it. */
@@ -189,17 +200,6 @@ async function createMigratedPostgres(prefix = 'mc_test'): Promise<{ url: string
 const spareDatabases: { url: string; drop: () => Promise<void> }[] = [];
 let postgresBaseline: Promise<DatabaseBaseline> | undefined;
 
-/** Runs `task` on one connection to `url`. */
-async function withClient<T>(url: string, task: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await task(client);
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
 /**
  * Resets a closed test file's database and keeps it for the next file of this process, or drops it when
  * it cannot be reused. Dropping a database makes PostgreSQL checkpoint (1–3 s on the 2-core machine while
@@ -240,17 +240,13 @@ async function createPostgresTestDatabase(): Promise<Database> {
 
 /** Drops every PostgreSQL database test run `run` made (its global teardown; files keep theirs for reuse). */
 export async function dropRunDatabases(run: string): Promise<void> {
-  if (!/^[a-z0-9]+$/.test(run)) return;
-  const admin = new pg.Client({ connectionString: testAdminUrl() });
-  await admin.connect();
-  try {
+  if (!RUN_ID.test(run)) return;
+  await withClient(testAdminUrl(), async (admin) => {
     const { rows } = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [
       `mc_test_${run}_%`,
     ]);
     for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
-  } finally {
-    await admin.end();
-  }
+  });
 }
 
 /**
