@@ -16,7 +16,7 @@ import { registerPeopleRoutes } from '../modules/people/index.js';
 import { registerPermissionsRoutes } from '../modules/permissions/index.js';
 import { registerPlaybookRunRoutes } from '../modules/playbooks/index.js';
 import { registerPropertiesRoutes } from '../modules/properties/index.js';
-import type { WriteHook } from '../modules/rest/index.js';
+import type { CountSource, WriteHook } from '../modules/rest/index.js';
 import { bothHooks, LINKED_RESOURCE_COLUMNS, linkedResourcesHook, registerRestRoutes } from '../modules/rest/index.js';
 import { registerSchemaRoutes, specRowCheck } from '../modules/settings-views/index.js';
 import { registerSlosRoutes } from '../modules/slos/index.js';
@@ -39,6 +39,18 @@ function moduleWriteHooks(): Readonly<Record<string, WriteHook>> {
     }
   }
   return hooks;
+}
+
+/** The modules' exact totals by table (rest/count-sources.ts). */
+function moduleCountSources(): Readonly<Record<string, CountSource>> {
+  const sources: Record<string, CountSource> = {};
+  for (const module of SERVER_MODULES) {
+    for (const [table, source] of Object.entries(module.countSources ?? {})) {
+      if (sources[table]) throw new Error(`Two modules give a count source for ${table}`);
+      sources[table] = source;
+    }
+  }
+  return sources;
 }
 
 /**
@@ -68,7 +80,12 @@ export function registerModules(app: OpenAPIHono<AppEnv>, deps: ModuleDeps): voi
     deps,
     SERVER_MODULES.flatMap((module) => module.apiDocs ?? []),
   );
-  registerRestRoutes(app, { ...deps, checkRow: specRowCheck, writeHooks: dataApiWriteHooks(deps.dataAccess) });
+  registerRestRoutes(app, {
+    ...deps,
+    checkRow: specRowCheck,
+    writeHooks: dataApiWriteHooks(deps.dataAccess),
+    countSources: moduleCountSources(),
+  });
   registerConnectionsRoutes(app, deps);
   registerIncidentsRoutes(app, deps);
   registerPropertiesRoutes(app, deps);

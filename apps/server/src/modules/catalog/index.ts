@@ -3,6 +3,7 @@
  * Everything else in this folder is private to the module.
  */
 import { CATALOG_QUERY_API } from './api/catalog-api.openapi.js';
+import { liveItemsCount } from './api/list-count.js';
 import { changeRetentionJob } from './changes/change-retention.job.js';
 import { runScraperJob } from './scrape/run-scraper.job.js';
 import { configScrapersWriteHook } from './scrapers/config-scrapers-write.hook.js';
@@ -34,6 +35,8 @@ export const catalogModule = {
   name: 'catalog',
   jobs: [runScraperJob, changeRetentionJob],
   writeHooks: { config_scrapers: configScrapersWriteHook },
+  // the list's exact total for a type and/or health filter, from the maintained counters (api/list-count.ts)
+  countSources: { configs: liveItemsCount, config_items: liveItemsCount },
   apiDocs: [
     { tag: 'catalog scrapers', routes: SCRAPERS_API },
     { tag: 'catalog', routes: CATALOG_QUERY_API },

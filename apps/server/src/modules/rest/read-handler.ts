@@ -2,6 +2,7 @@ import { DATA_API_MAX_ROWS } from '@mc/contracts';
 import type { PreparedReads } from '@mc/db';
 import type pg from 'pg';
 import type { RowScope } from '../../platform/access.js';
+import type { CountSource } from './count-sources.js';
 import type { EmbedScopes } from './embed-access.js';
 import { PgrstError, singularityError } from './pgrst-error.js';
 import type { ParsedQuery } from './query-types.js';
@@ -36,6 +37,8 @@ export interface ReadRequest {
   head: boolean;
   /** RPC: the function call to read from instead of the table, with its arguments already in `params`. */
   source?: { sql: string; params: SqlParams };
+  /** The table owner's exact totals for some filters (count-sources.ts). */
+  countSource?: CountSource;
 }
 
 /** The rows to return: intersection of limit/offset with the Range header, capped at max rows. */
@@ -132,6 +135,17 @@ function csvStatement(page: string, countSql: string): string {
   return `WITH pgrst_page AS (${page}) SELECT ${header} || E'\\n' || ${rows} AS body, count(*)::int AS page_count${countSql} FROM pgrst_page pgrst_t`;
 }
 
+/**
+ * The table owner's exact total for the read's filters (count-sources.ts), when nothing else narrows its
+ * rows: no row scope, no `!inner` embed, not an RPC's rows. Undefined: count the rows.
+ */
+function exactCountSql(req: ReadRequest, params: SqlParams): string | undefined {
+  if (!req.countSource || req.source || req.rowScopes !== undefined) return undefined;
+  if (req.query.select.some((item) => item.kind === 'embed' && item.inner)) return undefined;
+  const conditions = req.query.nodes.get('')?.conditions ?? [];
+  return req.countSource({ conditions, param: (value) => params.add(value) });
+}
+
 /** Runs a GET/HEAD on a table: one statement builds the JSON page (and its count) in PostgreSQL. */
 export async function runRead(req: ReadRequest): Promise<RestResponse> {
   const params = req.source?.params ?? new SqlParams();
@@ -148,7 +162,8 @@ export async function runRead(req: ReadRequest): Promise<RestResponse> {
       : undefined;
   const estimatedOnly = req.prefs.count === 'estimated' && planned !== undefined && planned > ESTIMATED_COUNT_THRESHOLD;
   let countSql = '';
-  if (req.prefs.count === 'exact') countSql = `, (SELECT count(*) ${fromWhere}) AS total`;
+  if (req.prefs.count === 'exact')
+    countSql = `, ${exactCountSql(req, params) ?? `(SELECT count(*) ${fromWhere})`} AS total`;
   if (req.prefs.count === 'estimated' && !estimatedOnly) {
     countSql = `, (SELECT count(*) FROM (SELECT 1 ${fromWhere} LIMIT ${ESTIMATED_COUNT_THRESHOLD + 1}) pgrst_c) AS total`;
   }

@@ -8,6 +8,7 @@ import type { Logger } from '../../platform/logger.js';
 import type { AppEnv } from '../../platform/request-context.js';
 import { requireSignIn } from '../../platform/require-permission.js';
 import { artifactDownloadPath } from './artifact-download.js';
+import type { CountSource } from './count-sources.js';
 import { EXPOSED_TABLES, type ExposedTable } from './exposed-resources.js';
 import { fromDatabaseError, PgrstError } from './pgrst-error.js';
 import { searchResources } from './resource-search.js';
@@ -30,6 +31,8 @@ export interface RestDeps {
   exposedTables?: Readonly<Record<string, ExposedTable>>;
   /** Per table: the effect or rule its area applies to a write, in the write's transaction. */
   writeHooks?: Readonly<Record<string, WriteHook>>;
+  /** Per table: exact totals its area keeps for some filters (count-sources.ts). */
+  countSources?: Readonly<Record<string, CountSource>>;
 }
 
 function toResponse(out: RestResponse): Response {
@@ -99,6 +102,7 @@ export function registerRestRoutes(app: OpenAPIHono<AppEnv>, deps: RestDeps): Re
     deps.checkRow,
     deps.writeHooks,
     deps.exposedTables,
+    deps.countSources,
   );
   const exposed = deps.exposedTables ?? EXPOSED_TABLES;
   const run = async (c: Context<AppEnv>, handle: (req: RestRequest) => Promise<RestResponse>, name: string) => {

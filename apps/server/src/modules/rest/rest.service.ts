@@ -1,6 +1,7 @@
 import { type Database, type PreparedReads, preparedReads } from '@mc/db';
 import type { DataAccessPolicy, DataAction, RowScope } from '../../platform/access.js';
 import type { Actor } from '../../platform/request-context.js';
+import type { CountSource } from './count-sources.js';
 import { type EmbedScopes, embeddedTables } from './embed-access.js';
 import { COMPONENT_ARGUMENTS, type ExposedTable, RPC_READ_AS } from './exposed-resources.js';
 import { parentReadScopes } from './parent-reads.js';
@@ -64,6 +65,7 @@ export class RestService {
     private readonly checkRow?: RowCheck,
     private readonly hooks: Readonly<Record<string, WriteHook>> = {},
     private readonly exposedTables?: Readonly<Record<string, ExposedTable>>,
+    private readonly countSources: Readonly<Record<string, CountSource>> = {},
   ) {
     this.reads = preparedReads(database);
   }
@@ -162,6 +164,7 @@ export class RestService {
         rowScopes,
         embedScopes,
         head,
+        countSource: this.countSources[table.name],
       });
     }
     return runWrite({
