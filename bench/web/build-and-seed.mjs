@@ -11,10 +11,12 @@ export function buildConsole(root, args, cwd) {
 }
 
 /**
- * Fills a fresh embedded database the way a user does: `npm run seed:demo -- --checks N --configs N`, with
- * `rows` checks and config items (four statuses each); `env` is the server's (its data folder).
+ * Fills a fresh database the way a user does: `npm run seed:demo -- --checks N --configs N`, with `rows`
+ * checks and config items (four statuses each), or `{ checks, configs }` of each; `env` is the server's (its
+ * data folder, or its DATABASE_URL).
  */
 export function seedDemo(root, env, rows) {
+  const { checks, configs } = typeof rows === 'number' ? { checks: rows, configs: rows } : rows;
   const started = performance.now();
   const seed = spawnSync(
     process.execPath,
@@ -23,16 +25,16 @@ export function seedDemo(root, env, rows) {
       'tsx',
       'packages/db/src/cli/seed.ts',
       '--checks',
-      String(rows),
+      String(checks),
       '--statuses-per-check',
       '4',
       '--configs',
-      String(rows),
+      String(configs),
     ],
     { cwd: root, env, encoding: 'utf8' },
   );
   if (seed.status !== 0) throw new Error(`seed:demo failed: ${seed.stdout}\n${seed.stderr}`);
   console.log(
-    `Seeded the demo data set with ${rows} checks and ${rows} config items in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `Seeded the demo data set with ${checks} checks and ${configs} config items in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
 }

@@ -11,6 +11,10 @@
 // visit since the start printed as information) before the timed visits. Exits 1 when a target is missed.
 // `--table-only` times the bare DataTable harness (bench/web/table-harness).
 // MC_BENCH_URL points it at a running server instead (sign-in: MC_BENCH_EMAIL / MC_BENCH_PASSWORD).
+// Issue 32 item 7's scale: MC_BENCH_CHECKS and MC_BENCH_CONFIGS size each (default MC_BENCH_ROWS), and
+// MC_BENCH_DATABASE_URL runs the server on that PostgreSQL database, kept between runs and seeded only while it
+// holds no check, e.g. MC_BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/web_scale MC_BENCH_CHECKS=50000
+// MC_BENCH_CONFIGS=1000000 (docs/performance.md §7).
 // MC_BENCH_ROUTES=/incidents,/catalog times only those routes (and the 10,000-row page of each, if it has one),
 // to compare one change before and after on the same load; MC_BENCH_VISITS sets the visits per route (default 3).
 import { spawnSync } from 'node:child_process';
@@ -60,6 +64,15 @@ const LCP_VISITS = Number(process.env.MC_BENCH_VISITS ?? 3);
 if (!Number.isInteger(LCP_VISITS) || LCP_VISITS < 1)
   throw new Error('MC_BENCH_VISITS must be a whole number of visits');
 const ROWS = Number(process.env.MC_BENCH_ROWS ?? 10_000);
+/** The seeded checks and config items: MC_BENCH_CHECKS and MC_BENCH_CONFIGS, each MC_BENCH_ROWS by default. */
+const SIZES = {
+  checks: Number(process.env.MC_BENCH_CHECKS ?? ROWS),
+  configs: Number(process.env.MC_BENCH_CONFIGS ?? ROWS),
+};
+for (const [name, value] of Object.entries(SIZES))
+  if (!Number.isInteger(value) || value < 0) throw new Error(`the bench's ${name} must be a whole number`);
+/** A PostgreSQL database to run the server on, kept between runs (seeded when it holds no check). */
+const DATABASE_URL = process.env.MC_BENCH_DATABASE_URL;
 /**
  * The longest wait for a new server to settle (MC_BENCH_SETTLE_MS, default 120 s): users open the console on
  * a server that has been running, not during the first seconds in which it scrapes this host, builds its
@@ -259,12 +272,20 @@ async function main() {
       .map((value) => value.toFixed(1))
       .join(' ')} on ${cpus().length} cores`,
   );
+  console.log(
+    `Data: ${SIZES.checks.toLocaleString('en')} checks and ${SIZES.configs.toLocaleString('en')} config items on ${DATABASE_URL ? `PostgreSQL (${DATABASE_URL}, kept)` : 'a fresh embedded database'}`,
+  );
   if (CHOSEN) console.log(`Routes timed (MC_BENCH_ROUTES): ${TIMED.join(', ')}; ${LCP_VISITS} visits each`);
   console.log('Building the console…');
   buildConsole(root, ['--outDir', dist, '--emptyOutDir'], join(root, 'apps/web'));
   const server = process.env.MC_BENCH_URL
     ? { url: process.env.MC_BENCH_URL, stop: async () => {} }
-    : await startRealServer(root, { ...benchCredentials, webDist: dist, prepare: (env) => seedDemo(root, env, ROWS) });
+    : await startRealServer(root, {
+        ...benchCredentials,
+        webDist: dist,
+        databaseUrl: DATABASE_URL,
+        prepare: (env) => seedDemo(root, env, SIZES),
+      });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const signInContext = await browser.newContext();
@@ -336,7 +357,7 @@ async function main() {
     }
     if (TABLE_PAGES.length === 0) return;
     console.log(
-      `\nFirst frame of real pages listing the ${ROWS.toLocaleString('en')} seeded rows (median of 3, reached from /topology, cold cache)`,
+      `\nFirst frame of real pages listing the seeded rows (median of 3, reached from /topology, cold cache)`,
     );
     for (const target of TABLE_PAGES) {
       const result = await measurePageTable(browser, server.url, storageState, target);

@@ -7,8 +7,10 @@ import { join } from 'node:path';
  * Starts the real server (migrated, fresh embedded database, first admin from the given credentials,
  * serving the console built in `webDist`) on a free port; resolves to { url, stop }. `prepare(env)` runs
  * after the migrations and before the server opens the database (e.g. to seed it with `seed:demo`).
+ * `databaseUrl` runs it on that PostgreSQL database instead, kept after the run; `prepare` then runs only
+ * when the database holds no check yet, so a large seed is made once and timed again on later runs.
  */
-export async function startRealServer(root, { email, password, webDist, prepare }) {
+export async function startRealServer(root, { email, password, webDist, prepare, databaseUrl }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'mc-bench-'));
   const env = {
     ...process.env,
@@ -16,7 +18,7 @@ export async function startRealServer(root, { email, password, webDist, prepare 
     HOST: '127.0.0.1',
     LOG_LEVEL: 'info',
     MC_DATA_DIR: dataDir,
-    DATABASE_URL: '',
+    DATABASE_URL: databaseUrl ?? '',
   };
   Object.assign(env, { MC_ADMIN_EMAIL: email, MC_ADMIN_PASSWORD: password, MC_WEB_DIST: webDist });
   const migrate = spawnSync(process.execPath, ['--import', 'tsx', 'packages/db/src/cli/migrate.ts'], {
@@ -24,7 +26,7 @@ export async function startRealServer(root, { email, password, webDist, prepare 
     env,
   });
   if (migrate.status !== 0) throw new Error(`Migrations failed: ${migrate.stderr}`);
-  await prepare?.(env);
+  if (!databaseUrl || holdsNoCheck(root, env)) await prepare?.(env);
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env,
@@ -51,4 +53,14 @@ export async function startRealServer(root, { email, password, webDist, prepare 
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** Whether the database at `env.DATABASE_URL` has no check yet (psql reads the same server the server uses). */
+function holdsNoCheck(root, env) {
+  const count = spawnSync('psql', [env.DATABASE_URL, '-Atc', 'SELECT count(*) FROM checks'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  if (count.status !== 0) throw new Error(`Could not count the checks of ${env.DATABASE_URL}: ${count.stderr}`);
+  return Number(count.stdout.trim()) === 0;
 }
