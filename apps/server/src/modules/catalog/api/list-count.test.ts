@@ -36,7 +36,7 @@ async function counted(where: string, values: unknown[] = []): Promise<number> {
   return Number(rows[0]?.n);
 }
 
-/** Filters the counters cover, each beside its count(*). */
+/** Filters (most of them ones the counters cover), each beside its count(*). */
 const COVERED: [string, string, unknown[]][] = [
   ['type=eq.Test::CountA', 'type = $1', ['Test::CountA']],
   ['type=in.(Test::CountA,Test::CountB)', 'type = ANY($1)', [['Test::CountA', 'Test::CountB']]],
@@ -54,6 +54,8 @@ const COVERED: [string, string, unknown[]][] = [
   ['type=in.(Test::CountA,Test::CountA)', 'type = $1', ['Test::CountA']],
   ['type=eq.Test::None', 'type = $1', ['Test::None']],
   ['type=in.()', 'false', []],
+  ['', 'true', []],
+  ['name=not.is.null&type=eq.Test::CountA', "type = 'Test::CountA'", []],
 ];
 
 /** Every covered filter answers its count(*). */
@@ -120,6 +122,13 @@ describe('the catalog list total from the counters', () => {
     await expectExact();
     await pool.query("DELETE FROM config_items WHERE name IN ('count-5', 'count-25', 'late-2')");
     await expectExact();
+    // a type too long to be counted (0067): the total without filters still counts it (0239)
+    await pool.query(
+      "INSERT INTO config_items (name, type, config_class, health) VALUES ('long-type', repeat('T', 300), 'Test', 'healthy')",
+    );
+    await expectExact();
+    await pool.query("UPDATE config_items SET deleted_at = now() WHERE name = 'long-type'");
+    await expectExact();
   });
 
   it('is read from the counters for the filters they cover, and counted from the rows for any other', async () => {
@@ -132,6 +141,7 @@ describe('the catalog list total from the counters', () => {
       const live = await counted("type = 'Test::CountC'");
       expect(await total('type=eq.Test::CountC')).toBe(live + 1000);
       expect(await total('type=eq.Test::CountC', viewer, 'config_items')).toBe(live + 1000);
+      expect(await total('')).toBe((await counted('true')) + 1000);
       // any other filter, operator, negation, `or`, deleted rows or a second filter on a counted column
       for (const query of [
         'type=eq.Test::CountC&status=is.null',

@@ -2,7 +2,8 @@
  * The catalog list's exact total from the maintained counters (issue 32 item 4; docs/catalog.md "A million
  * items"). The console asks `/api/db/configs` with `Prefer: count=exact`; for a filter on type and/or health
  * alone, the answer is a sum of migration 0067's counter rows of live items ('type', 'health' and
- * 'type_health') instead of a count of up to a million index entries. The counters are written by the
+ * 'type_health'; with no filter, the 'type' rows plus the live items whose type is too long to be counted,
+ * read from migration 0239's index of them) instead of a count of up to a million index entries. The counters are written by the
  * items' statement triggers in the writer's transaction and read in the list's own statement, so the sum is
  * the count(*) of the same snapshot. Any other filter (status, tags, name, deleted_at, an `or`, a negation,
  * another operator) and any value the counters leave out is answered by counting the rows.
@@ -51,5 +52,7 @@ export const liveItemsCount: CountSource = ({ conditions, param }: CountRequest)
     );
   if (types) return sum(`c.facet = 'type' AND c.key = '' AND c.value = ANY(${param(types)}::text[])`);
   if (healths) return sum(`c.facet = 'health' AND c.key = '' AND c.value = ANY(${param(healths)}::text[])`);
-  return undefined;
+  if (!values) return undefined;
+  // no filter: every live item has a type (NOT NULL); those with one too long to count are few (0239's index)
+  return `(${sum(`c.facet = 'type' AND c.key = ''`)} + (SELECT count(*) FROM config_items i WHERE i.deleted_at IS NULL AND length(i.type) > 256))`;
 };
