@@ -21,7 +21,13 @@ function percentile(sorted: readonly number[], p: number): number {
 export async function measure(
   name: string,
   call: (i: number) => Promise<void>,
-  options: { concurrency: number; seconds: number; warmupSeconds: number },
+  options: {
+    concurrency: number;
+    seconds: number;
+    warmupSeconds: number;
+    /** Called as the timed window opens and as it closes (after the warm-up; its last calls still finish). */
+    onWindow?: (edge: 'start' | 'end') => void;
+  },
 ): Promise<CaseResult> {
   let counter = 0;
   const run = async (until: number, latencies: number[] | null) => {
@@ -35,10 +41,12 @@ export async function measure(
   const warmUntil = performance.now() + options.warmupSeconds * 1000;
   await Promise.all(Array.from({ length: options.concurrency }, () => run(warmUntil, null)));
   const latencies: number[] = [];
+  options.onWindow?.('start');
   const start = performance.now();
   const until = start + options.seconds * 1000;
   await Promise.all(Array.from({ length: options.concurrency }, () => run(until, latencies)));
   const elapsed = (performance.now() - start) / 1000;
+  options.onWindow?.('end');
   latencies.sort((a, b) => a - b);
   return {
     name,

@@ -8,6 +8,8 @@ export type ServerMode = 'session' | 'open';
 /** A data API server in a child process and a keep-alive GET against it. */
 export interface DataApiServer {
   port: number;
+  /** The server process's id (its CPU is /proc/<pid>/stat's). */
+  pid: number;
   mode: ServerMode;
   /** GETs `/api/db/<path>` with the `Prefer` header; rejects on any status but 200/206. */
   get(path: string, prefer?: string): Promise<void>;
@@ -52,6 +54,7 @@ export async function startDataApiServer(
     });
   return {
     port,
+    pid: child.pid ?? 0,
     mode,
     get,
     stop: () => {

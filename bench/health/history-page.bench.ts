@@ -16,6 +16,7 @@
  * PostgreSQL only: the data-API server of bench/data-api connects over the network.
  */
 import { execSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { connectPostgres, migrate } from '@mc/db';
@@ -75,6 +76,59 @@ async function prepare(): Promise<string[]> {
   return ids.rows.map((r) => r.id);
 }
 
+/** utime and stime of a process in ms (clock ticks of 10 ms); zeros once it is gone. */
+function processCpu(pid: number): { user: number; system: number } {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return { user: (Number(fields[11]) || 0) * 10, system: (Number(fields[12]) || 0) * 10 };
+  } catch {
+    return { user: 0, system: 0 };
+  }
+}
+
+/**
+ * CPU over the timed window of the page, per request: the server process (user and kernel), the
+ * PostgreSQL backends of its pool, and this process (the HTTP client).
+ */
+function cpuWindow(serverPid: number) {
+  let backends: number[] = [];
+  const sum = (pids: number[]) => pids.reduce((total, pid) => total + processCpu(pid).user + processCpu(pid).system, 0);
+  let at: { server: { user: number; system: number }; postgres: number; client: NodeJS.CpuUsage } | undefined;
+  let spent = { serverUser: 0, serverSystem: 0, postgres: 0, client: 0 };
+  return {
+    async findBackends() {
+      const { rows } = await database.pool.query<{ pid: number }>(
+        "SELECT pid FROM pg_stat_activity WHERE application_name = 'bench-data-api-session'",
+      );
+      backends = rows.map((r) => r.pid);
+    },
+    onWindow(edge: 'start' | 'end') {
+      if (edge === 'start') {
+        at = { server: processCpu(serverPid), postgres: sum(backends), client: process.cpuUsage() };
+        return;
+      }
+      if (!at) return;
+      const server = processCpu(serverPid);
+      const client = process.cpuUsage(at.client);
+      spent = {
+        serverUser: server.user - at.server.user,
+        serverSystem: server.system - at.server.system,
+        postgres: sum(backends) - at.postgres,
+        client: (client.user + client.system) / 1000,
+      };
+    },
+    /** µs per request of each, as text. */
+    perRequest(requests: number): string {
+      const us = (ms: number) => ((ms * 1000) / requests).toFixed(0);
+      return (
+        `CPU per request: server ${us(spent.serverUser + spent.serverSystem)} µs (user ${us(spent.serverUser)}, ` +
+        `kernel ${us(spent.serverSystem)}), its ${backends.length} PostgreSQL backends ${us(spent.postgres)} µs, ` +
+        `the bench's HTTP client ${us(spent.client)} µs`
+      );
+    },
+  };
+}
+
 /** p50 and p95 of `fn`, one call at a time. */
 async function timed(runs: number, fn: (i: number) => Promise<unknown>): Promise<{ p50: number; p95: number }> {
   for (let i = 0; i < 3; i++) await fn(i);
@@ -98,12 +152,13 @@ try {
   const opts = { concurrency: 10, seconds: SECONDS, warmupSeconds: 2 };
   const server = await startDataApiServer(url, 10, 'session');
   try {
-    const api = await measure(
-      'page',
-      (i) =>
-        server.get(`check_statuses?check_id=eq.${check(i)}&status=eq.true&duration=gte.40&order=time.desc&limit=50`),
-      opts,
-    );
+    const cpu = cpuWindow(server.pid);
+    const page = (i: number) =>
+      server.get(`check_statuses?check_id=eq.${check(i)}&status=eq.true&duration=gte.40&order=time.desc&limit=50`);
+    // the pool's connections open before the window
+    for (let round = 0; round < 3; round++) await Promise.all(Array.from({ length: 10 }, (_, i) => page(i)));
+    await cpu.findBackends();
+    const api = await measure('page', page, { ...opts, onWindow: (edge) => cpu.onWindow(edge) });
     const raw = await measure('sql', async (i) => void (await database.pool.query(PAGE_SQL, [check(i)])), opts);
     const ok = api.perSecond >= PAGE_RPS && api.p99 <= PAGE_P99_MS;
     failed ||= !ok;
@@ -113,6 +168,7 @@ try {
         `same SQL through node-postgres ${raw.perSecond.toFixed(0)} req/s p99 ${raw.p99.toFixed(1)} ms ` +
         `(API ${((api.perSecond / raw.perSecond) * 100).toFixed(0)}% of it, bar ≥ 50%); load average ${load()}`,
     );
+    console.log(`history page: ${cpu.perRequest(api.requests)}`);
   } finally {
     server.stop();
   }
