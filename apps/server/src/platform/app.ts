@@ -54,7 +54,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     c.set('actor', { kind: 'anonymous' });
     c.set('log', deps.logger.child({ requestId }));
     c.header('X-Request-Id', requestId);
-    if (new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https') {
+    // the request's URL is absolute and its scheme lower case: no parse needed to read it
+    if (c.req.url.startsWith('https:') || c.req.header('x-forwarded-proto') === 'https') {
       c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     }
     await next();

@@ -16,7 +16,7 @@ export function authenticate(resolve: ActorResolver, checkPermission: Permission
     const actor = await resolve(c);
     if (actor) {
       c.set('actor', actor);
-      c.set('log', c.var.log.child({ actor: actor.kind === 'person' ? actor.id : actor.kind }));
+      c.set('log', c.get('log').child({ actor: actor.kind === 'person' ? actor.id : actor.kind }));
     }
     await next();
   };
@@ -33,13 +33,11 @@ const WILDCARDS = new Set(['*', '/*', '/api/*']);
  */
 export function denyAnonymousApi(publicPrefixes: readonly string[]): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    // a signed-in caller passes at once (c.get, not c.var: Hono builds c.var anew at each access)
+    if (c.get('actor').kind !== 'anonymous') return next();
     const path = new URL(c.req.url).pathname;
     const isApi = path === '/api' || path.startsWith('/api/');
-    if (
-      isApi &&
-      c.var.actor.kind === 'anonymous' &&
-      !publicPrefixes.some((prefix) => path === prefix || path.startsWith(prefix))
-    ) {
+    if (isApi && !publicPrefixes.some((prefix) => path === prefix || path.startsWith(prefix))) {
       const routed = matchedRoutes(c).some((route) => !WILDCARDS.has(route.path));
       if (routed) return c.json({ code: 'unauthorized', message: UNAUTHORIZED_MESSAGE }, 401);
     }

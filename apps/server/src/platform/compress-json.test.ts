@@ -4,7 +4,7 @@ import { streamSSE } from 'hono/streaming';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, signedInUser } from '../test/signed-in-api.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import { COMPRESS_MIN_BYTES, compressJson } from './compress-json.js';
+import { COMPRESS_MIN_BYTES, compressJson, documentResponse } from './compress-json.js';
 import type { AppEnv } from './request-context.js';
 
 /** The body as sent on the wire, and decoded per its Content-Encoding. */
@@ -150,5 +150,69 @@ describe('what JSON compression leaves alone', () => {
       expect(response.headers.get('vary'), path).toBeNull();
     }
     expect(await (await get('/events')).text()).toContain(`data: ${JSON.stringify(big)}`);
+  });
+});
+
+describe('a document answer read as its text (documentResponse)', () => {
+  // non-ASCII, so a length counted in characters instead of UTF-8 bytes would show
+  const text = JSON.stringify(Array.from({ length: 100 }, (_, index) => ({ index, name: `Zürich ✓ ${index}` })));
+  const init = () => ({ status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8', 'X-Page': '1' } });
+  const app = new Hono<AppEnv>();
+  app.use('*', compressJson());
+  app.get('/document', () => documentResponse(text, init()));
+  app.get('/plain', () => new Response(text, init()));
+  // a middleware inside compressJson replacing the answer: what reaches compressJson is an ordinary Response
+  app.use('/replaced', async (c, next) => {
+    await next();
+    c.res = new Response(c.res.body, c.res);
+    c.res.headers.set('X-Replaced', 'yes');
+  });
+  app.get('/replaced', () => documentResponse(text, init()));
+  app.get('/small', () => documentResponse('[]', init()));
+  app.get('/csv', () => documentResponse('a,b\n1,2', { status: 200, headers: { 'Content-Type': 'text/csv' } }));
+  const get = (path: string, acceptEncoding?: string, method = 'GET') =>
+    app.request(path, { method, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+  const headersOf = (response: Response) => Object.fromEntries(response.headers);
+
+  it('answers exactly as the same text made into an ordinary Response, for every coding', async () => {
+    for (const coding of [undefined, 'br', 'gzip', 'identity']) {
+      const document = await get('/document', coding);
+      const plain = await get('/plain', coding);
+      expect(document.status).toBe(200);
+      expect(document.statusText).toBe(plain.statusText);
+      expect(headersOf(document), coding).toEqual(headersOf(plain));
+      const [a, b] = [await wire(document), await wire(plain)];
+      expect(a.sent.equals(b.sent), coding).toBe(true);
+      expect(a.decoded).toBe(text);
+      expect(document.headers.get('content-length')).toBe(String(a.sent.byteLength));
+    }
+    const identity = await get('/document');
+    expect(identity.headers.get('content-length')).toBe(String(Buffer.byteLength(text)));
+    expect(identity.headers.get('vary')).toBe('Accept-Encoding');
+    expect(identity.headers.get('x-page')).toBe('1');
+  });
+
+  it('reads a replaced answer from its stream, as before', async () => {
+    for (const coding of [undefined, 'br']) {
+      const response = await get('/replaced', coding);
+      expect(response.headers.get('x-replaced')).toBe('yes');
+      expect(response.headers.get('content-encoding') ?? undefined).toBe(coding);
+      expect((await wire(response)).decoded).toBe(text);
+    }
+  });
+
+  it('sends a small document, a HEAD and a non-JSON document as an ordinary Response would', async () => {
+    for (const [path, method] of [
+      ['/small', 'GET'],
+      ['/document', 'HEAD'],
+      ['/csv', 'GET'],
+    ] as const) {
+      const response = await get(path, 'br', method);
+      expect(response.headers.get('content-encoding'), path).toBeNull();
+    }
+    const small = await get('/small', 'br');
+    expect(small.headers.get('content-length')).toBe('2');
+    expect(await small.text()).toBe('[]');
+    expect(await (await get('/csv', 'br')).text()).toBe('a,b\n1,2');
   });
 });

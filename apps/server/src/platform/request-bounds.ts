@@ -11,7 +11,7 @@ const FORM_TYPES = /^(multipart\/form-data|application\/x-www-form-urlencoded|ap
  * handler reads it; a chunked body is counted as it streams and cut off at the limit.
  */
 export function limitRequestBody(maxBytes: number): MiddlewareHandler<AppEnv> {
-  return bodyLimit({
+  const limit = bodyLimit({
     maxSize: maxBytes,
     onError: (c) =>
       c.json(
@@ -19,6 +19,14 @@ export function limitRequestBody(maxBytes: number): MiddlewareHandler<AppEnv> {
         413,
       ),
   });
+  // A GET or HEAD has no body (a web Request cannot carry one), so bodyLimit would pass it on; asking for
+  // the body first would build @hono/node-server's full Request, stream and abort signal to find none.
+  return (c, next) => (bodiless(c.req.method) ? next() : limit(c, next));
+}
+
+/** GET and HEAD: the Fetch standard's Request never has a body for them (@hono/node-server drops any sent). */
+function bodiless(method: string): boolean {
+  return method === 'GET' || method === 'HEAD';
 }
 
 /**
@@ -29,7 +37,7 @@ export function limitRequestBody(maxBytes: number): MiddlewareHandler<AppEnv> {
  */
 export function boundDocumentBodies(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (!c.req.raw.body || FORM_TYPES.test(c.req.header('content-type') ?? '')) return next();
+    if (bodiless(c.req.method) || !c.req.raw.body || FORM_TYPES.test(c.req.header('content-type') ?? '')) return next();
     let text: string;
     try {
       text = await c.req.text();

@@ -2,6 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Database } from '@mc/db';
 import type { Context } from 'hono';
 import type { DataAccessPolicy } from '../../platform/access.js';
+import { documentResponse } from '../../platform/compress-json.js';
 import { readJson } from '../../platform/http-helpers.js';
 import { redact, redactText } from '../../platform/log-redaction.js';
 import type { Logger } from '../../platform/logger.js';
@@ -36,7 +37,9 @@ export interface RestDeps {
 }
 
 function toResponse(out: RestResponse): Response {
-  return new Response(out.body, { status: out.status, headers: out.headers });
+  const init = { status: out.status, headers: out.headers };
+  // a JSON page is handed to compressJson as its text (platform/compress-json.ts)
+  return out.body === null ? new Response(null, init) : documentResponse(out.body, init);
 }
 
 /**
@@ -66,8 +69,9 @@ function restRequest(c: Context<AppEnv>, name: string): RestRequest {
     search: url.searchParams,
     header: (h) => c.req.header(h),
     body: () => c.req.text(),
-    actor: c.var.actor,
-    requestId: c.var.requestId,
+    // c.get, not c.var: Hono builds c.var as a new object from every variable at each access
+    actor: c.get('actor'),
+    requestId: c.get('requestId'),
   };
 }
 
