@@ -37,29 +37,59 @@ export function tapLogEntries(tap: LogTap): () => void {
   return () => taps.delete(tap);
 }
 
-/** Creates a logger that drops events below `level`. `write` is replaceable for tests. */
-export function createLogger(
-  level: Level = 'info',
-  context: Fields = {},
-  write: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
-): Logger {
-  const threshold = LOG_LEVELS.indexOf(level);
-  const emit = (at: Level, message: string, fields: Fields = {}) => {
-    if (LOG_LEVELS.indexOf(at) < threshold) return;
-    const raw: Fields = { time: new Date().toISOString(), level: at, msg: message, ...context };
+/**
+ * A logger's methods live on its prototype, so a child (one or two per request: its id, its actor) is one
+ * small object, not six closures (issue 32 item 1).
+ */
+class JsonLogger implements Logger {
+  constructor(
+    private readonly level: Level,
+    private readonly threshold: number,
+    private readonly context: Fields,
+    private readonly write: (line: string) => void,
+  ) {}
+
+  private emit(at: Level, message: string, fields: Fields = {}): void {
+    if (LOG_LEVELS.indexOf(at) < this.threshold) return;
+    const raw: Fields = { time: new Date().toISOString(), level: at, msg: message, ...this.context };
     // Inside a traced request, job or check run, the line names its trace (platform/tracing/spans.ts).
     const ids = activeTraceIds();
     if (ids) Object.assign(raw, { trace_id: ids.traceId, span_id: ids.spanId });
     for (const [key, value] of Object.entries(fields)) raw[key] = serialise(value);
     const entry = redact(raw);
-    write(JSON.stringify(entry));
+    this.write(JSON.stringify(entry));
     for (const tap of taps) tap(entry);
-  };
-  return {
-    debug: (message, fields) => emit('debug', message, fields),
-    info: (message, fields) => emit('info', message, fields),
-    warn: (message, fields) => emit('warn', message, fields),
-    error: (message, fields) => emit('error', message, fields),
-    child: (fields) => createLogger(level, { ...context, ...fields }, write),
-  };
+  }
+
+  debug(message: string, fields?: Fields): void {
+    this.emit('debug', message, fields);
+  }
+
+  info(message: string, fields?: Fields): void {
+    this.emit('info', message, fields);
+  }
+
+  warn(message: string, fields?: Fields): void {
+    this.emit('warn', message, fields);
+  }
+
+  error(message: string, fields?: Fields): void {
+    this.emit('error', message, fields);
+  }
+
+  child(fields: Fields): Logger {
+    return new JsonLogger(this.level, this.threshold, { ...this.context, ...fields }, this.write);
+  }
+}
+
+/**
+ * Creates a logger that drops events below `level`. `write` is replaceable for tests. Its methods are
+ * the prototype's: call them on the logger (`logger.info(…)`), not detached.
+ */
+export function createLogger(
+  level: Level = 'info',
+  context: Fields = {},
+  write: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+): Logger {
+  return new JsonLogger(level, LOG_LEVELS.indexOf(level), context, write);
 }
