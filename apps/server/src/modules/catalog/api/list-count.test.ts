@@ -187,3 +187,16 @@ async function typeOf(id: string): Promise<string | null> {
   );
   return rows[0]?.type ?? null;
 }
+
+describe('the option lists (0240)', () => {
+  it('order keys and values by code point, the same plan whether or not PostgreSQL knows the values', async () => {
+    await t.database.pool.query(
+      `INSERT INTO config_items (name, type, config_class, tags) VALUES
+        ('tag-1', 'Test::Tags', 'Test', '{"zz-order":"b"}'), ('tag-2', 'Test::Tags', 'Test', '{"zz-order":"B"}'),
+        ('tag-3', 'Test::Tags', 'Test', '{"zz-order":"a"}'), ('tag-4', 'Test::Tags', 'Test', '{"zz-order":"é"}')`,
+    );
+    const res = await apiCall(t.app, 'GET', '/api/db/config_tags?key=eq.zz-order&order=value', viewer);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { value: string }[]).map((r) => r.value)).toEqual(['B', 'a', 'b', 'é']);
+  });
+});
