@@ -90,6 +90,14 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   timeoutMs: number;
   /** Job-history resource type for the Jobs History page (canary, topology, config_scraper…). */
   resourceType?: string;
+  /**
+   * Slots of its own: this kind's attempts run in a lane of this many, apart from the worker's shared
+   * `MC_WORKER_CONCURRENCY`. For a kind whose attempts mostly wait and whose real work is bounded elsewhere —
+   * a canary's tick waits out its checks' start spread and their answers, and its checks share
+   * `MC_HEALTH_CONCURRENCY` — so a thousand canaries neither queue behind the shared slots nor hold them from
+   * scrapes, builds and playbooks.
+   */
+  slots?: number;
   schedule?: DefinitionSchedule<z.input<S>>;
   // biome-ignore lint/suspicious/noConfusingVoidType: a handler with nothing to report just returns
   handler(ctx: JobContext<z.output<S>>): Promise<JobResult | void>;

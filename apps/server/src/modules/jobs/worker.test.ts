@@ -65,6 +65,36 @@ describe('job worker', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
+  it('runs a kind with slots of its own beside the shared slots, never more of either than they hold', async () => {
+    const running = { shared: 0, own: 0 };
+    const most = { shared: 0, own: 0 };
+    let finished = 0;
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const counted = (lane: 'shared' | 'own') => async () => {
+      running[lane] += 1;
+      most[lane] = Math.max(most[lane], running[lane]);
+      await gate;
+      running[lane] -= 1;
+      finished += 1;
+      return {};
+    };
+    const sharedJob = defineJob({ name: 'test_lane_shared', payload, handler: counted('shared') });
+    const ownJob = defineJob({ name: 'test_lane_own', payload, slots: 3, handler: counted('own') });
+    for (const key of ['s1', 's2']) await enqueue(kit.database.pool, sharedJob, { key });
+    for (const key of ['o1', 'o2', 'o3', 'o4', 'o5']) await enqueue(kit.database.pool, ownJob, { key });
+    kit.startWorker([sharedJob, ownJob], { concurrency: 1 });
+    // the own lane fills its three slots though the one shared slot is taken
+    await waitFor(async () => (running.shared === 1 && running.own === 3 ? true : undefined));
+    await sleep(200);
+    expect(most).toEqual({ shared: 1, own: 3 });
+    release();
+    await waitFor(async () => (finished === 7 ? true : undefined));
+    expect(most).toEqual({ shared: 1, own: 3 });
+  });
+
   it('runs a job once and writes one job_history row with its counts and details', async () => {
     const okJob = defineJob({
       name: 'test_ok',

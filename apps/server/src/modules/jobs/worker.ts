@@ -49,6 +49,18 @@ export interface WorkerOptions {
 interface ActiveAttempt {
   controller: AbortController;
   done: Promise<void>;
+  /** The lane it runs in ({@link Lane}). */
+  lane: string;
+}
+
+/**
+ * Slots attempts run in: the shared lane (key '') of `concurrency` for every kind without slots of its
+ * own, and one lane per kind that declares {@link JobDefinition.slots}. Each lane claims only its kinds.
+ */
+interface Lane {
+  key: string;
+  slots: number;
+  names: string[];
 }
 
 type Outcome = { kind: 'ok'; result: JobResult } | { kind: 'error'; error: unknown };
@@ -76,7 +88,8 @@ function errorMessage(error: unknown): string {
 }
 
 /**
- * Claims jobs of the registry's kinds and runs at most `concurrency` at once. Each attempt holds a
+ * Claims jobs of the registry's kinds and runs at most `concurrency` at once, besides the kinds with slots of
+ * their own (each at most its `slots`). Each attempt holds a
  * lease renewed every third of its length, is aborted after its definition's timeout, and ends in
  * one statement that moves the job (guarded by the lease) and writes job_history.
  */
@@ -84,6 +97,8 @@ export class JobWorker {
   private readonly active = new Map<string, ActiveAttempt>();
   private loop: PollLoop | undefined;
   private stopping = false;
+  /** The lanes, made again when a kind is registered after the worker was made. */
+  private laneCache: { kinds: number; lanes: Lane[] } | undefined;
 
   constructor(
     private readonly registry: JobRegistry,
@@ -137,30 +152,68 @@ export class JobWorker {
     }
   }
 
+  /** The lanes of the registry's kinds: the shared one first, then one per kind with slots of its own. */
+  private lanes(): Lane[] {
+    const kinds = this.registry.names().length;
+    if (this.laneCache?.kinds !== kinds) this.laneCache = { kinds, lanes: this.lanesOfRegistry() };
+    return this.laneCache.lanes;
+  }
+
+  private lanesOfRegistry(): Lane[] {
+    const shared: Lane = { key: '', slots: this.options.concurrency, names: [] };
+    const own: Lane[] = [];
+    for (const definition of this.registry.all()) {
+      if (definition.slots) own.push({ key: definition.name, slots: definition.slots, names: [definition.name] });
+      else shared.names.push(definition.name);
+    }
+    return shared.names.length > 0 ? [shared, ...own] : own;
+  }
+
+  private laneOf(name: string): Lane {
+    return (
+      this.lanes().find((lane) => lane.names.includes(name)) ?? { key: '', slots: this.options.concurrency, names: [] }
+    );
+  }
+
+  /** Attempts running in the lane `key`. */
+  private busy(key: string): number {
+    let count = 0;
+    for (const attempt of this.active.values()) if (attempt.lane === key) count += 1;
+    return count;
+  }
+
   /**
-   * Claims what it can; true when every free slot filled (go again), else how long until the next
-   * pending job is due (a retry, a delayed job), so a long idle poll never makes one late.
+   * Claims what it can, lane by lane; true when a lane filled every free slot (go again), else how long
+   * until the next pending job of a lane with room is due (a retry, a delayed job), so a long idle poll
+   * never makes one late.
    */
   private async claimPass(): Promise<boolean | number> {
-    const free = this.options.concurrency - this.active.size;
-    if (free <= 0) return false;
-    const rows = await claimJobs(this.deps.database.pool, {
-      names: this.registry.names(),
-      limit: free,
-      owner: this.options.owner,
-      leaseMs: this.options.leaseMs,
-    });
-    for (const row of rows) {
-      const definition = this.registry.get(row.name);
-      if (definition) this.launch(row, definition);
+    let filled = false;
+    const waiting: string[] = [];
+    for (const lane of this.lanes()) {
+      const free = lane.slots - this.busy(lane.key);
+      if (free <= 0) continue;
+      const rows = await claimJobs(this.deps.database.pool, {
+        names: lane.names,
+        limit: free,
+        owner: this.options.owner,
+        leaseMs: this.options.leaseMs,
+      });
+      for (const row of rows) {
+        const definition = this.registry.get(row.name);
+        if (definition) this.launch(row, definition, lane.key);
+      }
+      if (rows.length === free) filled = true;
+      else waiting.push(...lane.names);
     }
-    if (rows.length === free) return true;
-    const due = await msUntilNextJob(this.deps.database.pool, this.registry.names());
+    if (filled) return true;
+    if (waiting.length === 0) return false;
+    const due = await msUntilNextJob(this.deps.database.pool, waiting);
     // Due now but not claimed: locked by another replica's claim, which ends at once; look again shortly.
     return due === null ? false : Math.max(due, CLAIM_RETRY_MS);
   }
 
-  private launch(row: JobRow, definition: AnyJobDefinition): void {
+  private launch(row: JobRow, definition: AnyJobDefinition, lane: string): void {
     const controller = new AbortController();
     // One span per attempt: the handler's database queries and check runs are its children.
     const attributes = { 'job.name': row.name, 'job.id': row.id, 'job.attempt': row.attempts };
@@ -177,7 +230,7 @@ export class JobWorker {
         drained = next.limit > 0 && next.claimed.length < next.limit && !next.retry;
         for (const claimed of next.claimed) {
           const successor = this.registry.get(claimed.name);
-          if (successor) this.launch(claimed, successor);
+          if (successor) this.launch(claimed, successor, lane);
         }
       })
       .catch((error: unknown) => this.logger.error('job attempt crashed', { job: row.name, id: row.id, error }))
@@ -185,7 +238,7 @@ export class JobWorker {
         this.active.delete(row.id);
         if (!drained) this.loop?.wake();
       });
-    this.active.set(row.id, { controller, done });
+    this.active.set(row.id, { controller, done, lane });
   }
 
   private async runAttempt(
@@ -264,8 +317,10 @@ export class JobWorker {
         this.logger.warn(dead ? 'job dead' : 'job failed, will retry', { job: row.name, id: row.id, error: message });
       }
     }
-    // The slot this attempt frees (it is still counted in `active`), unless the worker is stopping.
-    const limit = this.stopping ? 0 : Math.max(0, this.options.concurrency - this.active.size + 1);
+    // The slot this attempt frees in its lane (it is still counted in `active`), unless the worker is stopping;
+    // its successors are claimed from its lane's kinds.
+    const lane = this.laneOf(row.name);
+    const limit = this.stopping ? 0 : Math.max(0, lane.slots - this.busy(lane.key) + 1);
     const { matched, claimed } = await finishAndClaim(
       this.deps.database.pool,
       lease,
@@ -283,7 +338,7 @@ export class JobWorker {
         timeEnd: new Date(),
       },
       outcome.kind === 'ok' ? outcome.result.finishWith : undefined,
-      { names: this.registry.names(), limit, owner: this.options.owner, leaseMs: this.options.leaseMs },
+      { names: lane.names, limit, owner: this.options.owner, leaseMs: this.options.leaseMs },
     );
     if (!matched) this.logger.warn('job lease was lost before it ended', { job: row.name, id: row.id });
     return { limit, claimed, retry: transition.state === 'pending' };

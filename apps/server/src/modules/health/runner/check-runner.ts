@@ -30,6 +30,14 @@ import { keepTransformedChecks } from './transformed-checks.js';
 /** Checks one process runs at once, across all canaries. */
 export const HEALTH_CONCURRENCY = Number(process.env.MC_HEALTH_CONCURRENCY) || 32;
 
+/**
+ * Canary ticks one process has in flight at once, in job slots of their own (JobDefinition.slots): a tick
+ * mostly waits — its checks' start spread and their answers, which share {@link HEALTH_CONCURRENCY} — so
+ * 50,000 checks in canaries of 50 every 30 s (33 ticks a second, ~250 ms each) need more than the eight
+ * slots every other kind shares.
+ */
+export const CANARY_SLOTS = Number(process.env.MC_HEALTH_CANARY_SLOTS) || 64;
+
 /** Longest spread of a canary's check starts, so a large canary's checks do not fire together. */
 export const CHECK_START_JITTER_MS = 250;
 

@@ -14,7 +14,7 @@ import { onAbort } from '../check-types/run-signal.js';
 import { setNextRuntime } from '../results/results.repo.js';
 import { dependencyOrder, hasDependencies } from './check-order.js';
 import { type CheckOutputs, outputOf } from './check-outputs.js';
-import { type CheckRunner, checkRunnerFor, checkStartDelay, type RunnableCheck } from './check-runner.js';
+import { CANARY_SLOTS, type CheckRunner, checkRunnerFor, checkStartDelay, type RunnableCheck } from './check-runner.js';
 import { combineJunitResults, isJunitCheck } from './junit-result.js';
 import { canaryTickOf } from './runnable-checks.repo.js';
 import { type TransformedEntry, transformedEntries } from './transformed-entries.js';
@@ -109,6 +109,7 @@ export const runCanaryJob = defineJob({
   backoff: { baseMs: 1_000, maxMs: 5_000 },
   timeoutMs: 10 * 60_000,
   resourceType: 'canary',
+  slots: CANARY_SLOTS,
   async handler({ payload, signal, deps }) {
     const db = deps.database.db;
     const schedule = canaryScheduleName(payload.canaryId);
