@@ -118,6 +118,8 @@ interface Figures {
   rows: number;
   /** Share of the checks rows' updates in the window that were HOT. */
   hot: number;
+  /** How late the runs that came started after their tick (ms), and how many of the expected came. */
+  delay: { p50: number; p99: number; came: number; expected: number };
 }
 
 async function measure(engine: string): Promise<Figures> {
