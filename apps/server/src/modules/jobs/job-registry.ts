@@ -15,8 +15,11 @@ export class JobRegistry {
     for (const definition of definitions) this.register(definition);
   }
 
-  /** Adds a definition; a second definition with the same name is a programming error. */
-  register(definition: AnyJobDefinition): void {
+  /**
+   * Adds a definition; a second definition with the same name is a programming error. Only while it is
+   * made: a worker reads its kinds and lanes once.
+   */
+  private register(definition: AnyJobDefinition): void {
     if (this.definitions.has(definition.name)) throw new Error(`Job "${definition.name}" is defined twice`);
     this.definitions.set(definition.name, definition);
   }

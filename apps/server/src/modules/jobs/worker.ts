@@ -49,18 +49,28 @@ export interface WorkerOptions {
 interface ActiveAttempt {
   controller: AbortController;
   done: Promise<void>;
-  /** The lane it runs in ({@link Lane}). */
-  lane: string;
+  /** The lane it runs in. */
+  lane: Lane;
 }
 
 /**
- * Slots attempts run in: the shared lane (key '') of `concurrency` for every kind without slots of its
- * own, and one lane per kind that declares {@link JobDefinition.slots}. Each lane claims only its kinds.
+ * Slots attempts run in: the shared lane of `concurrency` for every kind without slots of its own, and one
+ * lane per kind that declares {@link JobDefinition.slots}. Each lane claims only its kinds.
  */
 interface Lane {
-  key: string;
   slots: number;
   names: string[];
+}
+
+/** The registry's lanes: the shared one first (when a kind uses it), then one per kind with slots of its own. */
+function lanesOf(registry: JobRegistry, concurrency: number): Lane[] {
+  const shared: Lane = { slots: concurrency, names: [] };
+  const own: Lane[] = [];
+  for (const definition of registry.all()) {
+    if (definition.slots) own.push({ slots: definition.slots, names: [definition.name] });
+    else shared.names.push(definition.name);
+  }
+  return shared.names.length > 0 ? [shared, ...own] : own;
 }
 
 type Outcome = { kind: 'ok'; result: JobResult } | { kind: 'error'; error: unknown };
@@ -97,15 +107,16 @@ export class JobWorker {
   private readonly active = new Map<string, ActiveAttempt>();
   private loop: PollLoop | undefined;
   private stopping = false;
-  /** The lanes, made again when a kind is registered after the worker was made. */
-  private laneCache: { kinds: number; lanes: Lane[] } | undefined;
+  private readonly lanes: Lane[];
 
   constructor(
     private readonly registry: JobRegistry,
     private readonly deps: JobDeps,
     private readonly options: WorkerOptions,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.lanes = lanesOf(registry, options.concurrency);
+  }
 
   /** How many attempts run right now. */
   get running(): number {
@@ -152,33 +163,10 @@ export class JobWorker {
     }
   }
 
-  /** The lanes of the registry's kinds: the shared one first, then one per kind with slots of its own. */
-  private lanes(): Lane[] {
-    const kinds = this.registry.names().length;
-    if (this.laneCache?.kinds !== kinds) this.laneCache = { kinds, lanes: this.lanesOfRegistry() };
-    return this.laneCache.lanes;
-  }
-
-  private lanesOfRegistry(): Lane[] {
-    const shared: Lane = { key: '', slots: this.options.concurrency, names: [] };
-    const own: Lane[] = [];
-    for (const definition of this.registry.all()) {
-      if (definition.slots) own.push({ key: definition.name, slots: definition.slots, names: [definition.name] });
-      else shared.names.push(definition.name);
-    }
-    return shared.names.length > 0 ? [shared, ...own] : own;
-  }
-
-  private laneOf(name: string): Lane {
-    return (
-      this.lanes().find((lane) => lane.names.includes(name)) ?? { key: '', slots: this.options.concurrency, names: [] }
-    );
-  }
-
-  /** Attempts running in the lane `key`. */
-  private busy(key: string): number {
+  /** Attempts running in `lane`. */
+  private busy(lane: Lane): number {
     let count = 0;
-    for (const attempt of this.active.values()) if (attempt.lane === key) count += 1;
+    for (const attempt of this.active.values()) if (attempt.lane === lane) count += 1;
     return count;
   }
 
@@ -190,8 +178,8 @@ export class JobWorker {
   private async claimPass(): Promise<boolean | number> {
     let filled = false;
     const waiting: string[] = [];
-    for (const lane of this.lanes()) {
-      const free = lane.slots - this.busy(lane.key);
+    for (const lane of this.lanes) {
+      const free = lane.slots - this.busy(lane);
       if (free <= 0) continue;
       const rows = await claimJobs(this.deps.database.pool, {
         names: lane.names,
@@ -201,7 +189,7 @@ export class JobWorker {
       });
       for (const row of rows) {
         const definition = this.registry.get(row.name);
-        if (definition) this.launch(row, definition, lane.key);
+        if (definition) this.launch(row, definition, lane);
       }
       if (rows.length === free) filled = true;
       else waiting.push(...lane.names);
@@ -213,7 +201,7 @@ export class JobWorker {
     return due === null ? false : Math.max(due, CLAIM_RETRY_MS);
   }
 
-  private launch(row: JobRow, definition: AnyJobDefinition, lane: string): void {
+  private launch(row: JobRow, definition: AnyJobDefinition, lane: Lane): void {
     const controller = new AbortController();
     // One span per attempt: the handler's database queries and check runs are its children.
     const attributes = { 'job.name': row.name, 'job.id': row.id, 'job.attempt': row.attempts };
@@ -222,7 +210,7 @@ export class JobWorker {
     // A retry is due later: the loop must learn its time (it may be sleeping up to its whole poll).
     let drained = false;
     const done = withSpan(`job ${row.name}`, { attributes }, async (span) => {
-      const { outcome, next } = await this.runAttempt(row, definition, controller);
+      const { outcome, next } = await this.runAttempt(row, definition, lane, controller);
       if (outcome.kind === 'error') markSpanFailed(span, errorMessage(outcome.error));
       return next;
     })
@@ -244,6 +232,7 @@ export class JobWorker {
   private async runAttempt(
     row: JobRow,
     definition: AnyJobDefinition,
+    lane: Lane,
     controller: AbortController,
   ): Promise<{ outcome: Outcome; next: Successors }> {
     const lease: Lease = { id: row.id, owner: this.options.owner, attempt: row.attempts };
@@ -277,13 +266,14 @@ export class JobWorker {
       clearTimeout(timeout);
       clearInterval(renew);
     }
-    const next = await this.finish(row, definition, lease, timeStart, outcome);
+    const next = await this.finish(row, definition, lane, lease, timeStart, outcome);
     return { outcome, next };
   }
 
   private async finish(
     row: JobRow,
     definition: AnyJobDefinition,
+    lane: Lane,
     lease: Lease,
     timeStart: Date,
     outcome: Outcome,
@@ -319,8 +309,7 @@ export class JobWorker {
     }
     // The slot this attempt frees in its lane (it is still counted in `active`), unless the worker is stopping;
     // its successors are claimed from its lane's kinds.
-    const lane = this.laneOf(row.name);
-    const limit = this.stopping ? 0 : Math.max(0, lane.slots - this.busy(lane.key) + 1);
+    const limit = this.stopping ? 0 : Math.max(0, lane.slots - this.busy(lane) + 1);
     const { matched, claimed } = await finishAndClaim(
       this.deps.database.pool,
       lease,
