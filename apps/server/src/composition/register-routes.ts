@@ -27,31 +27,26 @@ import type { DataAccessPolicy } from '../platform/access.js';
 import type { ModuleDeps } from '../platform/module-deps.js';
 import type { AppEnv } from '../platform/request-context.js';
 import { installPorts } from './install-ports.js';
+import type { ServerModule } from './server-module.js';
 import { SERVER_MODULES } from './server-modules.js';
 
-/** What a write through `/api/db` does or checks per table, beyond storing the row (see docs/data-api.md). */
-function moduleWriteHooks(): Readonly<Record<string, WriteHook>> {
-  const hooks: Record<string, WriteHook> = {};
+/** The modules' per-table pieces of one kind, merged; two modules giving one for a table is a programming error. */
+function byTable<T>(pick: (module: ServerModule) => Readonly<Record<string, T>> | undefined, what: string) {
+  const merged: Record<string, T> = {};
   for (const module of SERVER_MODULES) {
-    for (const [table, hook] of Object.entries(module.writeHooks ?? {})) {
-      if (hooks[table]) throw new Error(`Two modules give a write hook for ${table}`);
-      hooks[table] = hook;
+    for (const [table, piece] of Object.entries(pick(module) ?? {})) {
+      if (merged[table]) throw new Error(`Two modules give a ${what} for ${table}`);
+      merged[table] = piece;
     }
   }
-  return hooks;
+  return merged as Readonly<Record<string, T>>;
 }
 
+/** What a write through `/api/db` does or checks per table, beyond storing the row (see docs/data-api.md). */
+const moduleWriteHooks = () => byTable<WriteHook>((module) => module.writeHooks, 'write hook');
+
 /** The modules' exact totals by table (rest/count-sources.ts). */
-function moduleCountSources(): Readonly<Record<string, CountSource>> {
-  const sources: Record<string, CountSource> = {};
-  for (const module of SERVER_MODULES) {
-    for (const [table, source] of Object.entries(module.countSources ?? {})) {
-      if (sources[table]) throw new Error(`Two modules give a count source for ${table}`);
-      sources[table] = source;
-    }
-  }
-  return sources;
-}
+const moduleCountSources = () => byTable<CountSource>((module) => module.countSources, 'count source');
 
 /**
  * The modules' write hooks with, on tables whose rows name a component, config item, check or canary,
