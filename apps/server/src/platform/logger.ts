@@ -43,7 +43,7 @@ export function tapLogEntries(tap: LogTap): () => void {
  */
 class JsonLogger implements Logger {
   constructor(
-    private readonly level: Level,
+    /** Index in LOG_LEVELS of the lowest level written. */
     private readonly threshold: number,
     private readonly context: Fields,
     private readonly write: (line: string) => void,
@@ -78,7 +78,7 @@ class JsonLogger implements Logger {
   }
 
   child(fields: Fields): Logger {
-    return new JsonLogger(this.level, this.threshold, { ...this.context, ...fields }, this.write);
+    return new JsonLogger(this.threshold, { ...this.context, ...fields }, this.write);
   }
 }
 
@@ -91,5 +91,5 @@ export function createLogger(
   context: Fields = {},
   write: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
 ): Logger {
-  return new JsonLogger(level, LOG_LEVELS.indexOf(level), context, write);
+  return new JsonLogger(LOG_LEVELS.indexOf(level), context, write);
 }
