@@ -7,7 +7,7 @@ import type { NodeOptions, OrderTerm, ParsedQuery, SelectItem } from './query-ty
 import { readerSource } from './reader-sources.js';
 import type { SchemaCache, TableInfo } from './schema-cache.js';
 import { rowScopeSql } from './scope-sql.js';
-import { columnSql, fieldSql, ident, type SqlParams, tableRef } from './sql-text.js';
+import { columnSql, fieldSql, ident, pageBound, type SqlParams, tableRef } from './sql-text.js';
 import { blockOrderColumn, timeBlockBounds } from './time-blocks.js';
 
 /** One level of a read (the root or an embedded resource), as SQL pieces. */
@@ -21,7 +21,7 @@ export interface LevelPlan {
   /** Conjuncts: join to the parent, filters, soft delete, row scope, `!inner` EXISTS. */
   where: string[];
   orderBy: string;
-  /** ` LIMIT $n OFFSET $m` of an embedded to-many level (the root pages itself). */
+  /** ` LIMIT n OFFSET m` of an embedded to-many level (the root pages itself). */
   paging: string;
   limit?: number;
   offset?: number;
@@ -209,8 +209,8 @@ export function planLevel(
   const orderBy = orderSql(table, alias, node.order, ctx.params);
   let paging = '';
   if (path !== '') {
-    if (node.limit !== undefined) paging += ` LIMIT ${ctx.params.add(node.limit)}`;
-    if (node.offset) paging += ` OFFSET ${ctx.params.add(node.offset)}`;
+    if (node.limit !== undefined) paging += ` LIMIT ${pageBound(node.limit)}`;
+    if (node.offset) paging += ` OFFSET ${pageBound(node.offset)}`;
   }
   return {
     table,

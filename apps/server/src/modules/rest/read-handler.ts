@@ -12,7 +12,7 @@ import type { AcceptChoice, Preferences, RangeHeader } from './request-options.j
 import { contentRange, contentType, type RestResponse, rangeStatus, unwrapSingle } from './rest-response.js';
 import type { SchemaCache, TableInfo } from './schema-cache.js';
 import { rowScopeSql } from './scope-sql.js';
-import { ident, SqlParams } from './sql-text.js';
+import { ident, pageBound, SqlParams } from './sql-text.js';
 
 /**
  * Above this many rows `count=estimated` answers the planner's estimate instead of counting, as
@@ -152,7 +152,7 @@ export async function runRead(req: ReadRequest): Promise<RestResponse> {
   const plan = planRoot(req.cache, req.table, req.query, params, req.rowScopes, req.embedScopes, req.source?.sql);
   const { lower, limit } = pageWindow(req.query, req.range);
   const fromWhere = `FROM ${plan.from} AS ${ident(plan.alias)}${whereSql(plan.where)}`;
-  const page = `SELECT ${plan.selectList} ${fromWhere}${plan.orderBy} LIMIT ${params.add(limit)} OFFSET ${params.add(lower)}`;
+  const page = `SELECT ${plan.selectList} ${fromWhere}${plan.orderBy} LIMIT ${pageBound(limit)} OFFSET ${pageBound(lower)}`;
   const body = req.accept.stripNulls ? `json_strip_nulls(json_agg(pgrst_t))` : 'json_agg(pgrst_t)';
   // count=estimated as PostgREST answers it: the planner's estimate above max-rows; below, an exact count
   // (bounded, in the page's own statement) — so no case costs more than the EXPLAIN and the page.

@@ -13,7 +13,7 @@ export function tableRef(table: TableInfo): string {
   return `"public".${ident(table.name)}`;
 }
 
-/** Collects bound parameter values; every user value reaches SQL only as `$n`. */
+/** Collects bound parameter values; every user value but a page bound (`pageBound`) reaches SQL only as `$n`. */
 export class SqlParams {
   readonly values: unknown[] = [];
 
@@ -21,6 +21,18 @@ export class SqlParams {
     this.values.push(value);
     return `$${this.values.length}`;
   }
+}
+
+/**
+ * A page bound (LIMIT or OFFSET) written into the statement as a literal, as PostgREST writes it. A bound
+ * passed as a parameter hides the page size from the planner: a prepared page then never gets a generic
+ * plan (the generic one is costed for a tenth of the rows) and is planned again at every execution — on
+ * the history page that planning was as costly as running it. The value is a parsed whole number, never
+ * text from the caller.
+ */
+export function pageBound(value: number): string {
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`A page bound must be a whole number: ${value}`);
+  return String(value);
 }
 
 /** Checks that `name` is a readable column of `table` (hidden columns look like unknown ones). */
