@@ -2,13 +2,17 @@
  * The HTTP client of the checks (http, prometheus): every hop — the first URL and each redirect — goes
  * through the egress guard, and its socket connects to the address the guard checked (pinned lookup),
  * so neither a redirect to a private address nor a DNS answer that changes between check and connect
- * reaches a refused target. Redirects are followed by hand for that reason.
+ * reaches a refused target. Redirects are followed by hand for that reason. Plain-http hops given undici's
+ * pools go on them (pooled-http.ts); the rest on Node's client.
  */
-import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import http, { type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
+import type { Readable } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
+import type { Dispatcher } from 'undici';
 import { type EgressGuard, pinnedLookup } from './egress-guard.js';
+import { pooledHeaders, sendPooled } from './pooled-http.js';
 
 /** What to send. `headers` keys are sent as given. */
 export interface GuardedRequest {
@@ -28,8 +32,9 @@ export interface GuardedRequest {
   /**
    * Keep-alive agents to send through instead of one connection per request: NTLM authenticates the
    * connection, so its messages must share one socket. Each socket still dials the guard-checked address.
+   * With `plain`, plain-http hops go on those undici pools instead (pooled-http.ts).
    */
-  agents?: { http: http.Agent; https: https.Agent };
+  agents?: { http: http.Agent; https: https.Agent; plain?: Dispatcher };
   maxBodyBytes: number;
   signal: AbortSignal;
   guard: EgressGuard;
@@ -58,7 +63,15 @@ export interface GuardedResponse {
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
-function flattenHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+/** One hop's answer, its body still to read. */
+interface HopAnswer {
+  status: number;
+  headers: IncomingHttpHeaders | Record<string, string | string[] | undefined>;
+  body: Readable;
+  certificate?: PeerCertificateInfo;
+}
+
+function flattenHeaders(headers: HopAnswer['headers']): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
@@ -97,10 +110,13 @@ function sendOnce(
   headers: Record<string, string>,
   body: string | undefined,
   address: Parameters<typeof pinnedLookup>[0],
-) {
+): Promise<HopAnswer> {
+  const pools = url.protocol === 'http:' ? req.agents?.plain : undefined;
+  const pooled = pools && pooledHeaders(headers, url.host);
+  if (pools && pooled) return sendPooled(pools, url, method, pooled, body, address.address, req.signal);
   const client = url.protocol === 'https:' ? https : http;
   const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
-  return new Promise<{ res: IncomingMessage; certificate?: PeerCertificateInfo }>((resolve, reject) => {
+  return new Promise<HopAnswer>((resolve, reject) => {
     const request = client.request(
       {
         protocol: url.protocol,
@@ -118,7 +134,15 @@ function sendOnce(
         agent: req.agents ? req.agents[url.protocol === 'https:' ? 'https' : 'http'] : false,
         signal: req.signal,
       },
-      (res) => resolve({ res, certificate: peerCertificate(res.socket) }),
+      (res) => {
+        const certificate = peerCertificate(res.socket);
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: res,
+          ...(certificate ? { certificate } : {}),
+        });
+      },
     );
     request.on('error', reject);
     if (req.handshakeTimeoutMs !== undefined && url.protocol === 'https:') {
@@ -142,7 +166,7 @@ function limitHandshake(request: http.ClientRequest, ms: number): void {
   });
 }
 
-function readBody(res: IncomingMessage, max: number): Promise<{ body: Buffer; truncated: boolean }> {
+function readBody(res: Readable, max: number): Promise<{ body: Buffer; truncated: boolean }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -178,11 +202,11 @@ export async function guardedRequest(req: GuardedRequest): Promise<GuardedRespon
       throw new Error(`unsupported URL scheme '${url.protocol}' in ${url.href} (only http and https)`);
     }
     const target = await req.guard.check(url.hostname, req.signal);
-    const { res, certificate } = await sendOnce(url, req, method, headers, body, target);
-    const status = res.statusCode ?? 0;
-    const location = res.headers.location;
-    if (req.followRedirects && REDIRECT_STATUSES.has(status) && location) {
-      res.resume();
+    const answer = await sendOnce(url, req, method, headers, body, target);
+    const { status, certificate } = answer;
+    const location = answer.headers.location;
+    if (req.followRedirects && REDIRECT_STATUSES.has(status) && typeof location === 'string' && location) {
+      answer.body.resume();
       if (redirects.length >= req.maxRedirects) {
         throw new Error(`too many redirects (more than ${req.maxRedirects}), last to ${location}`);
       }
@@ -203,11 +227,11 @@ export async function guardedRequest(req: GuardedRequest): Promise<GuardedRespon
       url = next;
       continue;
     }
-    const read = await readBody(res, req.maxBodyBytes);
+    const read = await readBody(answer.body, req.maxBodyBytes);
     const response: GuardedResponse = {
       url: url.href,
       status,
-      headers: flattenHeaders(res.headers),
+      headers: flattenHeaders(answer.headers),
       body: read.body,
       truncated: read.truncated,
       redirects,

@@ -13,10 +13,13 @@
  * The HTTPS pool caches no TLS sessions, as Go's client has no session cache by default: a connection
  * that resumed a session would report no peer certificate (Node keeps none for a resumed session), and
  * the check's `sslAge`, `sslExpiryDays` and `maxSSLExpiry` would read nothing. Each new connection does a
- * full handshake; a kept-alive socket keeps the certificate of its own.
+ * full handshake; a kept-alive socket keeps the certificate of its own. Plain-http requests go on
+ * undici's pools instead (`plain`: platform/egress/pooled-http.ts, ADR 0016), keyed by the same checked address.
  */
 import http from 'node:http';
 import https from 'node:https';
+import type { Dispatcher } from 'undici';
+import { createPlainHttpPools } from '../../../platform/egress/pooled-http.js';
 
 /** How long an idle pooled socket is kept. */
 export const IDLE_SOCKET_MS = 4_000;
@@ -55,13 +58,17 @@ const settings = {
   scheduling: 'lifo' as const,
 };
 
-let shared: { http: http.Agent; https: https.Agent } | undefined;
+/** The pools of one process: Node's agents, and undici's for plain http (platform/egress/pooled-http.ts). */
+type CheckAgents = { http: http.Agent; https: https.Agent; plain: Dispatcher };
+
+let shared: CheckAgents | undefined;
 
 /** The process's pools for http checks, made on first use. */
-export function checkAgents(): { http: http.Agent; https: https.Agent } {
+export function checkAgents(): CheckAgents {
   shared ??= {
     http: new PinnedHttpAgent(settings),
     https: new PinnedHttpsAgent({ ...settings, maxCachedSessions: 0 }),
+    plain: createPlainHttpPools(IDLE_SOCKET_MS),
   };
   return shared;
 }
@@ -70,6 +77,7 @@ export function checkAgents(): { http: http.Agent; https: https.Agent } {
 export function closeCheckAgents(): void {
   shared?.http.destroy();
   shared?.https.destroy();
+  void shared?.plain.destroy();
   shared = undefined;
 }
 
@@ -80,5 +88,11 @@ export function closeCheckAgents(): void {
 export function isStaleSocketError(error: unknown, method: string): boolean {
   if (!['GET', 'HEAD', 'OPTIONS', 'TRACE'].includes(method.toUpperCase())) return false;
   const code = (error as { code?: unknown } | null)?.code;
-  return code === 'ECONNRESET' || code === 'EPIPE' || (error instanceof Error && error.message === 'socket hang up');
+  // UND_ERR_SOCKET: undici's "other side closed" (pooled-http.ts), Node's reset or hang-up otherwise.
+  return (
+    code === 'ECONNRESET' ||
+    code === 'EPIPE' ||
+    code === 'UND_ERR_SOCKET' ||
+    (error instanceof Error && error.message === 'socket hang up')
+  );
 }

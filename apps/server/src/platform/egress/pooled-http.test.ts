@@ -1,0 +1,50 @@
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPlainHttpPools, pooledHeaders, sendPooled } from './pooled-http.js';
+
+let seen: IncomingHttpHeaders = {};
+const server = createServer((req, res) => {
+  seen = req.headers;
+  res.writeHead(200, { 'x-one': ['a', 'b'] }).end(`${req.method} ${req.url}`);
+});
+const pools = createPlainHttpPools(1_000);
+let port = 0;
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port; // listening on TCP: an AddressInfo
+});
+
+afterAll(async () => {
+  await pools.destroy();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+describe('plain-http hops on the pools', () => {
+  it('dial the checked address and name the URL host in Host', async () => {
+    const url = new URL(`http://svc.test:${port}/path?q=1`);
+    const headers = pooledHeaders({ 'X-Token': 't' }, url.host);
+    const answer = await sendPooled(
+      pools,
+      url,
+      'POST',
+      headers ?? {},
+      'body',
+      '127.0.0.1',
+      new AbortController().signal,
+    );
+    const chunks: Buffer[] = [];
+    for await (const chunk of answer.body) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).toString()).toBe('POST /path?q=1');
+    expect(answer).toMatchObject({ status: 200, headers: { 'x-one': ['a', 'b'] } });
+    expect(seen).toMatchObject({ host: `svc.test:${port}`, 'x-token': 't', 'content-length': '4' });
+  });
+
+  it('keep a Host the check gave, and leave to Node the headers undici refuses', () => {
+    expect(pooledHeaders({ Host: 'other' }, 'svc.test')).toEqual({ Host: 'other' });
+    for (const name of ['Transfer-Encoding', 'keep-alive', 'Upgrade', 'Expect', 'Connection']) {
+      expect(pooledHeaders({ [name]: 'x' }, 'svc.test')).toBeUndefined();
+    }
+  });
+});
