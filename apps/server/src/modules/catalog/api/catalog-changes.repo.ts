@@ -49,17 +49,26 @@ const iso = (column: RawBuilder<unknown>) => sql`to_json(${column}) #>> '{}'`;
 
 const and = (where: readonly RawBuilder<unknown>[]) => (where.length === 0 ? sql`true` : sql.join(where, sql` AND `));
 
-/** The filter's conditions on the change (`cc.`) and on its item (`ci.`: type, tags and labels). */
-function conditions(f: ChangesFilter): { where: RawBuilder<unknown>[]; itemWhere: RawBuilder<unknown>[] } {
-  const where: RawBuilder<unknown>[] = [];
+/**
+ * The filter's conditions on the change (`cc.`: all of them in `where`; of its type and severity alone in
+ * `kind`, which hold of the kept hourly counters as they do of the changes) and on its item (`ci.`: type,
+ * tags and labels).
+ */
+function conditions(f: ChangesFilter): {
+  where: RawBuilder<unknown>[];
+  kind: RawBuilder<unknown>[];
+  itemWhere: RawBuilder<unknown>[];
+} {
+  const time: RawBuilder<unknown>[] = [];
+  const kind: RawBuilder<unknown>[] = [];
   const itemWhere: RawBuilder<unknown>[] = [];
-  if (f.from) where.push(sql`cc.created_at > ${f.from.toISOString()}::timestamptz`);
-  if (f.to) where.push(sql`cc.created_at <= ${f.to.toISOString()}::timestamptz`);
-  if (f.changeType) where.push(...valueFilterSql(sql`cc.change_type`, f.changeType));
+  if (f.from) time.push(sql`cc.created_at > ${f.from.toISOString()}::timestamptz`);
+  if (f.to) time.push(sql`cc.created_at <= ${f.to.toISOString()}::timestamptz`);
+  if (f.changeType) kind.push(...valueFilterSql(sql`cc.change_type`, f.changeType));
   if (f.configType) itemWhere.push(...valueFilterSql(sql`ci.type`, f.configType));
-  if (f.severity) where.push(severitySql(f.severity));
+  if (f.severity) kind.push(severitySql(f.severity));
   if (f.tags) itemWhere.push(...selectorSql([sql`ci.tags`, sql`ci.labels`], f.tags));
-  return { where, itemWhere };
+  return { where: [...time, ...kind], kind, itemWhere };
 }
 
 type Conditions = ReturnType<typeof conditions>;
@@ -122,10 +131,53 @@ export async function searchChanges(
     ? sql<{ change_type: string | null; n: number }>`SELECT cc.change_type, count(*)::int AS n
         FROM config_changes cc JOIN config_items ci ON ci.id = cc.config_id
         WHERE ${changes} AND ${items} GROUP BY cc.change_type`
-    : sql<{ change_type: string | null; n: number }>`SELECT cc.change_type, count(*)::int AS n
-        FROM config_changes cc WHERE ${changes} GROUP BY cc.change_type`;
+    : q.configIds
+      ? sql<{ change_type: string | null; n: number }>`SELECT cc.change_type, count(*)::int AS n
+          FROM config_changes cc WHERE ${changes} GROUP BY cc.change_type`
+      : countFromHours(q, filter);
   const [rows, byType] = await Promise.all([page.execute(database.db), count.execute(database.db)]);
   return { rows: rows.rows, byType: byType.rows };
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * The count per change type of a search that asks nothing of the items but whether they are deleted, with
+ * the kept hourly counters (migration 0246): the whole UTC hours of the window summed from them, the
+ * partial hours at its ends (before the first whole hour and from the last whole hour's end) counted from
+ * the changes, less the changes of deleted items in the window unless they are asked for. A window within
+ * two hours is counted from the changes alone. The counters keep a missing type or severity as '', of
+ * which every condition holds as of NULL (a filter's values are never blank: `= v` and `= ANY` are false,
+ * the negations true), so the conditions apply to the counters' columns as they are and their primary key
+ * serves them; only the answer's type is read back as NULL.
+ */
+function countFromHours(q: ChangesQuery, c: Conditions): RawBuilder<{ change_type: string | null; n: number }> {
+  const { from, to } = q.filter;
+  // counters of the hours starting at or after `lo` and before `hi`; the changes outside [lo, hi)
+  const lo = from ? new Date(Math.floor(from.getTime() / HOUR_MS) * HOUR_MS + HOUR_MS) : undefined;
+  const hi = to ? new Date(Math.floor(to.getTime() / HOUR_MS) * HOUR_MS) : undefined;
+  const live = (range: RawBuilder<unknown>[]) =>
+    sql`SELECT cc.change_type, count(*) AS n FROM config_changes cc WHERE ${and([...c.where, ...range])} GROUP BY 1`;
+  const parts: RawBuilder<unknown>[] = [];
+  if (lo && hi && lo >= hi) parts.push(live([]));
+  else {
+    const hours: RawBuilder<unknown>[] = [];
+    if (lo) {
+      hours.push(sql`cc.hour >= ${lo.toISOString()}::timestamptz`);
+      parts.push(live([sql`cc.created_at < ${lo.toISOString()}::timestamptz`]));
+    }
+    if (hi) {
+      hours.push(sql`cc.hour < ${hi.toISOString()}::timestamptz`);
+      parts.push(live([sql`cc.created_at >= ${hi.toISOString()}::timestamptz`]));
+    }
+    parts.push(sql`SELECT nullif(cc.change_type, '') AS change_type, sum(cc.count) AS n FROM config_change_hours cc
+      WHERE ${and([...hours, ...c.kind])} GROUP BY 1`);
+  }
+  if (!q.includeDeleted)
+    parts.push(sql`SELECT cc.change_type, -count(*) AS n FROM config_items d JOIN config_changes cc ON cc.config_id = d.id
+      WHERE d.deleted_at IS NOT NULL AND ${and(c.where)} GROUP BY 1`);
+  return sql`SELECT t.change_type, sum(t.n)::int AS n FROM (${sql.join(parts, sql` UNION ALL `)}) t
+    GROUP BY t.change_type HAVING sum(t.n) > 0`;
 }
 
 /**

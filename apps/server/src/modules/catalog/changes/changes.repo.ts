@@ -68,12 +68,15 @@ export async function deleteChangesOlderThan(executor: Executor, ageMs: number, 
   return rows[0]?.n ?? 0;
 }
 
-/** Keeps each item's newest `keep` changes, deleting older ones of items over it; returns how many went. */
+/**
+ * Keeps each item's newest `keep` changes, deleting older ones of items over it; returns how many went. The
+ * items over it are read from their kept counters (migration 0245), not by grouping every change.
+ */
 export async function deleteChangesOverCount(executor: Executor, keep: number, limit: number): Promise<number> {
   const rows = await runQuery<{ n: number }>(
     executor,
     `WITH heavy AS (
-       SELECT config_id FROM config_changes GROUP BY config_id HAVING count(*) > $1 LIMIT 1000
+       SELECT config_id FROM config_change_counts WHERE count > $1 LIMIT 1000
      ), ranked AS (
        SELECT c.id, row_number() OVER (PARTITION BY c.config_id ORDER BY c.created_at DESC, c.id DESC) AS n
          FROM config_changes c WHERE c.config_id IN (SELECT config_id FROM heavy)
