@@ -11,6 +11,8 @@ export interface DataApiServer {
   /** The server process's id (its CPU is /proc/<pid>/stat's). */
   pid: number;
   mode: ServerMode;
+  /** The headers every request sends: the viewer's session token in `session` mode. */
+  headers: Record<string, string>;
   /** GETs `/api/db/<path>` with the `Prefer` header; rejects on any status but 200/206. */
   get(path: string, prefer?: string): Promise<void>;
   stop(): void;
@@ -56,6 +58,7 @@ export async function startDataApiServer(
     port,
     pid: child.pid ?? 0,
     mode,
+    headers: auth,
     get,
     stop: () => {
       agent.destroy();
