@@ -5,10 +5,11 @@ import type { CheckResult } from '../check-types/check-context.js';
 import { recordResultBatch, recordResults } from './results.repo.js';
 
 /**
- * The rollup trigger on check_results (migration 0238): every case it takes apart — the runner's one run
- * per check and hour (an hour or day already there, a new hour, a new day), failed runs, several runs of
- * a check in one batch, a late run, a row whose histograms predate 0040 — leaves the hourly and daily
- * rows equal to the runs themselves.
+ * The rollup trigger on check_results (migrations 0238 and 0241): every case it takes apart — the runner's
+ * one run per check and hour (an hour or day already there: 0241's short path; a new hour, a new day), failed
+ * runs, runs without status or duration, several runs of a check in one batch, a late run, an hour whose day
+ * row is gone, a row whose histograms predate 0040 — leaves the hourly and daily rows equal to the runs
+ * themselves.
  */
 let database: Database;
 let canaryId: string;
@@ -84,7 +85,7 @@ const same = (hours: number, days: number) => ({
   days: Array.from({ length: days }, () => ({ day: true })),
 });
 
-describe('rollups of stored runs (0238)', () => {
+describe('rollups of stored runs (0238, 0241)', () => {
   it("folds the runner's batches (one run per check) into a first hour, an hour already there, a new hour and a new day", async () => {
     const [a, b] = [await newCheck('one-a'), await newCheck('one-b')];
     await batch('2026-03-01T23:10:00Z', [
@@ -151,6 +152,37 @@ describe('rollups of stored runs (0238)', () => {
     ]);
     expect(await rollupsAgainstRuns(a)).toEqual(same(2, 1));
     expect(await rollupsAgainstRuns(b)).toEqual(same(1, 1));
+  });
+
+  it('counts a run without status or duration in an hour already there as failed, in the first bucket', async () => {
+    const a = await newCheck('bare');
+    const { rows } = await database.pool.query<{ key: number }>('SELECT result_key AS key FROM checks WHERE id = $1', [
+      a,
+    ]);
+    await batch('2026-03-05T09:00:00Z', [[a, run('healthy', 30)]]);
+    // As the data API or an import may store it: no status, no duration.
+    await database.pool.query(
+      "INSERT INTO check_results (time, check_key, duration, status) VALUES ('2026-03-05T09:00:30Z', $1, NULL, NULL)",
+      [rows[0]?.key],
+    );
+    expect(await rollupsAgainstRuns(a)).toEqual(same(1, 1));
+    const hour = await database.pool.query(
+      'SELECT total, passed, failed, duration::int, latency_hist[1] AS first FROM check_statuses_1h WHERE check_id = $1',
+      [a],
+    );
+    expect(hour.rows).toEqual([{ total: 2, passed: 1, failed: 1, duration: 30, first: 1 }]);
+  });
+
+  it('adds a day row again for an hour already there whose day row is gone', async () => {
+    const a = await newCheck('no-day');
+    await batch('2026-03-06T09:00:00Z', [[a, run('healthy', 30)]]);
+    await database.pool.query('DELETE FROM check_statuses_1d WHERE check_id = $1', [a]);
+    await batch('2026-03-06T09:00:30Z', [[a, run('healthy', 30)]]);
+    const { rows } = await database.pool.query(
+      'SELECT (SELECT total FROM check_statuses_1h WHERE check_id = $1) AS hour, (SELECT total FROM check_statuses_1d WHERE check_id = $1) AS day',
+      [a],
+    );
+    expect(rows).toEqual([{ hour: 2, day: 1 }]);
   });
 
   it('adds a run to an hour and a day whose histograms are empty (rows from before 0040) as a histogram of one', async () => {
