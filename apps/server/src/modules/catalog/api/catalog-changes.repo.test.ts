@@ -44,9 +44,34 @@ async function counted(f: ChangesFilter, includeDeleted: boolean): Promise<Recor
   return Object.fromEntries(rows.map((r) => [r.change_type ?? '', r.n]));
 }
 
+const at = (hours: number, minutes = 0) => new Date(now.getTime() - hours * HOUR + minutes * 60_000);
+
+/** Every window and filter below counts as the changes do, with deleted items' changes and without. */
+async function expectCountsAsChanges(windows: { from?: Date; to?: Date }[]) {
+  const kinds: Pick<ChangesFilter, 'severity' | 'changeType'>[] = [
+    {},
+    { severity: { negated: false, names: ['critical', 'high'] } },
+    { changeType: { include: [], exclude: ['diff'] } },
+  ];
+  for (const window of windows)
+    for (const kind of kinds)
+      for (const includeDeleted of [false, true]) {
+        const filter = { ...window, ...kind };
+        const { byType } = await searchChanges(t.database, {
+          filter,
+          includeDeleted,
+          orderBy: 'created_at',
+          descending: true,
+          limit: 1,
+          offset: 0,
+        });
+        const summary = Object.fromEntries(byType.map((r) => [r.change_type ?? '', r.n]));
+        expect(summary, JSON.stringify({ filter, includeDeleted })).toEqual(await counted(filter, includeDeleted));
+      }
+}
+
 describe('the changes search total from the hourly counters', () => {
   it('counts as the changes do: whole hours, partial ends, exact hours, deleted items, missing types', async () => {
-    const at = (hours: number, minutes = 0) => new Date(now.getTime() - hours * HOUR + minutes * 60_000);
     const windows: { from?: Date; to?: Date }[] = [
       {},
       { from: at(24) },
@@ -57,25 +82,17 @@ describe('the changes search total from the hourly counters', () => {
       { from: at(1, 10), to: at(1, 20) },
       { to: at(12, 30) },
     ];
-    const kinds: Pick<ChangesFilter, 'severity' | 'changeType'>[] = [
-      {},
-      { severity: { negated: false, names: ['critical', 'high'] } },
-      { changeType: { include: [], exclude: ['diff'] } },
-    ];
-    for (const window of windows)
-      for (const kind of kinds)
-        for (const includeDeleted of [false, true]) {
-          const filter = { ...window, ...kind };
-          const { byType } = await searchChanges(t.database, {
-            filter,
-            includeDeleted,
-            orderBy: 'created_at',
-            descending: true,
-            limit: 1,
-            offset: 0,
-          });
-          const summary = Object.fromEntries(byType.map((r) => [r.change_type ?? '', r.n]));
-          expect(summary, JSON.stringify({ filter, includeDeleted })).toEqual(await counted(filter, includeDeleted));
-        }
+    await expectCountsAsChanges(windows);
+  });
+
+  it('follows changes that are updated (type, severity, time) and deleted', async () => {
+    await t.rows(
+      `UPDATE config_changes SET severity = 'critical', created_at = created_at - interval '3 hours'
+        WHERE summary IN ('change 3', 'change 40', 'change 41')`,
+    );
+    await t.rows("UPDATE config_changes SET change_type = NULL WHERE summary IN ('change 7', 'change 90')");
+    await t.rows("UPDATE config_changes SET count = count + 1 WHERE summary LIKE 'change 1%'");
+    await t.rows("DELETE FROM config_changes WHERE summary IN ('change 5', 'change 60', 'change 61')");
+    await expectCountsAsChanges([{}, { from: at(24, 13) }, { from: at(10, -1), to: at(3, 1) }]);
   });
 });
