@@ -41,6 +41,8 @@ export type DatabaseEndpoint =
 export interface PoolSettings {
   max?: number;
   statementTimeoutMs?: number;
+  /** How long an idle connection is kept (node-postgres closes it after 10 s by default). */
+  idleTimeoutMs?: number;
 }
 
 /** The `application_name` of the job thread's connections: the embedded wire server serves them first. */
@@ -106,6 +108,7 @@ export function createPostgresPool(url: string, options: PoolSettings & { applic
     max: options.max ?? 10,
     application_name: options.applicationName ?? 'mission-control',
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    ...(options.idleTimeoutMs ? { idleTimeoutMillis: options.idleTimeoutMs } : {}),
   });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
@@ -121,6 +124,7 @@ export function connectPostgres(url: string, options: PoolSettings & { applicati
   const settings: PoolSettings = {
     ...(options.max ? { max: options.max } : {}),
     ...(options.statementTimeoutMs ? { statementTimeoutMs: options.statementTimeoutMs } : {}),
+    ...(options.idleTimeoutMs ? { idleTimeoutMs: options.idleTimeoutMs } : {}),
   };
   return wrapPool('postgres', createPostgresPool(url, options), undefined, { engine: 'postgres', url, settings });
 }

@@ -6,14 +6,14 @@ import { createPostgresTestUrl, testEngine } from './testing/index.js';
 // PostgreSQL only: the embedded database is one session and cannot cancel a statement (the server's
 // configuration refuses MC_DB_POOL_MAX and MC_DB_STATEMENT_TIMEOUT_MS without DATABASE_URL).
 describe.runIf(testEngine() === 'postgres')(
-  'PostgreSQL pool settings (MC_DB_POOL_MAX, MC_DB_STATEMENT_TIMEOUT_MS)',
+  'PostgreSQL pool settings (MC_DB_POOL_MAX, MC_DB_STATEMENT_TIMEOUT_MS, MC_DB_POOL_IDLE_MS)',
   () => {
     let target: { url: string; drop: () => Promise<void> };
     let database: Database;
 
     beforeAll(async () => {
       target = await createPostgresTestUrl();
-      database = connectPostgres(target.url, { max: 3, statementTimeoutMs: 400 });
+      database = connectPostgres(target.url, { max: 3, statementTimeoutMs: 400, idleTimeoutMs: 60_000 });
     });
     afterAll(async () => {
       await database?.close();
@@ -46,12 +46,16 @@ describe.runIf(testEngine() === 'postgres')(
     });
 
     it("gives another thread's pool on the endpoint the same limits", async () => {
-      expect(database.endpoint).toMatchObject({ engine: 'postgres', settings: { max: 3, statementTimeoutMs: 400 } });
+      expect(database.endpoint).toMatchObject({
+        engine: 'postgres',
+        settings: { max: 3, statementTimeoutMs: 400, idleTimeoutMs: 60_000 },
+      });
       const endpoint = database.endpoint;
       if (!endpoint) throw new Error('a PostgreSQL database has an endpoint');
       const other = connectEndpoint(endpoint, { max: 10, applicationName: 'pool-settings-test' });
       try {
         expect(other.pool.options.max).toBe(3);
+        expect(other.pool.options.idleTimeoutMillis).toBe(60_000);
         await expect(other.pool.query('SELECT pg_sleep(5)')).rejects.toMatchObject({ code: '57014' });
       } finally {
         await other.close();

@@ -60,15 +60,23 @@ describe('loadConfig', () => {
 describe('database settings', () => {
   const url = 'postgres://mc@db:5432/mc';
 
-  it('defaults to ten connections per pool and no statement timeout', () => {
-    expect(loadConfig({})).toMatchObject({ MC_DB_POOL_MAX: 10, MC_DB_STATEMENT_TIMEOUT_MS: 0 });
+  it('defaults to ten connections per pool kept 5 min when idle and no statement timeout', () => {
+    expect(loadConfig({})).toMatchObject({
+      MC_DB_POOL_MAX: 10,
+      MC_DB_STATEMENT_TIMEOUT_MS: 0,
+      MC_DB_POOL_IDLE_MS: 300_000,
+    });
   });
 
   it('reads the pool size and statement timeout for PostgreSQL', () => {
-    expect(loadConfig({ DATABASE_URL: url, MC_DB_POOL_MAX: '25', MC_DB_STATEMENT_TIMEOUT_MS: '30000' })).toMatchObject({
-      MC_DB_POOL_MAX: 25,
-      MC_DB_STATEMENT_TIMEOUT_MS: 30_000,
-    });
+    expect(
+      loadConfig({
+        DATABASE_URL: url,
+        MC_DB_POOL_MAX: '25',
+        MC_DB_STATEMENT_TIMEOUT_MS: '30000',
+        MC_DB_POOL_IDLE_MS: '60000',
+      }),
+    ).toMatchObject({ MC_DB_POOL_MAX: 25, MC_DB_STATEMENT_TIMEOUT_MS: 30_000, MC_DB_POOL_IDLE_MS: 60_000 });
   });
 
   it('names bad values', () => {
@@ -78,6 +86,9 @@ describe('database settings', () => {
     expect(() => loadConfig({ DATABASE_URL: url, MC_DB_POOL_MAX: '2.5' })).toThrow(
       'MC_DB_POOL_MAX="2.5": must be a whole number',
     );
+    expect(() => loadConfig({ DATABASE_URL: url, MC_DB_POOL_IDLE_MS: '10' })).toThrow(
+      'MC_DB_POOL_IDLE_MS="10": must be between 1000 and 86400000',
+    );
   });
 
   it('refuses them for the embedded database, which cannot honour them', () => {
@@ -85,6 +96,9 @@ describe('database settings', () => {
       /MC_DB_STATEMENT_TIMEOUT_MS="5000": applies only to PostgreSQL \(set DATABASE_URL\)/,
     );
     expect(() => loadConfig({ MC_DB_POOL_MAX: '4' })).toThrow(/MC_DB_POOL_MAX="4": applies only to PostgreSQL/);
+    expect(() => loadConfig({ MC_DB_POOL_IDLE_MS: '60000' })).toThrow(
+      /MC_DB_POOL_IDLE_MS="60000": applies only to PostgreSQL/,
+    );
   });
 
   it('never shows a database password in a start-up error', () => {

@@ -52,6 +52,14 @@ const schema = z.object({
     .min(0, 'must be 0 (no limit) or more')
     .max(86_400_000, 'must be at most 86400000 (one day)')
     .default(0),
+  // How long a pool keeps an idle connection: a new one pays its start-up, planner settings and catalog
+  // caches again, and loses the statements prepared on the old one.
+  MC_DB_POOL_IDLE_MS: z.coerce
+    .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
+    .int('must be a whole number of milliseconds')
+    .min(1_000, 'must be between 1000 and 86400000')
+    .max(86_400_000, 'must be between 1000 and 86400000')
+    .default(300_000),
   MC_DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   MC_ROLE: z.enum(ROLES, { message: `must be one of ${ROLES.join(', ')}` }).default('all'),
@@ -137,7 +145,7 @@ const schema = z.object({
  * Settings the embedded database cannot honour: it is one session (a pool of one connection) and
  * cannot cancel a running statement, so setting them without DATABASE_URL stops the start.
  */
-const POSTGRES_ONLY = ['MC_DB_POOL_MAX', 'MC_DB_STATEMENT_TIMEOUT_MS'] as const;
+const POSTGRES_ONLY = ['MC_DB_POOL_MAX', 'MC_DB_STATEMENT_TIMEOUT_MS', 'MC_DB_POOL_IDLE_MS'] as const;
 const POSTGRES_ONLY_REASON =
   'applies only to PostgreSQL (set DATABASE_URL); the embedded database is one session and cannot cancel a statement';
 

@@ -8,6 +8,7 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Data
     ? connectPostgres(config.DATABASE_URL, {
         max: config.MC_DB_POOL_MAX,
         statementTimeoutMs: config.MC_DB_STATEMENT_TIMEOUT_MS,
+        idleTimeoutMs: config.MC_DB_POOL_IDLE_MS,
       })
     : await openEmbedded(config.MC_DATA_DIR);
   try {
