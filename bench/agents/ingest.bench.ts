@@ -30,7 +30,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPostgresTestUrl } from '@mc/db/testing';
 import pg from 'pg';
-import { type BenchServer, sleep, startBenchServer } from '../health/bench-server.js';
+import { analyzeLikeAutovacuum, type BenchServer, sleep, startBenchServer } from '../health/bench-server.js';
 import { postgresCpuSampler } from './postgres-cpu.js';
 import { startSimulatedAgents } from './simulated-agents.js';
 
@@ -143,9 +143,11 @@ async function main(): Promise<boolean> {
   let agents: Awaited<ReturnType<typeof startSimulatedAgents>> | undefined;
   try {
     const seeds = await seedAgents(server, client);
+    await analyzeLikeAutovacuum(url);
     agents = await startSimulatedAgents(server.url, seeds, join(dir, 'agents'), INTERVAL_MS);
     const { tally } = agents;
     await sleep(INTERVAL_MS + 5_000);
+    await analyzeLikeAutovacuum(url);
 
     const sampler = postgresCpuSampler(client);
     const node0 = server.cpuMs();

@@ -11,6 +11,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import pg from 'pg';
 import { canaryScheduleName } from '../../apps/server/src/modules/health/index.js';
 import { jitterOffset } from '../../apps/server/src/modules/jobs/index.js';
 
@@ -27,6 +28,22 @@ export const CHECK_INTERVAL_MS = 30_000;
 const CANARY_JITTER_MS = 30_000;
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Gathers the planner's statistics of the bench's database, as autovacuum does on any PostgreSQL server
+ * within a minute of bulk inserts. This machine's PostgreSQL runs with `autovacuum = off`, so without it
+ * a fresh bench database is planned blind: a canary's tick read took ~118 ms scanning every check by name
+ * instead of < 1 ms by canary (docs/performance.md §2, 2026-12-07 20:27 against 20:45).
+ */
+export async function analyzeLikeAutovacuum(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('ANALYZE');
+  } finally {
+    await client.end();
+  }
+}
 
 /** The value at quantile `q` of `values` (nearest rank). */
 export function percentile(values: readonly number[], q: number): number {

@@ -26,6 +26,7 @@ import { join } from 'node:path';
 import { createPostgresTestUrl } from '@mc/db/testing';
 import pg from 'pg';
 import {
+  analyzeLikeAutovacuum,
   CHECK_INTERVAL_MS,
   createCanaries,
   runsOnTime,
@@ -136,7 +137,9 @@ async function measure(engine: string): Promise<Figures> {
     await client?.connect();
     const token = await server.signIn();
     const canaries = await createCanaries(server, token, target.base, CHECKS, PER_CANARY);
+    if (postgres) await analyzeLikeAutovacuum(postgres.url);
     await sleep(CHECK_INTERVAL_MS + 2_000); // every canary has ticked since it was added
+    if (postgres) await analyzeLikeAutovacuum(postgres.url);
     const database = postgres ? new URL(postgres.url).pathname.slice(1) : '';
     const stats = async () =>
       client

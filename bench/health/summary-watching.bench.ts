@@ -20,6 +20,7 @@ import { connectPostgres } from '@mc/db';
 import { createPostgresTestUrl } from '@mc/db/testing';
 import { buildUser } from '../../apps/server/src/modules/auth/testing/auth-factory.js';
 import {
+  analyzeLikeAutovacuum,
   CHECK_INTERVAL_MS,
   createCanaries,
   percentile,
@@ -64,6 +65,7 @@ try {
     const admin = await server.signIn();
     const started = Date.now();
     const canaries = await createCanaries(server, admin, target.base, CHECKS, PER_CANARY);
+    await analyzeLikeAutovacuum(url);
     console.log(
       `created ${canaries.length} canaries in ${((Date.now() - started) / 1000).toFixed(0)} s; load ${load()}`,
     );
@@ -71,6 +73,7 @@ try {
     const tokens: string[] = [];
     for (const user of users) tokens.push(await server.signIn(user.email, user.password));
     await sleep(CHECK_INTERVAL_MS + 2_000); // every canary has ticked since it was added
+    await analyzeLikeAutovacuum(url);
     const first = await server.request('POST', '/api/canary/api/summary', tokens[0] ?? '', { start: '24h' });
     const listed = (JSON.parse(first.body) as { checks_summary: unknown[] }).checks_summary.length;
     target.arrivals.length = 0;
