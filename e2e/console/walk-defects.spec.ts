@@ -91,7 +91,10 @@ test.describe('[CONSOLE] the defects of the walk', () => {
         await page.getByRole('button', { name: 'Attach as Evidence' }).first().click();
         const dialog = page.getByRole('dialog', { name: 'Link to Incident' });
         await dialog.getByPlaceholder('Search or create an incident').fill(title);
-        // the incident the search finds (the list also offers to create a new one by that title)
+        // the incident the search finds (the list also offers to create a new one by that title), once the
+        // debounced search has replaced the unfiltered list: a click while the list re-renders can land on
+        // the row that moved under the pointer
+        await expect(dialog.getByRole('button', { name: /^INC-\d+ / })).toHaveCount(1);
         await dialog.getByRole('button', { name: new RegExp(`^INC-\\d+ ${title}$`) }).click();
         const hypothesis = dialog.getByRole('button', { name: /Hypothesis$/ });
         await hypothesis.click();
