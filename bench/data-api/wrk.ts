@@ -69,9 +69,10 @@ export async function runWrk(options: {
     const run = (seconds: number) => {
       const args = ['-t1', `-c${options.concurrency}`, `-d${seconds}s`, '--latency', '-s', script];
       for (const [name, value] of Object.entries(options.headers)) args.push('-H', `${name}: ${value}`);
-      const quoted = args.map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(' ');
+      args.push(`http://127.0.0.1:${options.port}`);
       return new Promise<string>((resolve, reject) => {
-        const child = spawn('bash', ['-c', `wrk ${quoted} http://127.0.0.1:${options.port}; times`]);
+        // wrk's arguments reach it as bash's positional parameters, never parsed by the shell
+        const child = spawn('bash', ['-c', 'wrk "$@"; times', 'bash', ...args]);
         let out = '';
         child.stdout.on('data', (chunk: Buffer) => {
           out += chunk.toString();
