@@ -91,6 +91,14 @@ describe('database settings', () => {
     );
   });
 
+  it('refuses a fraction or text for every numeric setting the same way', () => {
+    expect(() => loadConfig({ MC_WORKER_CONCURRENCY: '2.5' })).toThrow(
+      'MC_WORKER_CONCURRENCY="2.5": must be a whole number',
+    );
+    expect(() => loadConfig({ MC_JOB_LEASE_MS: 'later' })).toThrow('MC_JOB_LEASE_MS="later": must be a number');
+    expect(() => loadConfig({ PORT: '80.5' })).toThrow('PORT="80.5": must be a whole number');
+  });
+
   it('refuses them for the embedded database, which cannot honour them', () => {
     expect(() => loadConfig({ MC_DB_STATEMENT_TIMEOUT_MS: '5000' })).toThrow(
       /MC_DB_STATEMENT_TIMEOUT_MS="5000": applies only to PostgreSQL \(set DATABASE_URL\)/,

@@ -11,11 +11,16 @@ export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
  */
 export const ROLES = ['all', 'http', 'worker', 'agent'] as const;
 
-const port = z.coerce
-  .number({ message: 'must be a number' })
-  .int('must be a whole number')
-  .min(0, 'must be between 0 and 65535')
-  .max(65535, 'must be between 0 and 65535');
+/**
+ * A whole number read from the environment: text answers "must be a number" and a fraction "must be a
+ * whole number" (of `unit` where one is named), so every numeric setting refuses the same way.
+ */
+const wholeNumber = (unit?: string) =>
+  z.coerce
+    .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
+    .int(unit ? `must be a whole number ${unit}` : 'must be a whole number');
+
+const port = wholeNumber().min(0, 'must be between 0 and 65535').max(65535, 'must be between 0 and 65535');
 
 /**
  * A comma- or newline-separated list of absolute folders (the file roots of the file scraper and the
@@ -40,39 +45,31 @@ const schema = z.object({
     .optional(),
   // Database settings (docs/operations.md#database-settings): connections per pool (the HTTP side and the
   // job thread each have one on PostgreSQL), and the longest a statement may run (0 = no limit).
-  MC_DB_POOL_MAX: z.coerce
-    .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
-    .int('must be a whole number')
+  MC_DB_POOL_MAX: wholeNumber()
     .min(1, 'must be between 1 and 1000')
     .max(1_000, 'must be between 1 and 1000')
     .default(10),
-  MC_DB_STATEMENT_TIMEOUT_MS: z.coerce
-    .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
-    .int('must be a whole number of milliseconds')
+  MC_DB_STATEMENT_TIMEOUT_MS: wholeNumber('of milliseconds')
     .min(0, 'must be 0 (no limit) or more')
     .max(86_400_000, 'must be at most 86400000 (one day)')
     .default(0),
   // How long a pool keeps an idle connection: a new one pays its start-up, planner settings and catalog
   // caches again, and loses the statements prepared on the old one.
-  MC_DB_POOL_IDLE_MS: z.coerce
-    .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
-    .int('must be a whole number of milliseconds')
+  MC_DB_POOL_IDLE_MS: wholeNumber('of milliseconds')
     .min(1_000, 'must be between 1000 and 86400000')
     .max(86_400_000, 'must be between 1000 and 86400000')
     .default(300_000),
   MC_DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   MC_ROLE: z.enum(ROLES, { message: `must be one of ${ROLES.join(', ')}` }).default('all'),
-  MC_SHUTDOWN_TIMEOUT_MS: z.coerce.number({ message: 'must be a number' }).int().min(0).default(10_000),
-  MC_HEAP_GROWING_PERCENT: z.coerce.number({ message: 'must be a number' }).int().min(0).max(300).default(50),
-  MC_WORKER_CONCURRENCY: z.coerce.number({ message: 'must be a number' }).int().min(1).max(256).default(8),
-  MC_JOB_LEASE_MS: z.coerce.number({ message: 'must be a number' }).int().min(1_000).default(30_000),
-  MC_JOB_POLL_INTERVAL_MS: z.coerce.number({ message: 'must be a number' }).int().min(10).max(60_000).default(500),
+  MC_SHUTDOWN_TIMEOUT_MS: wholeNumber().min(0).default(10_000),
+  MC_HEAP_GROWING_PERCENT: wholeNumber().min(0).max(300).default(50),
+  MC_WORKER_CONCURRENCY: wholeNumber().min(1).max(256).default(8),
+  MC_JOB_LEASE_MS: wholeNumber().min(1_000).default(30_000),
+  MC_JOB_POLL_INTERVAL_MS: wholeNumber().min(10).max(60_000).default(500),
   MC_WEB_DIST: z.string().optional(),
   // Input bounds (docs/security.md): the largest request body any route reads; larger gets a 413.
-  MC_MAX_BODY_BYTES: z.coerce
-    .number({ message: 'must be a number' })
-    .int()
+  MC_MAX_BODY_BYTES: wholeNumber()
     .min(1_024)
     .default(4 * 1024 * 1024),
   // Operations (docs/security.md): a second listener serving only /metrics and the probes, without sign-in.
@@ -99,16 +96,11 @@ const schema = z.object({
     .string()
     .regex(/^mca_[A-Za-z0-9_-]{10,100}$/, 'must be a token from POST /api/agent/generate')
     .optional(),
-  MC_AGENT_PULL_INTERVAL_MS: z.coerce.number({ message: 'must be a number' }).int().min(100).default(30_000),
+  MC_AGENT_PULL_INTERVAL_MS: wholeNumber().min(100).default(30_000),
   // How often an agent asks for log searches relayed to it (each waits for its answer upstream).
-  MC_AGENT_LOG_POLL_MS: z.coerce.number({ message: 'must be a number' }).int().min(100).max(10_000).default(1_000),
+  MC_AGENT_LOG_POLL_MS: wholeNumber().min(100).max(10_000).default(1_000),
   // How long the upstream waits for an agent to answer a relayed log search before a 504.
-  MC_AGENT_LOG_QUERY_TIMEOUT_MS: z.coerce
-    .number({ message: 'must be a number' })
-    .int()
-    .min(500)
-    .max(120_000)
-    .default(AGENT_LOG_QUERY_TIMEOUT_MS),
+  MC_AGENT_LOG_QUERY_TIMEOUT_MS: wholeNumber().min(500).max(120_000).default(AGENT_LOG_QUERY_TIMEOUT_MS),
   // Identity and access (docs/identity.md).
   MC_PUBLIC_URL: z.url({ message: 'must be a URL such as https://mc.example.com' }).optional(),
   MC_RETURN_TO_ALLOWLIST: z.string().optional(),
@@ -116,11 +108,11 @@ const schema = z.object({
   MC_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   MC_DEFAULT_ROLE: z.enum(['admin', 'editor', 'viewer', 'guest', 'commander', 'responder']).default('guest'),
   MC_OIDC_PROVIDERS: z.string().optional(),
-  MC_AUTH_FLOW_LIFESPAN_MS: z.coerce.number({ message: 'must be a number' }).int().min(1_000).default(3_600_000),
-  MC_INVITE_LIFESPAN_HOURS: z.coerce.number({ message: 'must be a number' }).int().min(1).max(8_760).default(168),
+  MC_AUTH_FLOW_LIFESPAN_MS: wholeNumber().min(1_000).default(3_600_000),
+  MC_INVITE_LIFESPAN_HOURS: wholeNumber().min(1).max(8_760).default(168),
   MC_SELF_REGISTRATION: z.enum(['on', 'off'], { message: 'must be on or off' }).optional(),
-  MC_AUTH_SOURCE_MAX_ATTEMPTS: z.coerce.number({ message: 'must be a number' }).int().min(1).default(100),
-  MC_SESSION_CACHE_MS: z.coerce.number({ message: 'must be a number' }).int().min(0).max(60_000).default(1_000),
+  MC_AUTH_SOURCE_MAX_ATTEMPTS: wholeNumber().min(1).default(100),
+  MC_SESSION_CACHE_MS: wholeNumber().min(0).max(60_000).default(1_000),
   // Hosted organisation mode (docs/hosted-mode.md): flows (self-hosted sign-in, the default) or hosted,
   // where this process is the organisation service.
   MC_AUTH_MODE: z.enum(['flows', 'hosted'], { message: 'must be flows or hosted' }).default('flows'),
@@ -128,7 +120,7 @@ const schema = z.object({
   MC_ORG_SERVICE_URL: z.url({ message: 'must be a URL such as https://orgs.example.com' }).optional(),
   MC_ORG_ID: z.guid({ message: 'must be an organisation id (a UUID)' }).optional(),
   // Organisation service: lifetime of the tokens it signs (at most 5 minutes), and the provisioning hook.
-  MC_ORG_TOKEN_TTL_S: z.coerce.number({ message: 'must be a number' }).int().min(1).max(300).default(300),
+  MC_ORG_TOKEN_TTL_S: wholeNumber().min(1).max(300).default(300),
   MC_ORG_PROVISION_COMMAND: z.string().trim().min(1, 'must not be empty').optional(),
   MC_ORG_PROVISION_WEBHOOK: z.url({ message: 'must be a URL such as https://provisioner.example.com/hook' }).optional(),
   // Organisation backend: console origins allowed to call it directly (comma-separated), for direct mode.
