@@ -5,6 +5,7 @@
 import { canariesWriteHook } from './canaries/canaries-write.hook.js';
 import { HEALTH_API } from './health.openapi.js';
 import { redecideQuorumsJob } from './locations/redecide-quorums.job.js';
+import { checkHistoryCount } from './results/history-count.js';
 import { packResultsJob } from './results/pack.job.js';
 import { checkRetentionJob } from './results/retention.job.js';
 import { runCanaryJob } from './runner/run-canary.job.js';
@@ -56,5 +57,6 @@ export const healthModule = {
   name: 'health',
   jobs: [runCanaryJob, checkRetentionJob, packResultsJob, redecideQuorumsJob],
   writeHooks: { canaries: canariesWriteHook },
+  countSources: { check_statuses: checkHistoryCount },
   apiDocs: [{ tag: 'health', routes: HEALTH_API }],
 };
