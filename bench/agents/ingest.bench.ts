@@ -31,6 +31,7 @@ import { join } from 'node:path';
 import { createPostgresTestUrl } from '@mc/db/testing';
 import pg from 'pg';
 import { analyzeLikeAutovacuum, type BenchServer, sleep, startBenchServer } from '../health/bench-server.js';
+import { threadCpu, threadShares } from '../ops/thread-cpu.js';
 import { postgresCpuSampler } from './postgres-cpu.js';
 import { startSimulatedAgents } from './simulated-agents.js';
 
@@ -43,6 +44,7 @@ const INTERVAL_MS = 30_000;
 const TARGET_MS_PER_RESULT = 0.1;
 const DRAIN_TIMEOUT_MS = 3 * 60_000;
 const IDLE_MS = 20_000;
+const IDLE_SLICE_MS = 5_000;
 
 const commit = () => execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
 const load = () =>
@@ -112,11 +114,20 @@ async function restartMidPush(server: BenchServer, inFlight: () => number, env: 
  */
 async function idleCpu(server: BenchServer, client: pg.Client) {
   const sampler = postgresCpuSampler(client);
+  const threads0 = threadCpu(server.child.pid ?? 0);
   const node0 = server.cpuMs();
-  await sleep(IDLE_MS);
+  // by 5 s slice: a one-off after the drain (garbage collection shrinking the heap) falls away, a loop does not
+  const slices: number[] = [];
+  for (let last = node0; slices.length < IDLE_MS / IDLE_SLICE_MS; ) {
+    await sleep(IDLE_SLICE_MS);
+    const now = server.cpuMs();
+    slices.push((now - last) / (IDLE_SLICE_MS / 1000));
+    last = now;
+  }
   const nodeMs = server.cpuMs() - node0;
+  const threads = threadShares(threads0, threadCpu(server.child.pid ?? 0), IDLE_MS / 1000);
   const { backendsMs } = await sampler.stop();
-  return { nodeMsPerS: nodeMs / (IDLE_MS / 1000), postgresMsPerS: backendsMs / (IDLE_MS / 1000) };
+  return { nodeMsPerS: nodeMs / (IDLE_MS / 1000), postgresMsPerS: backendsMs / (IDLE_MS / 1000), threads, slices };
 }
 
 /** Rows stored for the agents' checks, distinct runs and receipts. */
@@ -150,10 +161,12 @@ async function main(): Promise<boolean> {
     await analyzeLikeAutovacuum(url);
 
     const sampler = postgresCpuSampler(client);
+    const threads0 = threadCpu(server.child.pid ?? 0);
     const node0 = server.cpuMs();
     const stored0 = tally.stored;
     await sleep(MEASURE_MS);
     const nodeMs = server.cpuMs() - node0;
+    const threads = threadShares(threads0, threadCpu(server.child.pid ?? 0), MEASURE_MS / 1000);
     const pgCpu = await sampler.stop();
     const results = tally.stored - stored0;
     const perResult = (nodeMs + pgCpu.backendsMs) / results;
@@ -161,6 +174,7 @@ async function main(): Promise<boolean> {
     console.log(
       `window ${MEASURE_MS / 1000} s: ${results} results stored (${((results / MEASURE_MS) * 1000).toFixed(0)}/s); CPU Node ${nodeMs} ms + PostgreSQL ${pgCpu.backendsMs} ms (this database's backends, autovacuum ${pgCpu.autovacuumMs} ms of it; cluster background ${pgCpu.backgroundMs} ms, shared, not counted) — load ${load()}`,
     );
+    console.log(`  upstream threads in the window (ms/s): ${threads}`);
     console.log(
       `upstream ingest CPU per result: ${perResult.toFixed(4)} ms (Node ${(nodeMs / results).toFixed(4)} + PostgreSQL ${(pgCpu.backendsMs / results).toFixed(4)}) — target ≤ ${TARGET_MS_PER_RESULT} ms: ${held ? 'held' : 'MISSED'}`,
     );
@@ -179,6 +193,9 @@ async function main(): Promise<boolean> {
     const rate = results / (MEASURE_MS / 1000);
     console.log(
       `idle upstream after the drain (${IDLE_MS / 1000} s, no agent pushing): Node ${idle.nodeMsPerS.toFixed(1)} + PostgreSQL ${idle.postgresMsPerS.toFixed(1)} ms/s — ${((idle.nodeMsPerS + idle.postgresMsPerS) / rate).toFixed(4)} ms of the figure per result at the window's rate`,
+    );
+    console.log(
+      `  upstream threads idle (ms/s): ${idle.threads}; Node by ${IDLE_SLICE_MS / 1000} s slice: ${idle.slices.map((ms) => ms.toFixed(1)).join(', ')} ms/s`,
     );
     const figures = await storedFigures(client, agents.checks);
     const exact =

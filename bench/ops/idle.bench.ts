@@ -14,13 +14,14 @@
  * MC_BENCH_CPU_PROF=<dir> writes the server's V8 CPU profiles there at exit (bench/health/bench-server.ts).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPostgresTestUrl } from '@mc/db/testing';
 import pg from 'pg';
 import { postgresCpuSampler } from '../agents/postgres-cpu.js';
 import { type BenchServer, sleep, startBenchServer } from '../health/bench-server.js';
+import { threadCpu, threadShares } from './thread-cpu.js';
 
 const SETTLE_MS = Number(process.argv[2] ?? 75) * 1000;
 const MEASURE_MS = Number(process.argv[3] ?? 60) * 1000;
@@ -33,32 +34,6 @@ const load = () =>
   loadavg()
     .map((value) => value.toFixed(2))
     .join(' ');
-
-/** utime+stime (ms) of each thread of `pid`, by thread id, with the thread's name. */
-function threadCpu(pid: number): Map<number, { name: string; ms: number }> {
-  const threads = new Map<number, { name: string; ms: number }>();
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
-      threads.set(Number(tid), { name, ms: ((Number(fields[11]) || 0) + (Number(fields[12]) || 0)) * 10 });
-    } catch {
-      // the thread ended between the listing and the read
-    }
-  }
-  return threads;
-}
-
-/** The threads that used CPU in the window, busiest first, as "name/tid ms/s". */
-function threadShares(before: ReturnType<typeof threadCpu>, after: ReturnType<typeof threadCpu>, seconds: number) {
-  return [...after]
-    .map(([tid, { name, ms }]) => ({ label: `${name}/${tid}`, perS: (ms - (before.get(tid)?.ms ?? 0)) / seconds }))
-    .filter((thread) => thread.perS > 0)
-    .sort((a, b) => b.perS - a.perS)
-    .map((thread) => `${thread.label} ${thread.perS.toFixed(1)}`)
-    .join(', ');
-}
 
 /** Transactions committed in this database so far (the pg_stat_database counter, a snapshot per transaction). */
 async function commits(client: pg.Client): Promise<number> {
