@@ -12,7 +12,7 @@ import type { Readable } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
 import type { Dispatcher } from 'undici';
 import { type EgressGuard, pinnedLookup } from './egress-guard.js';
-import { pooledHeaders, sendPooled } from './pooled-http.js';
+import { pooledHeaders, type ReadBody, sendPooled } from './pooled-http.js';
 
 /** What to send. `headers` keys are sent as given. */
 export interface GuardedRequest {
@@ -63,13 +63,16 @@ export interface GuardedResponse {
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
-/** One hop's answer, its body still to read. */
+/** One hop's answer: its body still to read (Node's client), or read already up to the limit (the pools). */
 interface HopAnswer {
   status: number;
   headers: IncomingHttpHeaders | Record<string, string | string[] | undefined>;
-  body: Readable;
+  body: Readable | ReadBody;
   certificate?: PeerCertificateInfo;
 }
+
+/** Whether a hop's body was read already (undici's pools read it as it came: pooled-http.ts). */
+const isRead = (body: Readable | ReadBody): body is ReadBody => Buffer.isBuffer((body as Partial<ReadBody>).body);
 
 function flattenHeaders(headers: HopAnswer['headers']): Record<string, string> {
   const out: Record<string, string> = {};
@@ -113,7 +116,8 @@ function sendOnce(
 ): Promise<HopAnswer> {
   const pools = url.protocol === 'http:' ? req.agents?.plain : undefined;
   const pooled = pools && pooledHeaders(headers, url.host);
-  if (pools && pooled) return sendPooled(pools, url, method, pooled, body, address.address, req.signal);
+  if (pools && pooled)
+    return sendPooled(pools, url, method, pooled, body, address.address, req.maxBodyBytes, req.signal);
   const client = url.protocol === 'https:' ? https : http;
   const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
   return new Promise<HopAnswer>((resolve, reject) => {
@@ -206,7 +210,7 @@ export async function guardedRequest(req: GuardedRequest): Promise<GuardedRespon
     const { status, certificate } = answer;
     const location = answer.headers.location;
     if (req.followRedirects && REDIRECT_STATUSES.has(status) && typeof location === 'string' && location) {
-      answer.body.resume();
+      if (!isRead(answer.body)) answer.body.resume();
       if (redirects.length >= req.maxRedirects) {
         throw new Error(`too many redirects (more than ${req.maxRedirects}), last to ${location}`);
       }
@@ -227,7 +231,7 @@ export async function guardedRequest(req: GuardedRequest): Promise<GuardedRespon
       url = next;
       continue;
     }
-    const read = await readBody(answer.body, req.maxBodyBytes);
+    const read = isRead(answer.body) ? answer.body : await readBody(answer.body, req.maxBodyBytes);
     const response: GuardedResponse = {
       url: url.href,
       status,

@@ -32,13 +32,36 @@ describe('plain-http hops on the pools', () => {
       headers ?? {},
       'body',
       '127.0.0.1',
+      1_000,
       new AbortController().signal,
     );
-    const chunks: Buffer[] = [];
-    for await (const chunk of answer.body) chunks.push(chunk as Buffer);
-    expect(Buffer.concat(chunks).toString()).toBe('POST /path?q=1');
+    expect(answer.body).toEqual({ body: Buffer.from('POST /path?q=1'), truncated: false });
     expect(answer).toMatchObject({ status: 200, headers: { 'x-one': ['a', 'b'] } });
     expect(seen).toMatchObject({ host: `svc.test:${port}`, 'x-token': 't', 'content-length': '4' });
+  });
+
+  it('keep a body up to the limit and cut the answer there', async () => {
+    const url = new URL(`http://svc.test:${port}/long`);
+    const answer = await sendPooled(
+      pools,
+      url,
+      'GET',
+      { host: url.host },
+      undefined,
+      '127.0.0.1',
+      5,
+      new AbortController().signal,
+    );
+    expect(answer.body).toEqual({ body: Buffer.from('GET /'), truncated: true });
+  });
+
+  it("reject with the signal's reason once it aborts", async () => {
+    const url = new URL(`http://svc.test:${port}/`);
+    const aborted = new AbortController();
+    aborted.abort(new Error('stop'));
+    await expect(
+      sendPooled(pools, url, 'GET', { host: url.host }, undefined, '127.0.0.1', 1_000, aborted.signal),
+    ).rejects.toThrow('stop');
   });
 
   it('keep a Host the check gave, and leave to Node the headers undici refuses', () => {
