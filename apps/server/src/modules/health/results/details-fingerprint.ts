@@ -5,7 +5,7 @@
  * days, and response headers that carry the moment or a request id (`Date`, `Age`, `Expires`,
  * `Set-Cookie`, request and trace ids, server timings).
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 const VOLATILE_KEYS = new Set(['elapsed', 'connectMs', 'duration', 'rttMin', 'rttAvg', 'rttMax', 'sslExpiryDays']);
 
@@ -45,10 +45,12 @@ function stable(details: Record<string, unknown>): Record<string, unknown> {
   return kept;
 }
 
-/** A signed 64-bit decimal string (checks.details_hash is a bigint). */
+/**
+ * A signed 64-bit decimal string (checks.details_hash is a bigint). The one-shot `hash` makes no Hash
+ * object per run (the same SHA-1 as createHash's, so stored fingerprints still match).
+ */
 export function detailsFingerprint(details: Record<string, unknown>): string {
-  const digest = createHash('sha1')
-    .update(JSON.stringify(stable(details)))
-    .digest();
-  return digest.readBigInt64BE(0).toString();
+  return hash('sha1', JSON.stringify(stable(details)), 'buffer')
+    .readBigInt64BE(0)
+    .toString();
 }
