@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { DOCUMENT_LIMITS, depthMessage, jsonDepth } from './bounded-json.js';
 import type { AppEnv } from './request-context.js';
@@ -9,24 +9,35 @@ const FORM_TYPES = /^(multipart\/form-data|application\/x-www-form-urlencoded|ap
 /**
  * Refuses a request body larger than `maxBytes` (MC_MAX_BODY_BYTES) with a JSON 413 before any
  * handler reads it; a chunked body is counted as it streams and cut off at the limit.
+ *
+ * A body announced by Content-Length (and no Transfer-Encoding) is judged by that header alone, as
+ * hono's bodyLimit judges it, without touching the web Request's `body`: @hono/node-server builds a
+ * full Request with a web stream over the socket the first time `body` is read, and every later
+ * `text()` then goes through it; untouched, `text()` reads the socket's chunks straight into one buffer
+ * (an agent's push of 500 results is ~130 kB; issue 32 item 6). Node's HTTP parser never hands a
+ * handler more than the announced length.
  */
 export function limitRequestBody(maxBytes: number): MiddlewareHandler<AppEnv> {
-  const limit = bodyLimit({
-    maxSize: maxBytes,
-    onError: (c) =>
-      c.json(
-        { code: 'payload_too_large', message: `The request body is larger than the limit of ${maxBytes} bytes` },
-        413,
-      ),
-  });
-  // A GET or HEAD has no body (a web Request cannot carry one), so bodyLimit would pass it on; asking for
-  // the body first would build @hono/node-server's full Request, stream and abort signal to find none.
-  return (c, next) => (bodiless(c.req.method) ? next() : limit(c, next));
+  const onError = (c: Context<AppEnv>) =>
+    c.json(
+      { code: 'payload_too_large', message: `The request body is larger than the limit of ${maxBytes} bytes` },
+      413,
+    );
+  const limit = bodyLimit({ maxSize: maxBytes, onError });
+  return (c, next) => {
+    // A GET or HEAD has no body (a web Request cannot carry one), so bodyLimit would pass it on.
+    if (bodiless(c.req.method)) return next();
+    const announced = announcedLength(c);
+    if (announced === undefined) return limit(c, next);
+    return announced > maxBytes ? Promise.resolve(onError(c)) : next();
+  };
 }
 
-/** GET and HEAD: the Fetch standard's Request never has a body for them (@hono/node-server drops any sent). */
-function bodiless(method: string): boolean {
-  return method === 'GET' || method === 'HEAD';
+/** The body's length from Content-Length when that alone frames it (no Transfer-Encoding), else undefined. */
+function announcedLength(c: Context<AppEnv>): number | undefined {
+  const length = c.req.header('content-length');
+  if (length === undefined || c.req.header('transfer-encoding') !== undefined) return undefined;
+  return Number.parseInt(length, 10) || 0;
 }
 
 /**
@@ -37,7 +48,9 @@ function bodiless(method: string): boolean {
  */
 export function boundDocumentBodies(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (bodiless(c.req.method) || !c.req.raw.body || FORM_TYPES.test(c.req.header('content-type') ?? '')) return next();
+    // An announced empty body is no document; asked by header, not by `body` (see limitRequestBody).
+    if (bodiless(c.req.method) || announcedLength(c) === 0 || FORM_TYPES.test(c.req.header('content-type') ?? ''))
+      return next();
     let text: string;
     try {
       text = await c.req.text();
@@ -49,4 +62,9 @@ export function boundDocumentBodies(): MiddlewareHandler<AppEnv> {
     }
     return next();
   };
+}
+
+/** GET and HEAD: the Fetch standard's Request never has a body for them (@hono/node-server drops any sent). */
+function bodiless(method: string): boolean {
+  return method === 'GET' || method === 'HEAD';
 }
