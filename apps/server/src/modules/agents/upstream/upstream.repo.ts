@@ -68,12 +68,18 @@ export function upstreamRepo(database: Database) {
         WHERE id = ANY(${[...checkIds]}::uuid[]) AND agent_id = ${agentId} AND deleted_at IS NULL`.execute(db);
       return new Set(rows.map((row) => row.id));
     },
-    /** Records idempotency keys; answers the ones not seen before (only those are stored). */
+    /**
+     * Records idempotency keys; answers the ones received before (acknowledged, not stored again), so the
+     * usual push — every key new — answers one row with an empty array, not a row per key to read back.
+     */
     async receipt(db: Kysely<Tables>, agentId: string, keys: readonly string[]): Promise<Set<string>> {
       if (keys.length === 0) return new Set();
-      const { rows } = await sql<{ key: string }>`INSERT INTO agent_push_receipts (agent_id, key)
-        SELECT ${agentId}::uuid, unnest(${[...keys]}::text[]) ON CONFLICT DO NOTHING RETURNING key`.execute(db);
-      return new Set(rows.map((row) => row.key));
+      // The keys in the column's "C" collation (0260), so they compare with the inserted ones.
+      const { rows } = await sql<{ seen: string[] }>`WITH k AS (SELECT unnest(${[...keys]}::text[]) COLLATE "C" AS key),
+        fresh AS (INSERT INTO agent_push_receipts (agent_id, key) SELECT ${agentId}::uuid, key FROM k
+          ON CONFLICT DO NOTHING RETURNING key)
+        SELECT coalesce(array_agg(key), '{}') AS seen FROM k WHERE key NOT IN (SELECT key FROM fresh)`.execute(db);
+      return new Set(rows[0]?.seen ?? []);
     },
   };
 }

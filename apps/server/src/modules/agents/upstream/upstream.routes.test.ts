@@ -87,6 +87,12 @@ describe('upstream API for agents', () => {
     expect(first).toEqual({ stored: 2, duplicates: 0, refused: [] });
     const again = await json(await apiCall(t.app, 'POST', '/api/upstream/push', agent.token, { results: batch }));
     expect(again).toEqual({ stored: 0, duplicates: 2, refused: [] });
+    // a key seen before, a new one, and the new one again within the push: only the new one is stored, once
+    const fresh = result(agent.checkId, new Date(Date.now() - 1_000));
+    const mixed = await json(
+      await apiCall(t.app, 'POST', '/api/upstream/push', agent.token, { results: [batch[0], fresh, fresh] }),
+    );
+    expect(mixed).toEqual({ stored: 1, duplicates: 2, refused: [] });
     const stolen = await json(
       await apiCall(t.app, 'POST', '/api/upstream/push', agent.token, {
         results: [result(foreign.checkId, new Date())],
@@ -96,7 +102,7 @@ describe('upstream API for agents', () => {
     const { rows } = await t.database.pool.query('SELECT count(*)::int AS n FROM check_statuses WHERE check_id = $1', [
       agent.checkId,
     ]);
-    expect(rows[0].n).toBe(2);
+    expect(rows[0].n).toBe(3);
     const { rows: checks } = await t.database.pool.query('SELECT status, agent_id FROM checks WHERE id = $1', [
       agent.checkId,
     ]);

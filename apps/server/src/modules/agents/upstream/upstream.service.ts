@@ -52,8 +52,9 @@ export function upstreamService(database: Database) {
           .filter((result) => !accepted(result.check_id))
           .map((result) => ({ key: result.key, reason: `check ${result.check_id} is not assigned to this agent` }));
         const mine = results.filter((result) => accepted(result.check_id));
-        const fresh = await repo.receipt(tx, agent.id, [...new Set(mine.map((result) => result.key))]);
-        const storing = mine.filter((result) => fresh.delete(result.key));
+        const seen = await repo.receipt(tx, agent.id, [...new Set(mine.map((result) => result.key))]);
+        // a key repeated within the push is stored once, as its first result
+        const storing = mine.filter((result) => !seen.has(result.key) && seen.add(result.key));
         await recordResults(
           tx,
           storing
