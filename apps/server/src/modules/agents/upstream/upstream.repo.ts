@@ -62,11 +62,16 @@ export function upstreamRepo(database: Database) {
       );
       return rows;
     },
-    /** Of these check ids, the live ones that belong to the agent. */
-    async ownedChecks(db: Kysely<Tables>, agentId: string, checkIds: readonly string[]): Promise<Set<string>> {
-      const { rows } = await sql<{ id: string }>`SELECT id FROM checks
-        WHERE id = ANY(${[...checkIds]}::uuid[]) AND agent_id = ${agentId} AND deleted_at IS NULL`.execute(db);
-      return new Set(rows.map((row) => row.id));
+    /**
+     * Of these check ids, the live ones that belong to the agent, each with whether its canary names
+     * locations (a multi-location canary: only then can the check also be one of the agent's locations).
+     */
+    async ownedChecks(db: Kysely<Tables>, agentId: string, checkIds: readonly string[]): Promise<Map<string, boolean>> {
+      const { rows } = await sql<{ id: string; locations: boolean }>`SELECT k.id,
+          jsonb_typeof(c.spec -> 'locations') IS NOT DISTINCT FROM 'array' AS locations
+        FROM checks k JOIN canaries c ON c.id = k.canary_id
+        WHERE k.id = ANY(${[...checkIds]}::uuid[]) AND k.agent_id = ${agentId} AND k.deleted_at IS NULL`.execute(db);
+      return new Map(rows.map((row) => [row.id, row.locations]));
     },
     /**
      * Records idempotency keys; answers the ones received before (acknowledged, not stored again), so the

@@ -46,7 +46,13 @@ export function upstreamService(database: Database) {
       const answer = await database.db.transaction().execute(async (tx) => {
         const ids = [...new Set(results.map((result) => result.check_id))];
         const owned = await repo.ownedChecks(tx, agent.id, ids);
-        const located = await locatedChecksOf(tx, agent.name, ids);
+        // Only a check not the agent's, or one of a canary naming locations, can be one of its locations:
+        // the usual push (every check the agent's own, no locations) asks nothing more.
+        const located = await locatedChecksOf(
+          tx,
+          agent.name,
+          ids.filter((id) => owned.get(id) !== false),
+        );
         const accepted = (checkId: string) => owned.has(checkId) || located.has(checkId);
         const refused = results
           .filter((result) => !accepted(result.check_id))
