@@ -5,6 +5,7 @@ import { createPlainHttpPools, pooledHeaders, sendPooled } from './pooled-http.j
 
 let seen: IncomingHttpHeaders = {};
 const server = createServer((req, res) => {
+  if (req.url === '/never') return; // holds the request open: only an abort ends it
   seen = req.headers;
   res.writeHead(200, { 'x-one': ['a', 'b'] }).end(`${req.method} ${req.url}`);
 });
@@ -62,6 +63,14 @@ describe('plain-http hops on the pools', () => {
     await expect(
       sendPooled(pools, url, 'GET', { host: url.host }, undefined, '127.0.0.1', 1_000, aborted.signal),
     ).rejects.toThrow('stop');
+  });
+
+  it("reject with the signal's reason when it aborts while the answer is awaited", async () => {
+    const url = new URL(`http://svc.test:${port}/never`);
+    const aborted = new AbortController();
+    const sent = sendPooled(pools, url, 'GET', { host: url.host }, undefined, '127.0.0.1', 1_000, aborted.signal);
+    setTimeout(() => aborted.abort(new Error('timed out')), 50);
+    await expect(sent).rejects.toThrow('timed out');
   });
 
   it('keep a Host the check gave, and leave to Node the headers undici refuses', () => {
