@@ -134,10 +134,13 @@ async function main(): Promise<void> {
     const token = await server.signIn(viewer.email, viewer.password);
     const opts = { concurrency: CONCURRENCY, seconds: SECONDS, warmupSeconds: 1 };
     const results: Row[] = [];
-    const client = benchClient(server.url);
     const ok = (status: number) => status === 200 || status === 206; // 206: a page of a counted range
     for (const s of cases) {
       await s.prepare?.(pool);
+      // each case on new keep-alive sockets: one kept through the last case's naive phase (6 s without a call)
+      // outlives the server's 5 s keep-alive timeout, and reused as the server closes it answers "socket hang
+      // up" (the 23:44 run of 2026-12-07 ended so at its second case)
+      const client = benchClient(server.url);
       const probe = await client.request(s.api(0), token);
       if (!ok(probe.status)) throw new Error(`${s.name}: HTTP ${probe.status} ${probe.body.slice(0, 300)}`);
       const call = async (i: number) => {
@@ -156,8 +159,8 @@ async function main(): Promise<void> {
         concurrentTarget: s.concurrentTarget,
         bytes: probe.bytes,
       });
+      client.close();
     }
-    client.close();
     const verdicts = print(results);
     const adminToken = await server.signIn();
     if (ONLY.test('scrape')) verdicts.push(await benchScrape(server, adminToken, dataDir));
