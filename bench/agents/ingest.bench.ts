@@ -16,7 +16,10 @@
  *     what the upstream could not take;
  *  4. drain and check: every result run is stored exactly once — rows in check_statuses, distinct
  *     (check, time) pairs and receipts all equal the results run — nothing refused, nothing lost;
- *  5. idle: 20 s with no agent pushing, the server's own CPU per second (printed beside the figure).
+ *  5. idle: 20 s with no agent pushing, the server's own CPU per second (printed beside the figure), by 5 s
+ *     slice (a one-off after the drain — V8 collecting the ingest's garbage — falls away; a loop does not).
+ * The window and the idle phase also print each upstream thread's CPU (the main thread is the one whose id is
+ * the process's; V8's helper threads carry the garbage collection).
  * Exits 1 on a miss of the CPU target or of exactly-once.
  *
  *   node --import tsx bench/agents/ingest.bench.ts [agents=20] [checks=1000] [measureS=60] [afterS=60]
