@@ -109,6 +109,23 @@ describe('upstream API for agents', () => {
     expect(checks[0]).toEqual({ status: 'healthy', agent_id: agent.agentId });
   });
 
+  it('counts a result of its own check as a location vote when the check’s canary names the agent as a location', async () => {
+    const agent = await agentWithCheck('own-location');
+    await apiCall(t.app, 'GET', '/api/upstream/canaries', agent.token);
+    await t.database.pool.query(`UPDATE canaries SET spec = '{"locations":["own-location"]}' WHERE id = $1`, [
+      agent.canaryId,
+    ]);
+    const answer = await json(
+      await apiCall(t.app, 'POST', '/api/upstream/push', agent.token, { results: [result(agent.checkId, new Date())] }),
+    );
+    expect(answer).toEqual({ stored: 1, duplicates: 0, refused: [] });
+    const { rows } = await t.database.pool.query(
+      'SELECT count(*)::int AS n FROM check_location_statuses WHERE check_id = $1 AND agent_id = $2',
+      [agent.checkId, agent.agentId],
+    );
+    expect(rows[0].n).toBe(1);
+  });
+
   it('answers bad pushes with a 400 naming the field', async () => {
     const agent = await agentWithCheck('bad-push-agent');
     const cases: Array<[unknown, RegExp]> = [
