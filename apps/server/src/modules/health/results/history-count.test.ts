@@ -100,6 +100,22 @@ describe('the exact total of a check’s history', () => {
     expect(await total('')).toBe(history.runs.length + 1);
   });
 
+  it('answers a malformed check id or time with a 400, as the rows would', async () => {
+    for (const query of ['check_id=eq.not-a-uuid&time=gte.2026-01-01', `check_id=eq.${checkId}&time=gte.not-a-time`]) {
+      const res = await apiCall(
+        t.app,
+        'GET',
+        `/api/db/check_statuses?select=time&limit=1&${query}`,
+        viewer,
+        undefined,
+        {
+          prefer: 'count=exact',
+        },
+      );
+      expect(res.status).toBe(400);
+    }
+  });
+
   it('decodes only the blocks of the range’s ends', async () => {
     const values: unknown[] = [];
     const param = (value: unknown) => {
