@@ -4,7 +4,10 @@
  * (MC_ROLE=all, as users run it) on a throw-away PostgreSQL database. The agents are registered through
  * `POST /api/agent/generate`; their canaries and checks are seeded with SQL and assigned by
  * `canaries.agent_id`; each agent speaks the real protocol with the agent's own client, on-disk buffer
- * and flusher (bench/agents/simulated-agents.ts).
+ * and flusher (bench/agents/simulated-agents.ts), and asks what a real agent asks besides its pushes at
+ * the agent's defaults — relayed log searches every second, Run Now requests every 5 s, its canaries and
+ * scrapers every 30 s — so the window's CPU is that of 20 connected agents, not of their pushes alone
+ * (`MC_BENCH_AGENT_POLLS=0`: pushes only, the figure before 2026-12-08).
  *
  * Phases:
  *  1. warm-up: one interval and a bit, so every agent has pushed;
@@ -167,6 +170,7 @@ async function main(): Promise<boolean> {
     const threads0 = threadCpu(server.child.pid ?? 0);
     const node0 = server.cpuMs();
     const stored0 = tally.stored;
+    const polls0 = agents.polls();
     await sleep(MEASURE_MS);
     const nodeMs = server.cpuMs() - node0;
     const threads = threadShares(threads0, threadCpu(server.child.pid ?? 0), MEASURE_MS / 1000);
@@ -176,6 +180,10 @@ async function main(): Promise<boolean> {
     const held = results > 0 && perResult <= TARGET_MS_PER_RESULT;
     console.log(
       `window ${MEASURE_MS / 1000} s: ${results} results stored (${((results / MEASURE_MS) * 1000).toFixed(0)}/s); CPU Node ${nodeMs} ms + PostgreSQL ${pgCpu.backendsMs} ms (this database's backends, autovacuum ${pgCpu.autovacuumMs} ms of it; cluster background ${pgCpu.backgroundMs} ms, shared, not counted) — load ${load()}`,
+    );
+    const polls = agents.polls();
+    console.log(
+      `  the agents' polls in the window (log searches, Run Now requests, pulls; simulated-agents.ts): ${polls.answered - polls0.answered} answered (${((polls.answered - polls0.answered) / (MEASURE_MS / 1000)).toFixed(1)}/s), ${polls.failed - polls0.failed} failed`,
     );
     console.log(`  upstream threads in the window (ms/s): ${threads}`);
     console.log(

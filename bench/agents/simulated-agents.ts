@@ -5,11 +5,15 @@
  * first, retries with back-off, a file removed only once acknowledged). What is simulated is the checks
  * themselves: every `intervalMs` an agent "runs" all its checks and buffers one result each (a key unique
  * per check and tick, mostly healthy, one in a hundred failing, durations varying), instead of calling
- * real endpoints, so the bench's CPU goes to the upstream's ingest, not to running checks.
+ * real endpoints, so the bench's CPU goes to the upstream's ingest, not to running checks. Beside the
+ * pushes each agent keeps the real agent's polls (agent-runtime.ts, at its defaults): relayed log searches
+ * every second (MC_AGENT_LOG_POLL_MS), Run Now requests every 5 s (AGENT_RUN_REQUEST_POLL_MS), its
+ * canaries and scrapers every 30 s (MC_AGENT_PULL_INTERVAL_MS), so the upstream serves what 20 connected
+ * agents ask of it, not the pushes alone. `MC_BENCH_AGENT_POLLS=0` leaves the polls out (pushes only).
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AgentPushAnswer, AgentPushResult } from '@mc/contracts';
+import { AGENT_RUN_REQUEST_POLL_MS, type AgentPushAnswer, type AgentPushResult } from '@mc/contracts';
 import {
   openResultBuffer,
   resultFlusher,
@@ -56,6 +60,13 @@ function tallied(client: UpstreamClient, tally: PushTally): UpstreamClient {
     },
   };
 }
+
+/** The real agent's polls at their defaults (agent-runtime.ts): every period, what it asks for. */
+const AGENT_POLLS: ReadonlyArray<{ periodMs: number; ask: (client: UpstreamClient) => Promise<unknown> }> = [
+  { periodMs: 1_000, ask: (client) => client.logQueries() }, // MC_AGENT_LOG_POLL_MS's default
+  { periodMs: AGENT_RUN_REQUEST_POLL_MS, ask: (client) => client.runRequests() },
+  { periodMs: 30_000, ask: (client) => Promise.all([client.canaries(), client.scrapers()]) }, // MC_AGENT_PULL_INTERVAL_MS
+];
 
 /** The agent's canaries; a pull that fails (a timeout on a loaded machine) is tried again, as the agent does. */
 async function pullCanaries(client: UpstreamClient) {
@@ -109,6 +120,40 @@ export async function startSimulatedAgents(url: string, seeds: readonly AgentSee
     }),
   );
   const start = Date.now() + 1_000;
+  const pollTimers = new Set<NodeJS.Timeout>();
+  let polls = 0;
+  let pollFailures = 0;
+  let polling = true;
+  if (process.env.MC_BENCH_AGENT_POLLS !== '0') {
+    for (const [i, agent] of agents.entries()) {
+      const client = upstreamClient({ url, token: agent.seed.token, version: 'bench' });
+      for (const { periodMs, ask } of AGENT_POLLS) {
+        // each poll waits for its answer before the next is timed, as polledWork does
+        const poll = async () => {
+          try {
+            await ask(client);
+            polls += 1;
+          } catch {
+            pollFailures += 1;
+          }
+          if (!polling) return;
+          const timer = setTimeout(() => {
+            pollTimers.delete(timer);
+            void poll();
+          }, periodMs);
+          pollTimers.add(timer);
+        };
+        const timer = setTimeout(
+          () => {
+            pollTimers.delete(timer);
+            void poll();
+          },
+          Math.floor((i * periodMs) / agents.length),
+        );
+        pollTimers.add(timer);
+      }
+    }
+  }
   for (const [i, agent] of agents.entries()) {
     const offset = Math.floor((i * intervalMs) / agents.length);
     const run = async (tickIndex: number) => {
@@ -132,6 +177,8 @@ export async function startSimulatedAgents(url: string, seeds: readonly AgentSee
   return {
     tally,
     checks: agents.flatMap((agent) => agent.checks),
+    /** The agents' polls answered and failed so far (log searches, Run Now requests, pulls). */
+    polls: () => ({ answered: polls, failed: pollFailures }),
     /** Results the agents have run so far. */
     produced: () => produced,
     /** Results still buffered on the agents' disks. */
@@ -148,6 +195,9 @@ export async function startSimulatedAgents(url: string, seeds: readonly AgentSee
     },
     async stop(): Promise<void> {
       this.stopRunning();
+      polling = false;
+      for (const timer of pollTimers) clearTimeout(timer);
+      pollTimers.clear();
       await Promise.all(agents.map((agent) => agent.flusher.stop()));
     },
   };
