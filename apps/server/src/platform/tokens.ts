@@ -6,6 +6,8 @@ export const SESSION_TOKEN_PREFIX = 'ory_st_';
 export const LOGOUT_TOKEN_PREFIX = 'ory_lo_';
 /** Prefix of API tokens, so the middleware can tell them from session tokens. */
 export const API_TOKEN_PREFIX = 'mcat_';
+/** Prefix of agent tokens: only the agents' upstream routes accept them, and authenticate them themselves. */
+export const AGENT_TOKEN_PREFIX = 'mca_';
 
 /** A random URL-safe secret with a prefix. */
 export function randomToken(prefix = '', bytes = 32): string {

@@ -4,6 +4,7 @@ import type { Database } from '@mc/db';
 import type { z } from 'zod';
 import { type AuditContext, actorPersonId, auditedTransaction } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
+import { AGENT_TOKEN_PREFIX } from '../../platform/tokens.js';
 import { type AgentSummaryRow, agentsRepo } from './agents.repo.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -80,7 +81,7 @@ export function agentsService(database: Database) {
       const input = parse(agentGenerateSchema, body);
       if (await repo.nameTaken(input.name))
         throw new AppError('conflict', `An agent named '${input.name}' already exists`);
-      const token = `mca_${randomBytes(32).toString('base64url')}`;
+      const token = `${AGENT_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
       const username = `agent-${input.name}`;
       const registered = {
         name: input.name,

@@ -1,6 +1,11 @@
+import type { Database } from '@mc/db';
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppEnv } from '../../platform/request-context.js';
 import { sha256 } from '../../platform/tokens.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import type { AccessControl } from '../rbac/index.js';
+import { createActorResolver } from './actor-resolver.js';
 import { revokeByTokenHash } from './session.repo.js';
 import { apiSignIn, buildUser } from './testing/auth-factory.js';
 
@@ -34,6 +39,18 @@ describe('authentication read path', () => {
     expect(body.permissions).toContainEqual({ resource: 'incident', action: 'write' });
     expect(body.permissions).not.toContainEqual({ resource: 'canaries', action: 'write' });
     expect(body.permissions).toContainEqual({ resource: 'identities', action: 'read' });
+  });
+
+  it('an agent token is nobody here, found without asking the database (the agents’ routes authenticate it)', async () => {
+    const asked = () => {
+      throw new Error('the database was asked');
+    };
+    const untouched = new Proxy(asked, { get: asked, apply: asked });
+    const resolve = createActorResolver({ db: untouched, pool: untouched } as unknown as Database, {} as AccessControl);
+    const app = new Hono<AppEnv>().get('/', async (c) => c.json({ actor: (await resolve(c)) ?? null }));
+    const response = await app.request('/', { headers: { authorization: `Bearer mca_${'a'.repeat(43)}` } });
+    expect(await response.json()).toEqual({ actor: null });
+    expect((await whoami(`mca_${'a'.repeat(43)}`)).status).toBe(401);
   });
 
   it('a revoked session is refused on the next request', async () => {

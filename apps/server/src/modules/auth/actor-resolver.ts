@@ -1,7 +1,7 @@
 import type { Database } from '@mc/db';
 import type { ActorResolver } from '../../platform/authenticate.js';
 import type { Actor } from '../../platform/request-context.js';
-import { API_TOKEN_PREFIX, sha256 } from '../../platform/tokens.js';
+import { AGENT_TOKEN_PREFIX, API_TOKEN_PREFIX, sha256 } from '../../platform/tokens.js';
 import type { AccessControl } from '../rbac/index.js';
 import { grantsFromColumns, loadGrants } from '../rbac/index.js';
 import { findTokenPerson, touchToken } from '../tokens/index.js';
@@ -54,6 +54,9 @@ export function createActorResolver(database: Database, access: AccessControl, c
   return async (c) => {
     const token = sessionTokenOf(c);
     if (!token || token.length > 200) return undefined;
+    // An agent's token is no person's: looked up as a session it would cost every push and poll a round
+    // trip that finds nothing (the agents' upstream routes authenticate it themselves).
+    if (token.startsWith(AGENT_TOKEN_PREFIX)) return undefined;
     if (token.startsWith(API_TOKEN_PREFIX)) {
       const found = await findTokenPerson(db, sha256(token));
       if (!found) return undefined;
