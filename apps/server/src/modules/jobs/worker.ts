@@ -1,4 +1,3 @@
-import { preparedReadsOf } from '@mc/db';
 import type { Logger } from '../../platform/logger.js';
 import { markSpanFailed, withSpan } from '../../platform/tracing/spans.js';
 import {
@@ -182,7 +181,7 @@ export class JobWorker {
     for (const lane of this.lanes) {
       const free = lane.slots - this.busy(lane);
       if (free <= 0) continue;
-      const rows = await claimJobs(preparedReadsOf(this.deps.database), {
+      const rows = await claimJobs(this.deps.database.pool, {
         names: lane.names,
         limit: free,
         owner: this.options.owner,
@@ -311,10 +310,8 @@ export class JobWorker {
     // The slot this attempt frees in its lane (it is still counted in `active`), unless the worker is stopping;
     // its successors are claimed from its lane's kinds.
     const limit = this.stopping ? 0 : Math.max(0, lane.slots - this.busy(lane) + 1);
-    // Prepared on each connection (the same text every attempt): parsing and planning it was ~1 ms of
-    // PostgreSQL's CPU per canary tick at 50,000 checks, a fifth of a check run's database share.
     const { matched, claimed } = await finishAndClaim(
-      preparedReadsOf(this.deps.database),
+      this.deps.database.pool,
       lease,
       transition,
       {
