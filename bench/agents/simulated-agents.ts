@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { AGENT_RUN_REQUEST_POLL_MS, type AgentPushAnswer, type AgentPushResult } from '@mc/contracts';
 import {
   openResultBuffer,
+  polledWork,
   resultFlusher,
   type UpstreamClient,
   upstreamClient,
@@ -120,37 +121,40 @@ export async function startSimulatedAgents(url: string, seeds: readonly AgentSee
     }),
   );
   const start = Date.now() + 1_000;
-  const pollTimers = new Set<NodeJS.Timeout>();
   let polls = 0;
   let pollFailures = 0;
-  let polling = true;
+  const pollsStopping = new AbortController();
+  const pollStarts = new Set<NodeJS.Timeout>();
+  const pollers: Array<ReturnType<typeof polledWork>> = [];
   if (process.env.MC_BENCH_AGENT_POLLS !== '0') {
     for (const [i, agent] of agents.entries()) {
       const client = upstreamClient({ url, token: agent.seed.token, version: 'bench' });
       for (const { periodMs, ask } of AGENT_POLLS) {
-        // each poll waits for its answer before the next is timed, as polledWork does
-        const poll = async () => {
-          try {
-            await ask(client);
-            polls += 1;
-          } catch {
-            pollFailures += 1;
-          }
-          if (!polling) return;
-          const timer = setTimeout(() => {
-            pollTimers.delete(timer);
-            void poll();
-          }, periodMs);
-          pollTimers.add(timer);
-        };
+        // the agent's own poll loop (the next poll timed from each answer), counting what it was answered
+        const poller = polledWork(
+          async () => {
+            try {
+              await ask(client);
+              polls += 1;
+            } catch (error) {
+              pollFailures += 1;
+              throw error;
+            }
+            return [];
+          },
+          async () => {},
+          logger,
+          { what: 'bench poll', intervalMs: periodMs, stopping: pollsStopping.signal },
+        );
+        pollers.push(poller);
         const timer = setTimeout(
           () => {
-            pollTimers.delete(timer);
-            void poll();
+            pollStarts.delete(timer);
+            poller.start();
           },
           Math.floor((i * periodMs) / agents.length),
         );
-        pollTimers.add(timer);
+        pollStarts.add(timer);
       }
     }
   }
@@ -195,9 +199,9 @@ export async function startSimulatedAgents(url: string, seeds: readonly AgentSee
     },
     async stop(): Promise<void> {
       this.stopRunning();
-      polling = false;
-      for (const timer of pollTimers) clearTimeout(timer);
-      pollTimers.clear();
+      pollsStopping.abort();
+      for (const timer of pollStarts) clearTimeout(timer);
+      await Promise.all(pollers.map((poller) => poller.stop()));
       await Promise.all(agents.map((agent) => agent.flusher.stop()));
     },
   };

@@ -7,7 +7,8 @@ import { prunePushReceiptsJob } from './upstream/prune-push-receipts.job.js';
 
 export { registerAgentsRoutes } from './agents.routes.js';
 export { startAgent } from './runtime/agent-runtime.js';
-/** The agent's push pieces (on-disk buffer, flusher, HTTP client), for bench/agents' simulated agents. */
+/** The agent's push pieces (on-disk buffer, flusher, HTTP client) and poll loop, for bench/agents' simulated agents. */
+export { polledWork } from './runtime/polled-work.js';
 export { openResultBuffer } from './runtime/result-buffer.js';
 export { resultFlusher } from './runtime/result-flusher.js';
 export { type UpstreamClient, upstreamClient } from './runtime/upstream-client.js';
