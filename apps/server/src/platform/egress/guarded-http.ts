@@ -170,7 +170,7 @@ function limitHandshake(request: http.ClientRequest, ms: number): void {
   });
 }
 
-function readBody(res: Readable, max: number): Promise<{ body: Buffer; truncated: boolean }> {
+function readBody(res: Readable, max: number): Promise<ReadBody> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
