@@ -5,9 +5,10 @@
  * `POST /api/agent/generate`; their canaries and checks are seeded with SQL and assigned by
  * `canaries.agent_id`; each agent speaks the real protocol with the agent's own client, on-disk buffer
  * and flusher (bench/agents/simulated-agents.ts), and asks what a real agent asks besides its pushes at
- * the agent's defaults — relayed log searches every second, Run Now requests every 5 s, its canaries and
- * scrapers every 30 s — so the window's CPU is that of 20 connected agents, not of their pushes alone
- * (`MC_BENCH_AGENT_POLLS=0`: pushes only, the figure before 2026-12-08).
+ * the agent's defaults — relayed log searches and Run Now requests as long polls the upstream holds up to
+ * 20 s while nothing is queued (at most every 1 s and 5 s from an upstream that answers at once), its
+ * canaries and scrapers every 30 s — so the window's CPU is that of 20 connected agents, not of their
+ * pushes alone (`MC_BENCH_AGENT_POLLS=0`: pushes only, the figure before 2026-12-08).
  *
  * Phases:
  *  1. warm-up: one interval and a bit, so every agent has pushed;

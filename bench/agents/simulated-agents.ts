@@ -15,6 +15,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AGENT_RUN_REQUEST_POLL_MS, type AgentPushAnswer, type AgentPushResult } from '@mc/contracts';
 import {
+  type HeldPoll,
   openResultBuffer,
   polledWork,
   resultFlusher,
@@ -63,10 +64,16 @@ function tallied(client: UpstreamClient, tally: PushTally): UpstreamClient {
 }
 
 /** The real agent's polls at their defaults (agent-runtime.ts): every period, what it asks for. */
-const AGENT_POLLS: ReadonlyArray<{ periodMs: number; ask: (client: UpstreamClient) => Promise<unknown> }> = [
-  { periodMs: 1_000, ask: (client) => client.logQueries() }, // MC_AGENT_LOG_POLL_MS's default
-  { periodMs: AGENT_RUN_REQUEST_POLL_MS, ask: (client) => client.runRequests() },
-  { periodMs: 30_000, ask: (client) => Promise.all([client.canaries(), client.scrapers()]) }, // MC_AGENT_PULL_INTERVAL_MS
+const AGENT_POLLS: ReadonlyArray<{
+  periodMs: number;
+  /** A long poll the upstream holds, as the agent's log-search and Run Now pollers ask (polled-work.ts). */
+  held: boolean;
+  ask: (client: UpstreamClient, held?: HeldPoll) => Promise<unknown>;
+}> = [
+  { periodMs: 1_000, held: true, ask: (client, held) => client.logQueries(held) }, // MC_AGENT_LOG_POLL_MS's default
+  { periodMs: AGENT_RUN_REQUEST_POLL_MS, held: true, ask: (client, held) => client.runRequests(held) },
+  // MC_AGENT_PULL_INTERVAL_MS
+  { periodMs: 30_000, held: false, ask: (client) => Promise.all([client.canaries(), client.scrapers()]) },
 ];
 
 /** The agent's canaries; a pull that fails (a timeout on a loaded machine) is tried again, as the agent does. */
@@ -129,12 +136,12 @@ export async function startSimulatedAgents(url: string, seeds: readonly AgentSee
   if (process.env.MC_BENCH_AGENT_POLLS !== '0') {
     for (const [i, agent] of agents.entries()) {
       const client = upstreamClient({ url, token: agent.seed.token, version: 'bench' });
-      for (const { periodMs, ask } of AGENT_POLLS) {
+      for (const { periodMs, held, ask } of AGENT_POLLS) {
         // the agent's own poll loop (the next poll timed from each answer), counting what it was answered
         const poller = polledWork(
-          async () => {
+          async (hold) => {
             try {
-              await ask(client);
+              await ask(client, hold);
               polls += 1;
             } catch (error) {
               pollFailures += 1;
@@ -144,7 +151,7 @@ export async function startSimulatedAgents(url: string, seeds: readonly AgentSee
           },
           async () => {},
           logger,
-          { what: 'bench poll', intervalMs: periodMs, stopping: pollsStopping.signal },
+          { what: 'bench poll', intervalMs: periodMs, stopping: pollsStopping.signal, held },
         );
         pollers.push(poller);
         const timer = setTimeout(

@@ -18,7 +18,17 @@ import {
 } from '@mc/contracts';
 import { z } from 'zod';
 import type { RouteDoc } from '../../platform/openapi/route-docs.js';
+import { MAX_AGENT_WAIT_S } from './upstream/agent-work-waits.js';
 import { AGENT_TOKEN_PERMISSION } from './upstream/upstream.routes.js';
+
+/** An agent's poll: `wait` seconds the upstream may hold it while nothing is queued (cut to the maximum). */
+const agentPollQuery = z.object({
+  wait: z
+    .string()
+    .regex(/^\d{1,4}$/)
+    .optional()
+    .describe(`Seconds to hold the poll while nothing is queued (at most ${MAX_AGENT_WAIT_S}); absent: answer at once`),
+});
 
 /** The agents API as `/api/openapi.json` describes it. */
 export const AGENTS_API: readonly RouteDoc[] = [
@@ -81,14 +91,17 @@ export const AGENTS_API: readonly RouteDoc[] = [
   {
     method: 'get',
     path: '/api/upstream/log-queries',
-    summary: 'For an agent: claim the log searches relayed to it',
+    summary: 'For an agent: claim the log searches relayed to it (held up to `wait` seconds while none is queued)',
+    query: agentPollQuery,
     response: agentLogQueryListSchema,
     permission: AGENT_TOKEN_PERMISSION,
   },
   {
     method: 'get',
     path: '/api/upstream/run-requests',
-    summary: 'For an agent: claim the Run Now requests of the multi-location checks it runs',
+    summary:
+      'For an agent: claim the Run Now requests of the multi-location checks it runs (held up to `wait` seconds while none is queued)',
+    query: agentPollQuery,
     response: agentRunRequestListSchema,
     permission: AGENT_TOKEN_PERMISSION,
   },

@@ -11,7 +11,7 @@ export { startAgent } from './runtime/agent-runtime.js';
 export { polledWork } from './runtime/polled-work.js';
 export { openResultBuffer } from './runtime/result-buffer.js';
 export { resultFlusher } from './runtime/result-flusher.js';
-export { type UpstreamClient, upstreamClient } from './runtime/upstream-client.js';
+export { type HeldPoll, type UpstreamClient, upstreamClient } from './runtime/upstream-client.js';
 /** The upstream's push ingest without HTTP, for bench/agents/push-profile.ts. */
 export { upstreamService } from './upstream/upstream.service.js';
 

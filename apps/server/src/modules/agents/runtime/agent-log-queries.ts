@@ -63,9 +63,10 @@ export async function answerLogQuery(
 }
 
 /**
- * Polls the upstream for log searches relayed to this agent every `intervalMs`, answers each as soon as
- * it is searched (several at once), and keeps polling through upstream outages: a search nobody waits
- * for any more is simply not answered.
+ * Polls the upstream for log searches relayed to this agent — a long poll the upstream holds until one is
+ * queued (polled-work.ts), at most every `intervalMs` from an upstream that answers at once —, answers
+ * each as soon as it is searched (several at once), and keeps polling through upstream outages: a search
+ * nobody waits for any more is simply not answered.
  */
 export function logQueryPoller(
   client: UpstreamClient,
@@ -78,9 +79,10 @@ export function logQueryPoller(
       .catch((error: unknown) =>
         logger.warn('log query answer not delivered', { id: query.id, error: (error as Error).message }),
       );
-  return polledWork(() => client.logQueries(), answer, logger, {
+  return polledWork((held) => client.logQueries(held), answer, logger, {
     what: 'log query',
     intervalMs: options.intervalMs,
     stopping: options.stopping,
+    held: true,
   });
 }

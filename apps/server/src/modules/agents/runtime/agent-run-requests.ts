@@ -4,8 +4,9 @@ import { polledWork } from './polled-work.js';
 import type { UpstreamClient } from './upstream-client.js';
 
 /**
- * Polls the upstream every `intervalMs` for Run Now requests of the multi-location checks this agent
- * runs (docs/agents.md "Locations") and runs each requested check of the canaries it last pulled, as a
+ * Polls the upstream for Run Now requests of the multi-location checks this agent runs (docs/agents.md
+ * "Locations") — a long poll held until one is queued (polled-work.ts), at most every `intervalMs` from an
+ * upstream that answers at once — and runs each requested check of the canaries it last pulled, as a
  * scheduled run would (its result is this location's vote). A request for a canary it has not pulled
  * yet is logged and dropped: the next scheduled run covers it. Keeps polling through upstream outages.
  */
@@ -34,9 +35,10 @@ export function runRequestPoller(
         logger.warn('requested run failed', { check: request.check_id, error: (error as Error).message }),
       );
   };
-  return polledWork(() => client.runRequests(), runRequested, logger, {
+  return polledWork((held) => client.runRequests(held), runRequested, logger, {
     what: 'run request',
     intervalMs: options.intervalMs,
     stopping: options.stopping,
+    held: true,
   });
 }

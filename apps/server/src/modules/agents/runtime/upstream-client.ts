@@ -21,6 +21,12 @@ import { z } from 'zod';
 /** Longest wait for one upstream call. */
 export const UPSTREAM_TIMEOUT_MS = 15_000;
 
+/** A poll the upstream may hold (agent-work-waits.ts): seconds it may wait for work, and the agent's stop. */
+export interface HeldPoll {
+  waitS: number;
+  signal?: AbortSignal;
+}
+
 /** An upstream answer other than success: `retry` says whether sending the same request later may work. */
 export class UpstreamError extends Error {
   override name = 'UpstreamError';
@@ -45,13 +51,15 @@ export function upstreamClient(options: { url: string; token: string; version: s
     'x-agent-version': options.version,
     'x-agent-hostname': hostname(),
   };
-  const call = async (path: string, init: RequestInit = {}): Promise<unknown> => {
+  const call = async (path: string, init: RequestInit = {}, held?: HeldPoll): Promise<unknown> => {
     let response: Response;
+    // a held poll may take its whole wait before the upstream answers
+    const timeout = AbortSignal.timeout(UPSTREAM_TIMEOUT_MS + (held?.waitS ?? 0) * 1000);
     try {
-      response = await fetch(`${base}${path}`, {
+      response = await fetch(`${base}${path}${held ? `?wait=${held.waitS}` : ''}`, {
         ...init,
         headers: { ...headers, ...(init.body ? { 'content-type': 'application/json' } : {}) },
-        signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
+        signal: held?.signal ? AbortSignal.any([timeout, held.signal]) : timeout,
       });
     } catch (error) {
       throw new UpstreamError(`upstream unreachable: ${(error as Error).message}`, true); // fetch rejects with Error
@@ -84,11 +92,13 @@ export function upstreamClient(options: { url: string; token: string; version: s
         await call('/api/upstream/scrapes', { method: 'POST', body: JSON.stringify(scrape) }),
       );
     },
-    async logQueries(): Promise<AgentLogQuery[]> {
-      return z.array(agentLogQuerySchema).parse(await call('/api/upstream/log-queries'));
+    /** The log searches relayed to this agent; `held`: the upstream may wait for one (a long poll). */
+    async logQueries(held?: HeldPoll): Promise<AgentLogQuery[]> {
+      return z.array(agentLogQuerySchema).parse(await call('/api/upstream/log-queries', {}, held));
     },
-    async runRequests(): Promise<AgentRunRequest[]> {
-      return z.array(agentRunRequestSchema).parse(await call('/api/upstream/run-requests'));
+    /** Run Now requests of this agent's multi-location checks; `held` as for {@link logQueries}. */
+    async runRequests(held?: HeldPoll): Promise<AgentRunRequest[]> {
+      return z.array(agentRunRequestSchema).parse(await call('/api/upstream/run-requests', {}, held));
     },
     async answerLogQuery(id: string, answer: AgentLogAnswer): Promise<void> {
       await call(`/api/upstream/log-queries/${encodeURIComponent(id)}/answer`, {

@@ -4,6 +4,7 @@ import type { ModuleDeps } from '../../../platform/module-deps.js';
 import type { AppEnv } from '../../../platform/request-context.js';
 import { describeGuard } from '../../../platform/route-permission.js';
 import { agentLogRelay } from '../../logs/index.js';
+import { agentWorkWaits } from './agent-work-waits.js';
 import type { AgentPrincipal } from './upstream.repo.js';
 import { type AgentSighting, upstreamService } from './upstream.service.js';
 import { upstreamScrapesService } from './upstream-scrapes.service.js';
@@ -20,6 +21,17 @@ function sighting(c: Context<AppEnv>): AgentSighting {
   return { version: c.req.header('x-agent-version'), hostname: c.req.header('x-agent-hostname') };
 }
 
+/** The `wait` of a poll (seconds the upstream may hold it); absent or not a whole number: 0, a plain poll. */
+function waitOf(c: Context<AppEnv>): number {
+  const wait = c.req.query('wait');
+  return wait && /^\d{1,4}$/.test(wait) ? Number(wait) : 0;
+}
+
+/** Aborts when a held poll's agent closes its connection (only read for held polls: it builds the web Request). */
+function goneOf(c: Context<AppEnv>): AbortSignal | undefined {
+  return waitOf(c) > 0 ? c.req.raw.signal : undefined;
+}
+
 /** The agent of a request the guard let through. */
 function agentOf(c: Context<AppEnv>): AgentPrincipal {
   const agent = agents.get(c.req.raw);
@@ -33,13 +45,15 @@ function agentOf(c: Context<AppEnv>): AgentPrincipal {
  * `GET /api/upstream/scrapers` and `POST /api/upstream/scrapes` (catalog scrapers it runs and their
  * runs, idempotent per key), and `GET /api/upstream/log-queries` with
  * `POST /api/upstream/log-queries/{id}/answer` (log searches relayed to it), and
- * `GET /api/upstream/run-requests` (Run Now of its multi-location checks). Authenticated by the
- * agent's own token, not a person's session.
+ * `GET /api/upstream/run-requests` (Run Now of its multi-location checks); both polls are held up to
+ * `?wait=` seconds while nothing is queued (agent-work-waits.ts). Authenticated by the agent's own
+ * token, not a person's session.
  */
 export function registerUpstreamRoutes(app: Hono<AppEnv>, deps: ModuleDeps): void {
   const upstream = upstreamService(deps.database);
   const scrapes = upstreamScrapesService(deps.database);
   const relay = agentLogRelay(deps.database);
+  const waits = agentWorkWaits(deps.database, deps.logger, deps.lifecycle);
   const requireAgent: MiddlewareHandler<AppEnv> = describeGuard(async (c, next) => {
     agents.set(c.req.raw, await upstream.authenticate(c.req.header('authorization')));
     await next();
@@ -55,8 +69,14 @@ export function registerUpstreamRoutes(app: Hono<AppEnv>, deps: ModuleDeps): voi
   app.post(`${UPSTREAM_PREFIX}/scrapes`, requireAgent, async (c) =>
     c.json(await scrapes.push(agentOf(c), await readJson(c))),
   );
-  app.get(`${UPSTREAM_PREFIX}/log-queries`, requireAgent, async (c) => c.json(await relay.claim(agentOf(c).id)));
-  app.get(`${UPSTREAM_PREFIX}/run-requests`, requireAgent, async (c) => c.json(await upstream.runRequests(agentOf(c))));
+  app.get(`${UPSTREAM_PREFIX}/log-queries`, requireAgent, async (c) => {
+    const agent = agentOf(c);
+    return c.json(await waits.hold(agent.id, 'log', waitOf(c), () => relay.claim(agent.id), goneOf(c)));
+  });
+  app.get(`${UPSTREAM_PREFIX}/run-requests`, requireAgent, async (c) => {
+    const agent = agentOf(c);
+    return c.json(await waits.hold(agent.id, 'run', waitOf(c), () => upstream.runRequests(agent), goneOf(c)));
+  });
   app.post(`${UPSTREAM_PREFIX}/log-queries/:id/answer`, requireAgent, async (c) => {
     await relay.answer(agentOf(c).id, c.req.param('id'), await readJson(c));
     return c.json({ answered: true });
