@@ -93,6 +93,21 @@ describe('held polls of agents (long poll)', () => {
     ]);
   });
 
+  it('answers 401, not work, when the agent was deleted while its poll was held (revocation holds)', async () => {
+    const a = await agent('held-revoked');
+    const poll = timed('/api/upstream/run-requests?wait=10', a.token);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await apiCall(t.app, 'DELETE', `/api/agents/${a.id}`, admin)).status).toBeLessThan(300);
+    await runNow(a.id, a.checkId);
+    const answer = await poll;
+    expect(answer.status).toBe(401);
+    const { rows } = await t.database.pool.query(
+      'SELECT count(*)::int AS n FROM agent_run_requests WHERE agent_id = $1',
+      [a.id],
+    );
+    expect(rows[0].n).toBe(1); // not claimed
+  });
+
   it('answers plain polls at once (agents that do not ask to wait) and refuses bad tokens before holding', async () => {
     const a = await agent('held-plain');
     const plain = await timed('/api/upstream/log-queries', a.token);

@@ -1,10 +1,11 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { AppError } from '../../../platform/errors.js';
 import { readJson } from '../../../platform/http-helpers.js';
 import type { ModuleDeps } from '../../../platform/module-deps.js';
 import type { AppEnv } from '../../../platform/request-context.js';
 import { describeGuard } from '../../../platform/route-permission.js';
 import { agentLogRelay } from '../../logs/index.js';
-import { agentWorkWaits } from './agent-work-waits.js';
+import { type AgentWorkKind, agentWorkWaits } from './agent-work-waits.js';
 import type { AgentPrincipal } from './upstream.repo.js';
 import { type AgentSighting, upstreamService } from './upstream.service.js';
 import { upstreamScrapesService } from './upstream-scrapes.service.js';
@@ -69,14 +70,28 @@ export function registerUpstreamRoutes(app: Hono<AppEnv>, deps: ModuleDeps): voi
   app.post(`${UPSTREAM_PREFIX}/scrapes`, requireAgent, async (c) =>
     c.json(await scrapes.push(agentOf(c), await readJson(c))),
   );
-  app.get(`${UPSTREAM_PREFIX}/log-queries`, requireAgent, async (c) => {
+  /**
+   * A poll for work, held up to its `wait`. Each claim after the first checks the token again, so an agent
+   * deleted or given a new token while its poll was held gets a 401, not work.
+   */
+  const held = <T>(c: Context<AppEnv>, kind: AgentWorkKind, claim: (agent: AgentPrincipal) => Promise<T[]>) => {
     const agent = agentOf(c);
-    return c.json(await waits.hold(agent.id, 'log', waitOf(c), () => relay.claim(agent.id), goneOf(c)));
-  });
-  app.get(`${UPSTREAM_PREFIX}/run-requests`, requireAgent, async (c) => {
-    const agent = agentOf(c);
-    return c.json(await waits.hold(agent.id, 'run', waitOf(c), () => upstream.runRequests(agent), goneOf(c)));
-  });
+    let first = true;
+    const checkedClaim = async () => {
+      if (!first && (await upstream.authenticate(c.req.header('authorization'))).id !== agent.id) {
+        throw new AppError('unauthorized', 'A valid agent token is required (Authorization: Bearer mca_…)');
+      }
+      first = false;
+      return claim(agent);
+    };
+    return waits.hold(agent.id, kind, waitOf(c), checkedClaim, goneOf(c));
+  };
+  app.get(`${UPSTREAM_PREFIX}/log-queries`, requireAgent, async (c) =>
+    c.json(await held(c, 'log', (agent) => relay.claim(agent.id))),
+  );
+  app.get(`${UPSTREAM_PREFIX}/run-requests`, requireAgent, async (c) =>
+    c.json(await held(c, 'run', (agent) => upstream.runRequests(agent))),
+  );
   app.post(`${UPSTREAM_PREFIX}/log-queries/:id/answer`, requireAgent, async (c) => {
     await relay.answer(agentOf(c).id, c.req.param('id'), await readJson(c));
     return c.json({ answered: true });
