@@ -1,4 +1,7 @@
-import { connectPostgres } from '@mc/db';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connectPostgres, openEmbedded } from '@mc/db';
 import { createPostgresTestUrl, createTestDatabase, testEngine } from '@mc/db/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLifecycle } from '../../../platform/lifecycle.js';
@@ -121,4 +124,27 @@ describe.skipIf(testEngine() !== 'postgres')('held agent polls woken by LISTEN (
     listener.release();
     expect(payloads).toEqual([`run:${agentId}`, `log:${agentId}`]);
   });
+});
+
+describe('held agent polls on the embedded database', () => {
+  it('wakes on a committed notification its wire server reports, not at a blind look', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mc-agent-work-'));
+    cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+    const database = await openEmbedded(dataDir);
+    cleanups.push(() => database.close());
+    const lifecycle = createLifecycle();
+    cleanups.push(async () => lifecycle.drain());
+    const waits = agentWorkWaits(database, logger, lifecycle);
+    const mine = stubClaim();
+    const answer = waits.hold(AGENT, 'log', 20, mine.claim);
+    await sleep(1_500); // listening by now: no more blind looks
+    const callsListening = mine.state.calls;
+    await sleep(1_200);
+    expect(mine.state.calls).toBe(callsListening);
+    mine.state.queued = true;
+    const notified = Date.now();
+    await database.pool.query("SELECT pg_notify('mc_agent_work', $1)", [`log:${AGENT}`]);
+    expect(await answer).toEqual(['work']);
+    expect(Date.now() - notified).toBeLessThan(500);
+  }, 60_000);
 });
