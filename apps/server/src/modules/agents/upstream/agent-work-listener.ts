@@ -9,7 +9,7 @@ import pg from 'pg';
 import type { Logger } from '../../../platform/logger.js';
 
 /** The channel queued agent work notifies (migration 0265), with `<kind>:<agent id>`. */
-export const AGENT_WORK_CHANNEL = 'mc_agent_work';
+const AGENT_WORK_CHANNEL = 'mc_agent_work';
 const RECONNECT_MS = 1_000;
 
 /** What the listener reports: each notification's payload (undefined: any agent's), and whether it listens. */

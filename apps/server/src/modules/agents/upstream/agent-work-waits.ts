@@ -143,6 +143,3 @@ export function agentWorkWaits(database: Database, logger: Logger, lifecycle?: L
     },
   };
 }
-
-/** The held polls of one upstream. */
-export type AgentWorkWaits = ReturnType<typeof agentWorkWaits>;
