@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { spawnServer } from '../../../test/server-process.js';
 import { jitterOffset } from '../../jobs/index.js';
 import { waitFor } from '../../jobs/testing/job-test-kit.js';
+import { killSettled } from '../../jobs/testing/kill-settled.js';
 import { CANARY_JITTER_MS, canariesService } from '../canaries/canaries.service.js';
 import { canaryScheduleName } from './run-canary.job.js';
 
@@ -107,8 +108,11 @@ describe.skipIf(!onPostgres)('canary ticks across replicas (skipped unless MC_TE
         );
       await new Promise((resolve) => setTimeout(resolve, 20_000));
       await waitFor(async () => (await heldByVictim(true)).length > 0, 20_000);
-      victim?.child.kill('SIGKILL');
-      await victim?.exited;
+      // What the victim held is read once its statements are over, not merely once it is gone: an attempt end
+      // it wrote just before the kill still commits in its backend, finishing its tick and claiming the next
+      // ones (finishAndClaim). Read as soon as the process exited, the rows can show that tick as held and not
+      // the ticks its end claimed, which are then retried as though nobody had held them (killSettled).
+      if (victim) await killSettled(victim, database.pool, url);
       const held = (await heldByVictim()).map((row) => row.id);
       expect(held.length).toBeGreaterThan(0);
 
