@@ -23,7 +23,10 @@ export const ESTIMATED_COUNT_THRESHOLD = DATA_API_MAX_ROWS;
 /** Everything a read needs. */
 export interface ReadRequest {
   pool: pg.Pool;
-  /** Runs a table's page prepared once its statement is hot (@mc/db preparedReads); absent: every read plans anew. */
+  /**
+   * Runs the page prepared once its statement is hot (@mc/db preparedReads); absent: every read plans anew.
+   * An RPC passes it only for a function that is not volatile (a read).
+   */
   reads?: PreparedReads;
   cache: SchemaCache;
   table: TableInfo;
@@ -170,12 +173,11 @@ export async function runRead(req: ReadRequest): Promise<RestResponse> {
   const sql = req.accept.csv
     ? csvStatement(page, countSql)
     : `SELECT COALESCE(${body}, '[]')::text AS body, count(*)::int AS page_count${countSql} FROM (${page}) pgrst_t`;
-  // A table's page repeats its text with new values: prepared. An RPC's function call runs as it comes.
+  // A page repeats its text with new values (an RPC's arguments are parameters too): prepared.
   type Page = { body: string; page_count: number; total?: number };
-  const result =
-    req.reads && !req.source
-      ? await req.reads.query<Page>(sql, params.values)
-      : await req.pool.query<Page>(sql, params.values);
+  const result = req.reads
+    ? await req.reads.query<Page>(sql, params.values)
+    : await req.pool.query<Page>(sql, params.values);
   const row = result.rows[0];
   if (!row) throw new PgrstError(500, 'PGRSTX00', 'The read returned no result row');
   let total = row.total === undefined ? undefined : Number(row.total);

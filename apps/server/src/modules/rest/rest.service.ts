@@ -55,7 +55,7 @@ function checkProfile(req: RestRequest): void {
  */
 export class RestService {
   private cache: Promise<SchemaCache> | undefined;
-  /** Table pages prepared once their statement is hot (planning was most of a page's database cost). */
+  /** Pages of tables and read functions, prepared once their text is hot (planning was most of a page's cost). */
   private readonly reads: PreparedReads;
 
   constructor(
@@ -211,6 +211,7 @@ export class RestService {
       rowScopes,
       embedScopes,
       pool: this.database.pool,
+      reads: this.reads,
       cache,
       fn,
       method: req.method,

@@ -1,3 +1,4 @@
+import type { PreparedReads } from '@mc/db';
 import type pg from 'pg';
 import type { RowScope } from '../../platform/access.js';
 import { isSecretColumn } from '../../platform/audit.js';
@@ -15,6 +16,11 @@ import { ident, SqlParams } from './sql-text.js';
 /** Everything an RPC call needs. */
 export interface RpcRequest {
   pool: pg.Pool;
+  /**
+   * Runs a read's statement prepared once its text is hot: an inlined function (related_configs_recursive)
+   * is otherwise planned whole at every call. Used only for functions that are not volatile.
+   */
+  reads?: PreparedReads;
   cache: SchemaCache;
   fn: FunctionInfo;
   method: 'GET' | 'HEAD' | 'POST';
@@ -150,6 +156,7 @@ export async function runRpc(req: RpcRequest): Promise<RestResponse> {
     const table = resultTable(req.cache, fn);
     return runRead({
       pool: req.pool,
+      reads: fn.volatile ? undefined : req.reads,
       cache: req.cache,
       table,
       query: req.query,
