@@ -1,13 +1,14 @@
-import type { Tables } from '@mc/db';
+import type { PreparedReads, Tables } from '@mc/db';
 import { CompiledQuery, Kysely } from 'kysely';
 import type pg from 'pg';
 
 /**
- * Anything a queue statement can run on: the pool, a client inside the caller's transaction, or a
- * Kysely instance or transaction. Passing the caller's transaction makes an enqueue commit or roll
- * back with the caller's own writes.
+ * Anything a queue statement can run on: the pool, a client inside the caller's transaction, a
+ * Kysely instance or transaction, or the pool's prepared statements (@mc/db's preparedReadsOf: a
+ * worker's claim and attempt-end statements, sent with the same text for every job). Passing the
+ * caller's transaction makes an enqueue commit or roll back with the caller's own writes.
  */
-export type Executor = pg.Pool | pg.PoolClient | pg.Client | Kysely<Tables>;
+export type Executor = pg.Pool | pg.PoolClient | pg.Client | Kysely<Tables> | PreparedReads;
 
 /** Runs one parameterised statement on any {@link Executor} and returns its rows. */
 export async function runQuery<R>(executor: Executor, text: string, values: unknown[] = []): Promise<R[]> {
@@ -15,6 +16,7 @@ export async function runQuery<R>(executor: Executor, text: string, values: unkn
     const result = await executor.executeQuery<R>(CompiledQuery.raw(text, values));
     return result.rows;
   }
-  const result = await executor.query(text, values);
+  // Each member's query(text, values) answers a pg.QueryResult; the union's overloads do not unify.
+  const result = await (executor as Pick<PreparedReads, 'query'>).query(text, values);
   return result.rows as R[]; // pg types rows loosely; each caller names the columns it selects
 }

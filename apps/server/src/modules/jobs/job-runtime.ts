@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import { preparedReadsOf } from '@mc/db';
 import type { ConsumerContext, ConsumerDefinition } from './consumer-definition.js';
 import type { JobDeps } from './job-definition.js';
 import { JOBS_CHANNEL, listenEmbedded, listenForJobs, SCHEDULES_CHANNEL } from './job-listener.js';
@@ -91,14 +92,18 @@ export async function startJobRuntime(deps: JobDeps, registry: JobRegistry): Pro
   const loops: PollLoop[] = [
     // Sleeps until the earliest schedule is due (at most SCHEDULER_INTERVAL_MS; an upserted schedule wakes
     // it), so a tick fires on time; an idle pass is one statement, the firing transaction only runs when due.
+    // Its wake-up read runs prepared (@mc/db's preparedReadsOf): the same text at every pass.
     startPollLoop('scheduler', SCHEDULER_INTERVAL_MS, log, async () => {
-      const due = await msUntilNextSchedule(database.pool, registry.names());
+      const due = await msUntilNextSchedule(preparedReadsOf(database), registry.names());
       if (due === null || due > 0) return due ?? false;
       const fired = await fireDueSchedules(database.pool, registry, log);
       if (fired > 0) worker.wake();
       if (fired === SCHEDULER_BATCH) return true;
       // Due but fired by another replica, or still locked by it: look again shortly, not in a tight loop.
-      return Math.max(SCHEDULER_RETRY_MS, (await msUntilNextSchedule(database.pool, registry.names())) ?? 0);
+      return Math.max(
+        SCHEDULER_RETRY_MS,
+        (await msUntilNextSchedule(preparedReadsOf(database), registry.names())) ?? 0,
+      );
     }),
     startPollLoop('lease reaper', Math.max(500, Math.floor(config.MC_JOB_LEASE_MS / 2)), log, async () => {
       const reaped = await reapExpiredLeases(database.pool, host);
