@@ -17,6 +17,7 @@ import {
   agentScraperSchema,
 } from '@mc/contracts';
 import { z } from 'zod';
+import { withDeadline } from '../../../platform/deadline.js';
 
 /** Longest wait for one upstream call. */
 export const UPSTREAM_TIMEOUT_MS = 15_000;
@@ -51,30 +52,30 @@ export function upstreamClient(options: { url: string; token: string; version: s
     'x-agent-version': options.version,
     'x-agent-hostname': hostname(),
   };
-  const call = async (path: string, init: RequestInit = {}, held?: HeldPoll): Promise<unknown> => {
-    let response: Response;
-    // a held poll may take its whole wait before the upstream answers
-    const timeout = AbortSignal.timeout(UPSTREAM_TIMEOUT_MS + (held?.waitS ?? 0) * 1000);
-    try {
-      response = await fetch(`${base}${path}${held ? `?wait=${held.waitS}` : ''}`, {
-        ...init,
-        headers: { ...headers, ...(init.body ? { 'content-type': 'application/json' } : {}) },
-        signal: held?.signal ? AbortSignal.any([timeout, held.signal]) : timeout,
-      });
-    } catch (error) {
-      throw new UpstreamError(`upstream unreachable: ${(error as Error).message}`, true); // fetch rejects with Error
-    }
-    const text = await response.text();
-    if (!response.ok) {
-      const retry = response.status >= 500 || [401, 408, 429].includes(response.status);
-      throw new UpstreamError(`upstream answered ${response.status}: ${text.slice(0, 300)}`, retry);
-    }
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      throw new UpstreamError('upstream answered with something that is not JSON', true);
-    }
-  };
+  // a held poll may take its whole wait before the upstream answers
+  const call = (path: string, init: RequestInit = {}, held?: HeldPoll): Promise<unknown> =>
+    withDeadline(UPSTREAM_TIMEOUT_MS + (held?.waitS ?? 0) * 1000, held?.signal, async (limit) => {
+      let response: Response;
+      try {
+        response = await fetch(`${base}${path}${held ? `?wait=${held.waitS}` : ''}`, {
+          ...init,
+          headers: { ...headers, ...(init.body ? { 'content-type': 'application/json' } : {}) },
+          signal: limit.signal,
+        });
+      } catch (error) {
+        throw new UpstreamError(`upstream unreachable: ${(error as Error).message}`, true); // fetch rejects with Error
+      }
+      const text = await response.text();
+      if (!response.ok) {
+        const retry = response.status >= 500 || [401, 408, 429].includes(response.status);
+        throw new UpstreamError(`upstream answered ${response.status}: ${text.slice(0, 300)}`, retry);
+      }
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        throw new UpstreamError('upstream answered with something that is not JSON', true);
+      }
+    });
   return {
     async canaries(): Promise<AgentCanary[]> {
       return z.array(agentCanarySchema).parse(await call('/api/upstream/canaries'));
