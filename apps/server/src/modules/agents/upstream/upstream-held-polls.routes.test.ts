@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, signedInUser } from '../../../test/signed-in-api.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { agentWithCheck } from '../testing/agent-with-check.js';
 
 let t: TestApp;
 let admin: string;
@@ -13,22 +14,7 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Registers an agent with one check of its own; answers its token and ids. */
-async function agent(name: string) {
-  const generated = (await (await apiCall(t.app, 'POST', '/api/agent/generate', admin, { name })).json()) as {
-    id: string;
-    access_token: string;
-  };
-  const canary = await t.database.pool.query(
-    "INSERT INTO canaries (agent_id, name, schedule) VALUES ($1, $2, '@every 1m') RETURNING id",
-    [generated.id, `${name}-canary`],
-  );
-  const check = await t.database.pool.query(
-    "INSERT INTO checks (canary_id, agent_id, type, name, spec) VALUES ($1, $2, 'http', 'hit', '{}') RETURNING id",
-    [canary.rows[0].id, generated.id],
-  );
-  return { token: generated.access_token, id: generated.id, checkId: String(check.rows[0].id) };
-}
+const agent = (name: string) => agentWithCheck(t, admin, name);
 
 const runNow = (agentId: string, checkId: string) =>
   t.database.pool.query('INSERT INTO agent_run_requests (agent_id, check_id) VALUES ($1, $2)', [agentId, checkId]);
@@ -59,7 +45,7 @@ describe('held polls of agents (long poll)', () => {
     const a = await agent('held-run');
     const poll = timed('/api/upstream/run-requests?wait=10', a.token);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    await runNow(a.id, a.checkId);
+    await runNow(a.agentId, a.checkId);
     const answer = await poll;
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual([expect.objectContaining({ check_id: a.checkId })]);
@@ -71,7 +57,7 @@ describe('held polls of agents (long poll)', () => {
     const poll = timed('/api/upstream/log-queries?wait=10', a.token);
     await new Promise((resolve) => setTimeout(resolve, 300));
     await t.database.pool.query('INSERT INTO agent_log_queries (agent_id, request) VALUES ($1, $2::jsonb)', [
-      a.id,
+      a.agentId,
       JSON.stringify(search),
     ]);
     const answer = await poll;
@@ -84,7 +70,7 @@ describe('held polls of agents (long poll)', () => {
     const b = await agent('held-other');
     const poll = timed('/api/upstream/run-requests?wait=2', a.token);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    await runNow(b.id, b.checkId);
+    await runNow(b.agentId, b.checkId);
     const answer = await poll;
     expect(answer).toMatchObject({ status: 200, body: [] });
     expect(answer.ms).toBeGreaterThanOrEqual(1_900);
@@ -97,13 +83,13 @@ describe('held polls of agents (long poll)', () => {
     const a = await agent('held-revoked');
     const poll = timed('/api/upstream/run-requests?wait=10', a.token);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect((await apiCall(t.app, 'DELETE', `/api/agents/${a.id}`, admin)).status).toBeLessThan(300);
-    await runNow(a.id, a.checkId);
+    expect((await apiCall(t.app, 'DELETE', `/api/agents/${a.agentId}`, admin)).status).toBeLessThan(300);
+    await runNow(a.agentId, a.checkId);
     const answer = await poll;
     expect(answer.status).toBe(401);
     const { rows } = await t.database.pool.query(
       'SELECT count(*)::int AS n FROM agent_run_requests WHERE agent_id = $1',
-      [a.id],
+      [a.agentId],
     );
     expect(rows[0].n).toBe(1); // not claimed
   });

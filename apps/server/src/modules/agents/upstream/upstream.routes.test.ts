@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, signedInUser } from '../../../test/signed-in-api.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { agentWithCheck } from '../testing/agent-with-check.js';
 
 let t: TestApp;
 let admin: string;
@@ -15,27 +16,6 @@ afterAll(async () => {
 });
 
 const json = async (response: Response) => (await response.json()) as Record<string, unknown>;
-
-/** Registers an agent and gives it a canary with one http check; answers its token and ids. */
-async function agentWithCheck(name: string) {
-  const generated = await json(await apiCall(t.app, 'POST', '/api/agent/generate', admin, { name }));
-  const agentId = String(generated.id);
-  const canary = await t.database.pool.query(
-    "INSERT INTO canaries (agent_id, name, schedule) VALUES ($1, $2, '@every 1m') RETURNING id",
-    [agentId, `${name}-canary`],
-  );
-  const check = await t.database.pool.query(
-    `INSERT INTO checks (canary_id, type, name, spec) VALUES ($1, 'http', 'hit', '{"name":"hit","url":"http://127.0.0.1:1"}')
-     RETURNING id`,
-    [canary.rows[0].id],
-  );
-  return {
-    token: String(generated.access_token),
-    agentId,
-    canaryId: String(canary.rows[0].id),
-    checkId: String(check.rows[0].id),
-  };
-}
 
 const result = (checkId: string, at: Date, key = randomUUID()) => ({
   key,
@@ -56,8 +36,8 @@ describe('upstream API for agents', () => {
   });
 
   it('hands an agent its canaries, gives their checks its id and notes when it was seen', async () => {
-    const agent = await agentWithCheck('pull-agent');
-    await agentWithCheck('other-agent');
+    const agent = await agentWithCheck(t, admin, 'pull-agent');
+    await agentWithCheck(t, admin, 'other-agent');
     const response = await apiCall(t.app, 'GET', '/api/upstream/canaries', agent.token, undefined, {
       'x-agent-version': '1.2.3',
       'x-agent-hostname': 'edge-1',
@@ -78,8 +58,8 @@ describe('upstream API for agents', () => {
   });
 
   it('stores pushed results once per key and refuses results of checks that are not the agent’s', async () => {
-    const agent = await agentWithCheck('push-agent');
-    const foreign = await agentWithCheck('foreign-agent');
+    const agent = await agentWithCheck(t, admin, 'push-agent');
+    const foreign = await agentWithCheck(t, admin, 'foreign-agent');
     await apiCall(t.app, 'GET', '/api/upstream/canaries', agent.token);
     await apiCall(t.app, 'GET', '/api/upstream/canaries', foreign.token);
     const batch = [result(agent.checkId, new Date(Date.now() - 2_000)), result(agent.checkId, new Date())];
@@ -110,7 +90,7 @@ describe('upstream API for agents', () => {
   });
 
   it('counts a result of its own check as a location vote when the check’s canary names the agent as a location', async () => {
-    const agent = await agentWithCheck('own-location');
+    const agent = await agentWithCheck(t, admin, 'own-location');
     await apiCall(t.app, 'GET', '/api/upstream/canaries', agent.token);
     await t.database.pool.query(`UPDATE canaries SET spec = '{"locations":["own-location"]}' WHERE id = $1`, [
       agent.canaryId,
@@ -127,7 +107,7 @@ describe('upstream API for agents', () => {
   });
 
   it('answers bad pushes with a 400 naming the field', async () => {
-    const agent = await agentWithCheck('bad-push-agent');
+    const agent = await agentWithCheck(t, admin, 'bad-push-agent');
     const cases: Array<[unknown, RegExp]> = [
       [{}, /^results: /],
       [{ results: [] }, /at least one result/],
@@ -145,7 +125,7 @@ describe('upstream API for agents', () => {
   });
 
   it('a deleted agent’s token stops working, and cleanup removes what it reported', async () => {
-    const agent = await agentWithCheck('gone-agent');
+    const agent = await agentWithCheck(t, admin, 'gone-agent');
     await apiCall(t.app, 'GET', '/api/upstream/canaries', agent.token);
     await apiCall(t.app, 'POST', '/api/upstream/push', agent.token, { results: [result(agent.checkId, new Date())] });
     const deleted = await json(await apiCall(t.app, 'DELETE', `/api/agents/${agent.agentId}?cleanup=true`, admin));
